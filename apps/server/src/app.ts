@@ -1,0 +1,83 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { DbHandle } from '@ona/db';
+import type { Settings } from './env.ts';
+import { installErrorHandler } from './errors/error-handler.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { mailPlugin } from './plugins/mail.ts';
+import { requestLocalePlugin } from './plugins/request-locale.ts';
+import { webClientPlugin } from './plugins/web-client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
+import { engagementRoutes } from './modules/engagements/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+export interface AppOptions {
+  db: DbHandle;
+  /** Close the database with the app (the server does; tests that share a database do not). */
+  closeDbWithApp?: boolean;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'>;
+  /** Demo mode shows the outbox at /dev/mailbox. */
+  demoMode?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  webDistDir?: string;
+}
+
+/** Builds the whole application; it never listens (server.ts does). */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(requestLocalePlugin);
+  await app.register(dbPlugin, { handle: options.db, closeWithApp: options.closeDbWithApp ?? false });
+  await app.register(mailPlugin, { smtpUrl: options.settings.SMTP_URL, from: options.settings.MAIL_FROM });
+  await app.register(helmet, {
+    // The client is a single-page app with inline styles from its component library.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  const redis = options.settings.REDIS_URL ? new Redis(options.settings.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    ...(redis ? { redis } : {}),
+  });
+  await app.register(authPlugin);
+  await app.register(apiDocsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL ?? '' });
+      await api.register(userRoutes);
+      await api.register(engagementRoutes);
+    },
+    { prefix: '/api' },
+  );
+  if (options.demoMode) await app.register(devMailboxRoutes);
+  await app.register(webClientPlugin, options.webDistDir ? { distDir: options.webDistDir } : {});
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

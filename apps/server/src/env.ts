@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Settings from the environment, each with a safe default (DECISIONS.md, "Running it"). */
+export const ZSettings = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('ONA Platform <no-reply@ona.example>'),
+  REDIS_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Demo data loads on an empty embedded database; on PostgreSQL only when asked with LOAD_DEMO=true. */
+  LOAD_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  /** Aggregates of fewer respondents than this are withheld from reports. */
+  MIN_GROUP_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+});
+export type Settings = z.infer<typeof ZSettings>;
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = ZSettings.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid settings in the environment: ${problems}`);
+  }
+  return parsed.data;
+}

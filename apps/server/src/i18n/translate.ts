@@ -1,0 +1,31 @@
+import type { TLocale } from '@ona/contracts';
+import en from '../locales/en.json' with { type: 'json' };
+import hu from '../locales/hu.json' with { type: 'json' };
+import de from '../locales/de.json' with { type: 'json' };
+import ru from '../locales/ru.json' with { type: 'json' };
+
+type Nested = { [key: string]: string | Nested };
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every key of the English file; the other languages are checked against it by a test. */
+export type MessageKey = Leaves<typeof en>;
+
+export const SERVER_MESSAGES: Record<'en' | 'hu' | 'de' | 'ru', Nested> = { en, hu, de, ru };
+
+function lookup(tree: Nested, key: string): string | undefined {
+  let node: string | Nested | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Server-side texts (errors, e-mails, exports) in the request's language; ja and pl read English. */
+export function translate(locale: TLocale, key: MessageKey, params: Record<string, string | number> = {}): string {
+  const tree = locale === 'hu' || locale === 'de' || locale === 'ru' ? SERVER_MESSAGES[locale] : SERVER_MESSAGES.en;
+  const text = lookup(tree, key) ?? lookup(SERVER_MESSAGES.en, key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, tables } from '@ona/db';
+import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
+import { decodeQuotedPrintable, startSmtpCatcher } from '../../testing/smtp-catcher.ts';
+import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
+import { hashSecretToken } from './secret-token.ts';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  ctx = await createTestApp({ smtpUrl: smtp.url, publicUrl: 'http://app.test' });
+  const org = await createOrganization(ctx.db.db, 'Acme');
+  await createUser(ctx.db.db, { email: 'anna@acme.test', name: 'Anna', organizationIds: [org.id], permissions: ['engagement_admin'] });
+  await createUser(ctx.db.db, { email: 'locked@acme.test', organizationIds: [org.id] });
+  await createUser(ctx.db.db, { email: 'reset@acme.test', name: 'Rita', organizationIds: [org.id] });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+describe('POST /api/auth/login/', () => {
+  it('answers a token and the profile for the right password, case-insensitive e-mail', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'ANNA@acme.test', password: FIXTURE_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.user).toMatchObject({ email: 'anna@acme.test', name: 'Anna', permissions: ['engagement_admin'], organization: { name: 'Acme' } });
+  });
+
+  it('stores only the hash of the token', async () => {
+    const token = await loginAs(ctx.app, 'anna@acme.test', FIXTURE_PASSWORD);
+    const rows = await ctx.db.db.select().from(tables.authTokens);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.some((r) => r.tokenHash === hashSecretToken(token))).toBe(true);
+  });
+
+  it('refuses a wrong password with 400 invalid_credentials in the request language', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'accept-language': 'hu-HU' }, payload: { email: 'anna@acme.test', password: 'nope-nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'invalid_credentials', detail: 'Hibás e-mail-cím vagy jelszó.' });
+  });
+
+  it('answers 429 after five failed logins for one e-mail within 15 minutes, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'locked@acme.test', password: 'wrong-password' } });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'locked@acme.test', password: FIXTURE_PASSWORD } });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('too_many_requests');
+  });
+
+  it('names the missing fields', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'accept-language': 'en-US' }, payload: { email: 'anna@acme.test' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation_error', detail: 'Please check the data you entered.', errors: { password: ['This field is required.'] } });
+  });
+});
+
+describe('POST /api/auth/logout/', () => {
+  it('revokes the token at once', async () => {
+    const token = await loginAs(ctx.app, 'anna@acme.test', FIXTURE_PASSWORD);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: authHeader(token) })).statusCode).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: authHeader(token) });
+    expect(out.statusCode).toBe(200);
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: authHeader(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('invalid_token');
+  });
+});
+
+describe('tokens', () => {
+  it('expire after 14 days idle', async () => {
+    const token = await loginAs(ctx.app, 'anna@acme.test', FIXTURE_PASSWORD);
+    await ctx.db.db.update(tables.authTokens).set({ lastUsedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) }).where(eq(tables.authTokens.tokenHash, hashSecretToken(token)));
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: authHeader(token) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a missing or malformed Authorization header answers 401 not_authenticated', async () => {
+    for (const headers of [{}, { authorization: 'Bearer x' }, { authorization: 'Token' }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('not_authenticated');
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('mails a one-time link through SMTP that sets a new password once, within 24 hours', async () => {
+    const ask = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', headers: { 'accept-language': 'en-US' }, payload: { email: 'reset@acme.test' } });
+    expect(ask.statusCode).toBe(200);
+    const mail = await smtp.waitFor('reset@acme.test');
+    const text = decodeQuotedPrintable(mail.raw);
+    expect(text).toContain('Set a new password');
+    const link = /http:\/\/app\.test\/auth\/confirm-reset-password\.html\?uid=(\d+)&token=([A-Za-z0-9_%-]+)/.exec(text);
+    expect(link).not.toBeNull();
+    const uid = link?.[1] ?? '';
+    const token = decodeURIComponent(link?.[2] ?? '');
+
+    const mismatch = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password1: 'new-password-1', new_password2: 'new-password-2' } });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors.new_password2).toEqual(['The two passwords do not match.']);
+
+    const short = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password1: 'short', new_password2: 'short' } });
+    expect(short.json().errors.new_password1).toEqual(['The password must be at least 8 characters long.']);
+
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password1: 'brand-new-pass', new_password2: 'brand-new-pass' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().detail).toBe('Successful password reset');
+    await loginAs(ctx.app, 'reset@acme.test', 'brand-new-pass');
+
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid, token, new_password1: 'another-pass', new_password2: 'another-pass' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('invalid_reset_link');
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = (await ctx.db.db.select().from(tables.emailOutbox)).length;
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: 'ghost@acme.test' } });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.db.db.select().from(tables.emailOutbox)).length).toBe(before);
+  });
+
+  it('refuses an expired link', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: 'anna@acme.test' } });
+    const mail = await smtp.waitFor('anna@acme.test');
+    const link = /uid=(\d+)&token=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable(mail.raw));
+    await ctx.db.db.update(tables.passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid: link?.[1], token: decodeURIComponent(link?.[2] ?? ''), new_password1: 'brand-new-pass', new_password2: 'brand-new-pass' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_reset_link');
+  });
+});

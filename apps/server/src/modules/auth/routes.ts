@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZDetailResponse,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZPasswordResetConfirm,
+  ZPasswordResetRequest,
+} from '@ona/contracts';
+import { translate } from '../../i18n/translate.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { toUserProfile } from '../users/profile.ts';
+import { revokeToken } from './repository.ts';
+import { confirmPasswordReset, login, requestPasswordReset } from './service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+  app.post('/auth/login/', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with e-mail and password',
+      body: ZLoginRequest,
+      response: { 200: ZLoginResponse, 400: ZApiError, 429: ZApiError },
+    },
+  }, async (request) => {
+    const { token, user, membership } = await login(app, request.body.email, request.body.password);
+    return { token, user: toUserProfile({ user, ...membership }) };
+  });
+
+  app.post('/auth/logout/', {
+    onRequest: app.authenticate,
+    schema: { tags: ['auth'], summary: 'Revoke the token at once', response: { 200: ZDetailResponse, 401: ZApiError } },
+  }, async (request) => {
+    const auth = requireAuth(request);
+    await revokeToken(app.db, auth.tokenId, new Date());
+    return { detail: translate(request.locale, 'messages.logged_out') };
+  });
+
+  app.post('/auth/password/reset/', {
+    config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Send a one-time password reset link (answers 200 whether or not the account exists)',
+      body: ZPasswordResetRequest.extend({ origin: z.enum(['engagement', 'instant_survey']).default('engagement') }),
+      response: { 200: ZDetailResponse, 400: ZApiError, 429: ZApiError },
+    },
+  }, async (request) => {
+    const publicUrl = options.publicUrl || `${request.protocol}://${request.host}`;
+    await requestPasswordReset(app, request.body.email, request.body.origin, request.locale, publicUrl);
+    return { detail: translate(request.locale, 'messages.password_reset_sent') };
+  });
+
+  app.post('/auth/password/reset/confirm/', {
+    config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with the link from the e-mail',
+      body: ZPasswordResetConfirm,
+      response: { 200: ZDetailResponse, 400: ZApiError, 429: ZApiError },
+    },
+  }, async (request) => {
+    await confirmPasswordReset(app, request.body);
+    return { detail: translate(request.locale, 'messages.password_reset_done') };
+  });
+};

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { PASSWORD_MIN_LENGTH, type TLocale, type TPasswordResetConfirm } from '@ona/contracts';
+import { ApiError, badRequest, type FieldErrors } from '../../errors/api-error.ts';
+import { translate } from '../../i18n/translate.ts';
+import { loadMembershipContext } from '../users/membership.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import * as repo from './repository.ts';
+import { hashSecretToken, newSecretToken } from './secret-token.ts';
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const RESET_LINK_LIFETIME_HOURS = 24;
+
+export async function login(app: FastifyInstance, email: string, password: string) {
+  const now = new Date();
+  const failures = await repo.countRecentLoginFailures(app.db, email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  if (failures >= LOGIN_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'errors.too_many_logins');
+  const user = await repo.findUserByEmail(app.db, email);
+  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !valid || !user.isActive) {
+    await repo.recordLoginFailure(app.db, email);
+    throw badRequest('invalid_credentials', 'errors.invalid_credentials');
+  }
+  await repo.clearLoginFailures(app.db, email);
+  const token = newSecretToken();
+  await repo.insertAuthToken(app.db, user.id, hashSecretToken(token));
+  return { token, user, membership: await loadMembershipContext(app.db, user) };
+}
+
+export type ResetOrigin = 'engagement' | 'instant_survey';
+
+/** Sends a one-time link; answers the same whether or not the account exists. */
+export async function requestPasswordReset(app: FastifyInstance, email: string, origin: ResetOrigin, locale: TLocale, publicUrl: string) {
+  const user = await repo.findUserByEmail(app.db, email);
+  if (!user || !user.isActive) return;
+  const token = newSecretToken();
+  const expiresAt = new Date(Date.now() + RESET_LINK_LIFETIME_HOURS * 3600 * 1000);
+  await repo.insertPasswordReset(app.db, user.id, hashSecretToken(token), expiresAt);
+  const page = origin === 'instant_survey' ? '/instant-surveys/password-reset.html' : '/auth/confirm-reset-password.html';
+  const link = `${publicUrl.replace(/\/$/, '')}${page}?uid=${user.id}&token=${encodeURIComponent(token)}`;
+  const t = (key: Parameters<typeof translate>[1]) => translate(locale, key, { name: user.name, hours: RESET_LINK_LIFETIME_HOURS });
+  const text = [t('emails.password_reset.greeting'), '', t('emails.password_reset.body'), '', link, '', t('emails.password_reset.ignore'), '', t('emails.password_reset.signature')].join('\n');
+  app.mailer.sendInBackground({ to: user.email, subject: t('emails.password_reset.subject'), text });
+}
+
+export async function confirmPasswordReset(app: FastifyInstance, body: TPasswordResetConfirm) {
+  const fieldErrors: FieldErrors = {};
+  if (body.new_password1.length < PASSWORD_MIN_LENGTH) fieldErrors.new_password1 = ['errors.password_too_short'];
+  if (body.new_password1 !== body.new_password2) fieldErrors.new_password2 = ['errors.passwords_do_not_match'];
+  if (Object.keys(fieldErrors).length > 0) {
+    throw new ApiError(400, 'validation_error', 'errors.validation_failed', fieldErrors, { min: PASSWORD_MIN_LENGTH });
+  }
+  const userId = Number(body.uid);
+  const invalidLink = () => new ApiError(400, 'invalid_reset_link', 'errors.invalid_reset_link');
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw invalidLink();
+  const now = new Date();
+  const reset = await repo.findUsablePasswordReset(app.db, userId, hashSecretToken(body.token), now);
+  if (!reset) throw invalidLink();
+  const done = await repo.completePasswordReset(app.db, reset.id, userId, await hashPassword(body.new_password1), now);
+  if (!done) throw invalidLink();
+}

@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray, sql, tables, type Database } from '@ona/db';
+
+const { engagements, employees, moduleAccess, questions, answers, surveyParticipations, units } = tables;
+
+/** Engagements of the organisation; non-admins only those they take part in or have a module of. */
+export async function listVisibleEngagements(db: Database, organizationId: number, userId: number, isAdmin: boolean) {
+  const all = await db.select().from(engagements).where(eq(engagements.organizationId, organizationId)).orderBy(asc(engagements.accessFrom), asc(engagements.id));
+  if (isAdmin || all.length === 0) return all;
+  const ids = all.map((e) => e.id);
+  const granted = await db
+    .selectDistinct({ id: moduleAccess.engagementId })
+    .from(moduleAccess)
+    .where(and(eq(moduleAccess.userId, userId), inArray(moduleAccess.engagementId, ids), sql`${moduleAccess.accessLevel} <> 'no_access'`));
+  const linked = await db
+    .selectDistinct({ id: employees.engagementId })
+    .from(employees)
+    .where(and(eq(employees.userId, userId), inArray(employees.engagementId, ids)));
+  const visible = new Set([...granted, ...linked].map((r) => r.id));
+  return all.filter((e) => visible.has(e.id));
+}
+
+export async function findEngagement(db: Database, organizationId: number, engagementId: number) {
+  const [row] = await db
+    .select()
+    .from(engagements)
+    .where(and(eq(engagements.id, engagementId), eq(engagements.organizationId, organizationId)))
+    .limit(1);
+  return row;
+}
+
+export async function loadAccessRows(db: Database, engagementId: number, userId: number) {
+  return db
+    .select({ module: moduleAccess.module, accessLevel: moduleAccess.accessLevel })
+    .from(moduleAccess)
+    .where(and(eq(moduleAccess.engagementId, engagementId), eq(moduleAccess.userId, userId)));
+}
+
+export async function loadLeaderTree(db: Database, engagementId: number) {
+  const rows = await db.select({ id: employees.id, leaderId: employees.leaderId, userId: employees.userId }).from(employees).where(eq(employees.engagementId, engagementId));
+  return rows;
+}
+
+export async function engagementCounts(db: Database, engagementId: number) {
+  const [questionRow] = await db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.engagementId, engagementId));
+  const [respondentRow] = await db
+    .select({ n: sql<number>`count(distinct ${answers.employeeId})::int` })
+    .from(answers)
+    .where(eq(answers.engagementId, engagementId));
+  return { questionCount: questionRow?.n ?? 0, respondentCount: respondentRow?.n ?? 0 };
+}
+
+export async function respondentCounts(db: Database, engagementIds: number[]) {
+  if (engagementIds.length === 0) return new Map<number, { participants: number; respondents: number }>();
+  const participants = await db
+    .select({ id: employees.engagementId, n: sql<number>`count(*)::int` })
+    .from(employees)
+    .where(inArray(employees.engagementId, engagementIds))
+    .groupBy(employees.engagementId);
+  const respondents = await db
+    .select({ id: answers.engagementId, n: sql<number>`count(distinct ${answers.employeeId})::int` })
+    .from(answers)
+    .where(inArray(answers.engagementId, engagementIds))
+    .groupBy(answers.engagementId);
+  const result = new Map<number, { participants: number; respondents: number }>();
+  for (const id of engagementIds) result.set(id, { participants: 0, respondents: 0 });
+  for (const row of participants) result.get(row.id)!.participants = row.n;
+  for (const row of respondents) result.get(row.id)!.respondents = row.n;
+  return result;
+}
+
+export async function findParticipation(db: Database, engagementId: number, employeeId: number) {
+  const [row] = await db
+    .select()
+    .from(surveyParticipations)
+    .where(and(eq(surveyParticipations.engagementId, engagementId), eq(surveyParticipations.employeeId, employeeId)))
+    .limit(1);
+  return row;
+}
+
+export async function loadUnits(db: Database, engagementId: number) {
+  return db.select({ id: units.id, name: units.name, parentId: units.parentId, position: units.position }).from(units).where(eq(units.engagementId, engagementId)).orderBy(asc(units.position), asc(units.id));
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError, ZEngagement, ZHierarchy, ZIdParams } from '@ona/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { getEngagement, getHierarchy, listEngagements } from './service.ts';
+
+const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+export const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/engagements/', {
+    onRequest: app.authenticate,
+    schema: { tags: ['engagements'], summary: 'Engagements (journeys) of the current organisation', response: { 200: z.array(ZEngagement), ...errors } },
+  }, async (request) => listEngagements(app.db, requireAuth(request)));
+
+  app.get('/engagements/:id/', {
+    onRequest: app.authenticate,
+    schema: { tags: ['engagements'], summary: 'One engagement with the caller’s module access', params: ZIdParams, response: { 200: ZEngagement, 400: ZApiError, ...errors } },
+  }, async (request) => getEngagement(app.db, requireAuth(request), request.params.id));
+
+  app.get('/engagements/:id/hierarchy/', {
+    onRequest: app.authenticate,
+    schema: { tags: ['engagements'], summary: 'The unit tree of an engagement', params: ZIdParams, response: { 200: ZHierarchy, 400: ZApiError, ...errors } },
+  }, async (request) => getHierarchy(app.db, requireAuth(request), request.params.id));
+};

@@ -1,0 +1,35 @@
+import type { DbHandle } from '@ona/db';
+import { buildApp, type App } from '../app.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestContext {
+  app: App;
+  db: DbHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string } = {}): Promise<TestContext> {
+  const db = await createTestDatabase();
+  const app = await buildApp({
+    db,
+    settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined },
+    webDistDir: '/nonexistent',
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export async function loginAs(app: App, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+export const authHeader = (token: string) => ({ authorization: `Token ${token}` });

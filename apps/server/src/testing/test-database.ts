@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, type DbHandle } from '@ona/db';
+
+/**
+ * A fresh, migrated database per test file: embedded PGlite in memory by default, or a throw-away
+ * PostgreSQL database when TEST_DB_DRIVER=postgres (with TEST_DATABASE_URL pointing at a server).
+ */
+export async function createTestDatabase(): Promise<DbHandle> {
+  if (process.env.TEST_DB_DRIVER !== 'postgres') return createDb({ memory: true });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `ona_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ url: url.toString(), poolSize: 5 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

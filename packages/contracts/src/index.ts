@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './access.ts';
+export * from './auth.ts';
+export * from './engagements.ts';
+export * from './locales.ts';

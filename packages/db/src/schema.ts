@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    canChangeOrganization: boolean('can_change_organization').notNull().default(false),
+    currentOrganizationId: integer('current_organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A user belongs to organisations through memberships; permissions are per organisation. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId] })],
+);
+
+/** Login tokens, stored only as SHA-256 hashes; the plain token exists only in the login answer. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('password_resets_hash_idx').on(t.tokenHash)],
+);
+
+/** Failed logins, kept in the database so that the limit holds across server instances. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.failedAt)],
+);
+
+export const engagements = pgTable(
+  'engagements',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    accessFrom: date('access_from', { mode: 'string' }).notNull(),
+    accessTill: date('access_till', { mode: 'string' }).notNull(),
+    defaultLanguage: text('default_language').notNull().default('hu'),
+    surveyCreatedAt: timestamp('survey_created_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('engagements_org_idx').on(t.organizationId)],
+);
+
+/** The unit tree of an engagement (each engagement carries its own snapshot of the organisation). */
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('units_engagement_idx').on(t.engagementId)],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    leaderId: integer('leader_id'),
+    name: text('name').notNull(),
+    email: text('email'),
+    gender: text('gender'),
+    generation: text('generation'),
+    entryDate: date('entry_date', { mode: 'string' }),
+    jobTitle: text('job_title'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [
+    index('employees_engagement_idx').on(t.engagementId),
+    index('employees_user_idx').on(t.userId),
+    uniqueIndex('employees_engagement_email_idx').on(t.engagementId, sql`lower(${t.email})`),
+  ],
+);
+
+/** A user's access level to one module of one engagement; a missing row means no_access. */
+export const moduleAccess = pgTable(
+  'module_access',
+  {
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    module: text('module').notNull(),
+    accessLevel: text('access_level').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.engagementId, t.userId, t.module] })],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    category: text('category').notNull(),
+    kind: text('kind').notNull(),
+    position: integer('position').notNull(),
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [uniqueIndex('questions_engagement_key_idx').on(t.engagementId, t.key)],
+);
+
+/** One employee's progress through an engagement survey. */
+export const surveyParticipations = pgTable(
+  'survey_participations',
+  {
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    lastQuestionId: integer('last_question_id'),
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.engagementId, t.employeeId] })],
+);
+
+/** The colleagues one employee named on one question; a save replaces the whole list. */
+export const answers = pgTable(
+  'answers',
+  {
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    selectedEmployeeIds: integer('selected_employee_ids').array().notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.employeeId, t.questionId] }),
+    index('answers_engagement_idx').on(t.engagementId),
+  ],
+);
+
+/** E-mails: always recorded here; sent through SMTP when configured, else kept for /dev/mailbox. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id'),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  error: text('error'),
+});
+
+/** Key-value settings of the installation (e.g. whether the demo has been loaded). */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+});

@@ -1,0 +1,13 @@
+import { spawnSync } from 'node:child_process';
+
+// The API tests run a second time against PostgreSQL when a server is given (CI sets it).
+const url = process.env.TEST_DATABASE_URL;
+if (!url) {
+  console.log('TEST_DATABASE_URL is not set: the PostgreSQL run of the API tests is skipped.');
+  process.exit(0);
+}
+const result = spawnSync('npx', ['vitest', 'run', 'apps/server/src'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DB_DRIVER: 'postgres' },
+});
+process.exit(result.status ?? 1);
