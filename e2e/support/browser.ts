@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with a fresh profile and no calls to the outside network. */
+export async function launchBrowser(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'ona-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function newPage(context: BrowserContext | Browser, options: { locale?: string } = {}): Promise<Page> {
+  const page = await context.newPage();
+  if (options.locale) await page.addInitScript((l) => localStorage.setItem('locale', l), options.locale);
+  return page;
+}
+
+/** Screenshots land in screenshots/ (ignored by git) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: join('screenshots', `${name}.png`), fullPage: true });
+}
