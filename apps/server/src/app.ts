@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { engagementRoutes } from './modules/engagements/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
+import { analysisJobsPlugin } from './plugins/analysis-jobs.ts';
 
 export interface AppOptions {
   db: DbHandle;
@@ -26,6 +28,8 @@ export interface AppOptions {
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
+  /** Poll the database for queued jobs (tests wake the queue themselves). */
+  pollJobs?: boolean;
 }
 
 /** Builds the whole application; it never listens (server.ts does). */
@@ -65,6 +69,7 @@ export async function buildApp(options: AppOptions) {
     ...(redis ? { redis } : {}),
   });
   await app.register(authPlugin);
+  await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true });
   await app.register(apiDocsPlugin);
 
   await app.register(
@@ -72,6 +77,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL ?? '' });
       await api.register(userRoutes);
       await api.register(engagementRoutes);
+      await api.register(analysisRoutes);
     },
     { prefix: '/api' },
   );

@@ -213,3 +213,52 @@ export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
 });
+
+/**
+ * One analysis of an engagement: a durable job (queued → running → done | failed) that any
+ * instance may claim with FOR UPDATE SKIP LOCKED; the results of every run are kept with its time.
+ */
+export const analysisRuns = pgTable(
+  'analysis_runs',
+  {
+    id: serial('id').primaryKey(),
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    step: text('step'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedBy: text('claimed_by'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+    result: jsonb('result').$type<unknown>(),
+    timings: jsonb('timings').$type<Record<string, number>>(),
+  },
+  (t) => [index('analysis_runs_engagement_idx').on(t.engagementId, t.status)],
+);
+
+/** The authorization code that opens one leader's report (8 characters, shown to admins). */
+export const leaderReportCodes = pgTable(
+  'leader_report_codes',
+  {
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    leaderEmployeeId: integer('leader_employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.engagementId, t.leaderEmployeeId] })],
+);
+
+/** Wrong authorization codes, counted per user so that ten in 15 minutes answer 429 everywhere. */
+export const reportCodeFailures = pgTable(
+  'report_code_failures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('report_code_failures_user_idx').on(t.userId, t.failedAt)],
+);

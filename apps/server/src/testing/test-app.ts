@@ -14,6 +14,7 @@ export async function createTestApp(options: { smtpUrl?: string; publicUrl?: str
     db,
     settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined },
     webDistDir: '/nonexistent',
+    pollJobs: false,
   });
   await app.ready();
   return {

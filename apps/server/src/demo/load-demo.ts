@@ -1,0 +1,203 @@
+import { eq, sql, tables, type Database } from '@ona/db';
+import type { TAccessLevel, TModule } from '@ona/contracts';
+import { hashPassword } from '../modules/auth/password-hash.ts';
+import type { DemoLogin, DemoOrganisation } from './demo-types.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+const DEMO_LOADED_KEY = 'demo_loaded';
+
+type Role = DemoLogin['role'];
+
+/** What each demo login may see (DECISIONS.md, Demo data): the employee sees fewer tiles than the admin. */
+export const DEMO_ACCESS: Record<Role, Record<TModule, TAccessLevel>> = {
+  admin: {
+    survey: 'all_access',
+    graph_visualization: 'all_access',
+    leader_reports: 'all_access',
+    retention_analytics: 'all_access',
+    individual_reports: 'all_access',
+    executive_reports: 'all_access',
+    analytics360_reports: 'all_access',
+    key_people_analytics: 'all_access',
+    statistics: 'all_access',
+  },
+  leader: {
+    survey: 'self_only',
+    graph_visualization: 'subtree',
+    leader_reports: 'subtree',
+    retention_analytics: 'subtree',
+    individual_reports: 'subtree',
+    executive_reports: 'module_disabled',
+    analytics360_reports: 'subtree',
+    key_people_analytics: 'module_disabled',
+    statistics: 'subtree',
+  },
+  employee: {
+    survey: 'self_only',
+    graph_visualization: 'module_disabled',
+    leader_reports: 'no_access',
+    retention_analytics: 'no_access',
+    individual_reports: 'self_only',
+    executive_reports: 'no_access',
+    analytics360_reports: 'no_access',
+    key_people_analytics: 'no_access',
+    statistics: 'no_access',
+  },
+};
+
+const ALL_PERMISSIONS = ['engagement_admin', 'instant_survey_admin', 'organization_admin'];
+
+export async function isDemoLoaded(db: Database): Promise<boolean> {
+  const [row] = await db.select().from(tables.systemSettings).where(eq(tables.systemSettings.key, DEMO_LOADED_KEY)).limit(1);
+  return row !== undefined;
+}
+
+interface LoadedOrganisation {
+  organizationId: number;
+  /** Per engagement key: employee key → employee id. */
+  employeeIds: Map<string, Map<string, number>>;
+  engagementIds: Map<string, number>;
+}
+
+async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<LoadedOrganisation> {
+  const [orgRow] = await db.insert(tables.organizations).values({ name: org.name }).returning({ id: tables.organizations.id });
+  if (!orgRow) throw new Error('organisation insert returned nothing');
+  const employeeIdsPerEngagement = new Map<string, Map<string, number>>();
+  const engagementIds = new Map<string, number>();
+
+  for (const engagement of org.engagements) {
+    const [engagementRow] = await db
+      .insert(tables.engagements)
+      .values({
+        organizationId: orgRow.id,
+        name: engagement.name,
+        accessFrom: engagement.accessFrom,
+        accessTill: engagement.accessTill,
+        defaultLanguage: engagement.defaultLanguage,
+        surveyCreatedAt: new Date(`${engagement.accessFrom}T08:00:00Z`),
+      })
+      .returning({ id: tables.engagements.id });
+    if (!engagementRow) throw new Error('engagement insert returned nothing');
+    const engagementId = engagementRow.id;
+    engagementIds.set(engagement.key, engagementId);
+
+    // Units level by level, so that every parent has its id before its children arrive.
+    const unitIds = new Map<string, number>();
+    const levels = [...new Set(org.units.map((u) => u.level))].sort((a, b) => a - b);
+    let position = 0;
+    for (const level of levels) {
+      const batch = org.units.filter((u) => u.level === level);
+      const rows = await db
+        .insert(tables.units)
+        .values(batch.map((u) => ({ engagementId, name: u.name, parentId: u.parentKey ? (unitIds.get(u.parentKey) ?? null) : null, position: position++ })))
+        .returning({ id: tables.units.id });
+      batch.forEach((u, i) => unitIds.set(u.key, rows[i]?.id ?? 0));
+    }
+
+    const participants = new Set(engagement.participantKeys);
+    const people = org.employees.filter((e) => participants.has(e.key));
+    const employeeIds = new Map<string, number>();
+    const inserted = await db
+      .insert(tables.employees)
+      .values(
+        people.map((e) => ({
+          engagementId,
+          unitId: unitIds.get(e.unitKey) ?? null,
+          name: e.name,
+          email: e.email,
+          gender: e.gender,
+          generation: e.generation,
+          entryDate: e.entryDate,
+          jobTitle: e.jobTitle,
+          attributes: { birth_year: String(e.birthYear), unit_manager: e.isUnitManager ? 'yes' : 'no' },
+        })),
+      )
+      .returning({ id: tables.employees.id });
+    people.forEach((e, i) => employeeIds.set(e.key, inserted[i]?.id ?? 0));
+    const leaderPairs = people
+      .filter((e) => e.leaderKey && employeeIds.has(e.leaderKey))
+      .map((e) => sql`(${employeeIds.get(e.key)}::int, ${employeeIds.get(e.leaderKey as string)}::int)`);
+    if (leaderPairs.length > 0) {
+      await db.execute(sql`update employees set leader_id = v.leader from (values ${sql.join(leaderPairs, sql`, `)}) as v(id, leader) where employees.id = v.id`);
+    }
+    employeeIdsPerEngagement.set(engagement.key, employeeIds);
+
+    const questionRows = await db
+      .insert(tables.questions)
+      .values(engagement.questions.map((q) => ({ engagementId, key: q.key, category: q.category, kind: q.kind, position: q.order, texts: { ...q.texts } })))
+      .returning({ id: tables.questions.id });
+    const questionIds = new Map(engagement.questions.map((q, i) => [q.key, questionRows[i]?.id ?? 0]));
+
+    const answerRows = engagement.answers
+      .filter((a) => employeeIds.has(a.employeeKey) && questionIds.has(a.questionKey))
+      .map((a) => ({
+        engagementId,
+        employeeId: employeeIds.get(a.employeeKey) as number,
+        questionId: questionIds.get(a.questionKey) as number,
+        selectedEmployeeIds: a.selectedKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined),
+        answeredAt: new Date(a.answeredAt),
+      }));
+    for (let i = 0; i < answerRows.length; i += 1000) {
+      await db.insert(tables.answers).values(answerRows.slice(i, i + 1000));
+    }
+
+    const finished = new Set(engagement.finishedKeys);
+    const lastAnswer = new Map<string, { at: string; questionKey: string }>();
+    for (const a of engagement.answers) {
+      const prev = lastAnswer.get(a.employeeKey);
+      if (!prev || prev.at < a.answeredAt) lastAnswer.set(a.employeeKey, { at: a.answeredAt, questionKey: a.questionKey });
+    }
+    const participationRows = [...lastAnswer.entries()]
+      .filter(([key]) => employeeIds.has(key))
+      .map(([key, last]) => ({
+        engagementId,
+        employeeId: employeeIds.get(key) as number,
+        termsAcceptedAt: new Date(last.at),
+        finishedAt: finished.has(key) ? new Date(last.at) : null,
+        lastQuestionId: questionIds.get(last.questionKey) ?? null,
+        invitedAt: new Date(`${engagement.accessFrom}T08:00:00Z`),
+      }));
+    for (let i = 0; i < participationRows.length; i += 1000) {
+      await db.insert(tables.surveyParticipations).values(participationRows.slice(i, i + 1000));
+    }
+  }
+  return { organizationId: orgRow.id, employeeIds: employeeIdsPerEngagement, engagementIds };
+}
+
+/**
+ * Writes the demo organisations and logins in one transaction: a crash half-way leaves an empty
+ * database that the next start fills again.
+ */
+export async function loadDemo(db: Database, organisations: DemoOrganisation[], logins: DemoLogin[]): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const loaded: LoadedOrganisation[] = [];
+    for (const org of organisations) loaded.push(await insertOrganisation(tx, org));
+    const primary = loaded[0];
+    if (!primary) throw new Error('the demo needs at least one organisation');
+
+    for (const login of logins) {
+      const isAdmin = login.role === 'admin';
+      const [user] = await tx
+        .insert(tables.users)
+        .values({ email: login.email, name: login.name, passwordHash, canChangeOrganization: isAdmin, currentOrganizationId: primary.organizationId })
+        .returning({ id: tables.users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      const orgsOfUser = isAdmin ? loaded : [primary];
+      for (const org of orgsOfUser) {
+        await tx.insert(tables.memberships).values({ userId: user.id, organizationId: org.organizationId, permissions: isAdmin ? ALL_PERMISSIONS : [] });
+        for (const [engagementKey, engagementId] of org.engagementIds) {
+          const employeeId = login.employeeKey ? org.employeeIds.get(engagementKey)?.get(login.employeeKey) : undefined;
+          if (employeeId !== undefined) {
+            await tx.update(tables.employees).set({ userId: user.id }).where(eq(tables.employees.id, employeeId));
+          }
+          await tx.insert(tables.moduleAccess).values(
+            Object.entries(DEMO_ACCESS[login.role]).map(([module, accessLevel]) => ({ engagementId, userId: user.id, module, accessLevel })),
+          );
+        }
+      }
+    }
+    await tx.insert(tables.systemSettings).values({ key: DEMO_LOADED_KEY, value: { at: new Date().toISOString() } });
+  });
+}

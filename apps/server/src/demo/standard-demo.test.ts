@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, tables, type DbHandle } from '@ona/db';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { DEMO_LEADER_CODE } from './analyse-demo.ts';
+import { isDemoLoaded } from './load-demo.ts';
+import { loadStandardDemo } from './standard-demo.ts';
+
+let db: DbHandle;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await loadStandardDemo(db.db, '2026-11-22');
+});
+afterAll(async () => db.close());
+
+describe('the standard demo, loaded into a database', () => {
+  it('holds two organisations, the three logins and an analysed finished engagement', async () => {
+    expect(await isDemoLoaded(db.db)).toBe(true);
+    const orgs = await db.db.select().from(tables.organizations);
+    expect(orgs).toHaveLength(2);
+    const users = await db.db.select().from(tables.users);
+    expect(users.map((u) => u.email).sort()).toEqual(['admin@example.com', 'employee@example.com', 'leader@example.com']);
+    const runs = await db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.status, 'done'));
+    expect(runs.length).toBe(2);
+  });
+
+  it('gives the demo leader the authorization code DEMOLEAD', async () => {
+    const [leader] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'leader@example.com'));
+    const codes = await db.db
+      .select({ code: tables.leaderReportCodes.code })
+      .from(tables.leaderReportCodes)
+      .innerJoin(tables.employees, eq(tables.employees.id, tables.leaderReportCodes.leaderEmployeeId))
+      .where(and(eq(tables.employees.userId, leader?.id ?? 0)));
+    expect(codes.map((c) => c.code)).toContain(DEMO_LEADER_CODE);
+  });
+
+  it('links the demo employee to an employee record in both engagements of the company', async () => {
+    const [employee] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'employee@example.com'));
+    const records = await db.db.select().from(tables.employees).where(eq(tables.employees.userId, employee?.id ?? 0));
+    expect(records).toHaveLength(2);
+  });
+});

@@ -1,0 +1,50 @@
+import type { AnalysisInput, Generation, GraphCategory, QuestionKind } from '@ona/analytics';
+import { asc, eq, tables, type Database } from '@ona/db';
+
+/**
+ * Reads one engagement into the engine's plain input. Ids become strings of the database ids, so
+ * results map straight back to employees, units and questions.
+ */
+export async function loadAnalysisInput(db: Database, engagementId: number): Promise<AnalysisInput> {
+  const [unitRows, employeeRows, questionRows, answerRows, participationRows] = await Promise.all([
+    db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
+    db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
+    db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
+    db.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId)),
+    db.select().from(tables.surveyParticipations).where(eq(tables.surveyParticipations.engagementId, engagementId)),
+  ]);
+  const employeeIds = new Set(employeeRows.map((e) => e.id));
+  const answered = new Map<number, Date>();
+  for (const a of answerRows) {
+    const prev = answered.get(a.employeeId);
+    if (!prev || prev < a.answeredAt) answered.set(a.employeeId, a.answeredAt);
+  }
+  for (const p of participationRows) if (p.finishedAt) answered.set(p.employeeId, p.finishedAt);
+  const rootUnit = unitRows.find((u) => u.parentId === null);
+
+  return {
+    units: unitRows.map((u) => ({ id: String(u.id), name: u.name, parentId: u.parentId === null ? null : String(u.parentId) })),
+    employees: employeeRows.map((e) => ({
+      id: String(e.id),
+      name: e.name,
+      unitId: String(e.unitId ?? rootUnit?.id ?? 0),
+      leaderId: e.leaderId !== null && employeeIds.has(e.leaderId) ? String(e.leaderId) : null,
+      ...(e.gender ? { gender: e.gender } : {}),
+      ...(e.generation && ['x', 'y', 'z', 'bb'].includes(e.generation) ? { generation: e.generation as Generation } : {}),
+      ...(e.entryDate ? { entryDate: e.entryDate } : {}),
+      hasAnswered: answered.has(e.id),
+      ...(answered.has(e.id) ? { answeredAt: (answered.get(e.id) as Date).toISOString().slice(0, 10) } : {}),
+    })),
+    questions: questionRows.map((q) => ({
+      id: String(q.id),
+      category: q.category as GraphCategory,
+      kind: q.kind as QuestionKind,
+      label: q.texts.en ?? q.key,
+    })),
+    nominations: answerRows.flatMap((a) =>
+      a.selectedEmployeeIds
+        .filter((target) => employeeIds.has(target) && target !== a.employeeId)
+        .map((target) => ({ questionId: String(a.questionId), sourceId: String(a.employeeId), targetId: String(target) })),
+    ),
+  };
+}

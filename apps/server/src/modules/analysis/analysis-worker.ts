@@ -1,0 +1,23 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
+import { runAnalysis, type AnalysisInput } from '@ona/analytics';
+
+/**
+ * Runs one analysis off the main thread so that the API keeps answering. Messages to the parent:
+ * progress events, then the result (or an error).
+ */
+export type WorkerMessage =
+  | { type: 'progress'; step: string; done: number; total: number }
+  | { type: 'result'; result: unknown }
+  | { type: 'error'; message: string };
+
+const input = (workerData as { input: AnalysisInput }).input;
+const post = (message: WorkerMessage) => parentPort?.postMessage(message);
+try {
+  const result = runAnalysis(input, {}, (event) => post({ type: 'progress', step: event.step, done: event.done, total: event.total }), {
+    clock: () => performance.now(),
+  });
+  post({ type: 'result', result });
+} catch (err) {
+  post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+}

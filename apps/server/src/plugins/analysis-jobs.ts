@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
+import { issueLeaderCodes } from '../modules/analysis/leader-codes.ts';
+import { claimNextRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
+import { runAnalysisInWorker } from '../modules/analysis/run-in-worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    analysisJobs: { wake(): void; idle(): Promise<void> };
+  }
+}
+
+const POLL_INTERVAL_MS = 2000;
+
+/**
+ * Picks up queued analysis runs from the database (any instance may), runs each in a worker
+ * thread, reports progress and stores the result. One run at a time per instance: an analysis
+ * uses a whole core.
+ */
+export const analysisJobsPlugin = fp<{ poll?: boolean }>(async (app, options) => {
+  const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  let busy: Promise<void> | null = null;
+  let closing = false;
+
+  const work = async () => {
+    for (;;) {
+      if (closing) return;
+      const run = await claimNextRun(app.db, instanceId, new Date());
+      if (!run) return;
+      app.log.info({ runId: run.id, engagementId: run.engagementId }, 'analysis started');
+      try {
+        const input = await loadAnalysisInput(app.db, run.engagementId);
+        let lastWrite = 0;
+        const result = (await runAnalysisInWorker(input, (step, percent) => {
+          const now = Date.now();
+          if (now - lastWrite < 250) return;
+          lastWrite = now;
+          void reportProgress(app.db, run.id, percent, step).catch(() => undefined);
+        })) as { timings?: { step: string; ms: number }[] };
+        const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
+        await completeRun(app.db, run.id, result, timings);
+        await issueLeaderCodes(app, run.engagementId);
+        app.log.info({ runId: run.id }, 'analysis done');
+      } catch (err) {
+        app.log.error({ err, runId: run.id }, 'analysis failed');
+        await failRun(app.db, run.id, err instanceof Error ? err.message : String(err));
+      }
+    }
+  };
+
+  const wake = () => {
+    if (busy || closing) return;
+    busy = work()
+      .catch((err: unknown) => app.log.error({ err }, 'analysis queue error'))
+      .finally(() => {
+        busy = null;
+      });
+  };
+
+  const timer = options.poll === false ? null : setInterval(wake, POLL_INTERVAL_MS);
+  timer?.unref();
+  app.decorate('analysisJobs', {
+    wake,
+    async idle() {
+      while (busy) await busy;
+    },
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (timer) clearInterval(timer);
+    if (busy) await busy;
+  });
+});

@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+/**
+ * Runs every benchmark of the project in turn; each prints its own figures. The figures are
+ * written down in docs/ (never asserted in tests).
+ */
+const benchmarks = ['packages/analytics/bench/analysis.bench.ts', 'bench/api-login.bench.ts'];
+
+let failed = false;
+for (const file of benchmarks) {
+  if (!existsSync(file)) continue;
+  console.log(`\n=== ${file} ===`);
+  const result = spawnSync('npx', ['tsx', file, ...process.argv.slice(2)], { stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,82 @@
+import type { Organisation } from '../graph/organisation.ts';
+import { hasEdge } from '../graph/digraph.ts';
+import type { AnalysisOptions } from '../options.ts';
+import type { GraphCategory } from '../types.ts';
+import { GRAPH_CATEGORIES } from '../types.ts';
+import type { KeyRole } from '../roles/key-roles.ts';
+import type { Layout } from './layouts.ts';
+
+export interface GraphNode {
+  id: string;
+  label: string;
+  unit: string;
+  /** Leader id, for the org chart. */
+  parent: string | null;
+  /** Nominations given (0 draws a triangle). */
+  answer_count: number;
+  size: number;
+  key_roles: Record<KeyRole, boolean>;
+  gender: string | null;
+  organizational_unit: string;
+}
+
+export interface GraphEdge {
+  source: string;
+  target: string;
+  /** Ids of the questions on which the source named the target. */
+  questions: string[];
+  mutual: boolean;
+}
+
+export interface GraphData {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  units: { id: string; name: string; color: string }[];
+  questions: { id: string; label: string; category: GraphCategory }[];
+  graph_types: GraphCategory[];
+  layouts: { regular: Layout; circular: Layout; orgchart: Layout; logo: Layout };
+  statistics: { employees: number; connections: number; mutual: number; mutualShare: number };
+}
+
+export function buildGraphData(
+  org: Organisation,
+  keyRoles: readonly (readonly KeyRole[])[],
+  answerCounts: readonly number[],
+  layouts: GraphData['layouts'],
+  options: AnalysisOptions,
+): GraphData {
+  const id = (v: number): string => org.employees[v]!.id;
+  const allRoles: KeyRole[] = ['advisor', 'broker', 'expert', 'ideamaker', 'kol', 'mentor', 'spreader', 'talent'];
+  const nodes: GraphNode[] = org.employees.map((employee, v) => ({
+    id: employee.id,
+    label: employee.name,
+    unit: employee.unitId,
+    parent: org.leaderOf[v]! >= 0 ? id(org.leaderOf[v]!) : null,
+    answer_count: answerCounts[v]!,
+    size: options.layout.nodeSize,
+    key_roles: Object.fromEntries(allRoles.map((role) => [role, keyRoles[v]!.includes(role)])) as Record<KeyRole, boolean>,
+    gender: employee.gender ?? null,
+    organizational_unit: employee.unitId,
+  }));
+  const all = org.all;
+  const edges: GraphEdge[] = [];
+  let mutualTies = 0;
+  for (let v = 0; v < org.size; v++) {
+    for (let i = all.outOffsets[v]!; i < all.outOffsets[v + 1]!; i++) {
+      const w = all.outTargets[i]!;
+      const mutual = hasEdge(all, w, v);
+      if (mutual) mutualTies++;
+      edges.push({ source: id(v), target: id(w), questions: org.questions.filter((q) => hasEdge(org.byQuestion.get(q.id)!, v, w)).map((q) => q.id), mutual });
+    }
+  }
+  const palette = options.layout.palette;
+  return {
+    nodes,
+    edges,
+    units: org.units.map((unit, u) => ({ id: unit.id, name: unit.name, color: palette[u % palette.length]! })),
+    questions: org.questions.map((q) => ({ id: q.id, label: q.label ?? q.id, category: q.category })),
+    graph_types: GRAPH_CATEGORIES.filter((c) => org.questions.some((q) => q.category === c)),
+    layouts,
+    statistics: { employees: org.size, connections: all.edgeCount, mutual: mutualTies / 2, mutualShare: all.edgeCount > 0 ? mutualTies / all.edgeCount : 0 },
+  };
+}

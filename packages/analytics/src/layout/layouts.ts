@@ -1,0 +1,188 @@
+import Graph from 'graphology';
+import forceAtlas2 from 'graphology-layout-forceatlas2';
+import type { Digraph } from '../graph/digraph.ts';
+import { createRng } from '../prng.ts';
+
+/** Positions as two columns indexed like the employees. */
+export interface Layout {
+  x: number[];
+  y: number[];
+}
+
+/** Everyone on one circle, grouped by unit so that a unit forms an arc. */
+export function circularLayout(unitOf: Int32Array): Layout {
+  const n = unitOf.length;
+  const order = Array.from({ length: n }, (_, v) => v).sort((a, b) => unitOf[a]! - unitOf[b]! || a - b);
+  const x = new Array<number>(n).fill(0);
+  const y = new Array<number>(n).fill(0);
+  order.forEach((v, i) => {
+    const angle = (2 * Math.PI * i) / Math.max(1, n);
+    x[v] = Math.cos(angle);
+    y[v] = Math.sin(angle);
+  });
+  return { x, y };
+}
+
+/**
+ * ForceAtlas2 (Jacomy et al. 2014) through graphology, from unit clusters jittered by a seeded
+ * generator, so that the same data always gives the same picture. Barnes–Hut above 1,000 people;
+ * the iteration count shrinks with size to keep a run within its time budget.
+ */
+export function forceLayout(graph: Digraph, unitOf: Int32Array, seed: number, maxIterations: number, workBudget: number): Layout & { iterations: number } {
+  const n = graph.nodeCount;
+  const start = unitClusterLayout(unitOf);
+  const rng = createRng(seed);
+  const g = new Graph({ type: 'undirected', multi: false, allowSelfLoops: false });
+  for (let v = 0; v < n; v++) g.addNode(String(v), { x: start.x[v]! * 100 + rng() - 0.5, y: start.y[v]! * 100 + rng() - 0.5 });
+  for (let v = 0; v < n; v++) {
+    for (let i = graph.outOffsets[v]!; i < graph.outOffsets[v + 1]!; i++) {
+      const a = String(v);
+      const b = String(graph.outTargets[i]!);
+      if (!g.hasEdge(a, b)) g.addEdge(a, b);
+    }
+  }
+  // Cost of one iteration in "pair visits": n² exact, about 400·n with Barnes–Hut (measured).
+  const barnesHut = n > 1000;
+  const perIteration = barnesHut ? 400 * n : n * n;
+  const iterations = Math.max(5, Math.min(maxIterations, Math.floor(workBudget / Math.max(1, perIteration))));
+  if (n > 0) forceAtlas2.assign(g, { iterations, settings: { ...forceAtlas2.inferSettings(g), barnesHutOptimize: barnesHut } });
+  const x = new Array<number>(n);
+  const y = new Array<number>(n);
+  for (let v = 0; v < n; v++) {
+    const attributes = g.getNodeAttributes(String(v));
+    x[v] = Number(attributes.x);
+    y[v] = Number(attributes.y);
+  }
+  return { x, y, iterations };
+}
+
+/**
+ * Units on a large circle, each unit's members on a small circle around its centre: a start close
+ * to the force layout's end state, so that few ForceAtlas2 iterations suffice on large inputs.
+ */
+export function unitClusterLayout(unitOf: Int32Array): Layout {
+  const n = unitOf.length;
+  const members = new Map<number, number[]>();
+  for (let v = 0; v < n; v++) {
+    const list = members.get(unitOf[v]!) ?? [];
+    list.push(v);
+    members.set(unitOf[v]!, list);
+  }
+  const units = [...members.keys()].sort((a, b) => a - b);
+  const x = new Array<number>(n).fill(0);
+  const y = new Array<number>(n).fill(0);
+  const ring = Math.max(1, Math.sqrt(units.length) / 4);
+  units.forEach((unit, k) => {
+    const angle = (2 * Math.PI * k) / units.length;
+    const cx = ring * Math.cos(angle);
+    const cy = ring * Math.sin(angle);
+    const list = members.get(unit)!;
+    const radius = 0.02 * Math.sqrt(list.length);
+    list.forEach((v, i) => {
+      const a = (2 * Math.PI * i) / list.length;
+      x[v] = cx + radius * Math.cos(a);
+      y[v] = cy + radius * Math.sin(a);
+    });
+  });
+  return { x, y };
+}
+
+/**
+ * Org chart: a tidy tree from the leader tree. Leaves take consecutive columns, a leader sits
+ * centred above their reports, y is the depth. Several roots sit side by side.
+ */
+export function orgChartLayout(leaderOf: Int32Array, directReports: readonly (readonly number[])[]): Layout {
+  const n = leaderOf.length;
+  const x = new Array<number>(n).fill(0);
+  const y = new Array<number>(n).fill(0);
+  let nextColumn = 0;
+  // Iterative post-order so that a 20,000-deep chain cannot overflow the stack.
+  for (let root = 0; root < n; root++) {
+    if (leaderOf[root]! >= 0) continue;
+    const stack: [number, number, boolean][] = [[root, 0, false]];
+    while (stack.length > 0) {
+      const [v, depth, expanded] = stack.pop()!;
+      const reports = directReports[v]!;
+      if (reports.length === 0) {
+        x[v] = nextColumn++;
+        y[v] = depth;
+      } else if (!expanded) {
+        stack.push([v, depth, true]);
+        for (let i = reports.length - 1; i >= 0; i--) stack.push([reports[i]!, depth + 1, false]);
+      } else {
+        x[v] = (x[reports[0]!]! + x[reports[reports.length - 1]!]!) / 2;
+        y[v] = depth;
+      }
+    }
+  }
+  return { x, y };
+}
+
+/** A closed polygon outline in any coordinates; nodes are placed on and inside it. */
+export type LogoShape = readonly (readonly [number, number])[];
+
+/** A default shape: a five-pointed star. */
+export const STAR_SHAPE: LogoShape = Array.from({ length: 10 }, (_, i) => {
+  const radius = i % 2 === 0 ? 1 : 0.45;
+  const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+  return [radius * Math.cos(angle), radius * Math.sin(angle)] as const;
+});
+
+function insidePolygon(px: number, py: number, shape: LogoShape): boolean {
+  let inside = false;
+  for (let i = 0, j = shape.length - 1; i < shape.length; j = i++) {
+    const [xi, yi] = shape[i]!;
+    const [xj, yj] = shape[j]!;
+    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * Logo layout: about a third of the people (the best connected first) trace the outline at equal
+ * spacing, the rest fill the area on a grid, unit by unit so colours form patches.
+ */
+export function logoLayout(unitOf: Int32Array, prominence: readonly number[], shape: LogoShape = STAR_SHAPE): Layout {
+  const n = unitOf.length;
+  const x = new Array<number>(n).fill(0);
+  const y = new Array<number>(n).fill(0);
+  if (n === 0 || shape.length < 3) return { x, y };
+  const byProminence = Array.from({ length: n }, (_, v) => v).sort((a, b) => prominence[b]! - prominence[a]! || a - b);
+  const outlineCount = Math.max(Math.min(n, shape.length), Math.round(n / 3));
+  const outline = byProminence.slice(0, outlineCount).sort((a, b) => unitOf[a]! - unitOf[b]! || a - b);
+  const fill = byProminence.slice(outlineCount).sort((a, b) => unitOf[a]! - unitOf[b]! || a - b);
+  const edges = shape.map((p, i) => [p, shape[(i + 1) % shape.length]!] as const);
+  const lengths = edges.map(([a, b]) => Math.hypot(b[0] - a[0], b[1] - a[1]));
+  const perimeter = lengths.reduce((s, l) => s + l, 0);
+  outline.forEach((v, i) => {
+    let distance = (perimeter * i) / outline.length;
+    let e = 0;
+    while (e < edges.length - 1 && distance > lengths[e]!) distance -= lengths[e++]!;
+    const [a, b] = edges[e]!;
+    const t = lengths[e]! > 0 ? distance / lengths[e]! : 0;
+    x[v] = a[0] + t * (b[0] - a[0]);
+    y[v] = a[1] + t * (b[1] - a[1]);
+  });
+  if (fill.length > 0) {
+    const xs = shape.map((p) => p[0]);
+    const ys = shape.map((p) => p[1]);
+    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    // Shrink the grid step until enough grid points fall inside the shape.
+    let step = Math.sqrt(((maxX - minX) * (maxY - minY)) / fill.length);
+    let points: [number, number][] = [];
+    for (let attempt = 0; attempt < 30; attempt++) {
+      points = [];
+      for (let gy = minY + step / 2; gy < maxY; gy += step) {
+        for (let gx = minX + step / 2; gx < maxX; gx += step) if (insidePolygon(gx, gy, shape)) points.push([gx, gy]);
+      }
+      if (points.length >= fill.length) break;
+      step *= 0.85;
+    }
+    fill.forEach((v, i) => {
+      const point = points[Math.floor((i * points.length) / fill.length)] ?? [0, 0];
+      x[v] = point[0];
+      y[v] = point[1];
+    });
+  }
+  return { x, y };
+}

@@ -1,0 +1,316 @@
+import type { RiskFactorCode } from './risk/factor-codes.ts';
+import { RISK_FACTOR_CODES } from './risk/factor-codes.ts';
+
+/** A rule that pairs an absolute threshold with a relative one (top share of the organisation). */
+export interface PairedThreshold {
+  /** Fires above this value (strictly greater). */
+  above: number;
+  /** …or in this top share of the organisation (0.05 = top 5%)… */
+  topShare: number;
+  /** …provided the value is at least this much, so that the relative part does not flag ordinary people in a flat team. */
+  relativeFloor: number;
+}
+
+/** A key role: at least `minimum` and within the top share of the organisation. */
+export interface RoleThreshold {
+  minimum: number;
+  topShare: number;
+}
+
+export interface AnalysisOptions {
+  seed: number;
+  metrics: {
+    pagerank: { alpha: number; tolerance: number; maxIterations: number };
+    eigenvector: { tolerance: number; maxIterations: number };
+    hits: { tolerance: number; maxIterations: number };
+    betweenness: {
+      /** Exact Brandes up to this many employees, pivot sampling above (measured: see docs/methods.md). */
+      exactMaxNodes: number;
+      pivots: number;
+      /** Pivots on the work graph, which the broker role and key-person checks read. */
+      workPivots: number;
+      /** Exact Brandes on the work graph up to this size (it is the graph rules read, so it gets more precision). */
+      workExactMaxNodes: number;
+      /** Betweenness on every per-kind and per-category graph only up to this size; above it only on the graphs a rule reads. */
+      allGraphsMaxNodes: number;
+    };
+    louvainResolution: number;
+  };
+  risk: {
+    overloadedInCooperation: PairedThreshold;
+    overwhelmedWithPersonalSupport: PairedThreshold;
+    overwhelmedWithConsultancy: PairedThreshold;
+    /** Reciprocated share of one's work contacts inside the unit at or below which one is alienated. */
+    alienatedMaxReciprocation: number;
+    alienatedMinContacts: number;
+    /** Work in-degree at or below which one is unnoticed… */
+    unnoticedMaxInDegree: number;
+    /** …or in this bottom share while below half the median. */
+    unnoticedBottomShare: number;
+    /** Weight of each factor in the risk score. */
+    factorWeights: Record<RiskFactorCode, number>;
+    highRiskLevel: number;
+    contagionSimilarity: number;
+    contagionPeers: number;
+    protectionTopEigenvectorShare: number;
+    protectionFriends: number;
+  };
+  keyRoles: {
+    advisor: RoleThreshold;
+    expert: RoleThreshold;
+    ideamaker: RoleThreshold;
+    kol: RoleThreshold;
+    mentor: RoleThreshold;
+    spreader: RoleThreshold;
+    talent: RoleThreshold;
+    /** Broker: between-unit brokerage count at least `minimum` and betweenness in the top share. */
+    broker: RoleThreshold;
+  };
+  brokerage: { minCount: number; zThreshold: number };
+  groups: {
+    atRiskShare: number;
+    widespreadShare: number;
+    commonCauseShare: number;
+    managerMaxSpan: number;
+    neglectedRedFlag: number;
+    neglectedPattern: number;
+    /** A member counts as neglected with at least this many of the five leader-relationship factors. */
+    neglectedMinLeaderFactors: number;
+    keyPersonTopN: number;
+    lowReciprocity: number;
+    unequalAttentionGini: number;
+    closeFollowers: number;
+  };
+  leaderScores: { lowPercentile: number; highPercentile: number; minLeadersForRelative: number };
+  individual: {
+    tooManyMutual: number;
+    tooManyTurningToYou: number;
+    highInfluenceShare: number;
+    operativeImplementorShare: number;
+    humanGraspLimit: number;
+    humanContactLimit: number;
+  };
+  statistics: { highAnswerCount: number };
+  layout: {
+    /** ForceAtlas2 iterations; large organisations get fewer (see forceIterationsFor). */
+    forceIterations: number;
+    /** Work allowed for the force layout, in pair visits (n² per exact iteration, ~400·n with Barnes–Hut). */
+    forceWorkBudget: number;
+    nodeSize: number;
+    palette: readonly string[];
+  };
+}
+
+export const PALETTE_18 = [
+  '#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c',
+  '#fabebe', '#008080', '#e6beff', '#9a6324', '#fffac8', '#800000', '#aaffc3', '#808000', '#000075',
+] as const;
+
+const DEFAULT_WEIGHTS: Record<RiskFactorCode, number> = {
+  isolated: 2,
+  noChemistryWithLeader: 1.5,
+  lackOfManagersAttention: 1,
+  lackOfManagersSupport: 1,
+  lackOfManagersFeedback: 0.5,
+  lackOfManagersRecognition: 0.5,
+  lackOfRespect: 1,
+  lackOfSupport: 0.5,
+  lackOfFeedback: 0.5,
+  lackOfRecognition: 0.5,
+  overloadedInCooperation: 1,
+  overwhelmedWithPersonalSupport: 1,
+  overwhelmedWithConsultancy: 1,
+  unnoticed: 1,
+  alienatedFromGroup: 1,
+  lackOfDevelopment: 0.5,
+};
+
+/** Every threshold of the engine; the defaults are the spec's constants (section 9). */
+export const DEFAULT_OPTIONS: AnalysisOptions = {
+  seed: 20_260_101,
+  metrics: {
+    pagerank: { alpha: 0.85, tolerance: 1e-12, maxIterations: 1000 },
+    eigenvector: { tolerance: 1e-12, maxIterations: 1000 },
+    hits: { tolerance: 1e-12, maxIterations: 1000 },
+    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 5000, allGraphsMaxNodes: 1_000_000 },
+    louvainResolution: 1,
+  },
+  risk: {
+    // Spec: "more than 15 collaborators".
+    overloadedInCooperation: { above: 15, topShare: 0.05, relativeFloor: 8 },
+    // Spec: "more than 12 people asking for weekly personal support".
+    overwhelmedWithPersonalSupport: { above: 12, topShare: 0.05, relativeFloor: 6 },
+    // Spec (DECISIONS): "more than 20 advice seekers" in every language.
+    overwhelmedWithConsultancy: { above: 20, topShare: 0.05, relativeFloor: 10 },
+    // Spec (DECISIONS): "reciprocation of work contacts 30% or less".
+    alienatedMaxReciprocation: 0.3,
+    alienatedMinContacts: 3,
+    unnoticedMaxInDegree: 1,
+    unnoticedBottomShare: 0.1,
+    factorWeights: DEFAULT_WEIGHTS,
+    highRiskLevel: 3,
+    contagionSimilarity: 0.5,
+    contagionPeers: 2,
+    protectionTopEigenvectorShare: 0.25,
+    protectionFriends: 2,
+  },
+  keyRoles: {
+    advisor: { minimum: 5, topShare: 0.1 },
+    expert: { minimum: 5, topShare: 0.1 },
+    ideamaker: { minimum: 4, topShare: 0.1 },
+    kol: { minimum: 5, topShare: 0.1 },
+    mentor: { minimum: 4, topShare: 0.1 },
+    spreader: { minimum: 5, topShare: 0.1 },
+    talent: { minimum: 6, topShare: 0.1 },
+    broker: { minimum: 10, topShare: 0.05 },
+  },
+  brokerage: { minCount: 1, zThreshold: 1.96 },
+  groups: {
+    // Spec: "a group is at risk when more than 30% of its employees are at risk".
+    atRiskShare: 0.3,
+    widespreadShare: 0.5,
+    commonCauseShare: 0.3,
+    // Spec: "a manager cannot support a team above 15 people".
+    managerMaxSpan: 15,
+    // Spec: "two neglected employees are a red flag, three or more a pattern".
+    neglectedRedFlag: 2,
+    neglectedPattern: 3,
+    neglectedMinLeaderFactors: 3,
+    keyPersonTopN: 3,
+    lowReciprocity: 0.3,
+    unequalAttentionGini: 0.5,
+    closeFollowers: 2,
+  },
+  leaderScores: { lowPercentile: 0.05, highPercentile: 0.95, minLeadersForRelative: 5 },
+  individual: {
+    // Spec: "15 or more mutual relations is too many", "20 or more people turning to you is too many".
+    tooManyMutual: 15,
+    tooManyTurningToYou: 20,
+    // Spec: "influence is high above 40%".
+    highInfluenceShare: 0.4,
+    // Spec: "operative-level people should have at least 50% of their relations with implementors".
+    operativeImplementorShare: 0.5,
+    // Spec: "7 people fully grasped, 150 contacts".
+    humanGraspLimit: 7,
+    humanContactLimit: 150,
+  },
+  // Spec: "0 to 13 answers is low, 14 and over is high".
+  statistics: { highAnswerCount: 14 },
+  layout: { forceIterations: 200, forceWorkBudget: 50_000_000, nodeSize: 0.15, palette: PALETTE_18 },
+};
+
+export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+/** Merges partial options over the defaults (arrays and scalars replace, objects merge). */
+export function resolveOptions(partial: DeepPartial<AnalysisOptions> = {}): AnalysisOptions {
+  return mergeDeep(DEFAULT_OPTIONS, partial) as AnalysisOptions;
+}
+
+function mergeDeep(base: unknown, patch: unknown): unknown {
+  if (patch === undefined) return base;
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) return patch;
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) out[key] = mergeDeep(out[key], value);
+  return out;
+}
+
+export class InvalidOptionsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid analysis options:\n- ${problems.join('\n- ')}`);
+    this.name = 'InvalidOptionsError';
+  }
+}
+
+/** Returns the problems (empty when valid); each message says how to fix it. */
+export function validateOptions(options: AnalysisOptions): string[] {
+  const problems: string[] = [];
+  const share = (path: string, value: number): void => {
+    if (!(Number.isFinite(value) && value > 0 && value <= 1)) problems.push(`${path} is ${value}; use a share between 0 (exclusive) and 1, e.g. 0.05 for 5%.`);
+  };
+  const nonNegative = (path: string, value: number): void => {
+    if (!(Number.isFinite(value) && value >= 0)) problems.push(`${path} is ${value}; use a finite number ≥ 0.`);
+  };
+  const positiveInteger = (path: string, value: number): void => {
+    if (!(Number.isInteger(value) && value > 0)) problems.push(`${path} is ${value}; use a whole number ≥ 1.`);
+  };
+  if (!Number.isInteger(options.seed)) problems.push(`seed is ${options.seed}; use a whole number (any fixed value gives a reproducible run).`);
+  const { pagerank, eigenvector, hits, betweenness } = options.metrics;
+  if (!(pagerank.alpha > 0 && pagerank.alpha < 1)) problems.push(`metrics.pagerank.alpha is ${pagerank.alpha}; use a damping factor strictly between 0 and 1 (0.85 is standard).`);
+  for (const [path, value] of [
+    ['metrics.pagerank', pagerank],
+    ['metrics.eigenvector', eigenvector],
+    ['metrics.hits', hits],
+  ] as const) {
+    if (!(value.tolerance > 0 && value.tolerance < 1e-3)) problems.push(`${path}.tolerance is ${value.tolerance}; use a small positive number such as 1e-12.`);
+    positiveInteger(`${path}.maxIterations`, value.maxIterations);
+  }
+  positiveInteger('metrics.betweenness.exactMaxNodes', betweenness.exactMaxNodes);
+  positiveInteger('metrics.betweenness.pivots', betweenness.pivots);
+  positiveInteger('metrics.betweenness.workPivots', betweenness.workPivots);
+  positiveInteger('metrics.betweenness.workExactMaxNodes', betweenness.workExactMaxNodes);
+  nonNegative('metrics.betweenness.allGraphsMaxNodes', betweenness.allGraphsMaxNodes);
+  if (!(options.metrics.louvainResolution > 0)) problems.push(`metrics.louvainResolution is ${options.metrics.louvainResolution}; use a positive number (1 is standard modularity).`);
+
+  const risk = options.risk;
+  for (const key of ['overloadedInCooperation', 'overwhelmedWithPersonalSupport', 'overwhelmedWithConsultancy'] as const) {
+    nonNegative(`risk.${key}.above`, risk[key].above);
+    share(`risk.${key}.topShare`, risk[key].topShare);
+    nonNegative(`risk.${key}.relativeFloor`, risk[key].relativeFloor);
+    if (risk[key].relativeFloor > risk[key].above + 1) problems.push(`risk.${key}.relativeFloor (${risk[key].relativeFloor}) is above the absolute threshold (${risk[key].above}); lower it, or the relative rule can never add anyone.`);
+  }
+  share('risk.alienatedMaxReciprocation', risk.alienatedMaxReciprocation);
+  positiveInteger('risk.alienatedMinContacts', risk.alienatedMinContacts);
+  nonNegative('risk.unnoticedMaxInDegree', risk.unnoticedMaxInDegree);
+  share('risk.unnoticedBottomShare', risk.unnoticedBottomShare);
+  for (const code of RISK_FACTOR_CODES) {
+    const weight = risk.factorWeights[code];
+    if (weight === undefined) problems.push(`risk.factorWeights.${code} is missing; give every risk factor a weight (1 is an ordinary factor).`);
+    else nonNegative(`risk.factorWeights.${code}`, weight);
+  }
+  if (!(Number.isInteger(risk.highRiskLevel) && risk.highRiskLevel >= 1 && risk.highRiskLevel <= 4)) problems.push(`risk.highRiskLevel is ${risk.highRiskLevel}; use a level from 1 to 4 (the spec calls 3 high risk).`);
+  share('risk.contagionSimilarity', risk.contagionSimilarity);
+  positiveInteger('risk.contagionPeers', risk.contagionPeers);
+  share('risk.protectionTopEigenvectorShare', risk.protectionTopEigenvectorShare);
+  positiveInteger('risk.protectionFriends', risk.protectionFriends);
+
+  for (const [role, rule] of Object.entries(options.keyRoles)) {
+    nonNegative(`keyRoles.${role}.minimum`, rule.minimum);
+    share(`keyRoles.${role}.topShare`, rule.topShare);
+  }
+  nonNegative('brokerage.minCount', options.brokerage.minCount);
+  if (!(options.brokerage.zThreshold > 0)) problems.push(`brokerage.zThreshold is ${options.brokerage.zThreshold}; use a positive z, e.g. 1.96 for two-sided 5% significance.`);
+
+  const groups = options.groups;
+  share('groups.atRiskShare', groups.atRiskShare);
+  share('groups.widespreadShare', groups.widespreadShare);
+  share('groups.commonCauseShare', groups.commonCauseShare);
+  positiveInteger('groups.managerMaxSpan', groups.managerMaxSpan);
+  positiveInteger('groups.neglectedRedFlag', groups.neglectedRedFlag);
+  positiveInteger('groups.neglectedPattern', groups.neglectedPattern);
+  if (groups.neglectedPattern <= groups.neglectedRedFlag) problems.push(`groups.neglectedPattern (${groups.neglectedPattern}) must exceed groups.neglectedRedFlag (${groups.neglectedRedFlag}); the spec uses 2 and 3.`);
+  positiveInteger('groups.keyPersonTopN', groups.keyPersonTopN);
+  if (!(Number.isInteger(groups.neglectedMinLeaderFactors) && groups.neglectedMinLeaderFactors >= 1 && groups.neglectedMinLeaderFactors <= 5)) problems.push(`groups.neglectedMinLeaderFactors is ${groups.neglectedMinLeaderFactors}; use a whole number from 1 to 5 (there are five leader-relationship factors).`);
+  share('groups.lowReciprocity', groups.lowReciprocity);
+  share('groups.unequalAttentionGini', groups.unequalAttentionGini);
+  positiveInteger('groups.closeFollowers', groups.closeFollowers);
+
+  const { lowPercentile, highPercentile } = options.leaderScores;
+  if (!(lowPercentile >= 0 && highPercentile <= 1 && lowPercentile < highPercentile)) problems.push(`leaderScores percentiles are ${lowPercentile} and ${highPercentile}; use 0 ≤ low < high ≤ 1, e.g. 0.05 and 0.95.`);
+  positiveInteger('leaderScores.minLeadersForRelative', options.leaderScores.minLeadersForRelative);
+  positiveInteger('individual.tooManyMutual', options.individual.tooManyMutual);
+  positiveInteger('individual.tooManyTurningToYou', options.individual.tooManyTurningToYou);
+  share('individual.highInfluenceShare', options.individual.highInfluenceShare);
+  share('individual.operativeImplementorShare', options.individual.operativeImplementorShare);
+  positiveInteger('statistics.highAnswerCount', options.statistics.highAnswerCount);
+  nonNegative('layout.forceIterations', options.layout.forceIterations);
+  positiveInteger('layout.forceWorkBudget', options.layout.forceWorkBudget);
+  if (!(options.layout.nodeSize > 0)) problems.push(`layout.nodeSize is ${options.layout.nodeSize}; use a positive size (the spec's default is 0.15).`);
+  if (options.layout.palette.length === 0) problems.push('layout.palette is empty; give at least one colour (the spec uses 18).');
+  return problems;
+}
+
+export function assertValidOptions(options: AnalysisOptions): void {
+  const problems = validateOptions(options);
+  if (problems.length > 0) throw new InvalidOptionsError(problems);
+}

@@ -1,0 +1,127 @@
+import type { Organisation } from '../graph/organisation.ts';
+import { hasEdge, undirectedNeighbours } from '../graph/digraph.ts';
+import type { AnalysisOptions } from '../options.ts';
+import type { HierarchyLevel, QuestionKind } from '../types.ts';
+import { HIERARCHY_LEVELS } from '../types.ts';
+import { scaleToTen } from './scale.ts';
+
+export const CHARACTER_TYPES = {
+  personal: ['personal', 'sympathy'],
+  professional: ['expertise', 'advice'],
+  information_sharing: ['corporate_news', 'attention'],
+  work_cooperation: ['cooperation'],
+  influencing_others: ['opinion', 'idea', 'values'],
+} as const satisfies Record<string, readonly QuestionKind[]>;
+export type CharacterType = keyof typeof CHARACTER_TYPES;
+
+/** Kinds on which naming someone means turning to them for help. */
+const TURNING_KINDS: readonly QuestionKind[] = ['advice', 'personal', 'expertise'];
+
+export interface IndividualReport {
+  employeeId: string;
+  /** Distinct people naming you on any question. */
+  mentioningYou: number;
+  /** Distinct people turning to you for advice, personal support or expertise. */
+  turningToYou: number;
+  turningToYouTooMany: boolean;
+  /** People with whom a tie runs both ways on some question. */
+  mutualRelationships: number;
+  mutualTooMany: boolean;
+  /** Share of one's unit naming one on opinion, idea or values. */
+  influenceShare: number;
+  influenceHigh: boolean;
+  /** 1..10 per character type, from in-degree on its kinds relative to the organisation. */
+  characterTypes: Record<CharacterType, { nominations: number; score: number }>;
+  /** Tied people (either direction, any question) per hierarchy level. */
+  relationsByLevel: Record<HierarchyLevel, { count: number; share: number }>;
+  /** Operative-level people should have at least half of their relations with implementors (spec). */
+  operativeBalanceOk: boolean | null;
+  received: { questionId: string; fromIds: string[] }[];
+  given: { questionId: string; toIds: string[] }[];
+}
+
+export function individualReports(org: Organisation, options: AnalysisOptions): IndividualReport[] {
+  const n = org.size;
+  const id = (v: number): string => org.employees[v]!.id;
+  const mark = new Int32Array(n).fill(-1);
+  const distinctIn = (kinds: readonly QuestionKind[], v: number): number => {
+    let count = 0;
+    for (const k of kinds) {
+      const g = org.byKind.get(k)!;
+      for (let i = g.inOffsets[v]!; i < g.inOffsets[v + 1]!; i++) {
+        const u = g.inSources[i]!;
+        if (mark[u] !== v) {
+          mark[u] = v;
+          count++;
+        }
+      }
+    }
+    return count;
+  };
+  const characterRaw = Object.fromEntries(
+    (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => {
+      mark.fill(-1);
+      return [type, Array.from({ length: n }, (_, v) => distinctIn(CHARACTER_TYPES[type], v))];
+    }),
+  ) as Record<CharacterType, number[]>;
+  const characterScores = Object.fromEntries(
+    (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => {
+      const values = characterRaw[type];
+      const max = Math.max(1, ...values);
+      // Relative to the best-named person, so that a score means the same in every organisation size.
+      return [type, scaleToTen(values.map((x) => x / max), { ...options, leaderScores: { ...options.leaderScores, minLeadersForRelative: Number.MAX_SAFE_INTEGER } })];
+    }),
+  ) as Record<CharacterType, number[]>;
+  const unitSize = new Map<number, number>();
+  for (let v = 0; v < n; v++) unitSize.set(org.unitOf[v]!, (unitSize.get(org.unitOf[v]!) ?? 0) + 1);
+  const influenceKinds: readonly QuestionKind[] = ['opinion', 'idea', 'values'];
+
+  const reports: IndividualReport[] = [];
+  for (let v = 0; v < n; v++) {
+    mark.fill(-1);
+    const mentioning = distinctIn(
+      org.questions.map((q) => q.kind),
+      v,
+    );
+    mark.fill(-1);
+    const turning = distinctIn(TURNING_KINDS, v);
+    const neighbours = undirectedNeighbours(org.all, v);
+    let mutual = 0;
+    for (const w of neighbours) if (org.questions.some((q) => hasEdge(org.byQuestion.get(q.id)!, v, w) && hasEdge(org.byQuestion.get(q.id)!, w, v))) mutual++;
+    let influencers = 0;
+    for (let i = 0; i < neighbours.length; i++) {
+      const w = neighbours[i]!;
+      if (org.unitOf[w] === org.unitOf[v] && influenceKinds.some((k) => hasEdge(org.byKind.get(k)!, w, v))) influencers++;
+    }
+    const colleagues = (unitSize.get(org.unitOf[v]!) ?? 1) - 1;
+    const influenceShare = colleagues > 0 ? influencers / colleagues : 0;
+    const byLevel = Object.fromEntries(HIERARCHY_LEVELS.map((level) => [level, { count: 0, share: 0 }])) as Record<HierarchyLevel, { count: number; share: number }>;
+    for (const w of neighbours) byLevel[org.hierarchyLevel[w]!].count++;
+    for (const level of HIERARCHY_LEVELS) byLevel[level].share = neighbours.length > 0 ? byLevel[level].count / neighbours.length : 0;
+    const characterTypes = Object.fromEntries(
+      (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => [type, { nominations: characterRaw[type][v]!, score: characterScores[type][v]! }]),
+    ) as Record<CharacterType, { nominations: number; score: number }>;
+    reports.push({
+      employeeId: id(v),
+      mentioningYou: mentioning,
+      turningToYou: turning,
+      turningToYouTooMany: turning >= options.individual.tooManyTurningToYou,
+      mutualRelationships: mutual,
+      mutualTooMany: mutual >= options.individual.tooManyMutual,
+      influenceShare,
+      influenceHigh: influenceShare > options.individual.highInfluenceShare,
+      characterTypes,
+      relationsByLevel: byLevel,
+      operativeBalanceOk: org.hierarchyLevel[v] === 'operative' ? byLevel.implementors.share >= options.individual.operativeImplementorShare : null,
+      received: org.questions.map((q) => {
+        const g = org.byQuestion.get(q.id)!;
+        return { questionId: q.id, fromIds: Array.from(g.inSources.subarray(g.inOffsets[v]!, g.inOffsets[v + 1]!), id) };
+      }),
+      given: org.questions.map((q) => {
+        const g = org.byQuestion.get(q.id)!;
+        return { questionId: q.id, toIds: Array.from(g.outTargets.subarray(g.outOffsets[v]!, g.outOffsets[v + 1]!), id) };
+      }),
+    });
+  }
+  return reports;
+}

@@ -1,0 +1,236 @@
+import type { AnalysisInput, GraphCategory, QuestionKind } from './types.ts';
+import { GRAPH_CATEGORIES, QUESTION_KINDS } from './types.ts';
+import type { AnalysisOptions, DeepPartial } from './options.ts';
+import { assertValidOptions, resolveOptions } from './options.ts';
+import { buildOrganisation } from './graph/organisation.ts';
+import type { GraphMetrics } from './metrics/network-metrics.ts';
+import { computeGraphMetrics } from './metrics/network-metrics.ts';
+import type { Communities } from './metrics/communities.ts';
+import { louvainCommunities } from './metrics/communities.ts';
+import type { UnitStructure } from './metrics/unit-structure.ts';
+import { unitStructure } from './metrics/unit-structure.ts';
+import type { BrokerageFigures, BrokerageRole, BrokerageColumn } from './brokerage/gould-fernandez.ts';
+import { brokerage } from './brokerage/gould-fernandez.ts';
+import { groupRoles } from './brokerage/group-roles.ts';
+import type { RiskFactorCode } from './risk/factor-codes.ts';
+import { computeRiskFactors } from './risk/factors.ts';
+import type { RiskEvidence } from './risk/factors.ts';
+import { assessRisk } from './risk/levels.ts';
+import type { KeyRole } from './roles/key-roles.ts';
+import { computeKeyRoles } from './roles/key-roles.ts';
+import type { GroupResult } from './groups/groups.ts';
+import { analyseGroups } from './groups/groups.ts';
+import type { RetentionPages } from './groups/retention-pages.ts';
+import { retentionPages } from './groups/retention-pages.ts';
+import type { LeaderReport } from './reports/leader-report.ts';
+import { leaderReports } from './reports/leader-report.ts';
+import type { IndividualReport } from './reports/individual-report.ts';
+import { individualReports } from './reports/individual-report.ts';
+import type { Report360 } from './reports/report-360.ts';
+import { reports360 } from './reports/report-360.ts';
+import type { SurveyStatistics } from './reports/survey-statistics.ts';
+import { surveyStatistics } from './reports/survey-statistics.ts';
+import type { GraphData } from './layout/graph-data.ts';
+import { buildGraphData } from './layout/graph-data.ts';
+import { circularLayout, forceLayout, logoLayout, orgChartLayout } from './layout/layouts.ts';
+
+export interface EmployeeResult {
+  id: string;
+  unitId: string;
+  leaderId: string | null;
+  hasAnswered: boolean;
+  hierarchyLevel: string;
+  risk_level: number;
+  riskScore: number;
+  riskFactors: RiskFactorCode[];
+  contagion: boolean;
+  protection: boolean;
+  evidence: RiskEvidence;
+  keyRoles: KeyRole[];
+  groupRoles: BrokerageRole[];
+  community: number;
+  directReports: string[];
+}
+
+export interface AnalysisResult {
+  engineVersion: string;
+  employeeIds: string[];
+  employees: EmployeeResult[];
+  /** Per question kind, per category and on the union "work" graph; columns follow employeeIds. */
+  metrics: {
+    byKind: Partial<Record<QuestionKind, GraphMetrics>>;
+    byCategory: Partial<Record<GraphCategory, GraphMetrics>>;
+    work: GraphMetrics;
+  };
+  communities: Communities;
+  units: (UnitStructure & { unitId: string })[];
+  brokerage: {
+    /** On the work graph with units as groups; ties run from the one who names to the one named. */
+    graph: { raw: BrokerageFigures; expected: BrokerageFigures; sd: BrokerageFigures; z: Record<BrokerageColumn, number | null> };
+    nodes: { raw: BrokerageFigures; z: Record<BrokerageColumn, number | null> }[];
+  };
+  groups: GroupResult[];
+  retention: RetentionPages;
+  leaderReports: LeaderReport[];
+  individualReports: IndividualReport[];
+  reports360: Report360[];
+  surveyStatistics: SurveyStatistics;
+  graph: GraphData;
+  timings: { step: string; ms: number }[];
+  warnings: string[];
+}
+
+export type AnalysisStep =
+  | 'organisation'
+  | 'metrics'
+  | 'communities'
+  | 'brokerage'
+  | 'key-roles'
+  | 'risk'
+  | 'groups'
+  | 'leader-reports'
+  | 'individual-reports'
+  | 'reports-360'
+  | 'survey-statistics'
+  | 'layouts'
+  | 'graph-data';
+
+export interface ProgressEvent {
+  step: AnalysisStep;
+  /** 1-based index of the finished step and the number of steps. */
+  done: number;
+  total: number;
+}
+
+export interface RunAnalysisHooks {
+  /** Milliseconds from any origin; without it timings are 0 (the engine reads no clock itself). */
+  clock?: () => number;
+  /** Called after each step with the step's name; after a step, memory can be sampled. */
+  onStepDone?: (step: AnalysisStep) => void;
+}
+
+export const ENGINE_VERSION = '1.0.0';
+const STEPS = 13;
+
+/**
+ * Runs the whole analysis. Pure: the result depends only on the input and the options (the
+ * seed included); timings come from the injected clock.
+ */
+export function runAnalysis(
+  input: AnalysisInput,
+  partialOptions: DeepPartial<AnalysisOptions> = {},
+  onProgress?: (event: ProgressEvent) => void,
+  hooks: RunAnalysisHooks = {},
+): AnalysisResult {
+  const options = resolveOptions(partialOptions);
+  assertValidOptions(options);
+  const clock = hooks.clock ?? (() => 0);
+  const timings: { step: string; ms: number }[] = [];
+  let done = 0;
+  const step = <T>(name: AnalysisStep, run: () => T): T => {
+    const started = clock();
+    const value = run();
+    timings.push({ step: name, ms: clock() - started });
+    onProgress?.({ step: name, done: ++done, total: STEPS });
+    hooks.onStepDone?.(name);
+    return value;
+  };
+
+  const org = step('organisation', () => buildOrganisation(input));
+  const n = org.size;
+  const allBetweenness = n <= options.metrics.betweenness.allGraphsMaxNodes;
+
+  const metrics = step('metrics', () => {
+    const byKind: Partial<Record<QuestionKind, GraphMetrics>> = {};
+    QUESTION_KINDS.forEach((kind, i) => {
+      if (org.askedKinds.has(kind)) byKind[kind] = computeGraphMetrics(org.byKind.get(kind)!, options, allBetweenness, i + 1);
+    });
+    const byCategory: Partial<Record<GraphCategory, GraphMetrics>> = {};
+    GRAPH_CATEGORIES.forEach((category, i) => {
+      if (org.questions.some((q) => q.category === category)) byCategory[category] = computeGraphMetrics(org.byCategory.get(category)!, options, allBetweenness, 100 + i);
+    });
+    // The work graph always gets betweenness: the broker role and the key-person checks read it.
+    const work = computeGraphMetrics(org.work, options, true, 0, options.metrics.betweenness.workPivots, options.metrics.betweenness.workExactMaxNodes);
+    return { byKind, byCategory, work };
+  });
+
+  const communities = step('communities', () => louvainCommunities(org.work, options.seed, options.metrics.louvainResolution));
+
+  const brokerageResult = step('brokerage', () => brokerage(org.work, org.unitOf));
+  const roles = groupRoles(brokerageResult, options);
+
+  const keyRoles = step('key-roles', () =>
+    computeKeyRoles(
+      org,
+      {
+        workBetweenness: metrics.work.betweenness!,
+        betweenUnitBrokerage: brokerageResult.nodes.map((node) => node.raw.total - node.raw.coordinator),
+      },
+      options,
+    ),
+  );
+
+  const { factors, assessments } = step('risk', () => {
+    const factorList = computeRiskFactors(org, options);
+    const incoming = metrics.work.eigenvector ?? metrics.work.pagerank;
+    return { factors: factorList, assessments: assessRisk(org, factorList, incoming, options) };
+  });
+  const levels = assessments.map((a) => a.level);
+  const factorCodes = factors.map((f) => f.factors);
+
+  const { groups, retention } = step('groups', () => {
+    const groupList = analyseGroups(org, { levels, factors: factorCodes, keyRoles: keyRoles.roles, groupRoles: roles }, options);
+    return { groups: groupList, retention: retentionPages(org, levels, factorCodes, keyRoles.roles, roles, groupList, options) };
+  });
+
+  const leaders = step('leader-reports', () => leaderReports(org, options));
+  const individuals = step('individual-reports', () => individualReports(org, options));
+  const report360 = step('reports-360', () => reports360(org, input.leadership360));
+  const statistics = step('survey-statistics', () => surveyStatistics(org, options));
+  const layouts = step('layouts', () => ({
+    regular: forceLayout(org.work, org.unitOf, options.seed, options.layout.forceIterations, options.layout.forceWorkBudget),
+    circular: circularLayout(org.unitOf),
+    orgchart: orgChartLayout(org.leaderOf, org.directReports),
+    logo: logoLayout(org.unitOf, metrics.work.inDegree),
+  }));
+  const graph = step('graph-data', () =>
+    buildGraphData(org, keyRoles.roles, statistics.answerCounts, { regular: { x: layouts.regular.x, y: layouts.regular.y }, circular: layouts.circular, orgchart: layouts.orgchart, logo: layouts.logo }, options),
+  );
+
+  const employees: EmployeeResult[] = org.employees.map((employee, v) => ({
+    id: employee.id,
+    unitId: employee.unitId,
+    leaderId: org.leaderOf[v]! >= 0 ? org.employees[org.leaderOf[v]!]!.id : null,
+    hasAnswered: employee.hasAnswered,
+    hierarchyLevel: org.hierarchyLevel[v]!,
+    risk_level: assessments[v]!.level,
+    riskScore: assessments[v]!.score,
+    riskFactors: factors[v]!.factors,
+    contagion: assessments[v]!.contagion,
+    protection: assessments[v]!.protection,
+    evidence: factors[v]!.evidence,
+    keyRoles: keyRoles.roles[v]!,
+    groupRoles: roles[v]!,
+    community: communities.membership[v]!,
+    directReports: org.directReports[v]!.map((r) => org.employees[r]!.id),
+  }));
+
+  return {
+    engineVersion: ENGINE_VERSION,
+    employeeIds: org.employees.map((e) => e.id),
+    employees,
+    metrics,
+    communities,
+    units: unitStructure(org.work, org.unitOf, org.units.length).map((u) => ({ ...u, unitId: org.units[u.unitIndex]!.id })),
+    brokerage: { graph: brokerageResult.graph, nodes: brokerageResult.nodes.map((node) => ({ raw: node.raw, z: node.z })) },
+    groups,
+    retention,
+    leaderReports: leaders,
+    individualReports: individuals,
+    reports360: report360.reports,
+    surveyStatistics: statistics,
+    graph,
+    timings,
+    warnings: [...org.warnings, ...report360.warnings],
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Input of the engine. Everything is plain data so that the server can build it from the database
+ * and the tests from CSV files or hand-made literals.
+ */
+
+export const GRAPH_CATEGORIES = [
+  'trust',
+  'corporate_info',
+  'work_info',
+  'active_info',
+  'work_cooperation',
+  'corporate_values',
+  'opinion',
+  'idea',
+  'quality_work_connection',
+] as const;
+export type GraphCategory = (typeof GRAPH_CATEGORIES)[number];
+
+export const QUESTION_KINDS = [
+  'cooperation',
+  'advice',
+  'expertise',
+  'personal',
+  'corporate_news',
+  'attention',
+  'opinion',
+  'idea',
+  'values',
+  'recognition',
+  'feedback',
+  'development',
+  'sympathy',
+] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/**
+ * Kinds that describe getting work done (collaboration and the flow of work information). The
+ * "all work" graph is their union; isolation, visibility and alienation read it. Support and
+ * relational kinds (personal, sympathy, recognition, feedback, development, values) stay out so
+ * that a person who only has friends is still seen as cut off from the work.
+ */
+export const WORK_KINDS: readonly QuestionKind[] = [
+  'cooperation',
+  'advice',
+  'expertise',
+  'corporate_news',
+  'attention',
+  'opinion',
+  'idea',
+];
+
+export const GENERATIONS = ['x', 'y', 'z', 'bb'] as const;
+export type Generation = (typeof GENERATIONS)[number];
+
+export const HIERARCHY_LEVELS = ['strategic', 'integrative', 'operative', 'implementors'] as const;
+export type HierarchyLevel = (typeof HIERARCHY_LEVELS)[number];
+
+export interface Employee {
+  id: string;
+  name: string;
+  unitId: string;
+  leaderId: string | null;
+  gender?: string;
+  generation?: Generation;
+  /** ISO date (YYYY-MM-DD) the employee joined the organisation. */
+  entryDate?: string;
+  hasAnswered: boolean;
+  /** ISO date the employee finished the survey; feeds the fill statistics over time. */
+  answeredAt?: string;
+  /** When absent it is derived from the leader tree (see hierarchy.ts). */
+  hierarchyLevel?: HierarchyLevel;
+}
+
+export interface Unit {
+  id: string;
+  name: string;
+  parentId: string | null;
+}
+
+export interface Question {
+  id: string;
+  category: GraphCategory;
+  kind: QuestionKind;
+  label?: string;
+}
+
+/** The source names the target: "source asks / relies on / likes target". */
+export interface Nomination {
+  questionId: string;
+  sourceId: string;
+  targetId: string;
+}
+
+export const DIMENSIONS_360 = {
+  trust: 5,
+  respect: 5,
+  openness: 3,
+  improvement: 7,
+  communication: 5,
+  problem_solving: 6,
+  connection_with_leader: 2,
+} as const;
+export type Dimension360 = keyof typeof DIMENSIONS_360;
+
+export interface LeadershipItem {
+  id: string;
+  dimension: Dimension360;
+  label?: string;
+}
+
+/** "Which leaders …?": the respondent picks leaders for a behaviour item. */
+export interface LeadershipNomination {
+  itemId: string;
+  sourceId: string;
+  leaderId: string;
+}
+
+export interface Leadership360Input {
+  items: LeadershipItem[];
+  nominations: LeadershipNomination[];
+}
+
+export interface AnalysisInput {
+  employees: Employee[];
+  units: Unit[];
+  questions: Question[];
+  nominations: Nomination[];
+  leadership360?: Leadership360Input;
+}
