@@ -17,6 +17,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { engagementRoutes } from './modules/engagements/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
+import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
+import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
 import { analysisJobsPlugin } from './plugins/analysis-jobs.ts';
 
 export interface AppOptions {
@@ -78,6 +80,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(userRoutes);
       await api.register(engagementRoutes);
       await api.register(analysisRoutes);
+      await api.register(analyticsModuleRoutes);
+      await api.register(surveyAdminModuleRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,22 @@
 import type { TLocale } from '@ona/contracts';
-import en from '../locales/en.json' with { type: 'json' };
-import hu from '../locales/hu.json' with { type: 'json' };
-import de from '../locales/de.json' with { type: 'json' };
-import ru from '../locales/ru.json' with { type: 'json' };
+import enCore from '../locales/en.json' with { type: 'json' };
+import huCore from '../locales/hu.json' with { type: 'json' };
+import deCore from '../locales/de.json' with { type: 'json' };
+import ruCore from '../locales/ru.json' with { type: 'json' };
+import enAnalytics from '../locales/analytics.en.json' with { type: 'json' };
+import huAnalytics from '../locales/analytics.hu.json' with { type: 'json' };
+import deAnalytics from '../locales/analytics.de.json' with { type: 'json' };
+import ruAnalytics from '../locales/analytics.ru.json' with { type: 'json' };
+import enSurvey from '../locales/survey.en.json' with { type: 'json' };
+import huSurvey from '../locales/survey.hu.json' with { type: 'json' };
+import deSurvey from '../locales/survey.de.json' with { type: 'json' };
+import ruSurvey from '../locales/survey.ru.json' with { type: 'json' };
+
+// One file per area and language (core, analytics, survey), so that areas grow independently.
+const en = { ...enCore, analytics: enAnalytics, survey: enSurvey };
+const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey };
+const de = { ...deCore, analytics: deAnalytics, survey: deSurvey };
+const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey };
 
 type Nested = { [key: string]: string | Nested };
 type Leaves<T, P extends string = ''> = {
