@@ -132,7 +132,7 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     pagerank: { alpha: 0.85, tolerance: 1e-12, maxIterations: 1000 },
     eigenvector: { tolerance: 1e-12, maxIterations: 1000 },
     hits: { tolerance: 1e-12, maxIterations: 1000 },
-    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 5000, allGraphsMaxNodes: 1_000_000 },
+    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 2000, allGraphsMaxNodes: 1_000_000 },
     louvainResolution: 1,
   },
   risk: {
