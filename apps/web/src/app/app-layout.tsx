@@ -1,0 +1,131 @@
+import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { useLogout } from '../features/auth/use-logout.ts';
+import { useAuthStore } from '../shared/auth/auth-store.ts';
+import { LanguageSwitcher } from '../shared/i18n/language-switcher.tsx';
+import { useRoutePath } from '../shared/routing/route-set-context.tsx';
+import { BrandMark } from '../shared/ui/brand-mark.tsx';
+import { Icon } from '../shared/ui/icon.tsx';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** The analytics app's frame: header with user, organisation, language and Log out. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const path = useRoutePath();
+  const user = useAuthStore((state) => state.user);
+  const logout = useLogout(path('auth/login.html'));
+  const [menuOpened, menu] = useDisclosure(false);
+  if (!user) return null;
+
+  const switchOrganization = user.can_change_organization && (
+    <Anchor component={Link} to={path('organizations.html')} fz="sm" data-testid="switch-organization" onClick={menu.close}>
+      {t('header.switchOrganization')}
+    </Anchor>
+  );
+  const logoutButton = (fullWidth: boolean) => (
+    <Button
+      variant={fullWidth ? 'light' : 'subtle'}
+      color="gray"
+      size={fullWidth ? 'md' : 'sm'}
+      fullWidth={fullWidth}
+      leftSection={<Icon name="logout" size={18} />}
+      loading={logout.isPending}
+      onClick={() => logout.mutate()}
+    >
+      {t('header.logout')}
+    </Button>
+  );
+
+  return (
+    <AppShell header={{ height: 64 }} padding={0} bg="gray.0">
+      <AppShell.Header withBorder>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <UnstyledButton component={Link} to={path('engagements/list.html')} aria-label={t('nav.home')}>
+              <BrandMark hideNameBelow="xs" />
+            </UnstyledButton>
+            <Group gap="md" wrap="nowrap">
+              <Group gap="lg" wrap="nowrap" visibleFrom="md">
+                <Stack gap={0} align="flex-end" style={{ minWidth: 0 }}>
+                  <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+                    {t('header.organization')}
+                  </Text>
+                  <Group gap={8} wrap="nowrap">
+                    <Text fz="sm" fw={600} truncate maw={220} data-testid="header-organization">
+                      {user.organization.name}
+                    </Text>
+                    {switchOrganization}
+                  </Group>
+                </Stack>
+                <Divider orientation="vertical" />
+                <Group gap={8} wrap="nowrap">
+                  <Avatar color="brand" radius="xl" size={34} aria-hidden="true">
+                    {initials(user.name)}
+                  </Avatar>
+                  <Text fz="sm" fw={500} truncate maw={180} data-testid="header-user">
+                    {user.name}
+                  </Text>
+                </Group>
+              </Group>
+              {/* One switcher for every width: a duplicate hidden by CSS would confuse label lookups. */}
+              <LanguageSwitcher />
+              <Box visibleFrom="md">{logoutButton(false)}</Box>
+              <Burger opened={menuOpened} onClick={menu.toggle} size="sm" aria-label={t('header.menu')} hiddenFrom="md" />
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        position="right"
+        size="xs"
+        title={t('header.menu')}
+        hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
+      >
+        <Stack gap="lg">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar color="brand" radius="xl" aria-hidden="true">
+              {initials(user.name)}
+            </Avatar>
+            <Box style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {user.name}
+              </Text>
+              <Text fz="sm" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            </Box>
+          </Group>
+          <Stack gap={4}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('header.organization')}
+            </Text>
+            <Text fw={600}>{user.organization.name}</Text>
+            {switchOrganization}
+          </Stack>
+          <Anchor component={Link} to={path('engagements/list.html')} onClick={menu.close}>
+            {t('nav.journeys')}
+          </Anchor>
+          {logoutButton(true)}
+        </Stack>
+      </Drawer>
+      <AppShell.Main>
+        <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,73 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ColorsPage } from '../features/colors/colors-page.tsx';
+import { AdminMenuPage } from '../features/engagement-admin/admin-menu-page.tsx';
+import { ADMIN_PAGES } from '../features/engagement-admin/admin-pages.ts';
+import { AdminPlaceholderPage } from '../features/engagement-admin/admin-placeholder-page.tsx';
+import { ConfirmResetPasswordPage } from '../features/auth/confirm-reset-password-page.tsx';
+import { LoadingPage } from '../features/auth/loading-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RequireProfile } from '../features/auth/require-profile.tsx';
+import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
+import { EngagementDetailsPage } from '../features/engagements/engagement-details-page.tsx';
+import { MODULE_TILES } from '../features/engagements/engagement-modules.ts';
+import { EngagementsListPage } from '../features/engagements/engagements-list-page.tsx';
+import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
+import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
+import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
+import { RequireToken } from '../shared/auth/require-token.tsx';
+import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
+import { APP_LOGIN } from './session-targets.ts';
+import { AppLayout } from './app-layout.tsx';
+
+
+function moduleRoutes(): RouteObject[] {
+  return MODULE_TILES.map((tile) => ({
+    path: `engagements/:engagementId/${tile.routePattern}`,
+    element: tile.module === 'executive_reports' ? <ExecutiveReportPage /> : <ModulePlaceholderPage module={tile.module} />,
+  }));
+}
+
+function adminRoutes(): RouteObject[] {
+  return ADMIN_PAGES.map((page) => ({
+    path: `engagements/:engagementId/admin/${page.path}`,
+    element: <AdminPlaceholderPage page={page.key} />,
+  }));
+}
+
+/** The analytics app (engagement-app.md §2); every path ends in .html. */
+export function appChildRoutes(base: string): RouteObject[] {
+  const list = `${base}engagements/list.html`;
+  return [
+    { index: true, element: <Navigate to={list} replace /> },
+    { path: 'engagements', element: <Navigate to={list} replace /> },
+    { path: APP_LOGIN, element: <LoginPage /> },
+    { path: 'auth/reset-password.html', element: <ResetPasswordPage /> },
+    { path: 'auth/confirm-reset-password.html', element: <ConfirmResetPasswordPage /> },
+    {
+      element: <RequireToken loginPath={`${base}${APP_LOGIN}`} />,
+      children: [
+        { path: 'loading.html', element: <LoadingPage /> },
+        {
+          element: <RequireProfile />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                { path: 'colors.html', element: <ColorsPage /> },
+                { path: 'organizations.html', element: <OrganizationsPage /> },
+                { path: 'engagements/list.html', element: <EngagementsListPage /> },
+                // A partial dynamic segment: React Router matches `3.html` with engagementId "3";
+                // the page itself refuses ids that are not digits.
+                { path: 'engagements/:engagementId.html', element: <EngagementDetailsPage /> },
+                { path: 'engagements/:engagementId/admin.html', element: <AdminMenuPage /> },
+                ...adminRoutes(),
+                ...moduleRoutes(),
+                { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,73 @@
+/**
+ * Which route sets a host serves, and where (instant-survey-and-site.md §2). Pure, so the rule is
+ * unit-tested without a browser.
+ */
+export type TRouteSetName = 'app' | 'site' | 'instant-survey';
+
+export type TRouteSetMount = {
+  name: TRouteSetName;
+  /** Always starts and ends with '/'. */
+  base: string;
+};
+
+const LOCAL_MOUNTS: readonly TRouteSetMount[] = [
+  { name: 'site', base: '/site/' },
+  { name: 'instant-survey', base: '/instant-surveys/' },
+  { name: 'app', base: '/' },
+];
+
+function isPrivateIpv4(host: string): boolean {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return false;
+  const [a = -1, b = -1] = parts.map(Number);
+  if (a === 127 || a === 10) return true;
+  if (a === 192 && b === 168) return true;
+  return a === 172 && b >= 16 && b <= 31;
+}
+
+/** Hosts where developers, testers and demo visitors need every route set at once. */
+export function isAllInOneHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    isPrivateIpv4(host) ||
+    host.includes('demo')
+  );
+}
+
+export function routeSetsForHost(hostname: string): readonly TRouteSetMount[] {
+  const host = hostname.toLowerCase();
+  if (isAllInOneHost(host)) return LOCAL_MOUNTS;
+  if (host.startsWith('app')) return [{ name: 'app', base: '/' }];
+  if (host.startsWith('instant-survey')) return [{ name: 'instant-survey', base: '/' }];
+  return [{ name: 'site', base: '/' }];
+}
+
+/** The mounted route set a path belongs to: the one with the longest matching base. */
+export function mountForPath(
+  mounts: readonly TRouteSetMount[],
+  pathname: string,
+): TRouteSetMount | undefined {
+  const withSlash = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return [...mounts]
+    .sort((left, right) => right.base.length - left.base.length)
+    .find((mount) => pathname.startsWith(mount.base) || withSlash === mount.base);
+}
+
+/**
+ * Where the analytics app's login lives as seen from this host: on the same origin when the host
+ * mounts the app, else on the sibling `app.` host of the same domain (same protocol and port).
+ */
+export function appLoginUrl(
+  location: { hostname: string; protocol: string; port: string },
+  mounts: readonly TRouteSetMount[],
+): string {
+  const app = mounts.find((mount) => mount.name === 'app');
+  if (app) return `${app.base}auth/login.html`;
+  const domain = location.hostname.replace(/^(www|instant-survey[^.]*)\./i, '');
+  const port = location.port ? `:${location.port}` : '';
+  return `${location.protocol}//app.${domain}${port}/auth/login.html`;
+}

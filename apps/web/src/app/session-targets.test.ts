@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { routeSetsForHost } from './host-route-sets.ts';
+import { loginPathFor } from './session-targets.ts';
+
+describe('loginPathFor', () => {
+  const local = routeSetsForHost('127.0.0.1');
+
+  it('sends app pages to the app login', () => {
+    expect(loginPathFor(local, '/engagements/3.html')).toBe('/auth/login.html');
+  });
+
+  it('sends instant-survey pages to their own login', () => {
+    expect(loginPathFor(local, '/instant-surveys/surveys/list.html')).toBe('/instant-surveys/login.html');
+    expect(loginPathFor(routeSetsForHost('instant-survey.ona.example.com'), '/surveys/list.html')).toBe('/login.html');
+  });
+
+  it('uses the app login at the root of an app host', () => {
+    expect(loginPathFor(routeSetsForHost('app.ona.example.com'), '/colors.html')).toBe('/auth/login.html');
+  });
+});

@@ -1,0 +1,27 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+import { InvalidResetLink } from './invalid-reset-link.tsx';
+import { ResetConfirmForm } from './reset-confirm-form.tsx';
+
+/** The target of the reset e-mail: `auth/confirm-reset-password.html?uid=…&token=…`. */
+export function ConfirmResetPasswordPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const path = useRoutePath();
+  const [searchParams] = useSearchParams();
+  const uid = searchParams.get('uid');
+  const token = searchParams.get('token');
+  useDocumentTitle(t('common:documentTitle', { page: t('confirm.title') }));
+  const requestResetPath = path('auth/reset-password.html');
+  return (
+    <AuthLayout>
+      {uid && token ? (
+        <ResetConfirmForm uid={uid} token={token} loginPath={path('auth/login.html')} requestResetPath={requestResetPath} />
+      ) : (
+        <InvalidResetLink requestResetPath={requestResetPath} />
+      )}
+    </AuthLayout>
+  );
+}

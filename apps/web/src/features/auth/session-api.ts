@@ -1,0 +1,31 @@
+import {
+  ZLoginResponse,
+  ZUserProfile,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TPasswordResetConfirm,
+  type TUserProfile,
+} from '@ona/contracts';
+import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
+
+export function login(credentials: TLoginRequest): Promise<TLoginResponse> {
+  return apiRequest('/auth/login/', ZLoginResponse, { method: 'POST', body: credentials, anonymous: true });
+}
+
+export function logout(): Promise<void> {
+  return apiSend('/auth/logout/');
+}
+
+export function requestPasswordReset(email: string): Promise<void> {
+  return apiSend('/auth/password/reset/', { body: { email }, anonymous: true });
+}
+
+export function confirmPasswordReset(body: TPasswordResetConfirm): Promise<void> {
+  return apiSend('/auth/password/reset/confirm/', { body, anonymous: true });
+}
+
+export function fetchProfile(signal?: AbortSignal): Promise<TUserProfile> {
+  return apiRequest('/users/me/', ZUserProfile, signal ? { signal } : {});
+}
+
+export const profileQueryKey = ['users', 'me'] as const;

@@ -1,0 +1,26 @@
+import type { TIconName } from '../../shared/ui/icon.tsx';
+
+/** The admin pages of spec §2, by their path under engagements/{id}/admin/. */
+export const ADMIN_PAGES = [
+  { key: 'accessRights', path: 'access-rights.html', icon: 'lock', group: 'people' },
+  { key: 'accessRightsDetails', path: 'access-rights-details.html', icon: 'list', group: 'people' },
+  { key: 'employees', path: 'employees/list.html', icon: 'users', group: 'people' },
+  { key: 'units', path: 'units/list.html', icon: 'tree', group: 'people' },
+  { key: 'filters', path: 'filters/list.html', icon: 'filter', group: 'people' },
+  { key: 'surveyOverview', path: 'survey/overview.html', icon: 'survey', group: 'survey' },
+  { key: 'emails', path: 'emails/list.html', icon: 'mail', group: 'survey' },
+  { key: 'editEmail', path: 'emails/edit-email.html', icon: 'mail', group: 'survey' },
+  { key: 'stats', path: 'stats.html', icon: 'statistics', group: 'survey' },
+  { key: 'uploadResultFile', path: 'upload-result-file.html', icon: 'upload', group: 'data' },
+  { key: 'uploadFilters', path: 'upload-filters.html', icon: 'upload', group: 'data' },
+] as const satisfies readonly { key: string; path: string; icon: TIconName; group: string }[];
+
+export type TAdminPageKey = (typeof ADMIN_PAGES)[number]['key'];
+export const ADMIN_GROUPS = ['people', 'survey', 'data'] as const;
+
+/** The exports of the admin menu; the file name is the server's, these are fallbacks. */
+export const ADMIN_DOWNLOADS = [
+  { key: 'executiveReport', path: (id: number) => `/engagements/${id}/executive-report/export/`, fallbackName: 'executive-report.pdf' },
+  { key: 'retentionReport', path: (id: number) => `/engagements/${id}/retention-analytics-results/export/`, fallbackName: 'retention-report.xlsx' },
+  { key: 'distanceMatrix', path: (id: number) => `/engagements/${id}/survey/export-distance-matrix/`, fallbackName: 'distance-matrix.xlsx' },
+] as const;

@@ -1,0 +1,94 @@
+import type { Resource } from 'i18next';
+import deAdmin from './de/admin.json';
+import deAuth from './de/auth.json';
+import deColors from './de/colors.json';
+import deCommon from './de/common.json';
+import deEngagements from './de/engagements.json';
+import deInstantSurvey from './de/instant-survey.json';
+import deOrganizations from './de/organizations.json';
+import deSite from './de/site.json';
+import enAdmin from './en/admin.json';
+import enAuth from './en/auth.json';
+import enColors from './en/colors.json';
+import enCommon from './en/common.json';
+import enEngagements from './en/engagements.json';
+import enInstantSurvey from './en/instant-survey.json';
+import enOrganizations from './en/organizations.json';
+import enSite from './en/site.json';
+import huAdmin from './hu/admin.json';
+import huAuth from './hu/auth.json';
+import huColors from './hu/colors.json';
+import huCommon from './hu/common.json';
+import huEngagements from './hu/engagements.json';
+import huInstantSurvey from './hu/instant-survey.json';
+import huOrganizations from './hu/organizations.json';
+import huSite from './hu/site.json';
+import jaCommon from './ja/common.json';
+import plCommon from './pl/common.json';
+import ruAdmin from './ru/admin.json';
+import ruAuth from './ru/auth.json';
+import ruColors from './ru/colors.json';
+import ruCommon from './ru/common.json';
+import ruEngagements from './ru/engagements.json';
+import ruInstantSurvey from './ru/instant-survey.json';
+import ruOrganizations from './ru/organizations.json';
+import ruSite from './ru/site.json';
+
+/** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
+export const englishResources = {
+  common: enCommon,
+  auth: enAuth,
+  organizations: enOrganizations,
+  engagements: enEngagements,
+  admin: enAdmin,
+  colors: enColors,
+  site: enSite,
+  instantSurvey: enInstantSurvey,
+};
+
+export type TNamespace = keyof typeof englishResources;
+export const NAMESPACES = Object.keys(englishResources) as TNamespace[];
+
+type TTranslation = { [Namespace in TNamespace]: object };
+
+const hungarian: TTranslation = {
+  common: huCommon,
+  auth: huAuth,
+  organizations: huOrganizations,
+  engagements: huEngagements,
+  admin: huAdmin,
+  colors: huColors,
+  site: huSite,
+  instantSurvey: huInstantSurvey,
+};
+
+const german: TTranslation = {
+  common: deCommon,
+  auth: deAuth,
+  organizations: deOrganizations,
+  engagements: deEngagements,
+  admin: deAdmin,
+  colors: deColors,
+  site: deSite,
+  instantSurvey: deInstantSurvey,
+};
+
+const russian: TTranslation = {
+  common: ruCommon,
+  auth: ruAuth,
+  organizations: ruOrganizations,
+  engagements: ruEngagements,
+  admin: ruAdmin,
+  colors: ruColors,
+  site: ruSite,
+  instantSurvey: ruInstantSurvey,
+};
+
+/** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */
+export const completeTranslations = { en: englishResources, hu: hungarian, de: german, ru: russian };
+
+export const resources: Resource = {
+  ...completeTranslations,
+  ja: { common: jaCommon },
+  pl: { common: plCommon },
+};
