@@ -15,6 +15,8 @@ export async function launchBrowser(): Promise<{ browser: BrowserContext; close(
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
   });
+  // Fail fast: a missing element should fail its test in seconds, not stall the run.
+  browser.setDefaultTimeout(10_000);
   return {
     browser,
     async close() {

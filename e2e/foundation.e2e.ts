@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { expectPath, signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+});
+afterAll(async () => chromium.close());
+
+async function freshPage(locale = 'en') {
+  await browser.clearCookies();
+  const page = await newPage(browser, { locale });
+  await page.goto(`${baseUrl}/auth/login.html`);
+  await page.evaluate((l) => { localStorage.clear(); localStorage.setItem('locale', l); }, locale);
+  return page;
+}
+
+describe('sign-in', () => {
+  it('a wrong password shows the server’s message and keeps the user on the login page', async () => {
+    const page = await freshPage();
+    await signIn(page, baseUrl, 'admin@example.com', { open: false, password: 'not-the-password' });
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Incorrect e-mail address or password.');
+    await expectPath(page, '/auth/login.html');
+    await screenshot(page, 'login-wrong-password');
+    await page.close();
+  });
+
+  it('the admin signs in, sees "Successful login" and the journeys with dates and counts', async () => {
+    const page = await freshPage();
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expect.poll(() => page.getByTestId('notification').first().textContent()).toContain('Successful login');
+    await expectPath(page, '/engagements/list.html');
+    const items = page.getByTestId('engagement-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(2);
+    const text = (await items.allTextContents()).join(' ');
+    expect(text).toContain('Engagement survey 2026 spring');
+    expect(text).toMatch(/\d{4}/);
+    await screenshot(page, 'engagements-list');
+    await page.close();
+  });
+});
+
+describe('route guard', () => {
+  it('sends a visitor to login with the target and back to the target after login', async () => {
+    const page = await freshPage();
+    await page.goto(`${baseUrl}/organizations.html`);
+    await expectPath(page, '/auth/login.html');
+    expect(new URL(page.url()).searchParams.get('next')).toContain('/organizations.html');
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/organizations.html');
+    await page.close();
+  });
+
+  it('after logout a protected page leads to login again', async () => {
+    const page = await freshPage();
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/engagements/list.html');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expectPath(page, '/auth/login.html');
+    expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toBeNull();
+    await page.goto(`${baseUrl}/engagements/list.html`);
+    await expectPath(page, '/auth/login.html');
+    await page.close();
+  });
+
+  it('a revoked token (any 401) logs out and returns to login carrying the page', async () => {
+    const page = await freshPage();
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/engagements/list.html');
+    await page.evaluate(() => localStorage.setItem('auth.token', 'revoked-or-forged-token'));
+    await page.goto(`${baseUrl}/organizations.html`);
+    await expectPath(page, '/auth/login.html');
+    expect(new URL(page.url()).searchParams.get('next')).toContain('/organizations.html');
+    await page.close();
+  });
+});
+
+describe('languages', () => {
+  it('switches to Hungarian and back, and the server answers in the chosen language', async () => {
+    const page = await freshPage();
+    await page.getByTestId('language-switcher').selectOption('hu');
+    await page.getByRole('button', { name: 'Bejelentkezés' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('hu');
+    await page.getByLabel('E-mail').fill('admin@example.com');
+    await page.getByLabel(/^Jelszó/).fill('wrong-password');
+    await page.getByRole('button', { name: 'Bejelentkezés' }).click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Hibás e-mail-cím vagy jelszó.');
+    await screenshot(page, 'login-hungarian');
+    await page.getByTestId('language-switcher').selectOption('en');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('organisations and engagements', () => {
+  it('the admin switches to the Krackhardt organisation and back', async () => {
+    const page = await freshPage();
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/engagements/list.html');
+    await page.goto(`${baseUrl}/organizations.html`);
+    const orgs = page.getByTestId('organization-item');
+    await orgs.first().waitFor();
+    expect(await orgs.count()).toBe(2);
+    await screenshot(page, 'organizations');
+    await orgs.filter({ hasText: 'Krackhardt' }).click();
+    await expectPath(page, '/engagements/list.html');
+    await expect.poll(async () => (await page.getByTestId('engagement-item').allTextContents()).join(' ')).toContain('Krackhardt');
+    await page.goto(`${baseUrl}/organizations.html`);
+    await page.getByTestId('organization-item').filter({ hasNotText: 'Krackhardt' }).click();
+    await expect.poll(async () => (await page.getByTestId('engagement-item').allTextContents()).join(' ')).toContain('Engagement survey 2026 spring');
+    await page.close();
+  });
+
+  it('the admin sees more module tiles than the employee', async () => {
+    const tilesOf = async (email: string, shot: string) => {
+      const page = await freshPage();
+      await signIn(page, baseUrl, email, { open: false });
+      await expectPath(page, '/engagements/list.html');
+      await page.getByTestId('engagement-item').filter({ hasText: 'spring' }).first().click();
+      await expectPath(page, /^\/engagements\/\d+\.html$/);
+      await page.getByTestId('tile-survey').waitFor();
+      const tiles = await page.locator('[data-testid^="tile-"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}:${e.getAttribute('data-state')}`));
+      await screenshot(page, shot);
+      await page.close();
+      return tiles;
+    };
+    const admin = await tilesOf('admin@example.com', 'engagement-tiles-admin');
+    const employee = await tilesOf('employee@example.com', 'engagement-tiles-employee');
+    expect(admin).toEqual(expect.arrayContaining(['tile-retention_analytics:enabled', 'tile-graph_visualization:enabled', 'tile-admin:enabled']));
+    expect(employee).toEqual(expect.arrayContaining(['tile-survey:enabled', 'tile-individual_reports:enabled', 'tile-graph_visualization:disabled']));
+    expect(employee.some((t) => t.startsWith('tile-retention_analytics'))).toBe(false);
+    expect(employee.length).toBeLessThan(admin.length);
+  });
+
+  it('works on a 360 px phone screen without sideways scrolling', async () => {
+    const page = await freshPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/engagements/list.html');
+    await page.getByTestId('engagement-item').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'engagements-list-360');
+    await page.close();
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link that sets a new password, then the new password signs in', async () => {
+    const page = await freshPage();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expectPath(page, '/auth/reset-password.html');
+    await page.getByLabel('E-mail').fill('leader@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const mailApi = inject('smtpApiUrl');
+    let link = '';
+    await expect.poll(async () => {
+      const mails = (await (await fetch(mailApi)).json()) as { to: string[]; raw: string }[];
+      const raw = mails.find((m) => m.to.includes('leader@example.com'))?.raw ?? '';
+      const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      link = /(\/auth\/confirm-reset-password\.html\?uid=\d+&token=[A-Za-z0-9_%-]+)/.exec(decoded)?.[1] ?? '';
+      return link;
+    }, { timeout: 15_000 }).not.toBe('');
+    await page.goto(`${baseUrl}${link}`);
+    await page.getByLabel('New password').fill('a-new-password');
+    await page.getByLabel('Repeat password').fill('a-new-password');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect.poll(() => page.getByTestId('notification').first().textContent()).toContain('Successful password reset');
+    await expectPath(page, '/auth/login.html');
+    await signIn(page, baseUrl, 'leader@example.com', { open: false, password: 'a-new-password' });
+    await expectPath(page, '/engagements/list.html');
+    await page.close();
+  });
+});
