@@ -31,3 +31,7 @@ export type { SurveyStatistics } from './reports/survey-statistics.ts';
 export type { GraphData } from './layout/graph-data.ts';
 export { analysisDistanceMatrix, keyPeopleAsValues, createKeyPeopleAnalytics } from './queries.ts';
 export type { KeyPeopleAnalytics } from './queries.ts';
+export { runAnalysisAsync } from './run-analysis-async.ts';
+export type { RunAnalysisAsyncHooks } from './run-analysis-async.ts';
+export type { AnalysisMetrics } from './metrics/metric-graphs.ts';
+export type { BetweennessResult } from './metrics/betweenness.ts';

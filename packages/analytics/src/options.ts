@@ -33,6 +33,11 @@ export interface AnalysisOptions {
       workExactMaxNodes: number;
       /** Betweenness on every per-kind and per-category graph only up to this size; above it only on the graphs a rule reads. */
       allGraphsMaxNodes: number;
+      /**
+       * runAnalysisAsync with workers > 1 starts worker threads from this size; below it one
+       * thread is faster than starting workers. The result is the same either way.
+       */
+      parallelMinNodes: number;
     };
     louvainResolution: number;
   };
@@ -132,7 +137,7 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     pagerank: { alpha: 0.85, tolerance: 1e-12, maxIterations: 1000 },
     eigenvector: { tolerance: 1e-12, maxIterations: 1000 },
     hits: { tolerance: 1e-12, maxIterations: 1000 },
-    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 2000, allGraphsMaxNodes: 1_000_000 },
+    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 2000, allGraphsMaxNodes: 1_000_000, parallelMinNodes: 1000 },
     louvainResolution: 1,
   },
   risk: {
@@ -250,6 +255,7 @@ export function validateOptions(options: AnalysisOptions): string[] {
   positiveInteger('metrics.betweenness.workPivots', betweenness.workPivots);
   positiveInteger('metrics.betweenness.workExactMaxNodes', betweenness.workExactMaxNodes);
   nonNegative('metrics.betweenness.allGraphsMaxNodes', betweenness.allGraphsMaxNodes);
+  nonNegative('metrics.betweenness.parallelMinNodes', betweenness.parallelMinNodes);
   if (!(options.metrics.louvainResolution > 0)) problems.push(`metrics.louvainResolution is ${options.metrics.louvainResolution}; use a positive number (1 is standard modularity).`);
 
   const risk = options.risk;

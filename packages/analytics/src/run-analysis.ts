@@ -1,10 +1,11 @@
-import type { AnalysisInput, GraphCategory, QuestionKind } from './types.ts';
-import { GRAPH_CATEGORIES, QUESTION_KINDS } from './types.ts';
+import type { AnalysisInput } from './types.ts';
 import type { AnalysisOptions, DeepPartial } from './options.ts';
 import { assertValidOptions, resolveOptions } from './options.ts';
 import { buildOrganisation } from './graph/organisation.ts';
-import type { GraphMetrics } from './metrics/network-metrics.ts';
-import { computeGraphMetrics } from './metrics/network-metrics.ts';
+import type { Organisation } from './graph/organisation.ts';
+import { betweenness } from './metrics/betweenness.ts';
+import type { AnalysisMetrics } from './metrics/metric-graphs.ts';
+import { assembleMetrics, metricGraphs } from './metrics/metric-graphs.ts';
 import type { Communities } from './metrics/communities.ts';
 import { louvainCommunities } from './metrics/communities.ts';
 import type { UnitStructure } from './metrics/unit-structure.ts';
@@ -57,11 +58,7 @@ export interface AnalysisResult {
   employeeIds: string[];
   employees: EmployeeResult[];
   /** Per question kind, per category and on the union "work" graph; columns follow employeeIds. */
-  metrics: {
-    byKind: Partial<Record<QuestionKind, GraphMetrics>>;
-    byCategory: Partial<Record<GraphCategory, GraphMetrics>>;
-    work: GraphMetrics;
-  };
+  metrics: AnalysisMetrics;
   communities: Communities;
   units: (UnitStructure & { unitId: string })[];
   brokerage: {
@@ -114,7 +111,8 @@ const STEPS = 13;
 
 /**
  * Runs the whole analysis. Pure: the result depends only on the input and the options (the
- * seed included); timings come from the injected clock.
+ * seed included); timings come from the injected clock. Single-threaded; `runAnalysisAsync`
+ * spreads betweenness over worker threads.
  */
 export function runAnalysis(
   input: AnalysisInput,
@@ -124,36 +122,43 @@ export function runAnalysis(
 ): AnalysisResult {
   const options = resolveOptions(partialOptions);
   assertValidOptions(options);
+  const steps = createStepRunner(onProgress, hooks);
+  const org = steps.step('organisation', () => buildOrganisation(input));
+  const metrics = steps.step('metrics', () => {
+    const graphs = metricGraphs(org, options, false);
+    return assembleMetrics(graphs, options, graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness)));
+  });
+  return finishAnalysis(input, org, metrics, options, steps);
+}
+
+export interface StepRunner {
+  /** Runs a step, records its time (plus `earlierMs` spent on it before, e.g. awaiting workers) and reports progress. */
+  step<T>(name: AnalysisStep, run: () => T, earlierMs?: number): T;
+  readonly clock: () => number;
+  readonly timings: { step: string; ms: number }[];
+}
+
+export function createStepRunner(onProgress: ((event: ProgressEvent) => void) | undefined, hooks: RunAnalysisHooks): StepRunner {
   const clock = hooks.clock ?? (() => 0);
   const timings: { step: string; ms: number }[] = [];
   let done = 0;
-  const step = <T>(name: AnalysisStep, run: () => T): T => {
-    const started = clock();
-    const value = run();
-    timings.push({ step: name, ms: clock() - started });
-    onProgress?.({ step: name, done: ++done, total: STEPS });
-    hooks.onStepDone?.(name);
-    return value;
+  return {
+    clock,
+    timings,
+    step<T>(name: AnalysisStep, run: () => T, earlierMs = 0): T {
+      const started = clock();
+      const value = run();
+      timings.push({ step: name, ms: clock() - started + earlierMs });
+      onProgress?.({ step: name, done: ++done, total: STEPS });
+      hooks.onStepDone?.(name);
+      return value;
+    },
   };
+}
 
-  const org = step('organisation', () => buildOrganisation(input));
-  const n = org.size;
-  const allBetweenness = n <= options.metrics.betweenness.allGraphsMaxNodes;
-
-  const metrics = step('metrics', () => {
-    const byKind: Partial<Record<QuestionKind, GraphMetrics>> = {};
-    QUESTION_KINDS.forEach((kind, i) => {
-      if (org.askedKinds.has(kind)) byKind[kind] = computeGraphMetrics(org.byKind.get(kind)!, options, allBetweenness, i + 1);
-    });
-    const byCategory: Partial<Record<GraphCategory, GraphMetrics>> = {};
-    GRAPH_CATEGORIES.forEach((category, i) => {
-      if (org.questions.some((q) => q.category === category)) byCategory[category] = computeGraphMetrics(org.byCategory.get(category)!, options, allBetweenness, 100 + i);
-    });
-    // The work graph always gets betweenness: the broker role and the key-person checks read it.
-    const work = computeGraphMetrics(org.work, options, true, 0, options.metrics.betweenness.workPivots, options.metrics.betweenness.workExactMaxNodes);
-    return { byKind, byCategory, work };
-  });
-
+/** Every step after the metrics, shared by the synchronous and the parallel runs. */
+export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner): AnalysisResult {
+  const { step, timings } = steps;
   const communities = step('communities', () => louvainCommunities(org.work, options.seed, options.metrics.louvainResolution));
 
   const brokerageResult = step('brokerage', () => brokerage(org.work, org.unitOf));

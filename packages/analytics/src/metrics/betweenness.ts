@@ -1,5 +1,8 @@
 import type { Digraph } from '../graph/digraph.ts';
-import { createRng, samplePivots } from '../prng.ts';
+import { createRng } from '../prng.ts';
+import type { Rng } from '../prng.ts';
+import { accumulateDependencies, allSources, chunkBounds, createBrandesScratch, exactChunkCount } from './brandes-kernel.ts';
+import type { OutRows } from './brandes-kernel.ts';
 
 export interface BetweennessOptions {
   /** Exact Brandes up to this many nodes; above it, pivot sampling. */
@@ -7,6 +10,11 @@ export interface BetweennessOptions {
   /** Number of source pivots when sampling. */
   pivots: number;
   seed: number;
+  /**
+   * Stratum of each node (its unit). Pivots are then spread over the strata in proportion to
+   * their size, which lowers the variance of the estimate where betweenness follows the units.
+   */
+  strata?: ArrayLike<number>;
 }
 
 export interface BetweennessResult {
@@ -21,68 +29,80 @@ export interface BetweennessResult {
 
 /**
  * Brandes (2001) for unweighted digraphs on CSR arrays. With pivot sampling the dependencies of k
- * seeded random sources are scaled by n/k (Brandes & Pich 2007), an unbiased estimate.
+ * sources are scaled by E/k (Brandes & Pich 2007), where E counts the people who name anyone: a
+ * source without out-ties has no dependencies, so leaving those out keeps the estimate unbiased
+ * and spends every pivot on a source that contributes.
  */
 export function betweenness(graph: Digraph, options: BetweennessOptions): BetweennessResult {
+  const plan = planBetweenness(graph, options);
+  if (plan.method === 'exact') return betweennessFromSums(exactDependencySums(graph), 'exact', graph.nodeCount);
+  const sums = new Float64Array(graph.nodeCount);
+  accumulateDependencies(graph, plan.sources, 0, plan.sources.length, sums, createBrandesScratch(graph.nodeCount));
+  return pivotResult(sums, plan);
+}
+
+/** Which sources a betweenness run uses: all of them, or seeded stratified pivots with their scale. */
+export type BetweennessPlan = { method: 'exact' } | { method: 'pivots'; sources: Int32Array; scale: number };
+
+export function planBetweenness(graph: Digraph, options: BetweennessOptions): BetweennessPlan {
   const n = graph.nodeCount;
-  const exact = n <= options.exactMaxNodes || options.pivots >= n;
-  const sources = exact ? null : samplePivots(n, options.pivots, createRng(options.seed));
-  const sourceCount = sources ? sources.length : n;
-  const centrality = new Float64Array(n);
-  const sigma = new Float64Array(n);
-  const delta = new Float64Array(n);
-  const dist = new Int32Array(n).fill(-1);
-  const order = new Int32Array(n);
-  const { outOffsets, outTargets } = graph;
+  if (n <= options.exactMaxNodes || options.pivots >= n) return { method: 'exact' };
+  const eligible = nodesWithOutTies(graph);
+  if (options.pivots >= eligible.length) return { method: 'exact' };
+  const sources = stratifiedPivots(eligible, options.pivots, createRng(options.seed), options.strata);
+  return { method: 'pivots', sources, scale: eligible.length / sources.length };
+}
 
-  for (let si = 0; si < sourceCount; si++) {
-    const s = sources ? sources[si]! : si;
-    let head = 0;
-    let tail = 0;
-    order[tail++] = s;
-    dist[s] = 0;
-    sigma[s] = 1;
-    while (head < tail) {
-      const v = order[head++]!;
-      const dv = dist[v]! + 1;
-      const sv = sigma[v]!;
-      for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) {
-        const w = outTargets[i]!;
-        if (dist[w] === -1) {
-          dist[w] = dv;
-          order[tail++] = w;
-        }
-        if (dist[w] === dv) sigma[w]! += sv;
-      }
-    }
-    // Walk the BFS order backwards: every successor of v is final before v is visited.
-    for (let idx = tail - 1; idx >= 0; idx--) {
-      const v = order[idx]!;
-      const dv = dist[v]! + 1;
-      const sv = sigma[v]!;
-      let acc = 0;
-      for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) {
-        const w = outTargets[i]!;
-        if (dist[w] === dv) acc += (sv / sigma[w]!) * (1 + delta[w]!);
-      }
-      delta[v] = acc;
-      if (v !== s) centrality[v]! += acc;
-    }
-    for (let idx = 0; idx < tail; idx++) {
-      const v = order[idx]!;
-      dist[v] = -1;
-      sigma[v] = 0;
-      delta[v] = 0;
-    }
+/** Scales sampled dependency sums (in place) into the estimate. */
+export function pivotResult(sums: Float64Array, plan: { sources: Int32Array; scale: number }): BetweennessResult {
+  for (let v = 0; v < sums.length; v++) sums[v]! *= plan.scale;
+  return betweennessFromSums(sums, 'pivots', plan.sources.length);
+}
+
+/** Exact dependency sums over every source, chunked as the parallel version does (see exactChunkCount). */
+export function exactDependencySums(graph: OutRows): Float64Array {
+  const n = graph.nodeCount;
+  const chunks = exactChunkCount(n);
+  const sources = allSources(n);
+  const scratch = createBrandesScratch(n);
+  const partial = new Float64Array(n);
+  const total = new Float64Array(n);
+  for (let c = 0; c < chunks; c++) {
+    const [start, end] = chunkBounds(n, chunks, c);
+    partial.fill(0);
+    accumulateDependencies(graph, sources, start, end, partial, scratch);
+    for (let v = 0; v < n; v++) total[v]! += partial[v]!;
   }
+  return total;
+}
 
-  const scale = sources ? n / sourceCount : 1;
+export function betweennessFromSums(sums: Float64Array, method: BetweennessResult['method'], sources: number): BetweennessResult {
+  const n = sums.length;
   const norm = n > 2 ? 1 / ((n - 1) * (n - 2)) : 0;
-  const raw = new Array<number>(n);
-  const normalized = new Array<number>(n);
-  for (let v = 0; v < n; v++) {
-    raw[v] = centrality[v]! * scale;
-    normalized[v] = raw[v]! * norm;
-  }
-  return { raw, normalized, method: sources ? 'pivots' : 'exact', sources: sourceCount };
+  const raw = Array.from(sums);
+  return { raw, normalized: raw.map((value) => value * norm), method, sources };
+}
+
+function nodesWithOutTies(graph: Digraph): Int32Array {
+  const eligible: number[] = [];
+  for (let v = 0; v < graph.nodeCount; v++) if (graph.outOffsets[v + 1]! > graph.outOffsets[v]!) eligible.push(v);
+  return Int32Array.from(eligible);
+}
+
+/**
+ * k of the eligible nodes by systematic sampling over a list ordered by stratum and, inside a
+ * stratum, by a seeded random key: every node is drawn with probability k/E (so the n/k scaling
+ * stays unbiased) and every stratum gets its proportional share of pivots, give or take one.
+ */
+export function stratifiedPivots(eligible: Int32Array, k: number, rng: Rng, strata?: ArrayLike<number>): Int32Array {
+  const count = eligible.length;
+  const key = new Float64Array(count);
+  for (let i = 0; i < count; i++) key[i] = rng();
+  const order = Array.from({ length: count }, (_, i) => i);
+  order.sort((a, b) => (strata ? strata[eligible[a]!]! - strata[eligible[b]!]! : 0) || key[a]! - key[b]! || a - b);
+  const step = count / k;
+  const offset = rng() * step;
+  const picked = new Int32Array(k);
+  for (let i = 0; i < k; i++) picked[i] = eligible[order[Math.min(count - 1, Math.floor(offset + i * step))]!]!;
+  return picked.sort();
 }

@@ -1,6 +1,6 @@
 import type { Digraph } from '../graph/digraph.ts';
 import type { AnalysisOptions } from '../options.ts';
-import { betweenness } from './betweenness.ts';
+import type { BetweennessResult } from './betweenness.ts';
 import { degreeMetrics } from './degree.ts';
 import { eigenvectorCentrality } from './eigenvector.ts';
 import { hits } from './hits.ts';
@@ -36,16 +36,10 @@ export interface GraphMetrics {
   reach: number[];
 }
 
-export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, withBetweenness: boolean, seedSalt: number, pivots = options.metrics.betweenness.pivots, exactMaxNodes = options.metrics.betweenness.exactMaxNodes): GraphMetrics {
+/** `between` is computed beforehand (on this thread or on workers), null when skipped. */
+export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, between: BetweennessResult | null): GraphMetrics {
   const n = graph.nodeCount;
   const degrees = degreeMetrics(graph);
-  const between = withBetweenness
-    ? betweenness(graph, {
-        exactMaxNodes,
-        pivots,
-        seed: options.seed + seedSalt,
-      })
-    : null;
   const eigen = eigenvectorCentrality(graph, options.metrics.eigenvector);
   const hubsAuthorities = hits(graph, options.metrics.hits);
   return {

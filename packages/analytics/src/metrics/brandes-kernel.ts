@@ -1,0 +1,114 @@
+/**
+ * The inner loop of Brandes (2001) for unweighted digraphs, shared by the single-thread
+ * betweenness and the worker threads, so that both do exactly the same arithmetic.
+ */
+
+/** The out-rows of a digraph: all a Brandes pass reads (a worker receives only these). */
+export interface OutRows {
+  readonly nodeCount: number;
+  readonly outOffsets: Int32Array;
+  readonly outTargets: Int32Array;
+}
+
+/** Per-pass arrays, allocated once per thread and reset after every source. */
+export interface BrandesScratch {
+  readonly sigma: Float64Array;
+  readonly delta: Float64Array;
+  readonly dist: Int32Array;
+  readonly order: Int32Array;
+}
+
+export function createBrandesScratch(nodeCount: number): BrandesScratch {
+  return {
+    sigma: new Float64Array(nodeCount),
+    delta: new Float64Array(nodeCount),
+    dist: new Int32Array(nodeCount).fill(-1),
+    order: new Int32Array(nodeCount),
+  };
+}
+
+/** Adds the dependencies of the sources sources[from..to) to `into` (unscaled). */
+export function accumulateDependencies(
+  graph: OutRows,
+  sources: ArrayLike<number>,
+  from: number,
+  to: number,
+  into: Float64Array,
+  scratch: BrandesScratch,
+): void {
+  const { outOffsets, outTargets } = graph;
+  const { sigma, delta, dist, order } = scratch;
+  for (let si = from; si < to; si++) {
+    const s = sources[si]!;
+    let head = 0;
+    let tail = 0;
+    order[tail++] = s;
+    dist[s] = 0;
+    sigma[s] = 1;
+    while (head < tail) {
+      const v = order[head++]!;
+      const dv = dist[v]! + 1;
+      const sv = sigma[v]!;
+      for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) {
+        const w = outTargets[i]!;
+        if (dist[w] === -1) {
+          dist[w] = dv;
+          order[tail++] = w;
+        }
+        if (dist[w] === dv) sigma[w]! += sv;
+      }
+    }
+    // Walk the BFS order backwards: every successor of v is final before v is visited.
+    for (let idx = tail - 1; idx >= 0; idx--) {
+      const v = order[idx]!;
+      const dv = dist[v]! + 1;
+      const sv = sigma[v]!;
+      let acc = 0;
+      for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) {
+        const w = outTargets[i]!;
+        if (dist[w] === dv) acc += (sv / sigma[w]!) * (1 + delta[w]!);
+      }
+      delta[v] = acc;
+      if (v !== s) into[v]! += acc;
+    }
+    for (let idx = 0; idx < tail; idx++) {
+      const v = order[idx]!;
+      dist[v] = -1;
+      sigma[v] = 0;
+      delta[v] = 0;
+    }
+  }
+}
+
+/**
+ * Exact betweenness sums the sources in a fixed number of chunks that depends only on n: each
+ * chunk's partial sum starts from zero and the partials are added in chunk order. Whichever
+ * thread computes a chunk, and however many threads there are, the floating-point additions are
+ * the same, so the single-thread and the parallel results are bit-for-bit equal. The cap keeps
+ * the partials (chunks × n doubles) under 64 MB.
+ */
+export function exactChunkCount(nodeCount: number): number {
+  return Math.max(1, Math.min(64, Math.floor(8_388_608 / Math.max(1, nodeCount))));
+}
+
+/** Sources [start, end) of chunk c: contiguous, sizes differ by at most one. */
+export function chunkBounds(nodeCount: number, chunks: number, chunk: number): [number, number] {
+  return [Math.floor((chunk * nodeCount) / chunks), Math.floor(((chunk + 1) * nodeCount) / chunks)];
+}
+
+/** Adds the chunk partials (rows of `partials`, chunk order) into a fresh array. */
+export function sumChunkPartials(partials: Float64Array, nodeCount: number, chunks: number): Float64Array {
+  const total = new Float64Array(nodeCount);
+  for (let c = 0; c < chunks; c++) {
+    const offset = c * nodeCount;
+    for (let v = 0; v < nodeCount; v++) total[v]! += partials[offset + v]!;
+  }
+  return total;
+}
+
+/** The identity source list 0..n-1 of exact betweenness. */
+export function allSources(nodeCount: number): Int32Array {
+  const sources = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) sources[v] = v;
+  return sources;
+}

@@ -1,0 +1,59 @@
+import type { GraphCategory, QuestionKind } from '../types.ts';
+import { GRAPH_CATEGORIES, QUESTION_KINDS } from '../types.ts';
+import type { Digraph } from '../graph/digraph.ts';
+import type { Organisation } from '../graph/organisation.ts';
+import type { AnalysisOptions } from '../options.ts';
+import type { BetweennessOptions, BetweennessResult } from './betweenness.ts';
+import type { GraphMetrics } from './network-metrics.ts';
+import { computeGraphMetrics } from './network-metrics.ts';
+
+export interface AnalysisMetrics {
+  byKind: Partial<Record<QuestionKind, GraphMetrics>>;
+  byCategory: Partial<Record<GraphCategory, GraphMetrics>>;
+  work: GraphMetrics;
+}
+
+/** One graph that gets metrics, with how its betweenness is computed (null: skipped). */
+export type MetricGraph = { graph: Digraph; betweenness: BetweennessOptions | null } & (
+  | { scope: 'kind'; kind: QuestionKind }
+  | { scope: 'category'; category: GraphCategory }
+  | { scope: 'work' }
+);
+
+/**
+ * Every graph of `result.metrics` and its betweenness settings. Planning them apart from
+ * computing them lets the betweenness run on this thread or on workers with the same pivots.
+ * `exactWork`: the work graph gets exact betweenness at any size (the parallel path).
+ */
+export function metricGraphs(org: Organisation, options: AnalysisOptions, exactWork: boolean): MetricGraph[] {
+  const settings = options.metrics.betweenness;
+  const allBetweenness = org.size <= settings.allGraphsMaxNodes;
+  const sampled = (seedSalt: number, pivots: number, exactMaxNodes: number): BetweennessOptions => ({ exactMaxNodes, pivots, seed: options.seed + seedSalt, strata: org.unitOf });
+  const graphs: MetricGraph[] = [];
+  QUESTION_KINDS.forEach((kind, i) => {
+    if (org.askedKinds.has(kind)) graphs.push({ scope: 'kind', kind, graph: org.byKind.get(kind)!, betweenness: allBetweenness ? sampled(i + 1, settings.pivots, settings.exactMaxNodes) : null });
+  });
+  GRAPH_CATEGORIES.forEach((category, i) => {
+    if (org.questions.some((q) => q.category === category)) {
+      graphs.push({ scope: 'category', category, graph: org.byCategory.get(category)!, betweenness: allBetweenness ? sampled(100 + i, settings.pivots, settings.exactMaxNodes) : null });
+    }
+  });
+  // The work graph always gets betweenness: the broker role and the key-person checks read it.
+  graphs.push({ scope: 'work', graph: org.work, betweenness: sampled(0, settings.workPivots, exactWork ? Infinity : settings.workExactMaxNodes) });
+  return graphs;
+}
+
+/** The metrics of every planned graph; `betweennessOf[i]` belongs to `graphs[i]`. */
+export function assembleMetrics(graphs: readonly MetricGraph[], options: AnalysisOptions, betweennessOf: readonly (BetweennessResult | null)[]): AnalysisMetrics {
+  const byKind: Partial<Record<QuestionKind, GraphMetrics>> = {};
+  const byCategory: Partial<Record<GraphCategory, GraphMetrics>> = {};
+  let work: GraphMetrics | null = null;
+  for (const [i, planned] of graphs.entries()) {
+    const metrics = computeGraphMetrics(planned.graph, options, betweennessOf[i] ?? null);
+    if (planned.scope === 'kind') byKind[planned.kind] = metrics;
+    else if (planned.scope === 'category') byCategory[planned.category] = metrics;
+    else work = metrics;
+  }
+  if (!work) throw new Error('metricGraphs always plans the work graph');
+  return { byKind, byCategory, work };
+}
