@@ -4,3 +4,8 @@ export * from './auth.ts';
 export * from './engagements.ts';
 export * from './locales.ts';
 export * from './analysis.ts';
+export * from './analytics-shared.ts';
+export * from './retention.ts';
+export * from './reports.ts';
+export * from './key-people.ts';
+export * from './survey-statistics.ts';

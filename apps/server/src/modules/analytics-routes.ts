@@ -1,4 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { analytics360Routes } from './analytics-360/routes.ts';
+import { DEFAULT_MIN_GROUP_SIZE, type AnalyticsRouteOptions } from './analytics-shared/privacy.ts';
+import { executiveReportRoutes } from './executive-report/routes.ts';
+import { individualReportRoutes } from './individual-report/routes.ts';
+import { keyPeopleRoutes } from './key-people/routes.ts';
+import { leaderReportRoutes } from './leader-report/routes.ts';
+import { retentionRoutes } from './retention-analytics/routes.ts';
+import { surveyExportRoutes } from './survey-exports/routes.ts';
+import { surveyStatisticsRoutes } from './survey-statistics/routes.ts';
 
-/** The analytics calls of spec section 7 (retention, reports, 360, key people, statistics, exports). */
-export const analyticsModuleRoutes: FastifyPluginAsync = async () => {};
+/**
+ * The analytics calls of spec section 7 (retention, reports, 360, key people, statistics,
+ * exports). `minGroupSize` (default 5) is the privacy minimum of respondents behind an aggregate.
+ */
+export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = async (app, options) => {
+  const shared: AnalyticsRouteOptions = { minGroupSize: options.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE };
+  await app.register(retentionRoutes, shared);
+  await app.register(leaderReportRoutes, shared);
+  await app.register(individualReportRoutes, shared);
+  await app.register(analytics360Routes, shared);
+  await app.register(keyPeopleRoutes, shared);
+  await app.register(surveyStatisticsRoutes, shared);
+  await app.register(executiveReportRoutes, shared);
+  await app.register(surveyExportRoutes);
+};

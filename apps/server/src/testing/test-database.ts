@@ -24,6 +24,13 @@ export async function createTestDatabase(): Promise<DbHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // pool.end() resolves before the server has let go of the connections; a forced drop would
+      // then kill them and surface as unhandled errors, so wait until they are gone.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cleanup.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

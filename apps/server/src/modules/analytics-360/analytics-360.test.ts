@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TReport360, TReport360ListItem } from '@ona/contracts';
+import { getAs, setUpAnalysedOrganisation, storeAnalysisWith360, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+let org: AnalyticsOrganisation;
+const base = (id: number) => `/api/engagements/${id}/analytics-360/`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await setUpAnalysedOrganisation(ctx);
+});
+afterAll(async () => ctx.close());
+
+describe('GET /engagements/{id}/analytics-360/ with an analysis that had no 360 block', () => {
+  it('lists no reports', async () => {
+    const res = await getAs(ctx, org.tokens.admin, base(org.engagementId));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+});
+
+describe('GET /engagements/{id}/analytics-360/ with 360 answers', () => {
+  beforeAll(async () => storeAnalysisWith360(ctx.db.db, org.engagementId));
+
+  it('lists one report per visible leader', async () => {
+    const all = (await getAs(ctx, org.tokens.admin, base(org.engagementId))).json<TReport360ListItem[]>();
+    expect(all.map((r) => r.id).sort()).toEqual([org.people.ceo, org.people.leadA, org.people.leadB].sort());
+    expect(all.find((r) => r.id === org.people.ceo)?.hierarchy_level).toBe('strategic');
+    const subtree = (await getAs(ctx, org.tokens.leader, base(org.engagementId))).json<TReport360ListItem[]>();
+    expect(subtree.map((r) => r.id)).toEqual([org.people.leadA]);
+    expect((await getAs(ctx, org.tokens.member, base(org.engagementId))).json()).toEqual([]);
+  });
+
+  it('gives own selection and survey result per item of the seven dimensions', async () => {
+    const res = await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${org.people.leadA}/`);
+    expect(res.statusCode).toBe(200);
+    const report = res.json<TReport360>();
+    expect(report).toMatchObject({ id: org.people.leadA, employee: { id: org.people.leadA, name: 'Person leadA' }, withheld: false, result: { employee_id: org.people.leadA } });
+    const sizes = Object.fromEntries(['trust', 'respect', 'openness', 'improvement', 'communication', 'problem_solving', 'connection_with_leader'].map((d) => [d, (report.result as unknown as Record<string, unknown[]>)[d]?.length]));
+    expect(sizes).toEqual({ trust: 5, respect: 5, openness: 3, improvement: 7, communication: 5, problem_solving: 6, connection_with_leader: 2 });
+    // Five of six direct reports answered and picked leader A on each dimension's first item.
+    expect(report.result.trust[0]).toEqual({ item_id: 'trust-1', own_selection: true, survey_result: 5 / 6 });
+    expect(report.result.respect[1]).toEqual({ item_id: 'respect-2', own_selection: false, survey_result: 0 });
+  });
+
+  it('withholds the survey results of a leader with fewer than five responding reports', async () => {
+    const report = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${org.people.leadB}/`)).json<TReport360>();
+    expect(report.withheld).toBe(true);
+    expect(report.result.trust.every((item) => item.survey_result === null)).toBe(true);
+    expect(report.result.trust[0]?.own_selection).toBe(true);
+  });
+
+  it('answers 404 outside the caller’s view, 403 without access, 404 for another organisation, 409 before analysis', async () => {
+    expect((await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${org.people.leadB}/`)).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${org.people.a1}/`)).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.noAccess, base(org.engagementId))).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.disabled, `${base(org.engagementId)}${org.people.leadA}/`)).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.otherOrg, base(org.engagementId))).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.admin, base(org.unanalysedEngagementId))).statusCode).toBe(409);
+  });
+});

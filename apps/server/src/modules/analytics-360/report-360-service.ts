@@ -1,0 +1,32 @@
+import type { AnalysisResult, Report360 } from '@ona/analytics';
+import { DIMENSION_360_CODES, type TReport360, type TReport360ListItem } from '@ona/contracts';
+import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { dbId } from '../analytics-shared/latest-result.ts';
+
+export function report360List(scope: AnalyticsScope, result: AnalysisResult): TReport360ListItem[] {
+  return result.reports360
+    .filter((r) => scope.visible.has(dbId(r.id)))
+    .map((r) => ({ id: dbId(r.id), employee: employeeRef(scope, dbId(r.employee.id)), hierarchy_level: r.hierarchy_level }))
+    .sort((a, b) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id);
+}
+
+/** A 360 report; survey results are shares of the direct reports, withheld below the minimum of respondents. */
+export function report360Detail(scope: AnalyticsScope, result: AnalysisResult, report: Report360, minGroupSize: number): TReport360 {
+  const leader = result.employees.find((e) => e.id === report.employee.id);
+  const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
+  const respondents = (leader?.directReports ?? []).filter((id) => answered.has(id)).length;
+  const withheld = respondents < minGroupSize;
+  const dimensions = Object.fromEntries(
+    DIMENSION_360_CODES.map((dimension) => [
+      dimension,
+      (report.result[dimension] ?? []).map((item) => ({ item_id: item.itemId, own_selection: item.own_selection, survey_result: withheld ? null : item.survey_result })),
+    ]),
+  ) as Omit<TReport360['result'], 'employee_id'>;
+  return {
+    id: dbId(report.id),
+    employee: employeeRef(scope, dbId(report.employee.id)),
+    hierarchy_level: report.hierarchy_level,
+    withheld,
+    result: { employee_id: dbId(report.result.employee_id), ...dimensions },
+  };
+}

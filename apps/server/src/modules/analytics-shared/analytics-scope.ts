@@ -1,0 +1,78 @@
+import type { TAccessLevel, TModule } from '@ona/contracts';
+import { asc, eq, tables, type Database } from '@ona/db';
+import { forbidden } from '../../errors/api-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { accessMapFromRows, subordinatesOf } from '../engagements/access-scope.ts';
+import { loadAccessRows, loadUnits } from '../engagements/repository.ts';
+import { getVisibleEngagement } from '../engagements/service.ts';
+
+export type EngagementRow = typeof tables.engagements.$inferSelect;
+export type EmployeeRow = Pick<
+  typeof tables.employees.$inferSelect,
+  'id' | 'name' | 'email' | 'unitId' | 'leaderId' | 'userId' | 'gender' | 'generation' | 'entryDate'
+>;
+export type UnitRow = Awaited<ReturnType<typeof loadUnits>>[number];
+export type SeeingLevel = Extract<TAccessLevel, 'self_only' | 'subtree' | 'all_access'>;
+
+/** What one caller may see of one engagement in one module. */
+export interface AnalyticsScope {
+  engagement: EngagementRow;
+  level: SeeingLevel;
+  /** The caller's own employee record in this engagement, if any. */
+  ownEmployeeId: number | null;
+  employees: EmployeeRow[];
+  employeeById: ReadonlyMap<number, EmployeeRow>;
+  units: UnitRow[];
+  unitById: ReadonlyMap<number, UnitRow>;
+  /** Employee ids the caller may see: everyone, their subtree with themself, or themself. */
+  visible: ReadonlySet<number>;
+}
+
+export async function loadEmployees(db: Database, engagementId: number): Promise<EmployeeRow[]> {
+  const e = tables.employees;
+  return db
+    .select({ id: e.id, name: e.name, email: e.email, unitId: e.unitId, leaderId: e.leaderId, userId: e.userId, gender: e.gender, generation: e.generation, entryDate: e.entryDate })
+    .from(e)
+    .where(eq(e.engagementId, engagementId))
+    .orderBy(asc(e.id));
+}
+
+export function visibleEmployees(level: SeeingLevel, ownEmployeeId: number | null, employees: readonly EmployeeRow[]): Set<number> {
+  if (level === 'all_access') return new Set(employees.map((e) => e.id));
+  if (ownEmployeeId === null) return new Set();
+  if (level === 'self_only') return new Set([ownEmployeeId]);
+  const leaderOf = new Map(employees.map((e) => [e.id, e.leaderId] as const));
+  return new Set([ownEmployeeId, ...subordinatesOf(ownEmployeeId, leaderOf)]);
+}
+
+/**
+ * Resolves the caller's view of a module: another organisation's engagement answers 404 (through
+ * getVisibleEngagement), no_access and module_disabled answer 403.
+ */
+export async function resolveScope(db: Database, auth: AuthContext, engagementId: number, module: TModule): Promise<AnalyticsScope> {
+  const engagement = await getVisibleEngagement(db, auth, engagementId);
+  const level = accessMapFromRows(await loadAccessRows(db, engagement.id, auth.user.id))[module];
+  if (level !== 'self_only' && level !== 'subtree' && level !== 'all_access') throw forbidden();
+  const [employees, units] = await Promise.all([loadEmployees(db, engagement.id), loadUnits(db, engagement.id)]);
+  const ownEmployeeId = employees.find((e) => e.userId === auth.user.id)?.id ?? null;
+  return {
+    engagement,
+    level,
+    ownEmployeeId,
+    employees,
+    employeeById: new Map(employees.map((e) => [e.id, e])),
+    units,
+    unitById: new Map(units.map((u) => [u.id, u])),
+    visible: visibleEmployees(level, ownEmployeeId, employees),
+  };
+}
+
+export function employeeRef(scope: AnalyticsScope, id: number): { id: number; name: string } {
+  return { id, name: scope.employeeById.get(id)?.name ?? '' };
+}
+
+export function unitRef(scope: AnalyticsScope, unitId: number | null | undefined): { id: number; name: string } | null {
+  if (unitId === null || unitId === undefined) return null;
+  const unit = scope.unitById.get(unitId);
+  return unit ? { id: unit.id, name: unit.name } : null;
+}

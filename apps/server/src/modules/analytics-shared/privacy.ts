@@ -1,0 +1,21 @@
+/** Plugin options of the analytics routes. */
+export interface AnalyticsRouteOptions {
+  /**
+   * Aggregates of a group with fewer respondents than this are withheld (null plus
+   * `withheld: true`), so that nobody can trace a figure back to one person's answers.
+   */
+  minGroupSize?: number;
+}
+
+export const DEFAULT_MIN_GROUP_SIZE = 5;
+
+export function resolveMinGroupSize(options: AnalyticsRouteOptions | undefined): number {
+  const value = options?.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`minGroupSize is ${value}; use a whole number of respondents, at least 1 (default 5).`);
+  return value;
+}
+
+/** `value` when the group is large enough, otherwise null. */
+export function unlessWithheld<T>(withheld: boolean, value: T): T | null {
+  return withheld ? null : value;
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { toLatin1 } from './pdf-font.ts';
+
+let ctx: TestContext;
+let org: AnalyticsOrganisation;
+const url = (id: number) => `/api/engagements/${id}/executive-report/export/`;
+/** The Info dictionary's title: an indirect UTF-16BE literal string in pdfkit's output. */
+function documentTitle(pdf: Buffer): string {
+  const text = pdf.toString('latin1');
+  const ref = /\/Title (\d+) 0 R/.exec(text)?.[1];
+  const literal = new RegExp(`\\n${ref} 0 obj\\n\\((.*?)\\)\\nendobj`, 's').exec(text)?.[1] ?? '';
+  const bytes = Buffer.from(literal.replace(/\\([()\\])/g, '$1'), 'latin1').subarray(2);
+  return bytes.swap16().toString('utf16le');
+}
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await setUpAnalysedOrganisation(ctx);
+});
+afterAll(async () => ctx.close());
+
+describe('GET /engagements/{id}/executive-report/export/', () => {
+  it('answers a three-page PDF as an attachment', async () => {
+    const res = await getAs(ctx, org.tokens.admin, url(org.engagementId), 'hu-HU');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="executive-report-acme-spring-2026.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pageCount(res.rawPayload)).toBe(3);
+  });
+
+  it('is written in the request’s language (the document title says so)', async () => {
+    const german = await getAs(ctx, org.tokens.admin, url(org.engagementId), 'de-DE');
+    const english = await getAs(ctx, org.tokens.admin, url(org.engagementId), 'en-US');
+    expect(documentTitle(german.rawPayload)).toBe('Bericht für die Geschäftsleitung – Acme spring 2026');
+    expect(documentTitle(english.rawPayload)).toBe('Executive report – Acme spring 2026');
+  });
+
+  it('covers the subtree for subtree callers and still renders for self_only, with aggregates withheld', async () => {
+    const subtree = await getAs(ctx, org.tokens.leader, url(org.engagementId));
+    expect(subtree.statusCode).toBe(200);
+    expect(pageCount(subtree.rawPayload)).toBe(3);
+    const self = await getAs(ctx, org.tokens.member, url(org.engagementId));
+    expect(self.statusCode).toBe(200);
+  });
+
+  it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before analysis', async () => {
+    expect((await getAs(ctx, org.tokens.noAccess, url(org.engagementId))).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.disabled, url(org.engagementId))).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.otherOrg, url(org.engagementId))).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.admin, url(org.unanalysedEngagementId))).statusCode).toBe(409);
+  });
+});
+
+describe('Latin-1 fallback of the built-in PDF fonts', () => {
+  it('keeps Hungarian readable and transliterates Cyrillic', () => {
+    expect(toLatin1('Vezetői összefoglaló – kör')).toBe('Vezetöi összefoglaló - kör');
+    expect(toLatin1('Отчёт для руководства')).toBe('Otchet dlya rukovodstva');
+  });
+});

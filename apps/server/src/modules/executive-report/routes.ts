@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParams } from '@ona/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { labeller } from '../analytics-shared/labels.ts';
+import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { analyticsErrors, ZPdfFile } from '../analytics-shared/route-schemas.ts';
+import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-shared/xlsx-reply.ts';
+import { executiveFigures } from './executive-figures.ts';
+import { executiveReportPdf } from './executive-pdf.ts';
+
+export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
+  const minGroupSize = resolveMinGroupSize(options);
+
+  app.get('/engagements/:id/executive-report/export/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['executive-report'],
+      summary: 'The executive report as a PDF: key figures, charts and a picture of the network, in the request’s language',
+      params: ZIdParams,
+      response: { 200: ZPdfFile, ...analyticsErrors },
+    },
+  }, async (request, reply) => {
+    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'executive_reports');
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    const pdf = await executiveReportPdf(executiveFigures(scope, stored.result, stored.finishedAt, minGroupSize), labeller(request.locale), minGroupSize);
+    attachment(reply, exportFileName('executive-report', scope.engagement.name, 'pdf'), PDF_CONTENT_TYPE);
+    return pdf;
+  });
+};

@@ -1,0 +1,67 @@
+import type { AnalysisResult, IndividualReport } from '@ona/analytics';
+import type { TIndividualReport, TIndividualReportListItem } from '@ona/contracts';
+import { asc, eq, tables, type Database } from '@ona/db';
+import type { TLocale } from '@ona/contracts';
+import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { dbId } from '../analytics-shared/latest-result.ts';
+import { unlessWithheld } from '../analytics-shared/privacy.ts';
+
+export interface QuestionLabel {
+  id: number;
+  key: string;
+  label: string;
+}
+
+/** Question labels in the request's language (then English, then the key). */
+export async function questionLabels(db: Database, engagementId: number, locale: TLocale): Promise<Map<number, QuestionLabel>> {
+  const rows = await db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position));
+  return new Map(rows.map((q) => [q.id, { id: q.id, key: q.key, label: q.texts[locale] ?? q.texts.en ?? q.key }]));
+}
+
+export function individualReportList(scope: AnalyticsScope, result: AnalysisResult): TIndividualReportListItem[] {
+  const answered = new Map(result.employees.map((e) => [dbId(e.id), e.hasAnswered]));
+  return result.individualReports
+    .map((r) => dbId(r.employeeId))
+    .filter((id) => scope.visible.has(id))
+    .map((id) => ({ id, employee: employeeRef(scope, id), unit: unitRef(scope, scope.employeeById.get(id)?.unitId), has_answered: answered.get(id) ?? false }))
+    .sort((a, b) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id);
+}
+
+/**
+ * One individual report. Received nominations are counts per question: the report never names who
+ * named the person. The influence share is a share of the unit's colleagues, so it is withheld
+ * when fewer than the minimum of them answered.
+ */
+export function individualReportDetail(
+  scope: AnalyticsScope,
+  result: AnalysisResult,
+  report: IndividualReport,
+  questions: ReadonlyMap<number, QuestionLabel>,
+  minGroupSize: number,
+): TIndividualReport {
+  const id = dbId(report.employeeId);
+  const self = result.employees.find((e) => e.id === report.employeeId);
+  const unitColleagueRespondents = result.employees.filter((e) => e.id !== report.employeeId && e.unitId === self?.unitId && e.hasAnswered).length;
+  const influenceWithheld = unitColleagueRespondents < minGroupSize;
+  const question = (engineId: string): QuestionLabel => questions.get(dbId(engineId)) ?? { id: dbId(engineId), key: engineId, label: engineId };
+  return {
+    id,
+    employee: employeeRef(scope, id),
+    unit: unitRef(scope, scope.employeeById.get(id)?.unitId),
+    hierarchy_level: (self?.hierarchyLevel ?? 'implementors') as TIndividualReport['hierarchy_level'],
+    has_answered: self?.hasAnswered ?? false,
+    mentioning_you: report.mentioningYou,
+    turning_to_you: report.turningToYou,
+    turning_to_you_too_many: report.turningToYouTooMany,
+    mutual_relationships: report.mutualRelationships,
+    mutual_too_many: report.mutualTooMany,
+    influence_share: unlessWithheld(influenceWithheld, report.influenceShare),
+    influence_high: unlessWithheld(influenceWithheld, report.influenceHigh),
+    influence_withheld: influenceWithheld,
+    character_types: report.characterTypes,
+    relations_by_level: report.relationsByLevel,
+    operative_balance_ok: report.operativeBalanceOk,
+    received: report.received.map((r) => ({ question: question(r.questionId), count: r.fromIds.length })),
+    given: report.given.map((g) => ({ question: question(g.questionId), colleagues: g.toIds.map((to) => employeeRef(scope, dbId(to))) })),
+  };
+}

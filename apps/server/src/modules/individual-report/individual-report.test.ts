@@ -1,0 +1,85 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TIndividualReport, TIndividualReportListItem } from '@ona/contracts';
+import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+let org: AnalyticsOrganisation;
+const base = (id: number) => `/api/engagements/${id}/individual-reports/`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await setUpAnalysedOrganisation(ctx);
+});
+afterAll(async () => ctx.close());
+
+describe('GET /engagements/{id}/individual-reports/', () => {
+  it('lists everyone for all_access, the subtree for subtree and the caller for self_only', async () => {
+    const all = (await getAs(ctx, org.tokens.admin, base(org.engagementId))).json<TIndividualReportListItem[]>();
+    expect(all).toHaveLength(12);
+    expect(all.find((r) => r.id === org.people.a6)).toMatchObject({ employee: { name: 'Person a6' }, unit: { name: 'Sales' }, has_answered: false });
+    const subtree = (await getAs(ctx, org.tokens.leader, base(org.engagementId))).json<TIndividualReportListItem[]>();
+    expect(subtree.map((r) => r.id).sort()).toEqual([org.people.leadA, org.people.a1, org.people.a2, org.people.a3, org.people.a4, org.people.a5, org.people.a6].sort());
+    const self = (await getAs(ctx, org.tokens.member, base(org.engagementId))).json<TIndividualReportListItem[]>();
+    expect(self.map((r) => r.id)).toEqual([org.people.a2]);
+  });
+
+  it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before any analysis', async () => {
+    expect((await getAs(ctx, org.tokens.noAccess, base(org.engagementId))).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.disabled, base(org.engagementId))).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.otherOrg, base(org.engagementId))).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.admin, base(org.unanalysedEngagementId))).statusCode).toBe(409);
+  });
+});
+
+describe('GET /engagements/{id}/individual-reports/{employeeId}/', () => {
+  it('gives the counts, character types, relations by level and nominations of one person', async () => {
+    const res = await getAs(ctx, org.tokens.member, `${base(org.engagementId)}${org.people.a2}/`);
+    expect(res.statusCode).toBe(200);
+    const report = res.json<TIndividualReport>();
+    expect(report).toMatchObject({ id: org.people.a2, employee: { name: 'Person a2' }, hierarchy_level: expect.any(String), has_answered: true });
+    // a1 names a2 as the next teammate, a5 as the one after next, and leader A names the whole team.
+    expect(report.mentioning_you).toBe(3);
+    expect(Object.keys(report.character_types).sort()).toEqual(['influencing_others', 'information_sharing', 'personal', 'professional', 'work_cooperation']);
+    expect(Object.keys(report.relations_by_level).sort()).toEqual(['implementors', 'integrative', 'operative', 'strategic']);
+    expect(report.received).toHaveLength(13);
+    const cooperation = report.given.find((g) => g.question.key === 'cooperation');
+    expect(cooperation?.colleagues.map((c) => c.name).sort()).toEqual(['Person a3', 'Person a4', 'Person leadA']);
+  });
+
+  it('shows received nominations as counts only, never who named the person', async () => {
+    const report = (await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${org.people.leadA}/`)).json<TIndividualReport>();
+    const expertise = report.received.find((r) => r.question.key === 'expertise');
+    expect(expertise).toEqual({ question: expect.objectContaining({ key: 'expertise' }), count: 4 });
+    expect(Object.keys(expertise ?? {}).sort()).toEqual(['count', 'question']);
+  });
+
+  it('withholds the influence share when fewer than five unit colleagues answered', async () => {
+    const b1 = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${org.people.b1}/`)).json<TIndividualReport>();
+    expect(b1).toMatchObject({ influence_withheld: true, influence_share: null, influence_high: null });
+    const a2 = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${org.people.a2}/`)).json<TIndividualReport>();
+    expect(a2.influence_withheld).toBe(false);
+    expect(typeof a2.influence_share).toBe('number');
+  });
+
+  it('answers 404 for someone outside the caller’s view', async () => {
+    expect((await getAs(ctx, org.tokens.member, `${base(org.engagementId)}${org.people.a3}/`)).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${org.people.b1}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /engagements/{id}/individual-reports/export/', () => {
+  it('exports the visible reports with headers in the request’s language', async () => {
+    const res = await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}export/`, 'ru-RU');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Индивидуальные отчёты')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 7)).toEqual(['Сотрудник', 'Подразделение (единица)', 'Уровень иерархии', 'Упоминают вас', 'Обращаются к вам', 'Взаимные отношения']);
+    expect(sheet.rowCount).toBe(1 + 7);
+    const leadA = sheet.getRows(2, 7)!.find((r) => r.getCell(1).value === 'Person leadA')!;
+    expect(leadA.getCell(2).value).toBe('Sales');
+  });
+});

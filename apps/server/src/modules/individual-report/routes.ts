@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZEngagementReportParams, ZIdParams, ZIndividualReport, ZIndividualReportListItem } from '@ona/contracts';
+import { notFound } from '../../errors/api-error.ts';
+import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
+import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { labeller } from '../analytics-shared/labels.ts';
+import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { individualReportsWorkbook } from './individual-report-export.ts';
+import { individualReportDetail, individualReportList, questionLabels } from './individual-report-service.ts';
+
+export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
+  const minGroupSize = resolveMinGroupSize(options);
+  const load = async (auth: AuthContext, engagementId: number) => {
+    const scope = await resolveScope(app.db, auth, engagementId, 'individual_reports');
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    return { scope, stored };
+  };
+
+  app.get('/engagements/:id/individual-reports/', {
+    onRequest: app.authenticate,
+    schema: { tags: ['individual-report'], summary: 'Individual reports of the employees the caller sees', params: ZIdParams, response: { 200: z.array(ZIndividualReportListItem), ...analyticsErrors } },
+  }, async (request) => {
+    const { scope, stored } = await load(requireAuth(request), request.params.id);
+    return individualReportList(scope, stored.result);
+  });
+
+  app.get('/engagements/:id/individual-reports/export/', {
+    onRequest: app.authenticate,
+    schema: { tags: ['individual-report'], summary: 'The visible individual reports as an .xlsx file in the request’s language', params: ZIdParams, response: { 200: ZXlsxFile, ...analyticsErrors } },
+  }, async (request, reply) => {
+    const { scope, stored } = await load(requireAuth(request), request.params.id);
+    const questions = await questionLabels(app.db, scope.engagement.id, request.locale);
+    const reports = stored.result.individualReports
+      .filter((r) => scope.visible.has(dbId(r.employeeId)))
+      .map((r) => individualReportDetail(scope, stored.result, r, questions, minGroupSize))
+      .sort((a, b) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id);
+    return sendWorkbook(reply, individualReportsWorkbook(reports, labeller(request.locale)), exportFileName('individual-reports', scope.engagement.name, 'xlsx'));
+  });
+
+  app.get('/engagements/:id/individual-reports/:reportId/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['individual-report'],
+      summary: 'One individual report (reportId is the employee id): mentions, turning to you, mutual ties, character types, relations by level, nominations',
+      params: ZEngagementReportParams,
+      response: { 200: ZIndividualReport, ...analyticsErrors },
+    },
+  }, async (request) => {
+    const { scope, stored } = await load(requireAuth(request), request.params.id);
+    const report = stored.result.individualReports.find((r) => dbId(r.employeeId) === request.params.reportId);
+    if (!report || !scope.visible.has(request.params.reportId)) throw notFound();
+    return individualReportDetail(scope, stored.result, report, await questionLabels(app.db, scope.engagement.id, request.locale), minGroupSize);
+  });
+};

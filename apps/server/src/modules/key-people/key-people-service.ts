@@ -1,0 +1,85 @@
+import { keyPeopleAsValues, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
+import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
+import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { dbId } from '../analytics-shared/latest-result.ts';
+
+export function keyPeopleAnalytics(scope: AnalyticsScope, result: AnalysisResult): TKeyPeopleAnalytics {
+  return {
+    results: result.employees
+      .filter((e) => scope.visible.has(dbId(e.id)))
+      .map((e) => ({
+        employee: employeeRef(scope, dbId(e.id)),
+        unit: scope.employeeById.get(dbId(e.id))?.unitId ?? null,
+        is_key_person: e.keyRoles.length > 0,
+        key_roles: e.keyRoles,
+        group_roles: e.groupRoles,
+      })),
+    units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId })),
+  };
+}
+
+/** Employees of the given units and their sub-units. */
+function employeesInUnits(scope: AnalyticsScope, unitIds: readonly number[]): Set<number> {
+  const wanted = new Set(unitIds);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const unit of scope.units) {
+      if (unit.parentId !== null && wanted.has(unit.parentId) && !wanted.has(unit.id)) {
+        wanted.add(unit.id);
+        grew = true;
+      }
+    }
+  }
+  return new Set(scope.employees.filter((e) => e.unitId !== null && wanted.has(e.unitId)).map((e) => e.id));
+}
+
+/**
+ * One side of the as-values query, limited to the employees the caller sees. Users and units
+ * combine (union); neither given means everyone visible.
+ */
+export function resolveSide(scope: AnalyticsScope, users: readonly number[], units: readonly number[]): number[] {
+  const chosen = users.length === 0 && units.length === 0 ? new Set(scope.visible) : new Set([...users, ...employeesInUnits(scope, units)]);
+  return [...chosen].filter((id) => scope.visible.has(id)).sort((a, b) => a - b);
+}
+
+/**
+ * The key-people "as values" view. The engine reads an empty list as "everyone", so an empty side
+ * (nothing visible matched) is answered here with zeros rather than passed on. Counts are
+ * withheld when the source group has fewer respondents than the minimum, since per-target counts
+ * of a handful of people show who named whom.
+ */
+export function keyPeopleValues(
+  scope: AnalyticsScope,
+  input: AnalysisInput,
+  sources: readonly number[],
+  targets: readonly number[],
+  minGroupSize: number,
+): TKeyPeopleAsValues {
+  const answered = new Set(input.employees.filter((e) => e.hasAnswered).map((e) => dbId(e.id)));
+  const sourceRespondents = sources.filter((id) => answered.has(id)).length;
+  const withheld = sourceRespondents < minGroupSize;
+  if (sources.length === 0 || targets.length === 0) {
+    return {
+      source_count: sources.length,
+      target_count: targets.length,
+      withheld,
+      questions: input.questions.map((q) => ({ question_id: dbId(q.id), kind: q.kind, nominations: withheld ? null : 0, possible_pairs: 0, density: withheld ? null : 0 })),
+      targets: [],
+    };
+  }
+  const values = keyPeopleAsValues(input, { sourceUsers: sources.map(String), targetUsers: targets.map(String), sourceUnits: [], targetUnits: [] });
+  return {
+    source_count: values.sourceCount,
+    target_count: values.targetCount,
+    withheld,
+    questions: values.questions.map((q) => ({
+      question_id: dbId(q.questionId),
+      kind: q.kind,
+      nominations: withheld ? null : q.nominations,
+      possible_pairs: q.possiblePairs,
+      density: withheld ? null : q.density,
+    })),
+    targets: withheld ? [] : values.targets.map((t) => ({ employee: employeeRef(scope, dbId(t.employeeId)), total: t.total, by_question: t.byQuestion })),
+  };
+}

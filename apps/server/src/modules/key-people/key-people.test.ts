@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
+import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+let org: AnalyticsOrganisation;
+const base = (id: number) => `/api/engagements/${id}/key-people-analytics/`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await setUpAnalysedOrganisation(ctx);
+});
+afterAll(async () => ctx.close());
+
+describe('GET /engagements/{id}/key-people-analytics/', () => {
+  it('gives the roles of everyone for all_access, with the units', async () => {
+    const res = await getAs(ctx, org.tokens.admin, base(org.engagementId));
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TKeyPeopleAnalytics>();
+    expect(body.results).toHaveLength(12);
+    expect(body.units.map((u) => u.name)).toEqual(['Company', 'Sales', 'Support']);
+    expect(body.results.find((r) => r.employee.id === org.people.a1)).toMatchObject({ unit: org.units.sales, key_roles: expect.any(Array), group_roles: expect.any(Array) });
+  });
+
+  it('narrows to the subtree and to oneself', async () => {
+    expect((await getAs(ctx, org.tokens.leader, base(org.engagementId))).json<TKeyPeopleAnalytics>().results).toHaveLength(7);
+    expect((await getAs(ctx, org.tokens.member, base(org.engagementId))).json<TKeyPeopleAnalytics>().results.map((r) => r.employee.id)).toEqual([org.people.a2]);
+  });
+
+  it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before analysis', async () => {
+    expect((await getAs(ctx, org.tokens.noAccess, base(org.engagementId))).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.disabled, base(org.engagementId))).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.otherOrg, base(org.engagementId))).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.unanalysedEngagementId)}as-values/`)).statusCode).toBe(409);
+  });
+});
+
+describe('GET /engagements/{id}/key-people-analytics/as-values/', () => {
+  it('counts how a source unit names a target person, per question, from repeated parameters', async () => {
+    const url = `${base(org.engagementId)}as-values/?sun=${org.units.sales}&tu=${org.people.leadA}&tu=${org.people.ceo}`;
+    const res = await getAs(ctx, org.tokens.admin, url);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TKeyPeopleAsValues>();
+    expect(body).toMatchObject({ source_count: 7, target_count: 2, withheld: false });
+    const leadA = body.targets.find((t) => t.employee.id === org.people.leadA);
+    // a2..a5 name leader A on expertise; a1 names nobody above.
+    expect(leadA?.by_question[String(org.questionIds.expertise)]).toBe(4);
+    const expertise = body.questions.find((q) => q.question_id === org.questionIds.expertise);
+    expect(expertise).toMatchObject({ kind: 'expertise', nominations: 4 });
+  });
+
+  it('withholds counts when the source group has fewer than five respondents', async () => {
+    const body = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}as-values/?sun=${org.units.support}`)).json<TKeyPeopleAsValues>();
+    expect(body).toMatchObject({ source_count: 4, withheld: true, targets: [] });
+    expect(body.questions.every((q) => q.nominations === null && q.density === null)).toBe(true);
+  });
+
+  it('keeps both sides inside what a subtree caller sees', async () => {
+    const body = (await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}as-values/?su=${org.people.b1}&su=${org.people.a1}`)).json<TKeyPeopleAsValues>();
+    expect(body.source_count).toBe(1);
+    expect(body.target_count).toBe(7);
+    expect(body.targets.every((t) => t.employee.id !== org.people.b1)).toBe(true);
+  });
+
+  it('rejects ids that are not numbers', async () => {
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}as-values/?su=abc`)).statusCode).toBe(400);
+  });
+});

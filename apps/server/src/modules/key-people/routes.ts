@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParams, ZKeyPeopleAnalytics, ZKeyPeopleAsValues, ZKeyPeopleAsValuesQuery } from '@ona/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { loadAnalysisInput } from '../analysis/analysis-input.ts';
+import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
+import { keyPeopleAnalytics, keyPeopleValues, resolveSide } from './key-people-service.ts';
+
+export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
+  const minGroupSize = resolveMinGroupSize(options);
+
+  app.get('/engagements/:id/key-people-analytics/', {
+    onRequest: app.authenticate,
+    schema: { tags: ['key-people'], summary: 'Key and group roles of the employees the caller sees, with the units', params: ZIdParams, response: { 200: ZKeyPeopleAnalytics, ...analyticsErrors } },
+  }, async (request) => {
+    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    return keyPeopleAnalytics(scope, stored.result);
+  });
+
+  app.get('/engagements/:id/key-people-analytics/as-values/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['key-people'],
+      summary: 'How strongly a source group names a target group: su, tu (employee ids) and sun, tun (unit ids, with sub-units) may repeat',
+      params: ZIdParams,
+      querystring: ZKeyPeopleAsValuesQuery,
+      response: { 200: ZKeyPeopleAsValues, ...analyticsErrors },
+    },
+  }, async (request) => {
+    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    // The view is computed live from the answers, but only once an analysis exists, like the list.
+    await requireLatestAnalysis(app.db, scope.engagement.id);
+    const { su, tu, sun, tun } = request.query;
+    const input = await loadAnalysisInput(app.db, scope.engagement.id);
+    return keyPeopleValues(scope, input, resolveSide(scope, su, sun), resolveSide(scope, tu, tun), minGroupSize);
+  });
+};

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZEngagementReportParams, ZIdParams, ZLeaderReport, ZLeaderReportListItem, ZLeaderReportQuery, ZApiError } from '@ona/contracts';
+import { eq, tables } from '@ona/db';
+import { ApiError, badRequest, forbidden, notFound } from '../../errors/api-error.ts';
+import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
+import { isEngagementAdmin } from '../engagements/service.ts';
+import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { labeller } from '../analytics-shared/labels.ts';
+import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { CODE_FAILURE_LIMIT, codeMatches, leaderCodes, recentCodeFailures, recordCodeFailure } from './code-repository.ts';
+import { leaderReportsWorkbook } from './leader-report-export.ts';
+import { leaderReportDetail, leaderReportList } from './leader-report-service.ts';
+
+export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
+  const minGroupSize = resolveMinGroupSize(options);
+
+  const load = async (auth: AuthContext, engagementId: number) => {
+    const scope = await resolveScope(app.db, auth, engagementId, 'leader_reports');
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    return { scope, stored };
+  };
+  const organizationLogo = async (organizationId: number) =>
+    (await app.db.select({ logo: tables.organizations.logoUrl }).from(tables.organizations).where(eq(tables.organizations.id, organizationId)))[0]?.logo ?? null;
+  /** Only admins who see the whole engagement see the codes (they hand them to leaders). */
+  const seesCodes = (auth: AuthContext, level: string) => isEngagementAdmin(auth) && level === 'all_access';
+
+  app.get('/engagements/:id/leader-reports/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['leader-report'],
+      summary: 'Leader reports the caller may open (each opens with its authorization code); admins with all_access see the codes',
+      params: ZIdParams,
+      response: { 200: z.array(ZLeaderReportListItem), ...analyticsErrors },
+    },
+  }, async (request) => {
+    const auth = requireAuth(request);
+    const { scope, stored } = await load(auth, request.params.id);
+    const codes = seesCodes(auth, scope.level) ? await leaderCodes(app.db, scope.engagement.id) : null;
+    return leaderReportList(scope, stored.result, codes);
+  });
+
+  app.get('/engagements/:id/leader-reports/export/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['leader-report'],
+      summary: 'Scores of every leader report as an .xlsx file (all_access only: it bypasses the per-report codes)',
+      params: ZIdParams,
+      response: { 200: ZXlsxFile, ...analyticsErrors },
+    },
+  }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const { scope, stored } = await load(auth, request.params.id);
+    if (scope.level !== 'all_access') throw forbidden();
+    const logo = await organizationLogo(scope.engagement.organizationId);
+    const reports = leaderReportList(scope, stored.result, null).map((item) => {
+      const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === item.id)!;
+      return leaderReportDetail(scope, stored.result, report, logo, minGroupSize);
+    });
+    return sendWorkbook(reply, leaderReportsWorkbook(reports, labeller(request.locale), minGroupSize), exportFileName('leader-reports', scope.engagement.name, 'xlsx'));
+  });
+
+  app.get('/engagements/:id/leader-reports/:reportId/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['leader-report'],
+      summary: 'One leader report (reportId is the leader’s employee id); opens only with its authorization code',
+      params: ZEngagementReportParams,
+      querystring: ZLeaderReportQuery,
+      response: { 200: ZLeaderReport, ...analyticsErrors, 429: ZApiError },
+    },
+  }, async (request) => {
+    const auth = requireAuth(request);
+    const { scope, stored } = await load(auth, request.params.id);
+    const leaderId = request.params.reportId;
+    const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === leaderId);
+    if (!report || !scope.visible.has(leaderId)) throw notFound();
+    const now = new Date();
+    if ((await recentCodeFailures(app.db, auth.user.id, now)) >= CODE_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'analytics.errors.too_many_codes');
+    const expected = (await leaderCodes(app.db, scope.engagement.id)).get(leaderId);
+    if (!codeMatches(expected, request.query.authorization_code)) {
+      await recordCodeFailure(app.db, auth.user.id, now);
+      throw badRequest('invalid_authorization_code', 'analytics.errors.invalid_authorization_code');
+    }
+    return leaderReportDetail(scope, stored.result, report, await organizationLogo(scope.engagement.organizationId), minGroupSize);
+  });
+};

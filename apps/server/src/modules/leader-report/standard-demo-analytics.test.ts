@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, tables, type DbHandle } from '@ona/db';
+import type { AnalysisResult } from '@ona/analytics';
+import type { TLeaderReport, TLeaderReportListItem, TRetentionAnalytics } from '@ona/contracts';
+import { buildApp, type App } from '../../app.ts';
+import { loadStandardDemo } from '../../demo/standard-demo.ts';
+import { getAs } from '../../testing/analytics-fixtures.ts';
+import { loginAs } from '../../testing/test-app.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
+
+let db: DbHandle;
+let app: App;
+let engagementId: number;
+let stored: AnalysisResult;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await loadStandardDemo(db.db, '2026-11-22');
+  app = await buildApp({ db, settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false });
+  await app.ready();
+  const [leader] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'leader@example.com'));
+  const [run] = await db.db
+    .select({ engagementId: tables.analysisRuns.engagementId, result: tables.analysisRuns.result })
+    .from(tables.analysisRuns)
+    .innerJoin(tables.employees, eq(tables.employees.engagementId, tables.analysisRuns.engagementId))
+    .where(and(eq(tables.analysisRuns.status, 'done'), eq(tables.employees.userId, leader?.id ?? 0)))
+    .orderBy(desc(tables.analysisRuns.id))
+    .limit(1);
+  if (!run) throw new Error('the demo has no analysed engagement of the demo leader');
+  engagementId = run.engagementId;
+  stored = run.result as AnalysisResult;
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('the analytics on the standard demo', () => {
+  it('opens the demo leader’s report with the code DEMOLEAD', async () => {
+    const token = await loginAs(app, 'leader@example.com', 'demo1234');
+    const list = (await getAs({ app }, token, `/api/engagements/${engagementId}/leader-reports/`)).json<TLeaderReportListItem[]>();
+    const [leaderEmployee] = await db.db.select().from(tables.employees).innerJoin(tables.users, eq(tables.users.id, tables.employees.userId)).where(and(eq(tables.users.email, 'leader@example.com'), eq(tables.employees.engagementId, engagementId)));
+    const own = list.find((r) => r.id === leaderEmployee?.employees.id);
+    expect(own).toBeDefined();
+    const res = await getAs({ app }, token, `/api/engagements/${engagementId}/leader-reports/${own?.id}/?authorization_code=DEMOLEAD`);
+    expect(res.statusCode).toBe(200);
+    const report = res.json<TLeaderReport>();
+    expect(report.team_size).toBeGreaterThanOrEqual(5);
+    expect(report.withheld).toBe(false);
+    expect(report.result.prestige.score).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows the admin every risk level the demo produces', async () => {
+    const token = await loginAs(app, 'admin@example.com', 'demo1234');
+    const res = await getAs({ app }, token, `/api/engagements/${engagementId}/retention-analytics-results/`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TRetentionAnalytics>();
+    const produced = [...new Set(stored.employees.map((e) => e.risk_level))].sort();
+    expect(produced).toEqual(expect.arrayContaining([0, 3, 4]));
+    expect([...new Set(body.employees.map((e) => e.risk_level))].sort()).toEqual(produced);
+    expect(body.employees).toHaveLength(stored.employees.length);
+    expect(body.results.key_people_in_danger.length).toBeGreaterThan(0);
+    expect(Object.values(body.results.groups).every((rows) => rows.length > 0)).toBe(true);
+  });
+});

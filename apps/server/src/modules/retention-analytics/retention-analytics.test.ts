@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '@ona/analytics';
+import type { TRetentionAnalytics } from '@ona/contracts';
+import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { latestResult } from '../analysis/run-repository.ts';
+
+let ctx: TestContext;
+let org: AnalyticsOrganisation;
+const url = (id: number, suffix = '') => `/api/engagements/${id}/retention-analytics-results/${suffix}`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await setUpAnalysedOrganisation(ctx);
+});
+afterAll(async () => ctx.close());
+
+async function readWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  return workbook;
+}
+
+describe('GET /engagements/{id}/retention-analytics-results/', () => {
+  it('gives all_access everyone, with units, roots and the retention pages', async () => {
+    const res = await getAs(ctx, org.tokens.admin, url(org.engagementId));
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TRetentionAnalytics>();
+    expect(body.employees).toHaveLength(12);
+    expect(body.root_employees).toEqual([org.people.ceo]);
+    expect(body.units.find((u) => u.id === org.units.company)?.children.sort()).toEqual([org.units.sales, org.units.support].sort());
+    const a6 = body.employees.find((e) => e.id === org.people.a6);
+    expect(a6).toMatchObject({ has_answered: false, leader: org.people.leadA, unit: org.units.sales, generation: 'z', works_since: '2025-02-01' });
+    const a1 = body.employees.find((e) => e.id === org.people.a1);
+    expect(a1?.risk_factors.map((f) => f.code)).toEqual(expect.arrayContaining(['lackOfManagersAttention', 'lackOfManagersFeedback']));
+    expect(a1?.risk_factors[0]?.explanation_code).toMatch(/^riskFactors\./);
+    expect(body.results.most_typical_causes.withheld).toBe(false);
+    expect(body.results.most_typical_causes.items?.length).toBeGreaterThan(0);
+    expect(Object.keys(body.results.groups).sort()).toEqual(['incoherent_team', 'key_person_at_risk', 'leader_at_risk', 'leader_relationship', 'several_employees_at_risk']);
+  });
+
+  it('counts the most typical causes exactly as the engine does for the whole organisation', async () => {
+    const stored = (await latestResult(ctx.db.db, org.engagementId))?.result as AnalysisResult;
+    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    expect(body.results.most_typical_causes.items?.map((c) => [c.factor, c.count, c.high_risk_count])).toEqual(
+      stored.retention.mostTypicalCauses.map((c) => [c.factor, c.count, c.highRiskCount]),
+    );
+    expect(body.results.corresponding_causes.items?.map((c) => [...c.factors, c.count])).toEqual(stored.retention.correspondingCauses.map((c) => [...c.factors, c.count]));
+  });
+
+  it('gives subtree the caller and everyone below them, rooted at the caller', async () => {
+    const body = (await getAs(ctx, org.tokens.leader, url(org.engagementId))).json<TRetentionAnalytics>();
+    const { leadA, a1, a2, a3, a4, a5, a6 } = org.people;
+    expect(body.employees.map((e) => e.id).sort()).toEqual([leadA, a1, a2, a3, a4, a5, a6].sort());
+    expect(body.root_employees).toEqual([leadA]);
+    expect(body.results.key_people_in_danger.every((k) => body.employees.some((e) => e.id === k.employee))).toBe(true);
+    for (const rows of Object.values(body.results.groups)) for (const row of rows) expect(row.leader.id).toBe(leadA);
+  });
+
+  it('gives self_only only the caller’s record and withholds the aggregates of one person', async () => {
+    const body = (await getAs(ctx, org.tokens.member, url(org.engagementId))).json<TRetentionAnalytics>();
+    expect(body.employees.map((e) => e.id)).toEqual([org.people.a2]);
+    expect(body.results.most_typical_causes).toEqual({ withheld: true, items: null });
+    expect(body.results.corresponding_causes).toEqual({ withheld: true, items: null });
+    expect(Object.values(body.results.groups).flat()).toEqual([]);
+  });
+
+  it('withholds the shares of a group with fewer than five respondents', async () => {
+    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const rows = Object.values(body.results.groups).flat();
+    const teamB = rows.filter((r) => r.leader.id === org.people.leadB);
+    const teamA = rows.filter((r) => r.leader.id === org.people.leadA);
+    expect(teamB.length).toBeGreaterThan(0);
+    for (const row of teamB) expect(row).toMatchObject({ withheld: true, at_risk_share: null, density: null, respondent_count: 2 });
+    for (const row of teamA) expect(row).toMatchObject({ withheld: false, respondent_count: 5 });
+  });
+
+  it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before any analysis', async () => {
+    expect((await getAs(ctx, org.tokens.noAccess, url(org.engagementId))).statusCode).toBe(403);
+    const disabled = await getAs(ctx, org.tokens.disabled, url(org.engagementId));
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json().code).toBe('permission_denied');
+    expect((await getAs(ctx, org.tokens.otherOrg, url(org.engagementId))).statusCode).toBe(404);
+    const early = await getAs(ctx, org.tokens.admin, url(org.unanalysedEngagementId), 'de-DE');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'analysis_not_ready', detail: expect.stringContaining('Analyse') });
+  });
+});
+
+describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
+  it('answers an xlsx with the datasheet and one sheet per retention page, in the request’s language', async () => {
+    const res = await getAs(ctx, org.tokens.admin, url(org.engagementId, 'export/'), 'hu-HU');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="retention-analytics-acme-spring-2026\.xlsx"$/);
+    const workbook = await readWorkbook(res.rawPayload);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Munkatársak', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok',
+    ]);
+    const sheet = workbook.getWorksheet('Munkatársak')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 9)).toEqual(['Munkatárs', 'Kockázati szint', 'Kockázati tényezők', 'Szervezeti egység', 'Vezető', 'Generáció', 'Kulcsszerepek', 'Belépés dátuma']);
+    expect(sheet.rowCount).toBe(13);
+    const a1Row = sheet.getRows(2, 12)!.find((r) => r.getCell(1).value === 'Person a1')!;
+    expect(String(a1Row.getCell(3).value)).toContain('A vezető figyelmének hiánya');
+    expect(a1Row.getCell(4).value).toBe('Sales');
+    expect(a1Row.getCell(5).value).toBe('Person leadA');
+  });
+
+  it('exports only what the caller sees', async () => {
+    const res = await getAs(ctx, org.tokens.leader, url(org.engagementId, 'export/'), 'en-US');
+    const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Employees')!;
+    expect(sheet.rowCount).toBe(1 + 7);
+    expect((await getAs(ctx, org.tokens.noAccess, url(org.engagementId, 'export/'))).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,87 @@
+import ExcelJS from 'exceljs';
+import type { TRetentionAnalytics } from '@ona/contracts';
+import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
+import type { Labeller } from '../analytics-shared/labels.ts';
+
+/** The retention datasheet and one sheet per retention page, in the request's language. */
+export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, minGroupSize: number): ExcelJS.Workbook {
+  const { t } = label;
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'ONA platform';
+  const names = new Map(data.employees.map((e) => [e.id, e.name]));
+  const unitNames = new Map(data.units.map((u) => [u.id, u.name]));
+  const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
+  const withheldRow = [t('analytics.export.withheld', { min: minGroupSize })];
+
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_employees'),
+    [
+      t('analytics.export.col_employee'),
+      t('analytics.export.col_risk_level'),
+      t('analytics.export.col_risk_factors'),
+      t('analytics.export.col_department'),
+      t('analytics.export.col_leader'),
+      t('analytics.export.col_generation'),
+      t('analytics.export.col_key_roles'),
+      t('analytics.export.col_works_since'),
+      t('analytics.export.col_group_roles'),
+      t('analytics.export.col_has_answered'),
+    ],
+    data.employees.map((e) => [
+      e.name,
+      e.risk_level,
+      e.risk_factors.map((f) => label.riskFactor(f.code)).join(', '),
+      e.unit === null ? '' : (unitNames.get(e.unit) ?? ''),
+      nameOf(e.leader),
+      label.generation(e.generation),
+      e.key_roles.map(label.keyRole).join(', '),
+      e.works_since,
+      e.group_roles.map(label.groupRole).join(', '),
+      label.yesNo(e.has_answered),
+    ]),
+  );
+
+  const causes = data.results.most_typical_causes.items;
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_most_typical_causes'),
+    [t('analytics.export.col_factor'), t('analytics.export.col_count'), t('analytics.export.col_share'), t('analytics.export.col_share_at_risk'), t('analytics.export.col_high_risk_count')],
+    causes === null ? [withheldRow] : causes.map((c) => [label.riskFactor(c.factor), c.count, round(c.share), round(c.share_of_at_risk), c.high_risk_count]),
+  );
+
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_key_people_in_danger'),
+    [t('analytics.export.col_employee'), t('analytics.export.col_risk_level'), t('analytics.export.col_key_roles'), t('analytics.export.col_group_roles'), t('analytics.export.col_risk_factors')],
+    data.results.key_people_in_danger.map((k) => [nameOf(k.employee), k.risk_level, k.key_roles.map(label.keyRole).join(', '), k.group_roles.map(label.groupRole).join(', '), k.risk_factors.map(label.riskFactor).join(', ')]),
+  );
+
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_leaders_in_need_of_support'),
+    [t('analytics.export.col_leader'), t('analytics.export.col_span'), t('analytics.export.col_neglected'), t('analytics.export.col_reasons')],
+    data.results.leaders_in_need_of_support.map((l) => [nameOf(l.leader), l.span, l.neglected.map(nameOf).join(', '), l.reasons.map(label.supportReason).join(', ')]),
+  );
+
+  const pairs = data.results.corresponding_causes.items;
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_corresponding_causes'),
+    [t('analytics.export.col_factor_a'), t('analytics.export.col_factor_b'), t('analytics.export.col_count'), t('analytics.export.col_lift')],
+    pairs === null ? [withheldRow] : pairs.map((p) => [label.riskFactor(p.factors[0]), label.riskFactor(p.factors[1]), p.count, round(p.lift)]),
+  );
+
+  const groupRows = Object.entries(data.results.groups).flatMap(([set, rows]) =>
+    rows.flatMap((row) => row.dysfunctions.map((d) => [label.dysfunctionSet(set), row.group_name, label.dysfunction(d.code) + (d.factor ? ` (${label.riskFactor(d.factor)})` : ''), d.affected.length, row.size])),
+  );
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_group_dysfunctions'),
+    [t('analytics.export.col_set'), t('analytics.export.col_group'), t('analytics.export.col_dysfunction'), t('analytics.export.col_people_affected'), t('analytics.export.col_team_size')],
+    groupRows,
+  );
+  return workbook;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParams, ZRetentionAnalytics } from '@ona/contracts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { labeller } from '../analytics-shared/labels.ts';
+import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
+import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { retentionWorkbook } from './retention-export.ts';
+import { retentionAnalytics } from './retention-service.ts';
+
+export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
+  const minGroupSize = resolveMinGroupSize(options);
+
+  const load = async (auth: ReturnType<typeof requireAuth>, engagementId: number) => {
+    const scope = await resolveScope(app.db, auth, engagementId, 'retention_analytics');
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    return { scope, data: retentionAnalytics(scope, stored, minGroupSize) };
+  };
+
+  app.get('/engagements/:id/retention-analytics-results/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['retention-analytics'],
+      summary: 'Exit risk of the employees the caller sees, with the retention pages and group tables',
+      params: ZIdParams,
+      response: { 200: ZRetentionAnalytics, ...analyticsErrors },
+    },
+  }, async (request) => (await load(requireAuth(request), request.params.id)).data);
+
+  app.get('/engagements/:id/retention-analytics-results/export/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['retention-analytics'],
+      summary: 'The employee datasheet and the retention pages as an .xlsx file in the request’s language',
+      params: ZIdParams,
+      response: { 200: ZXlsxFile, ...analyticsErrors },
+    },
+  }, async (request, reply) => {
+    const { scope, data } = await load(requireAuth(request), request.params.id);
+    return sendWorkbook(reply, retentionWorkbook(data, labeller(request.locale), minGroupSize), exportFileName('retention-analytics', scope.engagement.name, 'xlsx'));
+  });
+};

@@ -1,0 +1,80 @@
+import ExcelJS from 'exceljs';
+import { asc, eq, tables, type Database } from '@ona/db';
+import type { TLocale } from '@ona/contracts';
+import type { Labeller } from '../analytics-shared/labels.ts';
+import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
+
+/**
+ * The "nice Excel": the engagement's people, units, questions and answers in one workbook that a
+ * person can read and edit. Columns keep a fixed order (the header texts follow the request's
+ * language), so an import reads them by position.
+ */
+export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, label: Labeller, locale: TLocale): Promise<ExcelJS.Workbook> {
+  const { t } = label;
+  const engagementId = scope.engagement.id;
+  const [questionRows, answerRows] = await Promise.all([
+    db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
+    db.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId)).orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId)),
+  ]);
+  const emailOf = (id: number | null) => (id === null ? '' : (scope.employeeById.get(id)?.email ?? ''));
+  const questionKey = new Map(questionRows.map((q) => [q.id, q.key]));
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'ONA platform';
+
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_instructions'),
+    [t('analytics.export.instructions_title')],
+    [
+      [t('analytics.export.instructions_employees')],
+      [t('analytics.export.instructions_units')],
+      [t('analytics.export.instructions_questions')],
+      [t('analytics.export.instructions_answers')],
+      [t('analytics.export.instructions_order')],
+    ],
+  );
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_employees'),
+    [
+      t('analytics.export.col_id'),
+      t('analytics.export.col_name'),
+      t('analytics.export.col_email'),
+      t('analytics.export.col_unit'),
+      t('analytics.export.col_leader_email'),
+      t('analytics.export.col_gender'),
+      t('analytics.export.col_generation'),
+      t('analytics.export.col_entry_date'),
+    ],
+    scope.employees.map((e) => [
+      e.id,
+      e.name,
+      e.email ?? '',
+      e.unitId === null ? '' : (scope.unitById.get(e.unitId)?.name ?? ''),
+      emailOf(e.leaderId),
+      e.gender ?? '',
+      e.generation ?? '',
+      e.entryDate ?? '',
+    ]),
+  );
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_units'),
+    [t('analytics.export.col_id'), t('analytics.export.col_unit_name'), t('analytics.export.col_parent_unit')],
+    scope.units.map((u) => [u.id, u.name, u.parentId]),
+  );
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_questions'),
+    [t('analytics.export.col_question_key'), t('analytics.export.col_category'), t('analytics.export.col_kind'), t('analytics.export.col_question_text')],
+    questionRows.map((q) => [q.key, q.category, q.kind, q.texts[locale] ?? q.texts.en ?? '']),
+  );
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_answers'),
+    [t('analytics.export.col_respondent_email'), t('analytics.export.col_question_key'), t('analytics.export.col_named_email')],
+    answerRows.flatMap((a) => a.selectedEmployeeIds.map((named) => [emailOf(a.employeeId), questionKey.get(a.questionId) ?? '', emailOf(named)])),
+  );
+  return workbook;
+}

@@ -1,0 +1,69 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+
+let ctx: TestContext;
+let org: AnalyticsOrganisation;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await setUpAnalysedOrganisation(ctx);
+});
+afterAll(async () => ctx.close());
+
+async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  return workbook;
+}
+const header = (sheet: ExcelJS.Worksheet) => (sheet.getRow(1).values as unknown[]).slice(1);
+
+describe('GET /engagements/{id}/survey/export-nice-excel/', () => {
+  it('gives admins the instructions, employees, units, questions and answers', async () => {
+    const res = await getAs(ctx, org.tokens.admin, `/api/engagements/${org.engagementId}/survey/export-nice-excel/`, 'en-US');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="survey-acme-spring-2026.xlsx"');
+    const workbook = await workbookOf(res.rawPayload);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Instructions', 'Employees', 'Units', 'Questions', 'Answers']);
+    const employees = workbook.getWorksheet('Employees')!;
+    expect(header(employees)).toEqual(['ID', 'Name', 'E-mail', 'Unit', "Leader's e-mail", 'Gender', 'Generation', 'Entry date']);
+    expect(employees.rowCount).toBe(13);
+    const a1 = employees.getRows(2, 12)!.find((r) => r.getCell(2).value === 'Person a1')!;
+    expect([a1.getCell(3).value, a1.getCell(4).value, a1.getCell(5).value, a1.getCell(7).value, a1.getCell(8).value]).toEqual(['a1@acme.test', 'Sales', 'leada@acme.test', 'y', '2020-02-01']);
+    const answers = workbook.getWorksheet('Answers')!;
+    expect(header(answers)).toEqual(["Respondent's e-mail", 'Question key', "Named colleague's e-mail"]);
+    const rows = answers.getRows(2, answers.rowCount - 1)!.map((r) => [r.getCell(1).value, r.getCell(2).value, r.getCell(3).value]);
+    expect(rows).toContainEqual(['a2@acme.test', 'expertise', 'leada@acme.test']);
+    expect(rows.some(([from, question]) => from === 'a1@acme.test' && question === 'attention')).toBe(false);
+    expect(header(workbook.getWorksheet('Questions')!)).toEqual(['Question key', 'Graph category', 'Question kind', 'Question']);
+  });
+
+  it('is for engagement admins only, and works before any analysis', async () => {
+    expect((await getAs(ctx, org.tokens.leader, `/api/engagements/${org.engagementId}/survey/export-nice-excel/`)).statusCode).toBe(403);
+    expect((await getAs(ctx, org.tokens.otherOrg, `/api/engagements/${org.engagementId}/survey/export-nice-excel/`)).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.admin, `/api/engagements/${org.unanalysedEngagementId}/survey/export-nice-excel/`)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /engagements/{id}/survey/export-distance-matrix/', () => {
+  it('gives shortest work-graph distances, empty where there is no path', async () => {
+    const res = await getAs(ctx, org.tokens.admin, `/api/engagements/${org.engagementId}/survey/export-distance-matrix/`, 'en-US');
+    expect(res.statusCode).toBe(200);
+    const workbook = await workbookOf(res.rawPayload);
+    const sheet = workbook.getWorksheet('Distance matrix')!;
+    const ids = header(sheet).slice(2) as number[];
+    expect(ids).toHaveLength(12);
+    const column = (id: number) => 3 + ids.indexOf(id);
+    const row = (id: number) => sheet.getRows(2, 12)!.find((r) => r.getCell(1).value === id)!;
+    expect(row(org.people.a2).getCell(column(org.people.a2)).value).toBe(0);
+    expect(row(org.people.a2).getCell(column(org.people.leadA)).value).toBe(1);
+    expect(row(org.people.a2).getCell(column(org.people.ceo)).value).toBe(2);
+    // a6 never answered and nobody names a6 on a work question: unreachable both ways.
+    expect(row(org.people.a6).getCell(column(org.people.a2)).value).toBeNull();
+  });
+
+  it('is for engagement admins only', async () => {
+    expect((await getAs(ctx, org.tokens.member, `/api/engagements/${org.engagementId}/survey/export-distance-matrix/`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,92 @@
+import { ANSWER_COUNT_LEGEND, type TSurveyStatistics } from '@ona/contracts';
+import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import type { ResponseFacts } from './statistics-repository.ts';
+
+const rate = (answered: number, participants: number) => (participants > 0 ? answered / participants : null);
+
+/**
+ * Fill statistics over the employees the caller sees: overall, per unit (directly and with
+ * sub-units) and per day. Counts and rates of a group with fewer respondents than the minimum are
+ * withheld.
+ */
+export function surveyStatistics(scope: AnalyticsScope, facts: ResponseFacts, minGroupSize: number): TSurveyStatistics {
+  const seen = scope.employees.filter((e) => scope.visible.has(e.id));
+  const isHigh = (id: number) => (facts.nominationsGiven.get(id) ?? 0) >= ANSWER_COUNT_LEGEND.highMin;
+  const tally = (people: readonly { id: number }[]) => {
+    const respondents = people.filter((p) => facts.respondedOn.has(p.id));
+    const withheld = respondents.length < minGroupSize;
+    return {
+      participants: people.length,
+      withheld,
+      answered: withheld ? null : respondents.length,
+      rate: withheld ? null : rate(respondents.length, people.length),
+      high: withheld ? null : respondents.filter((p) => isHigh(p.id)).length,
+      low: withheld ? null : respondents.filter((p) => !isHigh(p.id)).length,
+      finished: withheld ? null : respondents.filter((p) => facts.finished.has(p.id)).length,
+    };
+  };
+
+  const children = new Map<number, number[]>();
+  for (const unit of scope.units) if (unit.parentId !== null) children.set(unit.parentId, [...(children.get(unit.parentId) ?? []), unit.id]);
+  const subtreeUnits = (root: number): Set<number> => {
+    const found = new Set<number>();
+    const stack = [root];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (found.has(next)) continue;
+      found.add(next);
+      stack.push(...(children.get(next) ?? []));
+    }
+    return found;
+  };
+  const units = scope.units
+    .map((unit) => {
+      const direct = tally(seen.filter((e) => e.unitId === unit.id));
+      const below = subtreeUnits(unit.id);
+      const subtree = tally(seen.filter((e) => e.unitId !== null && below.has(e.unitId)));
+      return {
+        id: unit.id,
+        name: unit.name,
+        parent: unit.parentId,
+        participant_count: direct.participants,
+        answered_count: direct.answered,
+        response_rate: direct.rate,
+        subtree_participant_count: subtree.participants,
+        subtree_answered_count: subtree.answered,
+        subtree_response_rate: subtree.rate,
+        low_answer_count: direct.low,
+        high_answer_count: direct.high,
+        withheld: direct.withheld,
+        subtree_withheld: subtree.withheld,
+      };
+    })
+    // A subtree or self view lists only the units where the caller sees someone.
+    .filter((u) => scope.level === 'all_access' || u.subtree_participant_count > 0);
+
+  const overall = tally(seen);
+  const perDay = new Map<string, number>();
+  for (const e of seen) {
+    const day = facts.respondedOn.get(e.id);
+    if (day) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  let cumulative = 0;
+  const overTime = overall.withheld
+    ? []
+    : [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, answered]) => ({ date, answered, cumulative: (cumulative += answered) }));
+
+  return {
+    engagement: { id: scope.engagement.id, name: scope.engagement.name, default_language: scope.engagement.defaultLanguage, participant_count: scope.employees.length },
+    fill_statistics: {
+      participant_count: overall.participants,
+      answered_count: overall.answered,
+      finished_count: overall.finished,
+      response_rate: overall.rate,
+      withheld: overall.withheld,
+      legend: { low: [0, ANSWER_COUNT_LEGEND.lowMax], high_from: ANSWER_COUNT_LEGEND.highMin },
+      low_answer_count: overall.low,
+      high_answer_count: overall.high,
+      units,
+      over_time: overTime,
+    },
+  };
+}

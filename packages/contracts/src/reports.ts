@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ZHierarchyLevelCode, ZReportEmployee, ZReportUnit, ZWithheldFlag } from './analytics-shared.ts';
+
+// ---- Leader report ------------------------------------------------------------------------
+
+export const ZLeaderReportListItem = z.object({
+  /** The leader's employee id; it is also the report id. */
+  id: z.number().int(),
+  leader: ZReportEmployee,
+  unit: ZReportUnit.nullable(),
+  team_size: z.number().int(),
+  respondent_count: z.number().int(),
+  /** Shown only to engagement admins with all_access (DECISIONS.md, leader codes). */
+  authorization_code: z.string().nullable(),
+});
+export type TLeaderReportListItem = z.infer<typeof ZLeaderReportListItem>;
+
+export const ZLeaderReportQuery = z.object({ authorization_code: z.string().max(64).optional() });
+
+/** Scores run from 1 to 10 with one decimal. */
+const score = z.number().min(1).max(10).nullable();
+
+/**
+ * The leader's own tie to a member. Whether the member named the leader is never listed per
+ * person (privacy: no report shows who named a leader); only a team count is.
+ */
+export const ZLeaderTie = z.object({ employee: ZReportEmployee, given: z.boolean() });
+export const ZLeaderGivenReceived = z.object({
+  given: z.array(ZReportEmployee),
+  /** How many members named the leader; null when withheld. */
+  received_count: z.number().int().nullable(),
+});
+
+export const ZLeaderReportResult = z.object({
+  attention: z.object({ score, opinion: score, work_info: score, recognition: score, corporate_news: score }),
+  prestige: z.object({ score, advice: score, personal: score, attention: score, expertise: score }),
+  impartiality: z.object({ score, sympathy: z.array(ZLeaderTie), expertise: z.array(ZLeaderTie) }),
+  relationship: z.object({ score, sympathy: ZLeaderGivenReceived, expertise: ZLeaderGivenReceived }),
+});
+
+export const ZLeaderReport = z.object({
+  id: z.number().int(),
+  leader: ZReportEmployee,
+  unit: ZReportUnit.nullable(),
+  organization_logo: z.string().nullable(),
+  /** Name shown on the report: the leader's. */
+  user_name: z.string(),
+  settings: z.object({ attention: z.boolean(), prestige: z.boolean(), impartiality: z.boolean(), relationship: z.boolean() }),
+  team_size: z.number().int(),
+  respondent_count: z.number().int(),
+  /** True when fewer team members answered than the privacy minimum: every score is null. */
+  withheld: ZWithheldFlag,
+  result: ZLeaderReportResult,
+});
+export type TLeaderReport = z.infer<typeof ZLeaderReport>;
+
+// ---- Individual report --------------------------------------------------------------------
+
+export const CHARACTER_TYPE_CODES = ['personal', 'professional', 'information_sharing', 'work_cooperation', 'influencing_others'] as const;
+export const ZCharacterTypeCode = z.enum(CHARACTER_TYPE_CODES);
+
+export const ZReportQuestion = z.object({ id: z.number().int(), key: z.string(), label: z.string() });
+
+export const ZIndividualReportListItem = z.object({
+  id: z.number().int(),
+  employee: ZReportEmployee,
+  unit: ZReportUnit.nullable(),
+  has_answered: z.boolean(),
+});
+export type TIndividualReportListItem = z.infer<typeof ZIndividualReportListItem>;
+
+export const ZIndividualReport = z.object({
+  id: z.number().int(),
+  employee: ZReportEmployee,
+  unit: ZReportUnit.nullable(),
+  hierarchy_level: ZHierarchyLevelCode,
+  has_answered: z.boolean(),
+  mentioning_you: z.number().int(),
+  turning_to_you: z.number().int(),
+  turning_to_you_too_many: z.boolean(),
+  mutual_relationships: z.number().int(),
+  mutual_too_many: z.boolean(),
+  /** Share of unit colleagues who name you on opinion, idea or values; null when withheld. */
+  influence_share: z.number().nullable(),
+  influence_high: z.boolean().nullable(),
+  influence_withheld: ZWithheldFlag,
+  character_types: z.record(ZCharacterTypeCode, z.object({ nominations: z.number().int(), score: z.number().min(1).max(10) })),
+  relations_by_level: z.record(ZHierarchyLevelCode, z.object({ count: z.number().int(), share: z.number() })),
+  operative_balance_ok: z.boolean().nullable(),
+  /** Nominations received per question, as counts: the report never names who named you. */
+  received: z.array(z.object({ question: ZReportQuestion, count: z.number().int() })),
+  /** The colleagues you named, per question (your own answers). */
+  given: z.array(z.object({ question: ZReportQuestion, colleagues: z.array(ZReportEmployee) })),
+});
+export type TIndividualReport = z.infer<typeof ZIndividualReport>;
+
+// ---- 360 report ---------------------------------------------------------------------------
+
+export const DIMENSION_360_CODES = ['trust', 'respect', 'openness', 'improvement', 'communication', 'problem_solving', 'connection_with_leader'] as const;
+export const ZDimension360Code = z.enum(DIMENSION_360_CODES);
+
+export const ZReport360ListItem = z.object({ id: z.number().int(), employee: ZReportEmployee, hierarchy_level: ZHierarchyLevelCode });
+export type TReport360ListItem = z.infer<typeof ZReport360ListItem>;
+
+export const ZReport360Item = z.object({
+  item_id: z.string(),
+  own_selection: z.boolean(),
+  /** Share of the leader's direct reports who chose the leader (0..1); null when withheld. */
+  survey_result: z.number().nullable(),
+});
+
+export const ZReport360 = z.object({
+  id: z.number().int(),
+  employee: ZReportEmployee,
+  hierarchy_level: ZHierarchyLevelCode,
+  withheld: ZWithheldFlag,
+  result: z.object({ employee_id: z.number().int() }).extend(
+    Object.fromEntries(DIMENSION_360_CODES.map((d) => [d, z.array(ZReport360Item)])) as Record<(typeof DIMENSION_360_CODES)[number], z.ZodArray<typeof ZReport360Item>>,
+  ),
+});
+export type TReport360 = z.infer<typeof ZReport360>;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ZReportEmployee, ZGenerationCode, ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag } from './analytics-shared.ts';
+
+/** Department of the retention page: id, parent and children (spec section 3). */
+export const ZRetentionUnit = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parent: z.number().int().nullable(),
+  children: z.array(z.number().int()),
+});
+
+export const ZRiskFactor = z.object({
+  code: ZRiskFactorCode,
+  /** Key of the one-sentence explanation (docs/methods.md), e.g. `riskFactors.isolated`. */
+  explanation_code: z.string(),
+});
+
+export const ZRetentionEmployee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Department id. */
+  unit: z.number().int().nullable(),
+  /** Leader's employee id. */
+  leader: z.number().int().nullable(),
+  direct_reports: z.array(z.number().int()),
+  risk_level: ZRiskLevel,
+  has_answered: z.boolean(),
+  generation: ZGenerationCode.nullable(),
+  /** The enter-organisation date, YYYY-MM-DD. */
+  works_since: z.string().nullable(),
+  is_key_person: z.boolean(),
+  key_person_flags: z.record(ZKeyRole, z.boolean()),
+  key_roles: z.array(ZKeyRole),
+  group_roles: z.array(ZGroupRole),
+  risk_factors: z.array(ZRiskFactor),
+});
+export type TRetentionEmployee = z.infer<typeof ZRetentionEmployee>;
+
+export const ZCauseFrequency = z.object({
+  factor: ZRiskFactorCode,
+  count: z.number().int(),
+  share: z.number(),
+  share_of_at_risk: z.number(),
+  high_risk_count: z.number().int(),
+});
+
+export const ZCorrespondingCause = z.object({
+  factors: z.tuple([ZRiskFactorCode, ZRiskFactorCode]),
+  count: z.number().int(),
+  support: z.number(),
+  /** Above 1 the two factors occur together more often than chance. */
+  lift: z.number(),
+});
+
+export const ZKeyPersonInDanger = z.object({
+  employee: z.number().int(),
+  risk_level: ZRiskLevel,
+  key_roles: z.array(ZKeyRole),
+  group_roles: z.array(ZGroupRole),
+  risk_factors: z.array(ZRiskFactorCode),
+});
+
+export const LEADER_SUPPORT_REASONS = ['spanTooWide', 'neglectRedFlag', 'neglectPattern', 'leaderHighRisk', 'teamAtRisk'] as const;
+export const ZLeaderNeedingSupport = z.object({
+  leader: z.number().int(),
+  span: z.number().int(),
+  neglected: z.array(z.number().int()),
+  neglect_severity: z.enum(['none', 'redFlag', 'pattern']),
+  reasons: z.array(z.enum(LEADER_SUPPORT_REASONS)),
+});
+
+export const DYSFUNCTION_SETS = ['several_employees_at_risk', 'leader_at_risk', 'key_person_at_risk', 'incoherent_team', 'leader_relationship'] as const;
+export const ZDysfunctionSet = z.enum(DYSFUNCTION_SETS);
+export type TDysfunctionSet = z.infer<typeof ZDysfunctionSet>;
+
+export const DYSFUNCTION_CODES = [
+  'highRiskShare', 'widespreadLowMotivation', 'commonCause', 'riskCluster',
+  'leaderHighRisk', 'leaderFollowersExposed', 'leaderIgnored', 'leaderOverloaded',
+  'keyPersonHighRisk', 'centralMemberAtRisk', 'soleBridgeAtRisk', 'keyPersonOverloaded',
+  'sparseTeam', 'outwardLooking', 'fragmentedTeam', 'lowReciprocity',
+  'spanTooWide', 'neglectRedFlag', 'neglectPattern', 'unequalAttention',
+] as const;
+export const ZDysfunctionCode = z.enum(DYSFUNCTION_CODES);
+
+/** One row of a group table: a leader with their direct reports, and what goes wrong there. */
+export const ZGroupRow = z.object({
+  leader: ZReportEmployee,
+  group_name: z.string(),
+  size: z.number().int(),
+  respondent_count: z.number().int(),
+  people_affected: z.number().int(),
+  at_risk_share: z.number().nullable(),
+  density: z.number().nullable(),
+  withheld: ZWithheldFlag,
+  dysfunctions: z.array(z.object({ code: ZDysfunctionCode, affected: z.array(z.number().int()), factor: ZRiskFactorCode.nullable() })),
+});
+export type TGroupRow = z.infer<typeof ZGroupRow>;
+
+export const ZRetentionResults = z.object({
+  /** Withheld (null) when the caller sees fewer respondents than the privacy minimum. */
+  most_typical_causes: z.object({ withheld: ZWithheldFlag, items: z.array(ZCauseFrequency).nullable() }),
+  key_people_in_danger: z.array(ZKeyPersonInDanger),
+  leaders_in_need_of_support: z.array(ZLeaderNeedingSupport),
+  corresponding_causes: z.object({ withheld: ZWithheldFlag, items: z.array(ZCorrespondingCause).nullable() }),
+  groups: z.record(ZDysfunctionSet, z.array(ZGroupRow)),
+});
+export type TRetentionResults = z.infer<typeof ZRetentionResults>;
+
+export const ZRetentionAnalytics = z.object({
+  units: z.array(ZRetentionUnit),
+  employees: z.array(ZRetentionEmployee),
+  /** Visible employees whose leader the caller does not see (tops of the visible forest). */
+  root_employees: z.array(z.number().int()),
+  results: ZRetentionResults,
+  analysed_at: z.string().nullable(),
+});
+export type TRetentionAnalytics = z.infer<typeof ZRetentionAnalytics>;
