@@ -32,12 +32,15 @@ export const analysisJobsPlugin = fp<{ poll?: boolean }>(async (app, options) =>
       try {
         const input = await loadAnalysisInput(app.db, run.engagementId);
         let lastWrite = 0;
+        // Progress writes go one after another and are awaited before completion, in order.
+        let progressWrites = Promise.resolve();
         const result = (await runAnalysisInWorker(input, (step, percent) => {
           const now = Date.now();
           if (now - lastWrite < 250) return;
           lastWrite = now;
-          void reportProgress(app.db, run.id, percent, step).catch(() => undefined);
+          progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
         })) as { timings?: { step: string; ms: number }[] };
+        await progressWrites;
         const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
         await completeRun(app.db, run.id, result, timings);
         await issueLeaderCodes(app, run.engagementId);

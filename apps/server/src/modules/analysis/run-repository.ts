@@ -31,8 +31,12 @@ export async function claimNextRun(db: Database, instanceId: string, now: Date):
   return run;
 }
 
+/** Only a running run takes progress, so a late write can never undo its completion. */
 export async function reportProgress(db: Database, runId: number, progress: number, step: string): Promise<void> {
-  await db.update(analysisRuns).set({ progress, step, heartbeatAt: new Date() }).where(eq(analysisRuns.id, runId));
+  await db
+    .update(analysisRuns)
+    .set({ progress, step, heartbeatAt: new Date() })
+    .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.status, 'running')));
 }
 
 export async function completeRun(db: Database, runId: number, result: unknown, timings: Record<string, number>): Promise<void> {
