@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(engagementRoutes);
       await api.register(analysisRoutes);
       await api.register(analyticsModuleRoutes);
-      await api.register(surveyAdminModuleRoutes);
+      await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });
     },
     { prefix: '/api' },
   );

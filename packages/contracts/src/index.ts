@@ -9,3 +9,6 @@ export * from './retention.ts';
 export * from './reports.ts';
 export * from './key-people.ts';
 export * from './survey-statistics.ts';
+export * from './survey.ts';
+export * from './admin.ts';
+export * from './excel-rows.ts';

@@ -175,6 +175,7 @@ export const surveyParticipations = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     lastQuestionId: integer('last_question_id'),
     invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ columns: [t.engagementId, t.employeeId] })],
 );
@@ -261,4 +262,22 @@ export const reportCodeFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('report_code_failures_user_idx').on(t.userId, t.failedAt)],
+);
+
+/**
+ * An engagement's own text of one e-mail (invitation, reminder, leader_report_code, report_ready)
+ * in one language; without a row the product's default text of the server locale files is used.
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.engagementId, t.kind, t.language] })],
 );

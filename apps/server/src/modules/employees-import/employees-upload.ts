@@ -1,0 +1,135 @@
+import type ExcelJS from 'exceljs';
+import {
+  EMPLOYEE_UPLOAD_COLUMNS,
+  EMPLOYEE_UPLOAD_REQUIRED,
+  EMPLOYEE_UPLOAD_SHEET,
+  UNIT_UPLOAD_COLUMNS,
+  UNIT_UPLOAD_SHEET,
+  type TEmployeesImportResult,
+  type TLocale,
+} from '@ona/contracts';
+import { and, eq, inArray, sql, tables, type Database } from '@ona/db';
+import { ApiError } from '../../errors/api-error.ts';
+import { RowReader } from './cell-parsers.ts';
+import { checkEmployeeRows, checkUnitRows, unitKey, type EmployeeRowInput, type UnitRowInput } from './organisation-rows.ts';
+import { RowErrors } from './row-errors.ts';
+import { findSheet, readSheetTable } from './sheet-table.ts';
+import { linkableUsers, MAX_SHEET_ROWS } from './import-shared.ts';
+
+const { employees, units, answers } = tables;
+
+export interface EmployeesUpload {
+  units: UnitRowInput[];
+  employees: EmployeeRowInput[];
+}
+
+/** Reads and checks the whole file; any bad row refuses it (400 with every row's problems). */
+export function parseEmployeesWorkbook(workbook: ExcelJS.Workbook, existingUnitNames: string[], locale: TLocale): EmployeesUpload {
+  const errors = new RowErrors();
+  // The employees sheet by name, else the first sheet that is not the instructions.
+  const employeeSheet = findSheet(workbook, EMPLOYEE_UPLOAD_SHEET) ?? workbook.worksheets.find((s) => s.name.trim().toLowerCase() !== 'instructions');
+  if (!employeeSheet) {
+    errors.add('', 1, 'survey.rows.missing_sheet', { sheet: EMPLOYEE_UPLOAD_SHEET });
+    throw errors.toApiError(locale);
+  }
+  const unitRows: UnitRowInput[] = [];
+  const unitSheet = findSheet(workbook, UNIT_UPLOAD_SHEET);
+  if (unitSheet) {
+    const table = readSheetTable(unitSheet, UNIT_UPLOAD_COLUMNS, ['name'], errors, UNIT_UPLOAD_SHEET);
+    for (const row of table?.rows ?? []) {
+      const read = new RowReader(row.cells, errors, UNIT_UPLOAD_SHEET, row.rowNumber);
+      unitRows.push({ rowNumber: row.rowNumber, name: read.text('name', { required: true }), parent: read.text('parent') });
+    }
+  }
+  const table = readSheetTable(employeeSheet, EMPLOYEE_UPLOAD_COLUMNS, EMPLOYEE_UPLOAD_REQUIRED, errors, '');
+  const employeeRows: EmployeeRowInput[] = [];
+  if (table) {
+    if (table.rows.length === 0) errors.add('', 1, 'survey.rows.empty_sheet', { sheet: employeeSheet.name });
+    if (table.rows.length > MAX_SHEET_ROWS) errors.add('', 1, 'survey.rows.too_many_rows', { max: MAX_SHEET_ROWS });
+    for (const row of table.rows.slice(0, MAX_SHEET_ROWS)) {
+      const read = new RowReader(row.cells, errors, '', row.rowNumber);
+      employeeRows.push({
+        rowNumber: row.rowNumber,
+        name: read.text('name', { required: true }),
+        email: read.email('email', { required: true }),
+        unit: read.text('unit'),
+        leaderEmail: read.email('leader_email'),
+        gender: read.gender('gender'),
+        generation: read.generation('generation'),
+        entryDate: read.date('entry_date'),
+        jobTitle: read.text('job_title'),
+      });
+    }
+  }
+  const knownUnits = checkUnitRows(unitRows, existingUnitNames, errors, UNIT_UPLOAD_SHEET);
+  checkEmployeeRows(employeeRows, knownUnits, errors, '');
+  errors.throwIfAny(locale);
+  return { units: unitRows, employees: employeeRows };
+}
+
+/**
+ * Makes the engagement's participants those of the file, matched by e-mail: existing employees
+ * keep their id (and answers), new ones are added, absent ones removed; units of the units sheet
+ * are added or re-parented. One transaction: a failure stores nothing.
+ */
+export async function applyEmployeesUpload(db: Database, engagement: { id: number; organizationId: number }, upload: EmployeesUpload): Promise<TEmployeesImportResult> {
+  return db.transaction(async (tx) => {
+    const existingUnits = await tx.select({ id: units.id, name: units.name, position: units.position }).from(units).where(eq(units.engagementId, engagement.id));
+    const unitIdOf = new Map<string, number>();
+    for (const u of existingUnits) if (!unitIdOf.has(unitKey(u.name))) unitIdOf.set(unitKey(u.name), u.id);
+    let position = existingUnits.reduce((max, u) => Math.max(max, u.position), -1) + 1;
+    for (const row of upload.units) {
+      if (row.name === null || unitIdOf.has(unitKey(row.name))) continue;
+      const [created] = await tx.insert(units).values({ engagementId: engagement.id, name: row.name, parentId: null, position: position++ }).returning({ id: units.id });
+      if (created) unitIdOf.set(unitKey(row.name), created.id);
+    }
+    for (const row of upload.units) {
+      if (row.name === null) continue;
+      const id = unitIdOf.get(unitKey(row.name));
+      const parentId = row.parent === null ? null : (unitIdOf.get(unitKey(row.parent)) ?? null);
+      if (id !== undefined) await tx.update(units).set({ parentId }).where(eq(units.id, id));
+    }
+
+    const current = await tx.select({ id: employees.id, email: employees.email }).from(employees).where(eq(employees.engagementId, engagement.id));
+    const idOfEmail = new Map(current.filter((e) => e.email).map((e) => [(e.email as string).toLowerCase(), e.id]));
+    const inFile = new Set(upload.employees.map((e) => e.email as string));
+    const absent = current.filter((e) => !e.email || !inFile.has(e.email.toLowerCase())).map((e) => e.id);
+    if (absent.length > 0) {
+      const [answered] = await tx.select({ n: sql<number>`count(*)::int` }).from(answers).where(eq(answers.engagementId, engagement.id));
+      if ((answered?.n ?? 0) > 0) throw new ApiError(409, 'employees_have_answers', 'survey.errors.employees_have_answers', undefined, { count: absent.length });
+      for (let i = 0; i < absent.length; i += 1000) await tx.delete(employees).where(and(eq(employees.engagementId, engagement.id), inArray(employees.id, absent.slice(i, i + 1000))));
+    }
+
+    const users = await linkableUsers(tx, engagement.organizationId, [...inFile]);
+    let created = 0;
+    let updated = 0;
+    for (const row of upload.employees) {
+      const email = row.email as string;
+      const values = {
+        name: row.name as string,
+        email,
+        unitId: row.unit === null ? null : (unitIdOf.get(unitKey(row.unit)) ?? null),
+        gender: row.gender,
+        generation: row.generation,
+        entryDate: row.entryDate,
+        jobTitle: row.jobTitle,
+      };
+      const id = idOfEmail.get(email);
+      if (id !== undefined) {
+        await tx.update(employees).set(values).where(eq(employees.id, id));
+        updated++;
+      } else {
+        const [inserted] = await tx.insert(employees).values({ engagementId: engagement.id, ...values, userId: users.get(email) ?? null }).returning({ id: employees.id });
+        if (inserted) idOfEmail.set(email, inserted.id);
+        created++;
+      }
+    }
+    for (const row of upload.employees) {
+      const id = idOfEmail.get(row.email as string);
+      const leaderId = row.leaderEmail === null ? null : (idOfEmail.get(row.leaderEmail) ?? null);
+      if (id !== undefined) await tx.update(employees).set({ leaderId }).where(eq(employees.id, id));
+    }
+    const [unitCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.engagementId, engagement.id));
+    return { created_count: created, updated_count: updated, removed_count: absent.length, unit_count: unitCount?.n ?? 0 };
+  });
+}

@@ -1,0 +1,23 @@
+import { and, eq, inArray, sql, tables } from '@ona/db';
+import type { DbExecutor } from '../engagement-admin/db-executor.ts';
+
+/** More rows than any organisation we serve; beyond it the file is surely not what was meant. */
+export const MAX_SHEET_ROWS = 100_000;
+
+/**
+ * Users of the organisation by lower-case e-mail: an imported employee with a user's address is
+ * linked to that user, so they can sign in and take the survey.
+ */
+export async function linkableUsers(db: DbExecutor, organizationId: number, emails: string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (let i = 0; i < emails.length; i += 1000) {
+    const chunk = emails.slice(i, i + 1000);
+    const rows = await db
+      .select({ id: tables.users.id, email: sql<string>`lower(${tables.users.email})` })
+      .from(tables.users)
+      .innerJoin(tables.memberships, and(eq(tables.memberships.userId, tables.users.id), eq(tables.memberships.organizationId, organizationId)))
+      .where(inArray(sql`lower(${tables.users.email})`, chunk));
+    for (const row of rows) found.set(row.email, row.id);
+  }
+  return found;
+}

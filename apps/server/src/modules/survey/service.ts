@@ -1,0 +1,138 @@
+import type { TEmployeeSurvey, TLocale, TSurveyAnswer, TSurveyProgress, TSurveyUser } from '@ona/contracts';
+import type { Database, tables } from '@ona/db';
+import { ApiError, conflict, forbidden, notFound } from '../../errors/api-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { isEngagementAdmin } from '../engagements/service.ts';
+import { localizedBadRequest } from '../engagement-admin/localized-errors.ts';
+import * as repo from './repository.ts';
+import { assertSurveyOpen, isSurveyOpen } from './survey-window.ts';
+
+type EngagementRow = typeof tables.engagements.$inferSelect;
+
+export interface SurveyTaker {
+  engagement: EngagementRow;
+  /** Always the caller's own record: no request parameter can name another employee. */
+  employee: { id: number; name: string };
+  termsAccepted: boolean;
+}
+
+/**
+ * The caller as a survey participant. The same visibility as the engagements list: another
+ * organisation's engagement, or one the caller has no part in, answers 404; then 403 without
+ * survey access or without an employee record in the engagement; 409 before the survey exists.
+ */
+export async function resolveSurveyTaker(db: Database, auth: AuthContext, engagementId: number): Promise<SurveyTaker> {
+  const caller = await repo.loadSurveyCaller(db, auth.organizationId, engagementId, auth.user.id);
+  if (!caller) throw notFound();
+  const visible = isEngagementAdmin(auth) || caller.hasGrant || caller.employeeId !== null;
+  if (!visible) throw notFound();
+  const level = caller.surveyLevel ?? 'no_access';
+  if (level === 'no_access' || level === 'module_disabled') throw forbidden();
+  if (caller.employeeId === null || caller.employeeName === null) throw new ApiError(403, 'not_a_participant', 'survey.errors.not_a_participant');
+  if (!caller.engagement.surveyCreatedAt) throw conflict('survey_not_created', 'survey.errors.survey_not_created');
+  return { engagement: caller.engagement, employee: { id: caller.employeeId, name: caller.employeeName }, termsAccepted: caller.termsAcceptedAt !== null };
+}
+
+/** The request's language, else the engagement's default language, else English, else any text. */
+export function questionText(texts: Record<string, string>, locale: TLocale, defaultLanguage: string): string {
+  return texts[locale] || texts[defaultLanguage] || texts.en || Object.values(texts).find((t) => t) || '';
+}
+
+export async function getEmployeeSurvey(db: Database, taker: SurveyTaker, locale: TLocale): Promise<TEmployeeSurvey> {
+  const { engagement, employee } = taker;
+  const [questions, colleagues, ownAnswers, participation] = await Promise.all([
+    repo.loadQuestions(db, engagement.id),
+    repo.loadColleagues(db, engagement.id),
+    repo.loadOwnAnswers(db, employee.id),
+    repo.findParticipation(db, engagement.id, employee.id),
+  ]);
+  const toUser = (c: (typeof colleagues)[number]): TSurveyUser => ({
+    id: c.id,
+    name: c.name,
+    unit: c.unitId === null || c.unitName === null ? null : { id: c.unitId, name: c.unitName },
+  });
+  const available = colleagues.filter((c) => c.id !== employee.id).map(toUser);
+  const lastIndex = participation?.lastQuestionId == null ? -1 : questions.findIndex((q) => q.id === participation.lastQuestionId);
+  const answerOf = new Map(ownAnswers.map((a) => [a.questionId, a.selected]));
+  const answers: TSurveyAnswer[] = questions.map((q, index) => {
+    const selected = answerOf.get(q.id);
+    return { question: q.id, answered: selected !== undefined, seen: selected !== undefined || index <= lastIndex, selected_users: selected ?? [] };
+  });
+  const named = new Set(ownAnswers.flatMap((a) => a.selected));
+  return {
+    id: engagement.id,
+    name: engagement.name,
+    last_question_index: lastIndex >= 0 ? lastIndex : null,
+    available_users: available,
+    questions: questions.map((q, index) => ({ id: q.id, text: questionText(q.texts, locale, engagement.defaultLanguage), category: q.category, kind: q.kind, index })),
+    answers,
+    selected_users: available.filter((u) => named.has(u.id)),
+    access_from: engagement.accessFrom,
+    access_till: engagement.accessTill,
+    is_open: isSurveyOpen(engagement),
+    terms_accepted: participation?.termsAcceptedAt != null,
+    finished: participation?.finishedAt != null,
+  };
+}
+
+async function progressOf(db: Database, taker: SurveyTaker): Promise<TSurveyProgress> {
+  const [participation, questions] = await Promise.all([repo.findParticipation(db, taker.engagement.id, taker.employee.id), repo.loadQuestions(db, taker.engagement.id)]);
+  const index = participation?.lastQuestionId == null ? -1 : questions.findIndex((q) => q.id === participation.lastQuestionId);
+  return { terms_accepted: participation?.termsAcceptedAt != null, finished: participation?.finishedAt != null, last_question_index: index >= 0 ? index : null };
+}
+
+export async function acceptTerms(db: Database, taker: SurveyTaker): Promise<TSurveyProgress> {
+  assertSurveyOpen(taker.engagement);
+  await repo.acceptTerms(db, taker.engagement.id, taker.employee.id, new Date());
+  return progressOf(db, taker);
+}
+
+export async function finishSurvey(db: Database, taker: SurveyTaker): Promise<TSurveyProgress> {
+  assertSurveyOpen(taker.engagement);
+  requireAcceptedTerms(taker);
+  await repo.markFinished(db, taker.engagement.id, taker.employee.id, new Date());
+  return progressOf(db, taker);
+}
+
+function requireAcceptedTerms(taker: SurveyTaker): void {
+  if (!taker.termsAccepted) throw conflict('terms_not_accepted', 'survey.errors.terms_not_accepted');
+}
+
+async function requireQuestion(db: Database, taker: SurveyTaker, questionId: number): Promise<void> {
+  // Another engagement's question is as unknown here as a question that does not exist.
+  if (!(await repo.findQuestion(db, taker.engagement.id, questionId))) throw notFound();
+}
+
+export async function getAnswer(db: Database, taker: SurveyTaker, questionId: number): Promise<TSurveyAnswer> {
+  await requireQuestion(db, taker, questionId);
+  const [answer, participation, questions] = await Promise.all([
+    repo.findOwnAnswer(db, taker.employee.id, questionId),
+    repo.findParticipation(db, taker.engagement.id, taker.employee.id),
+    repo.loadQuestions(db, taker.engagement.id),
+  ]);
+  const index = questions.findIndex((q) => q.id === questionId);
+  const lastIndex = participation?.lastQuestionId == null ? -1 : questions.findIndex((q) => q.id === participation.lastQuestionId);
+  return { question: questionId, answered: answer !== undefined, seen: answer !== undefined || index <= lastIndex, selected_users: answer?.selected ?? [] };
+}
+
+/**
+ * Saves the caller's whole answer to one question. An empty list is an answer too ("nobody").
+ * Colleagues must be employees of the same engagement, never the caller.
+ */
+export async function saveAnswer(db: Database, taker: SurveyTaker, questionId: number, selectedUsers: number[], locale: TLocale): Promise<TSurveyAnswer> {
+  await requireQuestion(db, taker, questionId);
+  assertSurveyOpen(taker.engagement);
+  requireAcceptedTerms(taker);
+  const selected = [...new Set(selectedUsers)];
+  if (selected.includes(taker.employee.id)) {
+    throw localizedBadRequest(locale, 'validation_error', 'errors.validation_failed', new Map([['selected_users', [{ key: 'survey.errors.cannot_name_yourself' }]]]));
+  }
+  const known = await repo.existingEmployeeIds(db, taker.engagement.id, selected);
+  const unknown = selected.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw localizedBadRequest(locale, 'validation_error', 'errors.validation_failed', new Map([['selected_users', [{ key: 'survey.errors.unknown_colleague', params: { ids: unknown.join(', ') } }]]]));
+  }
+  const saved = await repo.upsertAnswer(db, { engagementId: taker.engagement.id, employeeId: taker.employee.id, questionId, selected, at: new Date() });
+  await repo.recordLastQuestion(db, taker.engagement.id, taker.employee.id, questionId);
+  return { question: questionId, answered: true, seen: true, selected_users: saved };
+}
