@@ -20,6 +20,8 @@ import { analysisRoutes } from './modules/analysis/routes.ts';
 import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
 import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
 import { analysisJobsPlugin } from './plugins/analysis-jobs.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
 
 export interface AppOptions {
   db: DbHandle;
@@ -71,6 +73,7 @@ export async function buildApp(options: AppOptions) {
     ...(redis ? { redis } : {}),
   });
   await app.register(authPlugin);
+  await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL });
   await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true });
   await app.register(apiDocsPlugin);
 
@@ -82,9 +85,11 @@ export async function buildApp(options: AppOptions) {
       await api.register(analysisRoutes);
       await api.register(analyticsModuleRoutes);
       await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });
+      await api.register(instantSurveyApiRoutes, { publicUrl: options.settings.PUBLIC_URL ?? '' });
     },
     { prefix: '/api' },
   );
+  await app.register(instantSurveySocketRoutes);
   if (options.demoMode) await app.register(devMailboxRoutes);
   await app.register(webClientPlugin, options.webDistDir ? { distDir: options.webDistDir } : {});
   return app;

@@ -12,3 +12,4 @@ export * from './survey-statistics.ts';
 export * from './survey.ts';
 export * from './admin.ts';
 export * from './excel-rows.ts';
+export * from './instant-survey.ts';

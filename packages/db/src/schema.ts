@@ -281,3 +281,4 @@ export const emailTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.engagementId, t.kind, t.language] })],
 );
+export * from './instant-survey-schema.ts';

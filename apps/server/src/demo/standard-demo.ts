@@ -4,6 +4,7 @@ import { generateDemoLogins, generateDemoOrganisation } from './generate-demo.ts
 import { buildKrackhardtOrganisation } from './krackhardt-organisation.ts';
 import { loadDemo } from './load-demo.ts';
 import { readKrackhardtCsv } from './read-krackhardt-files.ts';
+import { loadInstantSurveyDemo } from '../modules/instant-survey/demo-instant-survey.ts';
 
 export const DEMO_SEED = 20260522;
 
@@ -19,4 +20,5 @@ export async function loadStandardDemo(db: Database, referenceDate = new Date().
   await loadDemo(db, [company, krackhardt], logins);
   const leaderEmail = logins.find((l) => l.role === 'leader')?.email ?? 'leader@example.com';
   await analyseDemoEngagements(db, referenceDate, leaderEmail);
+  await loadInstantSurveyDemo(db);
 }

@@ -11,12 +11,16 @@ import enSurvey from '../locales/survey.en.json' with { type: 'json' };
 import huSurvey from '../locales/survey.hu.json' with { type: 'json' };
 import deSurvey from '../locales/survey.de.json' with { type: 'json' };
 import ruSurvey from '../locales/survey.ru.json' with { type: 'json' };
+import enInstant from '../locales/instant.en.json' with { type: 'json' };
+import huInstant from '../locales/instant.hu.json' with { type: 'json' };
+import deInstant from '../locales/instant.de.json' with { type: 'json' };
+import ruInstant from '../locales/instant.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey), so that areas grow independently.
-const en = { ...enCore, analytics: enAnalytics, survey: enSurvey };
-const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey };
-const de = { ...deCore, analytics: deAnalytics, survey: deSurvey };
-const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey };
+const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant };
+const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant };
+const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant };
+const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant };
 
 type Nested = { [key: string]: string | Nested };
 type Leaves<T, P extends string = ''> = {

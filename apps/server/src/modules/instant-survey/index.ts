@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { instantPeopleRoutes } from './people-routes.ts';
+import { instantSurveyParticipantRoutes } from './participant-routes.ts';
+import { instantSurveyHostRoutes } from './routes.ts';
+import { instantTemplateRoutes } from './template-routes.ts';
+
+export { instantSurveySocketRoutes } from './socket-routes.ts';
+
+/** Every /api/instant-survey/ call; each part carries its own guard (host token or instant token). */
+export const instantSurveyApiRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (api, options) => {
+  await api.register(instantSurveyParticipantRoutes);
+  await api.register(instantSurveyHostRoutes, { publicUrl: options.publicUrl });
+  await api.register(instantPeopleRoutes);
+  await api.register(instantTemplateRoutes);
+};

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { TLocale } from '@ona/contracts';
+import { translate } from '../../i18n/translate.ts';
+import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
+import * as repo from './repository.ts';
+
+type TParticipantRow = Awaited<ReturnType<typeof repo.loadParticipantRows>>[number];
+
+/** The participant page under the instant-survey base, as the password reset links it (auth module). */
+export function takeSurveyLink(publicUrl: string, surveyId: number, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/instant-surveys/take-survey/${surveyId}.html?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Each invitation carries a personal link with a fresh instant token (the participant arrives as
+ * themself, no name to type) and the survey code as a fallback. Earlier links keep working.
+ */
+export async function sendInvitations(app: FastifyInstance, survey: repo.TSurveyRow, participants: TParticipantRow[], locale: TLocale, publicUrl: string): Promise<number> {
+  const invited: number[] = [];
+  for (const participant of participants) {
+    if (!participant.email) continue;
+    const token = newSecretToken();
+    await repo.addParticipantToken(app.db, participant.id, survey.id, hashSecretToken(token));
+    const t = (key: Parameters<typeof translate>[1]) => translate(locale, key, { name: participant.name, title: survey.title, code: survey.code });
+    const text = [
+      t('instant.emails.invitation.greeting'),
+      '',
+      t('instant.emails.invitation.body'),
+      '',
+      takeSurveyLink(publicUrl, survey.id, token),
+      '',
+      t('instant.emails.invitation.code'),
+      '',
+      t('instant.emails.invitation.signature'),
+    ].join('\n');
+    await app.mailer.send({ to: participant.email, subject: t('instant.emails.invitation.subject'), text, organizationId: survey.organizationId });
+    invited.push(participant.id);
+  }
+  await repo.markInvited(app.db, invited);
+  return invited.length;
+}

@@ -1,0 +1,337 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql, tables, type Database } from '@ona/db';
+import {
+  INSTANT_DEFAULT_POINTS,
+  ZInstantAnswerValue,
+  type TInstantAnswer,
+  type TInstantParticipant,
+  type TInstantQuestion,
+  type TInstantSurveyState,
+  type TInstantSurveySummary,
+} from '@ona/contracts';
+import type { TSurveyInput } from './survey-validation.ts';
+import { newSurveyCode } from './survey-code.ts';
+
+const { instantSurveys, instantSurveyQuestions, instantSurveyParticipants, instantSurveyAnswers, instantParticipantTokens, instantCodeFailures } = tables;
+
+export type TSurveyRow = typeof instantSurveys.$inferSelect;
+type TQuestionRow = typeof instantSurveyQuestions.$inferSelect;
+type TParticipantRow = typeof instantSurveyParticipants.$inferSelect;
+type TAnswerRow = typeof instantSurveyAnswers.$inferSelect;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toQuestion(row: TQuestionRow): TInstantQuestion {
+  return {
+    id: row.id,
+    label: row.label,
+    type: row.type as TInstantQuestion['type'],
+    options: row.options,
+    layout_orientation: row.layoutOrientation === 'vertical' ? 'vertical' : 'horizontal',
+    multiple_selection: row.multipleSelection,
+    allow_multiple_groups: row.allowMultipleGroups,
+    points_total: row.pointsTotal,
+  };
+}
+
+export function toParticipant(row: TParticipantRow): TInstantParticipant {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    joined: row.joinedAt !== null,
+    invited_at: iso(row.invitedAt),
+    finished: row.finishedAt !== null,
+    current_question_index: row.currentQuestionIndex,
+  };
+}
+
+export function toAnswer(row: TAnswerRow): TInstantAnswer {
+  return {
+    id: row.id,
+    participant_id: row.participantId,
+    question_id: row.questionId,
+    value: ZInstantAnswerValue.parse(row.value),
+    answered_at: row.answeredAt.toISOString(),
+  };
+}
+
+export function toSummary(row: TSurveyRow, counts: { questions: number; participants: number }): TInstantSurveySummary {
+  const state = row.state as TInstantSurveyState;
+  return {
+    id: row.id,
+    title: row.title,
+    code: row.code,
+    state,
+    closed: state === 'closed',
+    created_at: row.createdAt.toISOString(),
+    started_at: iso(row.startedAt),
+    closed_at: iso(row.closedAt),
+    question_count: counts.questions,
+    participant_count: counts.participants,
+  };
+}
+
+/** Postgres' unique_violation, on both drivers (PGlite nests the original error). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** A new survey with a fresh code; a clash with an open survey's code (1 in 10^14) draws again. */
+export async function insertSurvey(db: Database, organizationId: number, userId: number | null, title: string, code?: string): Promise<TSurveyRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db.insert(instantSurveys).values({ organizationId, createdBy: userId, title, code: code ?? newSurveyCode() }).returning();
+      if (!row) throw new Error('survey insert returned nothing');
+      return row;
+    } catch (err) {
+      if (code !== undefined || attempt >= 5 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+export async function findSurvey(db: Database, organizationId: number, surveyId: number): Promise<TSurveyRow | undefined> {
+  const [row] = await db.select().from(instantSurveys).where(and(eq(instantSurveys.id, surveyId), eq(instantSurveys.organizationId, organizationId))).limit(1);
+  return row;
+}
+
+export async function findSurveyById(db: Database, surveyId: number): Promise<TSurveyRow | undefined> {
+  const [row] = await db.select().from(instantSurveys).where(eq(instantSurveys.id, surveyId)).limit(1);
+  return row;
+}
+
+export async function findOpenSurveyByCode(db: Database, code: string): Promise<TSurveyRow | undefined> {
+  const [row] = await db.select().from(instantSurveys).where(and(eq(instantSurveys.code, code), sql`${instantSurveys.state} <> 'closed'`)).limit(1);
+  return row;
+}
+
+export async function updateSurveyTitle(db: Database, surveyId: number, title: string): Promise<void> {
+  await db.update(instantSurveys).set({ title, updatedAt: new Date() }).where(eq(instantSurveys.id, surveyId));
+}
+
+/** Moves the survey only if it is still in `from`: two hosts clicking at once change it once. */
+export async function changeState(db: Database, surveyId: number, from: TInstantSurveyState, to: TInstantSurveyState): Promise<boolean> {
+  const now = new Date();
+  const rows = await db
+    .update(instantSurveys)
+    .set({ state: to, updatedAt: now, ...(to === 'started' ? { startedAt: now } : {}), ...(to === 'closed' ? { closedAt: now } : {}) })
+    .where(and(eq(instantSurveys.id, surveyId), eq(instantSurveys.state, from)))
+    .returning({ id: instantSurveys.id });
+  return rows.length > 0;
+}
+
+export async function deleteSurvey(db: Database, surveyId: number): Promise<void> {
+  await db.delete(instantSurveys).where(eq(instantSurveys.id, surveyId));
+}
+
+export async function listSurveys(db: Database, organizationId: number, page: number, pageSize: number) {
+  const where = eq(instantSurveys.organizationId, organizationId);
+  const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(instantSurveys).where(where);
+  const rows = await db
+    .select({
+      survey: instantSurveys,
+      questions: sql<number>`(select count(*)::int from instant_survey_questions q where q.survey_id = instant_surveys.id)`,
+      participants: sql<number>`(select count(*)::int from instant_survey_participants p where p.survey_id = instant_surveys.id)`,
+    })
+    .from(instantSurveys)
+    .where(where)
+    .orderBy(desc(instantSurveys.createdAt), desc(instantSurveys.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { total: totalRow?.n ?? 0, rows };
+}
+
+export async function loadQuestions(db: Database, surveyId: number): Promise<TInstantQuestion[]> {
+  const rows = await db.select().from(instantSurveyQuestions).where(eq(instantSurveyQuestions.surveyId, surveyId)).orderBy(asc(instantSurveyQuestions.position), asc(instantSurveyQuestions.id));
+  return rows.map(toQuestion);
+}
+
+export async function loadParticipantRows(db: Database, surveyId: number): Promise<TParticipantRow[]> {
+  return db.select().from(instantSurveyParticipants).where(eq(instantSurveyParticipants.surveyId, surveyId)).orderBy(asc(instantSurveyParticipants.position), asc(instantSurveyParticipants.id));
+}
+
+/** Which of `ids` are participants of the survey (only the people an answer names are looked up). */
+export async function participantIdsAmong(db: Database, surveyId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: instantSurveyParticipants.id })
+    .from(instantSurveyParticipants)
+    .where(and(eq(instantSurveyParticipants.surveyId, surveyId), inArray(instantSurveyParticipants.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The survey's state and one of its questions in one round trip (the hot path of save-answer). */
+export async function findSurveyAndQuestion(db: Database, surveyId: number, questionId: number) {
+  const [row] = await db
+    .select({ state: instantSurveys.state, question: instantSurveyQuestions })
+    .from(instantSurveys)
+    .leftJoin(instantSurveyQuestions, and(eq(instantSurveyQuestions.surveyId, instantSurveys.id), eq(instantSurveyQuestions.id, questionId)))
+    .where(eq(instantSurveys.id, surveyId))
+    .limit(1);
+  return row ? { state: row.state as TInstantSurveyState, question: row.question ? toQuestion(row.question) : undefined } : undefined;
+}
+
+export async function findParticipant(db: Database, surveyId: number, participantId: number): Promise<TParticipantRow | undefined> {
+  const [row] = await db.select().from(instantSurveyParticipants).where(and(eq(instantSurveyParticipants.id, participantId), eq(instantSurveyParticipants.surveyId, surveyId))).limit(1);
+  return row;
+}
+
+export async function loadAnswers(db: Database, surveyId: number, participantId?: number): Promise<TInstantAnswer[]> {
+  const where = participantId === undefined ? eq(instantSurveyAnswers.surveyId, surveyId) : and(eq(instantSurveyAnswers.surveyId, surveyId), eq(instantSurveyAnswers.participantId, participantId));
+  const rows = await db.select().from(instantSurveyAnswers).where(where).orderBy(asc(instantSurveyAnswers.id));
+  return rows.map(toAnswer);
+}
+
+/** Keeps questions that come back with their id (and their answers), adds new ones, drops the rest. */
+export async function syncQuestions(db: Database, surveyId: number, questions: TSurveyInput['questions']): Promise<void> {
+  const existing = await db.select().from(instantSurveyQuestions).where(eq(instantSurveyQuestions.surveyId, surveyId));
+  const existingById = new Map(existing.map((q) => [q.id, q]));
+  const kept: number[] = [];
+  for (const [position, question] of questions.entries()) {
+    const previous = question.id === undefined ? undefined : existingById.get(question.id);
+    const used = new Set<number>();
+    let next = Math.max(0, ...(previous?.options ?? []).map((o) => o.id), ...question.options.map((o) => o.id ?? 0)) + 1;
+    const options = question.options
+      .filter((o) => o.label.trim())
+      .map((o) => {
+        const id = o.id !== undefined && !used.has(o.id) ? o.id : next++;
+        used.add(id);
+        return { id, label: o.label.trim() };
+      });
+    const values = {
+      surveyId,
+      position,
+      label: question.label.trim(),
+      type: question.type,
+      options,
+      layoutOrientation: question.layout_orientation,
+      multipleSelection: question.multiple_selection,
+      allowMultipleGroups: question.allow_multiple_groups,
+      pointsTotal: question.type === 'scaling' ? (question.points_total ?? INSTANT_DEFAULT_POINTS) : null,
+    };
+    if (previous) {
+      await db.update(instantSurveyQuestions).set(values).where(eq(instantSurveyQuestions.id, previous.id));
+      kept.push(previous.id);
+    } else {
+      const [row] = await db.insert(instantSurveyQuestions).values(values).returning({ id: instantSurveyQuestions.id });
+      if (row) kept.push(row.id);
+    }
+  }
+  const stale = existing.map((q) => q.id).filter((id) => !kept.includes(id));
+  if (stale.length > 0) await db.delete(instantSurveyQuestions).where(inArray(instantSurveyQuestions.id, stale));
+}
+
+/**
+ * The host's participant list. Those who joined by code stay even when a host's older copy of the
+ * list leaves them out: a save must never throw away someone who is answering right now.
+ */
+export async function syncParticipants(db: Database, surveyId: number, participants: TSurveyInput['participants']): Promise<void> {
+  const existing = await loadParticipantRows(db, surveyId);
+  const existingIds = new Set(existing.map((p) => p.id));
+  const kept: number[] = [];
+  const fresh: (typeof instantSurveyParticipants.$inferInsert)[] = [];
+  for (const [position, participant] of participants.entries()) {
+    const values = { name: participant.name.trim(), email: participant.email?.trim() || null, position };
+    if (participant.id !== undefined && existingIds.has(participant.id)) {
+      await db.update(instantSurveyParticipants).set(values).where(eq(instantSurveyParticipants.id, participant.id));
+      kept.push(participant.id);
+    } else {
+      fresh.push({ surveyId, ...values });
+    }
+  }
+  if (fresh.length > 0) await db.insert(instantSurveyParticipants).values(fresh);
+  const stale = existing.filter((p) => p.joinedAt === null && !kept.includes(p.id)).map((p) => p.id);
+  if (stale.length > 0) await db.delete(instantSurveyParticipants).where(inArray(instantSurveyParticipants.id, stale));
+}
+
+export async function insertJoinedParticipant(db: Database, surveyId: number, name: string, email: string | null, tokenHash: string): Promise<TParticipantRow> {
+  const [position] = await db.select({ n: sql<number>`coalesce(max(${instantSurveyParticipants.position}), -1)::int + 1` }).from(instantSurveyParticipants).where(eq(instantSurveyParticipants.surveyId, surveyId));
+  const [row] = await db.insert(instantSurveyParticipants).values({ surveyId, name, email, position: position?.n ?? 0, joinedAt: new Date() }).returning();
+  if (!row) throw new Error('participant insert returned nothing');
+  await db.insert(instantParticipantTokens).values({ participantId: row.id, surveyId, tokenHash });
+  return row;
+}
+
+export async function addParticipantToken(db: Database, participantId: number, surveyId: number, tokenHash: string): Promise<void> {
+  await db.insert(instantParticipantTokens).values({ participantId, surveyId, tokenHash });
+}
+
+export async function markInvited(db: Database, participantIds: number[]): Promise<void> {
+  if (participantIds.length > 0) await db.update(instantSurveyParticipants).set({ invitedAt: new Date() }).where(inArray(instantSurveyParticipants.id, participantIds));
+}
+
+/** The participant behind an instant token that has not been idle for longer than `idleSince`. */
+export async function findParticipantByToken(db: Database, tokenHash: string, idleSince: Date) {
+  const [row] = await db
+    .select({ participant: instantSurveyParticipants, tokenId: instantParticipantTokens.id, lastUsedAt: instantParticipantTokens.lastUsedAt })
+    .from(instantParticipantTokens)
+    .innerJoin(instantSurveyParticipants, eq(instantSurveyParticipants.id, instantParticipantTokens.participantId))
+    .where(and(eq(instantParticipantTokens.tokenHash, tokenHash), gt(instantParticipantTokens.lastUsedAt, idleSince)))
+    .limit(1);
+  return row;
+}
+
+export async function touchToken(db: Database, tokenId: number): Promise<void> {
+  await db.update(instantParticipantTokens).set({ lastUsedAt: new Date() }).where(eq(instantParticipantTokens.id, tokenId));
+}
+
+/** A participant arriving through an invitation link counts as joined from then on. */
+export async function markJoined(db: Database, participantId: number): Promise<void> {
+  await db.update(instantSurveyParticipants).set({ joinedAt: new Date() }).where(and(eq(instantSurveyParticipants.id, participantId), isNull(instantSurveyParticipants.joinedAt)));
+}
+
+/** Insert or replace: a retried save of the same question changes the answer, never adds one. */
+export async function upsertAnswer(db: Database, surveyId: number, questionId: number, participantId: number, value: unknown): Promise<{ answer: TInstantAnswer; created: boolean }> {
+  const now = new Date();
+  const [row] = await db
+    .insert(instantSurveyAnswers)
+    .values({ surveyId, questionId, participantId, value, answeredAt: now })
+    .onConflictDoUpdate({ target: [instantSurveyAnswers.participantId, instantSurveyAnswers.questionId], set: { value, answeredAt: now } })
+    .returning({
+      id: instantSurveyAnswers.id,
+      surveyId: instantSurveyAnswers.surveyId,
+      questionId: instantSurveyAnswers.questionId,
+      participantId: instantSurveyAnswers.participantId,
+      value: instantSurveyAnswers.value,
+      answeredAt: instantSurveyAnswers.answeredAt,
+      // xmax is 0 for a freshly inserted row and set when ON CONFLICT updated an existing one.
+      created: sql<boolean>`(xmax = 0)`,
+    });
+  if (!row) throw new Error('answer upsert returned nothing');
+  const { created, ...answer } = row;
+  return { answer: toAnswer(answer), created: Boolean(created) };
+}
+
+export async function updateProgress(db: Database, participantId: number, progress: { currentQuestionIndex?: number | undefined; finished?: boolean | undefined }): Promise<void> {
+  const set: Partial<typeof instantSurveyParticipants.$inferInsert> = {};
+  if (progress.currentQuestionIndex !== undefined) set.currentQuestionIndex = progress.currentQuestionIndex;
+  if (progress.finished) set.finishedAt = new Date();
+  if (Object.keys(set).length > 0) await db.update(instantSurveyParticipants).set(set).where(eq(instantSurveyParticipants.id, participantId));
+}
+
+export async function answerCounts(db: Database, surveyId: number) {
+  return db
+    .select({ questionId: instantSurveyAnswers.questionId, count: sql<number>`count(*)::int` })
+    .from(instantSurveyAnswers)
+    .where(eq(instantSurveyAnswers.surveyId, surveyId))
+    .groupBy(instantSurveyAnswers.questionId);
+}
+
+export async function countCodeFailures(db: Database, ip: string, since: Date): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(instantCodeFailures).where(and(eq(instantCodeFailures.ip, ip), gt(instantCodeFailures.failedAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function recordCodeFailure(db: Database, ip: string): Promise<void> {
+  await db.insert(instantCodeFailures).values({ ip });
+}
+
+/** The organisation's earlier surveys with their questions, newest first (custom templates). */
+export async function recentSurveysWithQuestions(db: Database, organizationId: number, limit: number) {
+  const surveys = await db.select().from(instantSurveys).where(eq(instantSurveys.organizationId, organizationId)).orderBy(desc(instantSurveys.createdAt), desc(instantSurveys.id)).limit(limit);
+  if (surveys.length === 0) return [];
+  const questions = await db.select().from(instantSurveyQuestions).where(inArray(instantSurveyQuestions.surveyId, surveys.map((s) => s.id))).orderBy(asc(instantSurveyQuestions.position));
+  return surveys.map((survey) => ({ survey, questions: questions.filter((q) => q.surveyId === survey.id).map(toQuestion) }));
+}

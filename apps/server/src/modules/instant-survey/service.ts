@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  TInstantCodeLoginResponse,
+  TInstantFillInfo,
+  TInstantParticipantSurvey,
+  TInstantSaveAnswer,
+  TInstantSurvey,
+  TInstantSurveyList,
+  TInstantSurveyState,
+  TInstantSurveyUser,
+} from '@ona/contracts';
+import type { Database } from '@ona/db';
+import { ApiError, conflict, notFound } from '../../errors/api-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
+import { checkAnswer, peopleNamedIn } from './answer-validation.ts';
+import type { TParticipantContext } from './instant-auth.ts';
+import { publishLive } from './live.ts';
+import * as repo from './repository.ts';
+import { checkSurveyCode, normaliseSurveyCode } from './survey-code.ts';
+import { validateSurveyInput, type TSurveyInput } from './survey-validation.ts';
+
+export const CODE_FAILURE_LIMIT = 20;
+export const CODE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+const asState = (row: repo.TSurveyRow) => row.state as TInstantSurveyState;
+
+/** A survey of the host's organisation; another organisation's id answers 404 (never reveal it). */
+export async function hostSurvey(db: Database, auth: AuthContext, surveyId: number): Promise<repo.TSurveyRow> {
+  const row = await repo.findSurvey(db, auth.organizationId, surveyId);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function describeForHost(db: Database, row: repo.TSurveyRow): Promise<TInstantSurvey> {
+  const [questions, participants, answers] = await Promise.all([repo.loadQuestions(db, row.id), repo.loadParticipantRows(db, row.id), repo.loadAnswers(db, row.id)]);
+  return {
+    ...repo.toSummary(row, { questions: questions.length, participants: participants.length }),
+    questions,
+    participants: participants.map(repo.toParticipant),
+    answers,
+    login_codes: row.state === 'closed' ? [] : [row.code],
+  };
+}
+
+export function surveyUser(participant: TParticipantContext): TInstantSurveyUser {
+  return {
+    id: participant.id,
+    name: participant.name,
+    survey: participant.surveyId,
+    current_question_index: participant.currentQuestionIndex,
+    finished: participant.finishedAt !== null,
+  };
+}
+
+/** Without a token only what the join page needs; with one the questions, names and own answers. */
+export async function describeForParticipant(db: Database, row: repo.TSurveyRow, participant: TParticipantContext | null): Promise<TInstantParticipantSurvey> {
+  const base = { id: row.id, title: row.title, state: asState(row), closed: row.state === 'closed' };
+  if (!participant) return base;
+  const [questions, participants, answers] = await Promise.all([repo.loadQuestions(db, row.id), repo.loadParticipantRows(db, row.id), repo.loadAnswers(db, row.id, participant.id)]);
+  return { ...base, questions, participants: participants.map((p) => ({ id: p.id, name: p.name })), answers, user: surveyUser(participant) };
+}
+
+export async function listSurveys(db: Database, auth: AuthContext, page: number, pageSize: number): Promise<TInstantSurveyList> {
+  const { total, rows } = await repo.listSurveys(db, auth.organizationId, page, pageSize);
+  return { total, data: rows.map((r) => repo.toSummary(r.survey, { questions: r.questions, participants: r.participants })) };
+}
+
+async function writeContent(tx: Database, surveyId: number, input: TSurveyInput): Promise<void> {
+  await repo.syncQuestions(tx, surveyId, input.questions);
+  await repo.syncParticipants(tx, surveyId, input.participants);
+}
+
+export async function createSurvey(app: FastifyInstance, auth: AuthContext, input: TSurveyInput): Promise<repo.TSurveyRow> {
+  validateSurveyInput(input);
+  return app.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const row = await repo.insertSurvey(tx, auth.organizationId, auth.user.id, input.title.trim());
+    await writeContent(tx, row.id, input);
+    return row;
+  });
+}
+
+export async function updateSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number, input: TSurveyInput): Promise<repo.TSurveyRow> {
+  const row = await hostSurvey(app.db, auth, surveyId);
+  if (row.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
+  validateSurveyInput(input);
+  await app.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await repo.updateSurveyTitle(tx, surveyId, input.title.trim());
+    await writeContent(tx, surveyId, input);
+  });
+  await publishLive(app, { type: 'state', survey: surveyId, state: asState(row) });
+  return (await repo.findSurveyById(app.db, surveyId)) ?? row;
+}
+
+/** pending → started; a started survey 409 survey_already_started, a closed one 409 survey_closed. */
+export async function startSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number): Promise<repo.TSurveyRow> {
+  const row = await hostSurvey(app.db, auth, surveyId);
+  if (row.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
+  if (row.state === 'started' || !(await repo.changeState(app.db, surveyId, 'pending', 'started'))) {
+    throw conflict('survey_already_started', 'instant.errors.survey_already_started');
+  }
+  await publishLive(app, { type: 'state', survey: surveyId, state: 'started' });
+  return (await repo.findSurveyById(app.db, surveyId)) ?? row;
+}
+
+/** started → closed; a pending survey 409 survey_not_started, a closed one 409 survey_closed. */
+export async function closeSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number): Promise<repo.TSurveyRow> {
+  const row = await hostSurvey(app.db, auth, surveyId);
+  if (row.state === 'pending') throw conflict('survey_not_started', 'instant.errors.survey_not_started');
+  if (row.state === 'closed' || !(await repo.changeState(app.db, surveyId, 'started', 'closed'))) {
+    throw conflict('survey_closed', 'instant.errors.survey_closed');
+  }
+  await publishLive(app, { type: 'state', survey: surveyId, state: 'closed' });
+  return (await repo.findSurveyById(app.db, surveyId)) ?? row;
+}
+
+export async function deleteSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number): Promise<void> {
+  await hostSurvey(app.db, auth, surveyId);
+  await repo.deleteSurvey(app.db, surveyId);
+  // Participants still on the page learn that it is gone (their next load answers 404).
+  await publishLive(app, { type: 'state', survey: surveyId, state: 'closed' });
+}
+
+function requireJoinable(row: repo.TSurveyRow): void {
+  if (row.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
+}
+
+/** The code entry (§5 rules), case-insensitive; 20 wrong codes from one address in 15 minutes: 429. */
+export async function loginWithCode(db: Database, rawCode: string, ip: string): Promise<TInstantCodeLoginResponse> {
+  const problem = checkSurveyCode(rawCode);
+  if (problem) {
+    const key = problem === 'required' ? 'errors.field_required' : problem === 'length' ? 'instant.errors.code_length' : 'instant.errors.code_special_characters';
+    throw new ApiError(400, 'invalid_survey_code', key, { survey_code: [key] });
+  }
+  const failures = await repo.countCodeFailures(db, ip, new Date(Date.now() - CODE_FAILURE_WINDOW_MS));
+  if (failures >= CODE_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'instant.errors.too_many_codes');
+  const row = await repo.findOpenSurveyByCode(db, normaliseSurveyCode(rawCode));
+  if (!row) {
+    await repo.recordCodeFailure(db, ip);
+    throw new ApiError(404, 'survey_not_found', 'instant.errors.code_not_found', { survey_code: ['instant.errors.code_not_found'] });
+  }
+  return { survey: await describeForParticipant(db, row, null), user: null };
+}
+
+/** A participant joins: 201 with the instant token, once; the host hears `new_user`. */
+export async function joinSurvey(app: FastifyInstance, surveyId: number, name: string, email: string | null) {
+  const row = await repo.findSurveyById(app.db, surveyId);
+  if (!row) throw notFound();
+  requireJoinable(row);
+  const token = newSecretToken();
+  const participant = await repo.insertJoinedParticipant(app.db, surveyId, name.trim(), email?.trim() || null, hashSecretToken(token));
+  await publishLive(app, { type: 'new_user', survey: surveyId, user: { id: participant.id, name: participant.name } });
+  return { id: participant.id, name: participant.name, token, survey: surveyId };
+}
+
+/** Saves one answer of a started survey; a retry of the same save replaces it and counts once. */
+export async function saveAnswer(app: FastifyInstance, participant: TParticipantContext, body: TInstantSaveAnswer) {
+  const surveyId = participant.surveyId;
+  const found = await repo.findSurveyAndQuestion(app.db, surveyId, body.question_id);
+  if (!found) throw notFound();
+  if (found.state === 'pending') throw conflict('survey_not_started', 'instant.errors.survey_not_started');
+  if (found.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
+  const question = found.question;
+  if (!question) throw notFound();
+  const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);
+  const value = checkAnswer(question, body.value, participant.id, await repo.participantIdsAmong(app.db, surveyId, named));
+  if (participant.joinedAt === null) await repo.markJoined(app.db, participant.id);
+  const saved = await repo.upsertAnswer(app.db, surveyId, question.id, participant.id, value);
+  await repo.updateProgress(app.db, participant.id, { currentQuestionIndex: body.current_question_index, finished: body.finished });
+  await publishLive(app, { type: 'answer', survey: surveyId, participant: participant.id, question: question.id, sent_at: Date.now() });
+  return saved;
+}
+
+export async function fillInfo(db: Database, row: repo.TSurveyRow): Promise<TInstantFillInfo> {
+  const [participants, counts] = await Promise.all([repo.loadParticipantRows(db, row.id), repo.answerCounts(db, row.id)]);
+  return {
+    state: asState(row),
+    participant_count: participants.length,
+    joined_count: participants.filter((p) => p.joinedAt !== null).length,
+    finished_count: participants.filter((p) => p.finishedAt !== null).length,
+    answers_per_question: counts.map((c) => ({ question_id: c.questionId, count: c.count })),
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { ZInstantSocketHello, type TInstantSocketHello } from '@ona/contracts';
+import { ApiError } from '../../errors/api-error.ts';
+import { findUserByTokenHash } from '../auth/repository.ts';
+import { hashSecretToken } from '../auth/secret-token.ts';
+import { loadMembershipContext } from '../users/membership.ts';
+import { INSTANT_ADMIN_PERMISSION, participantForToken } from './instant-auth.ts';
+import { surveyChannel } from './live.ts';
+import * as repo from './repository.ts';
+
+/** What this module needs of a `ws` socket (the package ships no types of its own). */
+interface TLiveSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer | string) => void): void;
+  on(event: 'close', listener: () => void): void;
+}
+
+const OPEN = 1;
+const AUTH_TIMEOUT_MS = 10_000;
+// Application close codes (4000–4999) that mirror the HTTP statuses.
+const CLOSE_UNAUTHENTICATED = 4401;
+const CLOSE_FORBIDDEN = 4403;
+const CLOSE_NOT_FOUND = 4404;
+
+type TRole = 'host' | 'participant';
+
+/** Host: a login token of an instant-survey admin of the survey's organisation; participant: their instant token. */
+async function authorise(app: FastifyInstance, surveyId: number, hello: TInstantSocketHello): Promise<TRole> {
+  const survey = await repo.findSurveyById(app.db, surveyId);
+  if (!survey) throw new ApiError(404, 'not_found', 'errors.not_found');
+  if (hello.token) {
+    const found = await findUserByTokenHash(app.db, hashSecretToken(hello.token), new Date());
+    if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
+    const membership = await loadMembershipContext(app.db, found.user);
+    if (membership.organizationId !== survey.organizationId) throw new ApiError(404, 'not_found', 'errors.not_found');
+    if (!membership.permissions.includes(INSTANT_ADMIN_PERMISSION)) throw new ApiError(403, 'permission_denied', 'errors.permission_denied');
+    return 'host';
+  }
+  if (hello.instant_token) {
+    const participant = await participantForToken(app, hello.instant_token);
+    if (participant.surveyId !== surveyId) throw new ApiError(403, 'other_survey_token', 'instant.errors.other_survey_token');
+    return 'participant';
+  }
+  throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
+}
+
+const closeCodeFor = (err: unknown) =>
+  err instanceof ApiError ? (err.statusCode === 403 ? CLOSE_FORBIDDEN : err.statusCode === 404 ? CLOSE_NOT_FOUND : CLOSE_UNAUTHENTICATED) : CLOSE_UNAUTHENTICATED;
+
+/**
+ * /ws/instant-survey/{id}/: one socket per survey and page. Browsers cannot send headers on a
+ * websocket, and tokens do not belong in URLs (they end up in logs), so the first message carries
+ * the token; the server answers `ready` once the subscription is live, then forwards every
+ * `new_user`, `answer` and `state` message of the survey.
+ */
+export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/ws/instant-survey/:id/', { websocket: true, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, (raw: TLiveSocket, request) => {
+    const socket = raw;
+    const surveyId = Number((request.params as { id?: string }).id);
+    let unsubscribe: (() => void) | null = null;
+    let closed = false;
+    let authorising = false;
+    const timer = setTimeout(() => socket.close(CLOSE_UNAUTHENTICATED, 'authentication timeout'), AUTH_TIMEOUT_MS);
+
+    socket.on('close', () => {
+      closed = true;
+      clearTimeout(timer);
+      unsubscribe?.();
+    });
+    if (!Number.isSafeInteger(surveyId) || surveyId <= 0) {
+      socket.close(CLOSE_NOT_FOUND, 'not found');
+      return;
+    }
+    socket.on('message', (data) => {
+      if (unsubscribe || authorising) return; // Clients only speak once; anything later is ignored.
+      authorising = true;
+      void (async () => {
+        try {
+          const parsed = ZInstantSocketHello.safeParse(JSON.parse(String(data)));
+          if (!parsed.success) throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
+          const role = await authorise(app, surveyId, parsed.data);
+          if (closed) return;
+          const stop = await app.realtime.subscribe(surveyChannel(surveyId, role), (payload) => {
+            if (socket.readyState === OPEN) socket.send(payload);
+          });
+          if (closed) {
+            stop();
+            return;
+          }
+          unsubscribe = stop;
+          clearTimeout(timer);
+          socket.send(JSON.stringify({ type: 'ready', role }));
+        } catch (err) {
+          if (!(err instanceof ApiError) && !(err instanceof SyntaxError)) request.log.error({ err }, 'live socket authorisation failed');
+          if (!closed) socket.close(closeCodeFor(err), 'not allowed');
+        }
+      })();
+    });
+  });
+};

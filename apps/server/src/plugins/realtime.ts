@@ -1,0 +1,108 @@
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import { Redis } from 'ioredis';
+
+type Listener = (payload: string) => void;
+
+/**
+ * Live messages by channel. In-process by default; with Redis every instance subscribes to the
+ * channels its sockets need and every publish goes through Redis, so a host connected to
+ * instance B hears what a participant saved on instance A (DECISIONS.md, "Running it").
+ */
+export interface RealtimeHub {
+  readonly mode: 'memory' | 'redis';
+  /** Sends a JSON message to every subscriber of the channel on every instance. */
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Resolves once the subscription is live (so nothing published afterwards is missed). */
+  subscribe(channel: string, listener: Listener): Promise<() => void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
+class ListenerRegistry {
+  private readonly byChannel = new Map<string, Set<Listener>>();
+
+  add(channel: string, listener: Listener): boolean {
+    let set = this.byChannel.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.byChannel.set(channel, set);
+    }
+    set.add(listener);
+    return first;
+  }
+
+  /** True when the channel has no listener left. */
+  remove(channel: string, listener: Listener): boolean {
+    const set = this.byChannel.get(channel);
+    if (!set) return false;
+    set.delete(listener);
+    if (set.size > 0) return false;
+    this.byChannel.delete(channel);
+    return true;
+  }
+
+  deliver(channel: string, payload: string): void {
+    for (const listener of this.byChannel.get(channel) ?? []) {
+      try {
+        listener(payload);
+      } catch {
+        // One broken socket must not keep the message from the others.
+      }
+    }
+  }
+}
+
+function memoryHub(): RealtimeHub {
+  const registry = new ListenerRegistry();
+  return {
+    mode: 'memory',
+    async publish(channel, message) {
+      registry.deliver(channel, JSON.stringify(message));
+    },
+    async subscribe(channel, listener) {
+      registry.add(channel, listener);
+      return () => void registry.remove(channel, listener);
+    },
+  };
+}
+
+function redisHub(publisher: Redis, subscriber: Redis, onError: (err: unknown) => void): RealtimeHub {
+  const registry = new ListenerRegistry();
+  subscriber.on('message', (channel: string, payload: string) => registry.deliver(channel, payload));
+  return {
+    mode: 'redis',
+    async publish(channel, message) {
+      await publisher.publish(channel, JSON.stringify(message));
+    },
+    async subscribe(channel, listener) {
+      if (registry.add(channel, listener)) await subscriber.subscribe(channel);
+      return () => {
+        if (registry.remove(channel, listener)) subscriber.unsubscribe(channel).catch(onError);
+      };
+    },
+  };
+}
+
+export const realtimePlugin = fp<{ redisUrl?: string | undefined }>(async (app, options) => {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  if (!options.redisUrl) {
+    app.decorate('realtime', memoryHub());
+    return;
+  }
+  // A connection in subscriber mode can do nothing else, hence two.
+  const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+  const onError = (err: unknown) => app.log.error({ err }, 'redis pub/sub error');
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  app.decorate('realtime', redisHub(publisher, subscriber, onError));
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+  });
+});
