@@ -32,6 +32,11 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, a dropped test database) emits
+    // 'error' on the pool; without a listener that would crash the process. The pool replaces it.
+    pool.on('error', (err) => {
+      if (process.env.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL connection lost: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
