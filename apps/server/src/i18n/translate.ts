@@ -15,12 +15,16 @@ import enInstant from '../locales/instant.en.json' with { type: 'json' };
 import huInstant from '../locales/instant.hu.json' with { type: 'json' };
 import deInstant from '../locales/instant.de.json' with { type: 'json' };
 import ruInstant from '../locales/instant.ru.json' with { type: 'json' };
+import enGraph from '../locales/graph.en.json' with { type: 'json' };
+import huGraph from '../locales/graph.hu.json' with { type: 'json' };
+import deGraph from '../locales/graph.de.json' with { type: 'json' };
+import ruGraph from '../locales/graph.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey), so that areas grow independently.
-const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant };
-const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant };
-const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant };
-const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant };
+const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph };
+const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph };
+const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph };
+const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph };
 
 type Nested = { [key: string]: string | Nested };
 type Leaves<T, P extends string = ''> = {

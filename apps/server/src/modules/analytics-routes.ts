@@ -23,4 +23,5 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(surveyStatisticsRoutes, shared);
   await app.register(executiveReportRoutes, shared);
   await app.register(surveyExportRoutes);
+  await app.register((await import('./graph/routes.ts')).graphRoutes);
 };

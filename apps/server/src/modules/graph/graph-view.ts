@@ -1,0 +1,188 @@
+import type { TEdgeVisibility, TGraphCategory, TGraphNode, TGraphRelation, TGraphVisualization } from '@ona/contracts';
+import { subordinatesOf } from '../engagements/access-scope.ts';
+import { customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
+import type { GraphSource } from './graph-source.ts';
+
+export type GraphSeeingLevel = 'self_only' | 'subtree' | 'all_access';
+
+export interface GraphViewer {
+  level: GraphSeeingLevel;
+  /** The caller's employee index in the source (null when they are not an employee of it). */
+  ownEmployeeId: number | null;
+}
+
+export interface GraphRequest {
+  graphType: TGraphCategory | null;
+  units: readonly number[];
+  employees: readonly number[];
+  edges: TEdgeVisibility;
+  filters: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+export interface GraphViewLabels extends FilterLabels {
+  department: string;
+}
+
+/**
+ * Cuts one view out of a graph source (pure): the ties of the chosen category (all work questions
+ * by default), the people the caller may see, narrowed by units (with their sub-units) and filters,
+ * the ties among them in the chosen visibility, and the selection of `employee` with direct ties.
+ */
+export function buildGraphView(source: GraphSource, request: GraphRequest, viewer: GraphViewer, labels: GraphViewLabels): TGraphVisualization {
+  const { people } = source;
+  const n = people.length;
+  const questionIds = new Set(source.questions.filter((q) => (request.graphType === null ? q.work : q.category === request.graphType)).map((q) => q.id));
+
+  // Ties of the category, as index pairs with their questions.
+  const ties: { source: number; target: number; questions: number[] }[] = [];
+  for (const tie of source.ties) {
+    const questions = tie.questions.filter((q) => questionIds.has(q));
+    if (questions.length > 0) ties.push({ source: tie.source, target: tie.target, questions });
+  }
+
+  const own = viewer.ownEmployeeId === null ? undefined : source.indexById.get(viewer.ownEmployeeId);
+  const visible = new Uint8Array(n);
+  if (viewer.level === 'all_access') visible.fill(1);
+  else if (own !== undefined) {
+    visible[own] = 1;
+    if (viewer.level === 'subtree') {
+      const leaderOf = new Map(people.map((p) => [p.id, p.leaderId] as const));
+      for (const id of subordinatesOf(people[own]!.id, leaderOf)) {
+        const index = source.indexById.get(id);
+        if (index !== undefined) visible[index] = 1;
+      }
+    } else {
+      for (const tie of ties) {
+        if (tie.source === own) visible[tie.target] = 1;
+        if (tie.target === own) visible[tie.source] = 1;
+      }
+    }
+  }
+
+  const chosenUnits = unitsWithDescendants(source, request.units);
+  const shown = new Uint8Array(n);
+  const visiblePeople = [];
+  for (let i = 0; i < n; i++) {
+    if (!visible[i]) continue;
+    const person = people[i]!;
+    visiblePeople.push(person);
+    if (chosenUnits && (person.unitId === null || !chosenUnits.has(person.unitId))) continue;
+    if (!matchesFilters(source, person, request.filters)) continue;
+    shown[i] = 1;
+  }
+
+  // Ties among the people shown; a self_only caller sees only their own ties, never others' answers.
+  const kept = ties.filter((t) => shown[t.source] && shown[t.target] && (viewer.level !== 'self_only' || t.source === own || t.target === own));
+  const pairKey = (a: number, b: number) => a * n + b;
+  const present = new Set(kept.map((t) => pairKey(t.source, t.target)));
+  const given = new Int32Array(n);
+  const received = new Int32Array(n);
+  for (const t of kept) {
+    given[t.source]!++;
+    received[t.target]!++;
+  }
+  const drawn = kept
+    .map((t) => ({ ...t, mutual: present.has(pairKey(t.target, t.source)) }))
+    .filter((t) => request.edges === 'all' || (request.edges === 'mutual' && t.mutual) || (request.edges === 'oneway' && !t.mutual));
+  const relations = request.edges === 'none' ? [] : drawn;
+
+  const selectedIds = new Set(request.employees.map((id) => source.indexById.get(id)).filter((i): i is number => i !== undefined && shown[i] === 1));
+  const selected = new Uint8Array(n);
+  if (selectedIds.size === 0) selected.fill(1);
+  else {
+    for (const i of selectedIds) selected[i] = 1;
+    for (const t of relations) {
+      if (selectedIds.has(t.source)) selected[t.target] = 1;
+      if (selectedIds.has(t.target)) selected[t.source] = 1;
+    }
+  }
+
+  const unitById = new Map(source.units.map((u) => [u.id, u] as const));
+  const keys = customKeys(visiblePeople);
+  const employees: TGraphNode[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!shown[i]) continue;
+    const p = people[i]!;
+    const leaderIndex = p.leaderId === null ? undefined : source.indexById.get(p.leaderId);
+    const unitName = p.unitId === null ? '' : (unitById.get(p.unitId)?.name ?? '');
+    const attributes: Record<string, string> = { department: unitName, generation: p.generation ?? '', gender: p.gender ?? '' };
+    for (const key of keys) attributes[`attr_${key}`] = p.attributes[key] ?? '';
+    employees.push({
+      id: p.id,
+      label: p.name,
+      unit: p.unitId,
+      parent: leaderIndex !== undefined && shown[leaderIndex] ? p.leaderId : null,
+      leader_name: leaderIndex !== undefined && visible[leaderIndex] ? people[leaderIndex]!.name : null,
+      answer_count: p.answerCount,
+      x: p.positions.regular.x,
+      y: p.positions.regular.y,
+      positions: p.positions,
+      size: source.nodeSize,
+      isSelected: selected[i] === 1,
+      attributes,
+      key_roles: { ...p.keyRoles },
+      gender: p.gender,
+      organizational_unit: unitName,
+      given: given[i]!,
+      received: received[i]!,
+    });
+  }
+
+  const out: TGraphRelation[] = relations.map((t) => ({
+    source: people[t.source]!.id,
+    target: people[t.target]!.id,
+    questions: t.questions,
+    mutual: t.mutual,
+    isSelected: selectedIds.size === 0 || selectedIds.has(t.source) || selectedIds.has(t.target),
+  }));
+  const mutualTies = out.reduce((sum, r) => sum + (r.mutual ? 1 : 0), 0);
+
+  return {
+    employees,
+    units: source.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId, color: u.color })),
+    node_attributes: [
+      { key: 'department', label: labels.department },
+      { key: 'generation', label: labels.filter('generation') },
+      { key: 'gender', label: labels.filter('gender') },
+      ...keys.map((key) => ({ key: `attr_${key}`, label: key })),
+    ],
+    questions: source.questions.map((q) => ({ id: q.id, label: q.label, category: q.category })),
+    relations: out,
+    filters: filterOptions(source, visiblePeople, labels),
+    graph_types: [...new Set(source.questions.map((q) => q.category))].sort(categoryOrder),
+    statistics: {
+      employee_count: employees.length,
+      connection_count: out.length,
+      mutual_count: mutualTies / 2,
+      mutual_percentage: out.length === 0 ? 0 : Math.round((mutualTies / out.length) * 1000) / 10,
+    },
+    graph_type: request.graphType,
+    own_employee_id: own === undefined ? null : people[own]!.id,
+  };
+}
+
+const ORDER: readonly TGraphCategory[] = ['trust', 'corporate_info', 'work_info', 'active_info', 'work_cooperation', 'corporate_values', 'opinion', 'idea', 'quality_work_connection'];
+function categoryOrder(a: TGraphCategory, b: TGraphCategory): number {
+  return ORDER.indexOf(a) - ORDER.indexOf(b);
+}
+
+/** The chosen units and every unit below them; null when no unit was chosen (no narrowing). */
+function unitsWithDescendants(source: GraphSource, chosen: readonly number[]): Set<number> | null {
+  if (chosen.length === 0) return null;
+  const children = new Map<number, number[]>();
+  for (const u of source.units) {
+    if (u.parentId === null) continue;
+    const list = children.get(u.parentId);
+    if (list) list.push(u.id);
+    else children.set(u.parentId, [u.id]);
+  }
+  const result = new Set<number>();
+  const stack = [...chosen];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (result.has(id)) continue;
+    result.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return result;
+}

@@ -1,0 +1,142 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnalysisResult } from '@ona/analytics';
+import {
+  RESULTS_UPLOAD_FIELD,
+  RESULTS_UPLOAD_MAX_BYTES,
+  ZApiError,
+  ZGraphVisualization,
+  ZGraphVisualizationQuery,
+  ZIdParams,
+  type TGraphVisualization,
+  type TGraphVisualizationQuery,
+  type TLocale,
+} from '@ona/contracts';
+import { and, eq, tables } from '@ona/db';
+import { ApiError, forbidden } from '../../errors/api-error.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { runAnalysisInWorker } from '../analysis/run-in-worker.ts';
+import { labeller } from '../analytics-shared/labels.ts';
+import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
+import { accessMapFromRows } from '../engagements/access-scope.ts';
+import { loadAccessRows } from '../engagements/repository.ts';
+import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.ts';
+import { requestedFilters } from './graph-filters.ts';
+import { loadEngagementGraph } from './graph-repository.ts';
+import { graphSourceFrom, looksLikeGraphData, prepareGraph } from './graph-source.ts';
+import { buildGraphView, type GraphRequest, type GraphViewLabels } from './graph-view.ts';
+import { readResultsWorkbook, ResultsRowsError, rowErrorsOf } from './results-workbook.ts';
+
+export function graphLabels(locale: TLocale): GraphViewLabels {
+  const label = labeller(locale);
+  const t = (key: MessageKey) => translate(locale, key);
+  return {
+    department: t('graph.filters.department'),
+    filter: (key) => t(`graph.filters.${key}`),
+    generation: (code) => label.generation(code),
+    gender: (code) => {
+      const key = `graph.genders.${code.toLowerCase()}` as MessageKey;
+      const text = translate(locale, key);
+      return text === key ? code : text;
+    },
+    keyRole: (code) => label.keyRole(code),
+  };
+}
+
+/**
+ * The view is built from typed data (the type checker holds it to the schema, and the tests parse
+ * it with the schema), so the answer skips the per-object response validation: on 5,000 people
+ * and 50,000 ties that validation cost more than building the view.
+ */
+function sendPrebuilt<R extends FastifyReply>(reply: R, view: TGraphVisualization): R {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(view)) as R;
+}
+
+function graphRequest(query: TGraphVisualizationQuery): GraphRequest {
+  return {
+    graphType: query.graph_type ?? null,
+    units: query.unit,
+    employees: query.employee,
+    edges: query.edges,
+    filters: requestedFilters(query),
+  };
+}
+
+/** Spec section 7: the graph view of an engagement, and a graph from an uploaded results workbook. */
+export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/engagements/:id/graph-visualization/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['graph'],
+      summary: 'The network of an engagement for the graph view: people with stored layouts, ties of one category, filters and statistics',
+      description:
+        'graph_type: one of the nine categories (absent: all work questions). unit (repeated, with sub-units) and filter_{key} (repeated values) narrow the people; employee (repeated) selects people and their direct ties. edges: none, oneway, mutual or all. self_only callers see themselves and their direct ties, subtree callers their subtree.',
+      params: ZIdParams,
+      querystring: ZGraphVisualizationQuery,
+      response: { 200: ZGraphVisualization, ...analyticsErrors },
+    },
+  }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const engagement = await getVisibleEngagement(app.db, auth, request.params.id);
+    const level = accessMapFromRows(await loadAccessRows(app.db, engagement.id, auth.user.id)).graph_visualization;
+    if (level !== 'self_only' && level !== 'subtree' && level !== 'all_access') throw forbidden();
+    const source = await loadEngagementGraph(app.db, engagement.id, request.locale);
+    const [own] = await app.db
+      .select({ id: tables.employees.id })
+      .from(tables.employees)
+      .where(and(eq(tables.employees.engagementId, engagement.id), eq(tables.employees.userId, auth.user.id)))
+      .limit(1);
+    const view = buildGraphView(source, graphRequest(request.query), { level, ownEmployeeId: own?.id ?? null }, graphLabels(request.locale));
+    return sendPrebuilt(reply, view);
+  });
+
+  // Multipart belongs to this upload only; registered here, encapsulated, unless a parent has it.
+  await app.register(async (upload) => {
+    if (!upload.hasContentTypeParser('multipart/form-data')) {
+      await upload.register(multipart, { limits: { fileSize: RESULTS_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+    }
+    upload.withTypeProvider<ZodTypeProvider>().post('/survey-result-to-graph/', {
+      onRequest: upload.authenticate,
+      schema: {
+        tags: ['graph'],
+        summary: 'The graph of an uploaded results workbook (the nice Excel of the survey export), for engagement admins',
+        description: 'multipart/form-data with one .xlsx of at most 10 MB in the field "results"; the query takes the same parameters as graph-visualization.',
+        consumes: ['multipart/form-data'],
+        querystring: ZGraphVisualizationQuery,
+        response: { 200: ZGraphVisualization, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError },
+      },
+    }, async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!isEngagementAdmin(auth)) throw forbidden();
+      if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
+      const file = await request.file();
+      if (!file || file.fieldname !== RESULTS_UPLOAD_FIELD) {
+        file?.file.resume();
+        throw new ApiError(400, 'no_file', 'graph.errors.no_file', { [RESULTS_UPLOAD_FIELD]: ['graph.errors.no_file'] });
+      }
+      const buffer = await file.toBuffer();
+      // Checked by content: an .xlsx is a zip archive, whatever its name says.
+      if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw new ApiError(415, 'unsupported_file_type', 'graph.errors.not_xlsx');
+      let workbook;
+      try {
+        workbook = await readResultsWorkbook(buffer);
+      } catch (err) {
+        if (!(err instanceof ResultsRowsError)) throw err;
+        const t = (key: MessageKey, params: Record<string, string | number> = {}) => translate(request.locale, key, params);
+        return reply.status(400).send({ detail: t('errors.validation_failed'), code: 'invalid_rows', errors: rowErrorsOf(err.problems, t) });
+      }
+      let graph: unknown;
+      try {
+        graph = ((await runAnalysisInWorker(workbook.input, () => undefined)) as Partial<AnalysisResult>).graph;
+      } catch (err) {
+        request.log.info({ err }, 'uploaded results could not be analysed');
+        throw new ApiError(400, 'results_not_analysable', 'graph.errors.analysis_failed');
+      }
+      if (!looksLikeGraphData(graph)) throw new ApiError(400, 'results_not_analysable', 'graph.errors.analysis_failed');
+      const source = graphSourceFrom(prepareGraph(graph), workbook.people, workbook.units, workbook.questions);
+      return buildGraphView(source, graphRequest(request.query), { level: 'all_access', ownEmployeeId: null }, graphLabels(request.locale));
+    });
+  });
+};

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright-core';
+import { eq, tables } from '@ona/db';
+import { buildApp } from '../apps/server/src/app.ts';
+import { analyseDemoEngagements } from '../apps/server/src/demo/analyse-demo.ts';
+import { generateDemoLogins, generateDemoOrganisation } from '../apps/server/src/demo/generate-demo.ts';
+import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
+import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
+
+/**
+ * The graph view on a large engagement (issue 6): a generated organisation of SIZE employees
+ * (default 5,000), analysed once; then, against the real server over HTTP on a throw-away
+ * PostgreSQL database (BENCH_DATABASE_URL, default the local test server; the demo loader's bulk
+ * inserts exceed what the embedded PGlite takes in one statement at this size), the latency of GET …/graph-visualization/, and in headless Chromium (the browser
+ * tests' setup: software WebGL) the time from the answer's arrival to the drawn graph and the
+ * frame rate while panning and zooming. Needs `npm run build:web` first.
+ */
+const SIZE = Number(process.env.GRAPH_BENCH_SIZE ?? 5000);
+const REFERENCE_DATE = '2026-10-12';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+if (!existsSync(`${webDist}/index.html`)) throw new Error('Build the web client first: npm run build:web');
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+let started = performance.now();
+process.env.TEST_DB_DRIVER = 'postgres';
+process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const db = await createTestDatabase();
+const company = generateDemoOrganisation({ size: SIZE, referenceDate: REFERENCE_DATE });
+const logins = generateDemoLogins(company);
+await loadDemo(db.db, [company], logins);
+console.log(`generated and loaded ${SIZE} employees in ${ms(performance.now() - started)}`);
+started = performance.now();
+await analyseDemoEngagements(db.db, REFERENCE_DATE, logins.find((l) => l.role === 'leader')?.email ?? '');
+console.log(`analysed (layouts stored with the run) in ${ms(performance.now() - started)}`);
+
+const app = await buildApp({ db, closeDbWithApp: true, settings: { SMTP_URL: undefined, MAIL_FROM: 'bench@ona.example', PUBLIC_URL: undefined, REDIS_URL: undefined }, webDistDir: webDist, pollJobs: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const login = await fetch(`${baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }) });
+const token = ((await login.json()) as { token: string }).token;
+const [analysed] = await db.db.select({ id: tables.analysisRuns.engagementId }).from(tables.analysisRuns).where(eq(tables.analysisRuns.status, 'done'));
+if (!analysed) throw new Error('no analysed engagement');
+const graphUrl = (query = '') => `${baseUrl}/api/engagements/${analysed.id}/graph-visualization/${query}`;
+
+async function timeCall(query: string): Promise<{ ms: number; bytes: number; body: { statistics: { employee_count: number; connection_count: number }; relations: unknown[] } }> {
+  const t0 = performance.now();
+  const res = await fetch(graphUrl(query), { headers: { authorization: `Token ${token}`, 'accept-language': 'en-US' } });
+  const text = await res.text();
+  const elapsed = performance.now() - t0;
+  if (!res.ok) throw new Error(`graph call answered ${res.status}: ${text.slice(0, 200)}`);
+  return { ms: elapsed, bytes: text.length, body: JSON.parse(text) as { statistics: { employee_count: number; connection_count: number }; relations: unknown[] } };
+}
+
+const cold = await timeCall('');
+console.log(`GET graph-visualization (all work questions): first call ${ms(cold.ms)} (reads the stored graph), ${cold.body.statistics.employee_count} employees, ${cold.body.statistics.connection_count} ties, ${(cold.bytes / 1e6).toFixed(1)} MB`);
+const allQuestions = await timeCall('?edges=all');
+for (const [label, query] of [
+  ['all work questions', ''],
+  ['graph_type=trust', '?graph_type=trust'],
+  ['edges=mutual', '?edges=mutual'],
+  ['filter_generation=y', '?filter_generation=y'],
+] as const) {
+  const times: number[] = [];
+  let last = allQuestions;
+  for (let i = 0; i < 15; i++) {
+    last = await timeCall(query);
+    times.push(last.ms);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`GET graph-visualization ${label}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${last.body.statistics.connection_count} ties, ${(last.bytes / 1e6).toFixed(1)} MB)`);
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.addInitScript((t) => {
+  localStorage.setItem('auth.token', t);
+  localStorage.setItem('locale', 'en');
+}, token);
+// Plain script text: tsx would add helpers to named functions that the page does not have.
+await page.addInitScript(`
+  (() => {
+    const watch = () => {
+      if (window.__onaGraph && window.__onaGraph.nodeCount() > 0) {
+        requestAnimationFrame(() => { window.__graphDrawnAt = performance.now(); });
+        return;
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  })();
+`);
+const navigationStart = performance.now();
+await page.goto(`${baseUrl}/engagements/${analysed.id}/graph.html`);
+await page.waitForFunction(() => (globalThis as unknown as { __graphDrawnAt?: number }).__graphDrawnAt !== undefined, undefined, { timeout: 120_000 });
+const pageLoadMs = performance.now() - navigationStart;
+const drawn = (await page.evaluate(`(() => {
+  const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/graph-visualization/'));
+  return { afterAnswer: entry ? window.__graphDrawnAt - entry.responseEnd : -1, responseMs: entry ? entry.responseEnd - entry.requestStart : -1 };
+})()`)) as { afterAnswer: number; responseMs: number };
+console.log(`page: graph call ${ms(drawn.responseMs)} in the browser, graph drawn ${ms(drawn.afterAnswer)} after the answer arrived (page open to graph drawn ${ms(pageLoadMs)})`);
+
+async function frameRate(action: () => Promise<void>): Promise<{ fps: number; worstMs: number }> {
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__counting = true;
+    const tick = (t) => {
+      window.__frames.push(t);
+      if (window.__counting) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  await action();
+  return (await page.evaluate(`(() => {
+    window.__counting = false;
+    const frames = window.__frames;
+    const span = frames[frames.length - 1] - frames[0];
+    let worst = 0;
+    for (let i = 1; i < frames.length; i++) worst = Math.max(worst, frames[i] - frames[i - 1]);
+    return { fps: span > 0 ? ((frames.length - 1) * 1000) / span : 0, worstMs: worst };
+  })()`)) as { fps: number; worstMs: number };
+}
+
+const box = await page.getByTestId('graph-canvas').boundingBox();
+if (!box) throw new Error('no canvas');
+const cx = box.x + box.width / 2;
+const cy = box.y + box.height / 2;
+await page.mouse.move(box.x + 8, box.y + 8);
+const pan = await frameRate(async () => {
+  // Drag from an empty corner: sigma pans while the button is down.
+  await page.mouse.move(box.x + 6, box.y + box.height - 6);
+  await page.mouse.down();
+  for (let i = 0; i < 40; i++) await page.mouse.move(box.x + 6 + Math.sin(i / 5) * 200, box.y + box.height - 6 - i * 6);
+  await page.mouse.up();
+});
+console.log(`pan (40 pointer moves): ${pan.fps.toFixed(1)} frames/s, longest frame ${ms(pan.worstMs)}`);
+await page.mouse.move(cx, cy);
+const zoom = await frameRate(async () => {
+  for (let i = 0; i < 30; i++) await page.mouse.wheel(0, i < 15 ? -100 : 100);
+});
+console.log(`zoom (30 wheel notches): ${zoom.fps.toFixed(1)} frames/s, longest frame ${ms(zoom.worstMs)}`);
+const idle = await frameRate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+console.log(`idle reference: ${idle.fps.toFixed(1)} frames/s`);
+
+await browser.close();
+await app.close();
