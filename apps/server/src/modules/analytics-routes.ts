@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { analytics360Routes } from './analytics-360/routes.ts';
 import { DEFAULT_MIN_GROUP_SIZE, type AnalyticsRouteOptions } from './analytics-shared/privacy.ts';
 import { executiveReportRoutes } from './executive-report/routes.ts';
+import { graphRoutes } from './graph/routes.ts';
 import { individualReportRoutes } from './individual-report/routes.ts';
 import { keyPeopleRoutes } from './key-people/routes.ts';
 import { leaderReportRoutes } from './leader-report/routes.ts';
@@ -23,5 +24,5 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(surveyStatisticsRoutes, shared);
   await app.register(executiveReportRoutes, shared);
   await app.register(surveyExportRoutes);
-  await app.register((await import('./graph/routes.ts')).graphRoutes);
+  await app.register(graphRoutes);
 };
