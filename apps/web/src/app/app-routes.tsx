@@ -1,8 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ColorsPage } from '../features/colors/colors-page.tsx';
 import { AdminMenuPage } from '../features/engagement-admin/admin-menu-page.tsx';
-import { ADMIN_PAGES } from '../features/engagement-admin/admin-pages.ts';
-import { AdminPlaceholderPage } from '../features/engagement-admin/admin-placeholder-page.tsx';
+import { adminRoutes } from '../features/engagement-admin/admin-routes.tsx';
 import { ConfirmResetPasswordPage } from '../features/auth/confirm-reset-password-page.tsx';
 import { LoadingPage } from '../features/auth/loading-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
@@ -13,7 +12,10 @@ import { MODULE_TILES } from '../features/engagements/engagement-modules.ts';
 import { EngagementsListPage } from '../features/engagements/engagements-list-page.tsx';
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
+import { GraphPage } from '../features/graph/graph-page.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
+import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
+import { surveyRoutes } from '../features/survey/survey-routes.tsx';
 import { RequireToken } from '../shared/auth/require-token.tsx';
 import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
 import { APP_LOGIN } from './session-targets.ts';
@@ -23,14 +25,7 @@ import { AppLayout } from './app-layout.tsx';
 function moduleRoutes(): RouteObject[] {
   return MODULE_TILES.map((tile) => ({
     path: `engagements/:engagementId/${tile.routePattern}`,
-    element: tile.module === 'executive_reports' ? <ExecutiveReportPage /> : <ModulePlaceholderPage module={tile.module} />,
-  }));
-}
-
-function adminRoutes(): RouteObject[] {
-  return ADMIN_PAGES.map((page) => ({
-    path: `engagements/:engagementId/admin/${page.path}`,
-    element: <AdminPlaceholderPage page={page.key} />,
+    element: tile.module === 'executive_reports' ? <ExecutiveReportPage /> : tile.module === 'graph_visualization' ? <GraphPage /> : <ModulePlaceholderPage module={tile.module} />,
   }));
 }
 
@@ -61,6 +56,8 @@ export function appChildRoutes(base: string): RouteObject[] {
                 { path: 'engagements/:engagementId.html', element: <EngagementDetailsPage /> },
                 { path: 'engagements/:engagementId/admin.html', element: <AdminMenuPage /> },
                 ...adminRoutes(),
+                ...surveyRoutes(),
+                ...statisticsRoutes(),
                 ...moduleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],

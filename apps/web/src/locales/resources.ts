@@ -5,24 +5,33 @@ import deColors from './de/colors.json';
 import deCommon from './de/common.json';
 import deEngagements from './de/engagements.json';
 import deInstantSurvey from './de/instant-survey.json';
+import deSurvey from './de/survey.json';
+import deSurveyStatistics from './de/survey-statistics.json';
 import deOrganizations from './de/organizations.json';
 import deSite from './de/site.json';
+import deGraph from './de/graph.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
 import enCommon from './en/common.json';
 import enEngagements from './en/engagements.json';
 import enInstantSurvey from './en/instant-survey.json';
+import enSurvey from './en/survey.json';
+import enSurveyStatistics from './en/survey-statistics.json';
 import enOrganizations from './en/organizations.json';
 import enSite from './en/site.json';
+import enGraph from './en/graph.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
 import huCommon from './hu/common.json';
 import huEngagements from './hu/engagements.json';
 import huInstantSurvey from './hu/instant-survey.json';
+import huSurvey from './hu/survey.json';
+import huSurveyStatistics from './hu/survey-statistics.json';
 import huOrganizations from './hu/organizations.json';
 import huSite from './hu/site.json';
+import huGraph from './hu/graph.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -31,8 +40,11 @@ import ruColors from './ru/colors.json';
 import ruCommon from './ru/common.json';
 import ruEngagements from './ru/engagements.json';
 import ruInstantSurvey from './ru/instant-survey.json';
+import ruSurvey from './ru/survey.json';
+import ruSurveyStatistics from './ru/survey-statistics.json';
 import ruOrganizations from './ru/organizations.json';
 import ruSite from './ru/site.json';
+import ruGraph from './ru/graph.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -44,6 +56,9 @@ export const englishResources = {
   colors: enColors,
   site: enSite,
   instantSurvey: enInstantSurvey,
+  survey: enSurvey,
+  surveyStatistics: enSurveyStatistics,
+  graph: enGraph,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -60,6 +75,9 @@ const hungarian: TTranslation = {
   colors: huColors,
   site: huSite,
   instantSurvey: huInstantSurvey,
+  survey: huSurvey,
+  surveyStatistics: huSurveyStatistics,
+  graph: huGraph,
 };
 
 const german: TTranslation = {
@@ -71,6 +89,9 @@ const german: TTranslation = {
   colors: deColors,
   site: deSite,
   instantSurvey: deInstantSurvey,
+  survey: deSurvey,
+  surveyStatistics: deSurveyStatistics,
+  graph: deGraph,
 };
 
 const russian: TTranslation = {
@@ -82,6 +103,9 @@ const russian: TTranslation = {
   colors: ruColors,
   site: ruSite,
   instantSurvey: ruInstantSurvey,
+  survey: ruSurvey,
+  surveyStatistics: ruSurveyStatistics,
+  graph: ruGraph,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

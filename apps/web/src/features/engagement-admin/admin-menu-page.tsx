@@ -11,7 +11,7 @@ import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
-import { ADMIN_DOWNLOADS, ADMIN_GROUPS, ADMIN_PAGES } from './admin-pages.ts';
+import { ADMIN_DOWNLOADS, ADMIN_GROUPS, ADMIN_PAGES, inMenu } from './admin-pages.ts';
 import classes from './admin-menu-page.module.css';
 
 export function AdminMenuPage() {
@@ -61,7 +61,7 @@ export function AdminMenuPage() {
               {t(`groups.${group}`)}
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-              {ADMIN_PAGES.filter((page) => page.group === group).map((page) => (
+              {ADMIN_PAGES.filter((page) => page.group === group && inMenu(page)).map((page) => (
                 <Link key={page.key} to={path(`engagements/${engagementId}/admin/${page.path}`)} className={classes.link} data-testid={`admin-link-${page.key}`}>
                   <ThemeIcon size={38} radius="md" variant="light">
                     <Icon name={page.icon} size={20} />

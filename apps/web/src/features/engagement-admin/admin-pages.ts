@@ -9,18 +9,24 @@ export const ADMIN_PAGES = [
   { key: 'filters', path: 'filters/list.html', icon: 'filter', group: 'people' },
   { key: 'surveyOverview', path: 'survey/overview.html', icon: 'survey', group: 'survey' },
   { key: 'emails', path: 'emails/list.html', icon: 'mail', group: 'survey' },
-  { key: 'editEmail', path: 'emails/edit-email.html', icon: 'mail', group: 'survey' },
+  // Opened from the e-mails list with ?kind=…&language=…, so the menu does not list it.
+  { key: 'editEmail', path: 'emails/edit-email.html', icon: 'mail', group: 'survey', inMenu: false },
   { key: 'stats', path: 'stats.html', icon: 'statistics', group: 'survey' },
   { key: 'uploadResultFile', path: 'upload-result-file.html', icon: 'upload', group: 'data' },
   { key: 'uploadFilters', path: 'upload-filters.html', icon: 'upload', group: 'data' },
-] as const satisfies readonly { key: string; path: string; icon: TIconName; group: string }[];
+] as const satisfies readonly { key: string; path: string; icon: TIconName; group: string; inMenu?: boolean }[];
 
 export type TAdminPageKey = (typeof ADMIN_PAGES)[number]['key'];
+
+export function inMenu(page: (typeof ADMIN_PAGES)[number]): boolean {
+  return !('inMenu' in page) || page.inMenu;
+}
 export const ADMIN_GROUPS = ['people', 'survey', 'data'] as const;
 
 /** The exports of the admin menu; the file name is the server's, these are fallbacks. */
 export const ADMIN_DOWNLOADS = [
   { key: 'executiveReport', path: (id: number) => `/engagements/${id}/executive-report/export/`, fallbackName: 'executive-report.pdf' },
   { key: 'retentionReport', path: (id: number) => `/engagements/${id}/retention-analytics-results/export/`, fallbackName: 'retention-report.xlsx' },
+  { key: 'niceExcel', path: (id: number) => `/engagements/${id}/survey/export-nice-excel/`, fallbackName: 'survey-nice-excel.xlsx' },
   { key: 'distanceMatrix', path: (id: number) => `/engagements/${id}/survey/export-distance-matrix/`, fallbackName: 'distance-matrix.xlsx' },
 ] as const;

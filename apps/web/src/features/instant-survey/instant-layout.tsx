@@ -1,17 +1,25 @@
-import { AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Button, Container, Group, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../auth/use-logout.ts';
 import { LanguageSwitcher } from '../../shared/i18n/language-switcher.tsx';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { BrandLogo } from '../../shared/ui/brand-mark.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 
-/** The instant-survey host's frame; its tabs (Surveys, Users, Groups) come with a later issue. */
+/** The instant-survey host's frame with the main tabs (spec §2): Surveys, Users, Groups. */
 export function InstantLayout() {
   const { t } = useTranslation(['instantSurvey', 'common']);
   const path = useRoutePath();
   const logout = useLogout(path('login.html'));
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tabs = [
+    { value: 'surveys', to: path('surveys/list.html') },
+    { value: 'users', to: path('users.html') },
+    { value: 'groups', to: path('groups/list.html') },
+  ] as const;
+  const active = pathname.startsWith(path('users')) ? 'users' : pathname.startsWith(path('groups')) ? 'groups' : 'surveys';
   return (
     <AppShell header={{ height: 64 }} padding={0} bg="gray.0">
       <AppShell.Header withBorder>
@@ -35,6 +43,17 @@ export function InstantLayout() {
         </Container>
       </AppShell.Header>
       <AppShell.Main>
+        <Container size="xl" pt="md" px={{ base: 'md', sm: 'lg' }}>
+          <Tabs value={active} onChange={(value) => { const tab = tabs.find((candidate) => candidate.value === value); if (tab) void navigate(tab.to); }}>
+            <Tabs.List>
+              {tabs.map((tab) => (
+                <Tabs.Tab key={tab.value} value={tab.value}>
+                  {t(`tabs.${tab.value}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        </Container>
         <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
           <Outlet />
         </Container>

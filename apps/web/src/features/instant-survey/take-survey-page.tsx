@@ -1,15 +1,182 @@
-import { Container } from '@mantine/core';
+import { Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TInstantCreateUserResponse, TInstantSocketMessage } from '@ona/contracts';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError, type ApiError } from '../../shared/api/api-error.ts';
+import { LanguageSwitcher } from '../../shared/i18n/language-switcher.tsx';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page.tsx';
+import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
+import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
+import { fetchParticipantSurvey, joinSurvey } from './participant-api.ts';
+import { forgetSurveyUser, readSurveyUser, writeSurveyUser, type TStoredSurveyUser } from './survey-user-storage.ts';
+import { QuestionFlow } from './take/question-flow.tsx';
+import { useLiveSurvey } from './use-live-survey.ts';
 
-/** Where Join lands; answering arrives with the instant-survey issue. */
-export function TakeSurveyPage() {
-  const { t } = useTranslation('instantSurvey');
-  const path = useRoutePath();
+function Frame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   return (
-    <Container size="md" py="xl">
-      <PlaceholderPage title={t('takeSurvey.title')} message={t('takeSurvey.placeholder')} back={{ to: path('login.html'), label: t('takeSurvey.back') }} />
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }} px="md">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+            <LanguageSwitcher />
+          </Text>
+          {title && (
+            <Title order={1} fz={{ base: 22, sm: 28 }} data-testid="survey-title">
+              {title}
+            </Title>
+          )}
+        </Stack>
+        {children}
+      </Stack>
     </Container>
+  );
+}
+
+function Notice({ text, testId, action }: { text: string; testId: string; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="xl">
+      <Stack align="center" ta="center" gap="md">
+        <Text fw={600} data-testid={testId}>
+          {text}
+        </Text>
+        {action}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * take-survey/{id}.html: join with a name (or arrive through an invitation link carrying a token),
+ * wait while the survey is pending, answer once it starts. The survey user is kept in local
+ * storage, so a reload or a dropped connection resumes with the same identity.
+ */
+export function TakeSurveyPage() {
+  const { t } = useTranslation(['instantSurvey', 'common']);
+  const path = useRoutePath();
+  const errorMessage = useErrorMessage();
+  const surveyId = Number(useParams().instantSurveyId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const inviteToken = searchParams.get('token');
+  const [user, setUser] = useState<TStoredSurveyUser | null>(() => readSurveyUser(surveyId));
+  const token = inviteToken ?? user?.token ?? null;
+  const survey = useQuery({
+    queryKey: ['instant-participant', surveyId, token] as const,
+    queryFn: () => fetchParticipantSurvey(surveyId, token),
+    retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 3,
+  });
+  useDocumentTitle(t('common:documentTitle', { page: survey.data?.title ?? t('takeSurvey.title') }));
+
+  // An invitation link: its token is who this participant is from now on.
+  useEffect(() => {
+    const arrived = survey.data?.user;
+    if (!arrived || !inviteToken) return;
+    const stored = { id: arrived.id, survey: surveyId, name: arrived.name, currentQuestionIndex: arrived.current_question_index, token: inviteToken };
+    writeSurveyUser(stored);
+    setUser(stored);
+    setSearchParams({}, { replace: true });
+  }, [survey.data, inviteToken, surveyId, setSearchParams]);
+
+  // A token the server no longer knows (or another survey's): forget it and offer to join again.
+  const refused = isApiError(survey.error) && (survey.error.status === 401 || survey.error.status === 403);
+  useEffect(() => {
+    if (!refused) return;
+    forgetSurveyUser(surveyId);
+    setUser(null);
+    if (inviteToken) setSearchParams({}, { replace: true });
+  }, [refused, surveyId, inviteToken, setSearchParams]);
+
+  // A room of phones hears every join; each reloads at most every ~2 s (spread out), so a big
+  // room does not hit the server with a thousand reloads per newcomer. State changes go at once.
+  const refetchTimer = useRef<number | undefined>(undefined);
+  const { refetch } = survey;
+  const onLive = useCallback(
+    (message: TInstantSocketMessage | null) => {
+      if (message?.type !== 'new_user') {
+        void refetch();
+        return;
+      }
+      if (refetchTimer.current !== undefined) return;
+      refetchTimer.current = window.setTimeout(() => {
+        refetchTimer.current = undefined;
+        void refetch();
+      }, 1500 + Math.random() * 1000);
+    },
+    [refetch],
+  );
+  useEffect(() => () => window.clearTimeout(refetchTimer.current), []);
+  useLiveSurvey(surveyId, user ? { instant_token: user.token } : null, onLive);
+
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const join = useMutation<TInstantCreateUserResponse, ApiError, string>({
+    mutationFn: (given) => joinSurvey(surveyId, given),
+    onSuccess: (created) => {
+      const stored = { id: created.id, survey: created.survey, name: created.name, currentQuestionIndex: 0, token: created.token };
+      writeSurveyUser(stored);
+      setUser(stored);
+    },
+  });
+
+  if (!Number.isSafeInteger(surveyId) || (isApiError(survey.error) && survey.error.status === 404)) {
+    return <Frame><Notice text={t('takeSurvey.notFound')} testId="survey-not-found" action={<Button component={Link} to={path('login.html')} variant="light">{t('takeSurvey.back')}</Button>} /></Frame>;
+  }
+  if (survey.isPending || refused) return <CenteredLoader label={t('loading')} />;
+  if (survey.isError) return <Frame><ErrorState error={survey.error} onRetry={() => void survey.refetch()} /></Frame>;
+  const data = survey.data;
+  if (data.closed) return <Frame title={data.title}><Notice text={t('takeSurvey.closed')} testId="survey-closed" /></Frame>;
+
+  if (!user || !data.user) {
+    const submit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setTouched(true);
+      if (name.trim()) join.mutate(name.trim());
+    };
+    return (
+      <Frame title={data.title}>
+        <Paper withBorder radius="lg" p="lg">
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <TextInput
+                label={t('takeSurvey.nameLabel')}
+                placeholder={t('takeSurvey.namePlaceholder')}
+                size="md"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                error={touched && !name.trim() ? t('validation.required') : join.error ? errorMessage(join.error) : null}
+              />
+              <Button type="submit" size="md" loading={join.isPending}>
+                {t('takeSurvey.start')}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Frame>
+    );
+  }
+
+  if (data.state === 'pending') {
+    return (
+      <Frame title={data.title}>
+        <Paper withBorder radius="lg" p="xl">
+          <Stack align="center" ta="center" gap="md">
+            <Loader type="dots" />
+            <Text fw={600} fz="lg" data-testid="survey-waiting">
+              {t('takeSurvey.wait')}
+            </Text>
+            <Text c="dimmed" fz="sm">{t('takeSurvey.waitHint')}</Text>
+          </Stack>
+        </Paper>
+      </Frame>
+    );
+  }
+
+  return (
+    <Frame title={data.title}>
+      <QuestionFlow key={user.token} survey={data} user={user} onConflict={() => void survey.refetch()} />
+    </Frame>
   );
 }

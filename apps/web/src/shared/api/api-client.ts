@@ -34,6 +34,12 @@ type TRequestOptions = {
    * and a 401 there is the caller's business, not a session expiry.
    */
   anonymous?: boolean;
+  /**
+   * A 403 here is a state of the page, not a lost session (the survey answers 403
+   * `not_a_participant` to a signed-in admin who is no employee of the engagement): it goes to the
+   * caller without logging out. A 401 still ends the session.
+   */
+  ownForbidden?: boolean;
 };
 
 function buildUrl(path: string, query: TRequestOptions['query']): string {
@@ -80,7 +86,8 @@ async function send(path: string, options: TRequestOptions, body: BodyInit | und
   }
   if (response.ok) return response;
   const error = toApiError(response.status, await readJson(response), response.statusText);
-  if ((response.status === 401 || response.status === 403) && !options.anonymous) context.onUnauthorized(error);
+  const endsSession = response.status === 401 || (response.status === 403 && !options.ownForbidden);
+  if (endsSession && !options.anonymous) context.onUnauthorized(error);
   throw error;
 }
 
@@ -130,4 +137,15 @@ export async function apiDownload(path: string, fallbackName: string): Promise<T
   const response = await send(path, {}, undefined, false);
   const blob = await response.blob();
   return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
+}
+
+/** A multipart upload whose answer is checked against its contracts schema (import summaries). */
+export async function apiUploadRequest<T>(path: string, form: FormData, schema: TSchema<T>): Promise<T> {
+  const response = await send(path, { method: 'POST' }, form, false);
+  const payload = await readJson(response);
+  try {
+    return schema.parse(payload);
+  } catch {
+    throw new ApiError(response.status, { detail: 'Unexpected answer from the server', code: INVALID_RESPONSE_CODE });
+  }
 }

@@ -1,0 +1,52 @@
+import { Badge, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { KEY_ROLE_CODES, type TGraphNode } from '@ona/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** The card of a clicked employee: unit, leader, key roles, answers given and received. */
+export function EmployeeCard({ node, onClose }: { node: TGraphNode; onClose: () => void }) {
+  const { t } = useTranslation('graph');
+  const roles = KEY_ROLE_CODES.filter((role) => node.key_roles[role]);
+  return (
+    <Paper withBorder radius="md" p="md" shadow="md" w={280} data-testid="employee-card" role="dialog" aria-label={node.label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <Text fw={700} data-testid="employee-card-name">
+          {node.label}
+        </Text>
+        <CloseButton size="sm" aria-label={t('card.close')} onClick={onClose} />
+      </Group>
+      <Stack gap={6}>
+        <Row label={t('card.unit')} value={node.organizational_unit || '–'} />
+        <Row label={t('card.leader')} value={node.leader_name ?? t('card.noLeader')} />
+        <Row label={t('card.given')} value={String(node.given)} testId="employee-card-given" />
+        <Row label={t('card.received')} value={String(node.received)} testId="employee-card-received" />
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mt={4}>
+          {t('card.keyRoles')}
+        </Text>
+        {roles.length === 0 ? (
+          <Text fz="sm">{t('card.noKeyRoles')}</Text>
+        ) : (
+          <Group gap={4}>
+            {roles.map((role) => (
+              <Badge key={role} variant="light" color="orange" size="sm">
+                {t(`keyRoles.${role}`)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text fz="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" fw={500} ta="right" data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

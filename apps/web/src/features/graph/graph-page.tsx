@@ -1,0 +1,185 @@
+import { Box, Button, Center, Flex, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { TGraphNode, TGraphVisualization } from '@ona/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TGraphAppearance } from '../../graph/graph-appearance.ts';
+import { GraphCanvas, type TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
+import { GRAPH_COLORS, GRAPH_CONSTANTS } from '../../graph/graph-constants.ts';
+import { toGexf } from '../../graph/gexf-export.ts';
+import { isApiError } from '../../shared/api/api-error.ts';
+import { saveFile } from '../../shared/api/save-file.ts';
+import { notify } from '../../shared/notifications/notify.ts';
+import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
+import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
+import { ErrorState } from '../../shared/ui/error-state.tsx';
+import { Icon } from '../../shared/ui/icon.tsx';
+import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { useEngagement } from '../engagements/use-engagement.ts';
+import { useHierarchy } from '../engagements/use-hierarchy.ts';
+import { EmployeeCard } from './employee-card.tsx';
+import { FilterTab } from './filter-tab.tsx';
+import { useGraphVisualization } from './graph-api.ts';
+import { GraphStatistics } from './graph-statistics.tsx';
+import { useGraphViewStore } from './graph-store.ts';
+import { GraphTooltip } from './graph-tooltip.tsx';
+import { ScopeTab } from './scope-tab.tsx';
+import { StyleTab } from './style-tab.tsx';
+
+function nodeColor(node: TGraphNode, unitColors: ReadonlyMap<number, string>, appearance: TGraphAppearance): string {
+  if (appearance.colorBy === 'keyPerson') return Object.values(node.key_roles).some(Boolean) ? GRAPH_COLORS.keyPerson : GRAPH_COLORS.ordinaryPerson;
+  return node.unit === null ? GRAPH_COLORS.noUnit : (unitColors.get(node.unit) ?? GRAPH_COLORS.noUnit);
+}
+
+/** engagements/{id}/graph.html: the network of the engagement (spec section 2, graph screen). */
+export function GraphPage() {
+  const { t } = useTranslation(['graph', 'common']);
+  const path = useRoutePath();
+  const { engagementId, data: engagement } = useEngagement();
+  const filters = useGraphViewStore((state) => state.filters);
+  const layout = useGraphViewStore((state) => state.layout);
+  const appearance = useGraphViewStore((state) => state.appearance);
+  const graph = useGraphVisualization(engagementId, filters);
+  const hierarchy = useHierarchy(engagementId);
+  const [hover, setHover] = useState<{ id: number; x: number; y: number } | null>(null);
+  const [clicked, setClicked] = useState<number | null>(null);
+  const canvas = useRef<TGraphCanvasHandle | null>(null);
+  useDocumentTitle(t('common:documentTitle', { page: t('title') }));
+
+  useEffect(() => {
+    useGraphViewStore.getState().reset();
+  }, [engagementId]);
+
+  const data: TGraphVisualization | undefined = graph.data;
+  const nodeById = useMemo(() => new Map((data?.employees ?? []).map((node) => [node.id, node] as const)), [data]);
+  const unitColors = useMemo(() => new Map((data?.units ?? []).map((unit) => [unit.id, unit.color] as const)), [data]);
+
+  if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
+  if (graph.isError && isApiError(graph.error) && graph.error.status === 404) return <NotFoundContent homePath="engagements/list.html" />;
+
+  // "Recalculating..." only while a different question than the one on screen is being answered.
+  const recalculating = graph.isFetching && graph.isPlaceholderData;
+  const hovered = hover ? nodeById.get(hover.id) : undefined;
+  const card = clicked === null ? undefined : nodeById.get(clicked);
+
+  const exportPng = async () => {
+    const blob = await canvas.current?.exportPng();
+    if (!blob) {
+      notify('error', t('common:errors.export'));
+      return;
+    }
+    saveFile({ blob, filename: 'network-graph.png' });
+  };
+  const exportGexf = () => {
+    if (!data || !canvas.current) return;
+    const sizeFactor = GRAPH_CONSTANTS.nodePixelsPerSize * (1 + appearance.nodeScaleSteps * GRAPH_CONSTANTS.nodeScaleStep);
+    const text = toGexf({
+      graph: data,
+      positions: canvas.current.positions(),
+      colorOf: (id) => {
+        const node = nodeById.get(id);
+        return node ? nodeColor(node, unitColors, appearance) : GRAPH_COLORS.noUnit;
+      },
+      sizeOf: (id) => (nodeById.get(id)?.size ?? GRAPH_CONSTANTS.defaultNodeSize) * sizeFactor,
+      title: engagement?.name ?? t('title'),
+    });
+    saveFile({ blob: new Blob([text], { type: 'application/gexf+xml' }), filename: 'network-graph.gexf' });
+  };
+
+  const actions = (
+    <Group gap="xs">
+      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data} onClick={() => void exportPng()} data-testid="graph-export-png">
+        {t('actions.exportPng')}
+      </Button>
+      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data} onClick={exportGexf} data-testid="graph-export-gexf">
+        {t('actions.exportGexf')}
+      </Button>
+      <Button variant="subtle" size="xs" disabled={!data} onClick={() => canvas.current?.resetCamera()}>
+        {t('actions.resetView')}
+      </Button>
+    </Group>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} actions={actions} />
+      {graph.isError && !data && <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />}
+      <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
+        <Paper withBorder radius="md" p="sm" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }} data-testid="graph-sidebar">
+          <Tabs defaultValue="scope" keepMounted={false}>
+            <Tabs.List grow mb="md">
+              <Tabs.Tab value="scope" data-testid="graph-tab-scope">{t('tabs.scope')}</Tabs.Tab>
+              <Tabs.Tab value="style" data-testid="graph-tab-style">{t('tabs.style')}</Tabs.Tab>
+              <Tabs.Tab value="filter" data-testid="graph-tab-filter">{t('tabs.filter')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="scope">
+              <ScopeTab hierarchy={hierarchy.data ?? []} availableCategories={data?.graph_types ?? []} />
+            </Tabs.Panel>
+            <Tabs.Panel value="style">
+              <StyleTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="filter">
+              <FilterTab filters={data?.filters ?? []} />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+        {data && <GraphStatistics statistics={data.statistics} />}
+        <Box
+          pos="relative"
+          style={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
+          onMouseLeave={() => setHover(null)}
+        >
+          {data && (
+            <GraphCanvas
+              data={data}
+              layout={layout}
+              appearance={appearance}
+              label={t('canvasLabel')}
+              onHover={(id, at) => setHover(id === null ? null : { id, ...at })}
+              onClickNode={setClicked}
+              onReady={(handle) => {
+                canvas.current = handle;
+              }}
+            />
+          )}
+          {!data && !graph.isError && <CenteredLoader label={t('loading')} />}
+          {data && data.employees.length === 0 && (
+            <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
+              <Text c="dimmed">{t('empty')}</Text>
+            </Center>
+          )}
+          {recalculating && (
+            <Center pos="absolute" inset={0} style={{ zIndex: 4, background: 'rgba(255,255,255,0.45)' }} data-testid="graph-recalculating" role="status">
+              <Group gap="xs">
+                <Loader size="sm" />
+                <Text fw={600}>{t('recalculating')}</Text>
+              </Group>
+            </Center>
+          )}
+          {hovered && hover && <GraphTooltip node={hovered} x={hover.x} y={hover.y} />}
+          {card && (
+            <Box pos="absolute" top={10} right={10} style={{ zIndex: 6 }}>
+              <EmployeeCard node={card} onClose={() => setClicked(null)} />
+            </Box>
+          )}
+          {data && (
+            <Paper pos="absolute" bottom={10} left={10} px="xs" py={4} radius="sm" withBorder style={{ zIndex: 3, opacity: 0.9 }}>
+              <Text fz="xs">
+                ▲ {t('legend.noAnswers')}
+                {appearance.colorBy === 'keyPerson' && (
+                  <>
+                    {' · '}
+                    <span style={{ color: GRAPH_COLORS.keyPerson }}>●</span> {t('legend.keyPerson')}
+                  </>
+                )}
+              </Text>
+            </Paper>
+          )}
+        </Box>
+        </Stack>
+      </Flex>
+    </>
+  );
+}

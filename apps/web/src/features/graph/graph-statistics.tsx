@@ -1,0 +1,38 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { TGraphStatistics } from '@ona/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../shared/format/format-date.ts';
+import { activeLocale } from '../../shared/i18n/i18n.ts';
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text fz={10} c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+        {label}
+      </Text>
+      <Text fz="lg" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Employee count, connection count, mutual count and share, for what is shown. */
+export function GraphStatistics({ statistics }: { statistics: TGraphStatistics }) {
+  const { t } = useTranslation('graph');
+  const locale = activeLocale();
+  return (
+    <Paper withBorder radius="md" p="sm" shadow="xs" aria-label={t('statistics.title')} data-testid="graph-statistics">
+      <Group gap="lg" wrap="nowrap">
+        <Figure label={t('statistics.employees')} value={formatNumber(statistics.employee_count, locale)} testId="graph-stat-employees" />
+        <Figure label={t('statistics.connections')} value={formatNumber(statistics.connection_count, locale)} testId="graph-stat-connections" />
+        <Figure label={t('statistics.mutual')} value={formatNumber(statistics.mutual_count, locale)} testId="graph-stat-mutual" />
+        <Figure
+          label={t('statistics.mutualPercentage')}
+          value={`${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(statistics.mutual_percentage)}%`}
+          testId="graph-stat-mutual-percentage"
+        />
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,27 @@
+import type { TGraphLayout } from '@ona/contracts';
+import { create } from 'zustand';
+import { DEFAULT_APPEARANCE, type TGraphAppearance } from '../../graph/graph-appearance.ts';
+import { DEFAULT_GRAPH_FILTERS, type TGraphFilters } from './graph-query.ts';
+
+type TGraphViewState = {
+  filters: TGraphFilters;
+  layout: TGraphLayout;
+  appearance: TGraphAppearance;
+  setFilters: (change: Partial<TGraphFilters>) => void;
+  setFilterValues: (lookupKey: string, values: string[]) => void;
+  setLayout: (layout: TGraphLayout) => void;
+  setAppearance: (change: Partial<TGraphAppearance>) => void;
+  reset: () => void;
+};
+
+/** The graph page's UI state (scope, filters, style); the data itself lives in the query cache. */
+export const useGraphViewStore = create<TGraphViewState>()((set) => ({
+  filters: DEFAULT_GRAPH_FILTERS,
+  layout: 'regular',
+  appearance: DEFAULT_APPEARANCE,
+  setFilters: (change) => set((state) => ({ filters: { ...state.filters, ...change } })),
+  setFilterValues: (lookupKey, values) => set((state) => ({ filters: { ...state.filters, filters: { ...state.filters.filters, [lookupKey]: values } } })),
+  setLayout: (layout) => set({ layout }),
+  setAppearance: (change) => set((state) => ({ appearance: { ...state.appearance, ...change } })),
+  reset: () => set({ filters: DEFAULT_GRAPH_FILTERS, layout: 'regular', appearance: DEFAULT_APPEARANCE }),
+}));

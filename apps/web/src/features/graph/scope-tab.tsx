@@ -1,0 +1,50 @@
+import { MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { GRAPH_CATEGORY_CODES, type TGraphCategory, type THierarchy } from '@ona/contracts';
+import { useTranslation } from 'react-i18next';
+import { flattenUnits } from '../../shared/format/unit-options.ts';
+import { useGraphViewStore } from './graph-store.ts';
+
+const ALL_WORK = 'all';
+
+/** Scope: the graph category (one of the nine, or all work questions) and the units from the tree. */
+export function ScopeTab({ hierarchy, availableCategories }: { hierarchy: THierarchy; availableCategories: readonly TGraphCategory[] }) {
+  const { t } = useTranslation('graph');
+  const filters = useGraphViewStore((state) => state.filters);
+  const setFilters = useGraphViewStore((state) => state.setFilters);
+  const units = flattenUnits(hierarchy);
+  const categories = [
+    { value: ALL_WORK, label: t('scope.allWork') },
+    ...GRAPH_CATEGORY_CODES.map((code) => ({ value: code, label: t(`categories.${code}`), disabled: !availableCategories.includes(code) })),
+  ];
+  return (
+    <Stack gap="md">
+      <Select
+        label={t('scope.category')}
+        data={categories}
+        value={filters.category ?? ALL_WORK}
+        allowDeselect={false}
+        onChange={(value) => setFilters({ category: value === null || value === ALL_WORK ? null : (value as TGraphCategory) })}
+        data-testid="graph-category"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <MultiSelect
+        label={t('scope.units')}
+        placeholder={filters.units.length === 0 ? t('scope.unitsPlaceholder') : undefined}
+        data={units.map((unit) => ({ value: String(unit.id), label: `${'  '.repeat(unit.depth)}${unit.name}` }))}
+        value={filters.units.map(String)}
+        onChange={(values) => setFilters({ units: values.map(Number) })}
+        searchable
+        clearable
+        maxDropdownHeight={320}
+        data-testid="graph-units"
+        renderOption={({ option }) => {
+          const unit = units.find((u) => String(u.id) === option.value);
+          return <Text fz="sm" pl={(unit?.depth ?? 0) * 12}>{unit?.name ?? option.label}</Text>;
+        }}
+      />
+      <Text fz="xs" c="dimmed">
+        {t('scope.unitsHint')}
+      </Text>
+    </Stack>
+  );
+}

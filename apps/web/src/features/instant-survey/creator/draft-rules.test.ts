@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkParticipants, checkQuestions, defaultDraft, newQuestion, searchPeople, toSurveyInput, type TDraft } from './draft-rules.ts';
+
+describe('the default new survey', () => {
+  it('has one user_select question with one empty option and one empty participant', () => {
+    const draft = defaultDraft();
+    expect(draft.questions).toHaveLength(1);
+    expect(draft.questions[0]).toMatchObject({ type: 'user_select', label: '', layout_orientation: 'horizontal' });
+    expect(draft.questions[0]?.options.map((o) => o.label)).toEqual(['']);
+    expect(draft.participants.map((p) => [p.name, p.email])).toEqual([['', '']]);
+  });
+});
+
+describe('toSurveyInput', () => {
+  it('drops empty participants, unlabelled questions and empty options before sending', () => {
+    const draft: TDraft = {
+      title: ' Day ',
+      questions: [
+        { ...newQuestion('options'), label: 'Teams', options: [{ key: 'a', label: 'Red' }, { key: 'b', label: ' ' }, { key: 'c', label: 'Blue' }] },
+        { ...newQuestion('freetext'), label: '  ' },
+      ],
+      participants: [{ key: 'x', name: 'Ann', email: '' }, { key: 'y', name: ' ', email: ' ' }, { key: 'z', name: '', email: 'z@x.test' }],
+    };
+    const input = toSurveyInput(draft);
+    expect(input.title).toBe('Day');
+    expect(input.questions?.map((q) => [q.label, q.options?.map((o) => o.label)])).toEqual([['Teams', ['Red', 'Blue']]]);
+    expect(input.participants?.map((p) => [p.name, p.email])).toEqual([['Ann', null], ['', 'z@x.test']]);
+  });
+});
+
+describe('checkQuestions', () => {
+  it('asks for a title, labels of questions with content, and two options per option question', () => {
+    const draft: TDraft = {
+      title: '',
+      questions: [
+        { ...newQuestion('user_select'), label: 'Who?' },
+        { ...newQuestion('options'), label: '', options: [{ key: 'a', label: 'Red' }] },
+        { ...newQuestion('scaling'), label: 'Points', options: [{ key: 'b', label: 'Only' }] },
+        { ...newQuestion('freetext'), label: '' },
+      ],
+      participants: [],
+    };
+    expect(checkQuestions(draft)).toEqual({ titleMissing: true, noQuestions: false, unlabelled: [2], fewOptions: [3] });
+  });
+
+  it('passes a complete survey and refuses one without any question', () => {
+    expect(checkQuestions({ title: 'T', questions: [{ ...newQuestion('mood_select'), label: 'Mood?' }], participants: [] })).toBeNull();
+    expect(checkQuestions({ ...defaultDraft(), title: 'T' })?.noQuestions).toBe(true);
+  });
+});
+
+describe('checkParticipants', () => {
+  it('needs a name when an e-mail is given and a valid e-mail', () => {
+    const problems = checkParticipants({ title: 'T', questions: [], participants: [{ key: 'a', name: '', email: 'a@b.test' }, { key: 'b', name: 'B', email: 'nope' }, { key: 'c', name: '', email: '' }] });
+    expect([...problems.entries()]).toEqual([['a', ['nameIfEmail']], ['b', ['email']]]);
+  });
+});
+
+describe('searchPeople', () => {
+  it('needs three characters and shows at most five matches', () => {
+    const people = Array.from({ length: 8 }, (_, i) => ({ name: `Anna ${i}`, email: null }));
+    expect(searchPeople(people, 'an')).toEqual({ tooShort: true, matches: [] });
+    expect(searchPeople(people, 'ann').matches).toHaveLength(5);
+    expect(searchPeople(people, 'zzz')).toEqual({ tooShort: false, matches: [] });
+  });
+});

@@ -1,0 +1,52 @@
+import {
+  ACCEPT_LANGUAGE,
+  ZInstantCreateUserResponse,
+  ZInstantParticipantSurvey,
+  ZInstantSaveAnswerResponse,
+  type TInstantCreateUserResponse,
+  type TInstantParticipantSurvey,
+  type TInstantSaveAnswer,
+  type TInstantSaveAnswerResponse,
+} from '@ona/contracts';
+import { API_BASE, type TSchema } from '../../shared/api/api-client.ts';
+import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, toApiError } from '../../shared/api/api-error.ts';
+import { activeLocale } from '../../shared/i18n/i18n.ts';
+
+/**
+ * Participant calls carry `Authorization: InstantToken …` (DECISIONS.md). They go around the shared
+ * client on purpose: a 401 here means "join again", not "the host's session expired", so it must
+ * not log anybody out.
+ */
+async function participantRequest<T>(path: string, schema: TSchema<T>, token: string | null, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': ACCEPT_LANGUAGE[activeLocale()] });
+  if (token) headers.set('Authorization', `InstantToken ${token}`);
+  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? null : JSON.stringify(init.body) });
+  } catch {
+    throw new ApiError(0, { detail: 'Network error', code: NETWORK_ERROR_CODE });
+  }
+  const text = await response.text();
+  let payload: unknown;
+  try {
+    payload = text ? JSON.parse(text) : undefined;
+  } catch {
+    payload = text;
+  }
+  if (!response.ok) throw toApiError(response.status, payload, response.statusText);
+  try {
+    return schema.parse(payload);
+  } catch {
+    throw new ApiError(response.status, { detail: 'Unexpected answer from the server', code: INVALID_RESPONSE_CODE });
+  }
+}
+
+export const fetchParticipantSurvey = (surveyId: number, token: string | null): Promise<TInstantParticipantSurvey> =>
+  participantRequest(`/instant-survey/surveys/${surveyId}/`, ZInstantParticipantSurvey, token);
+
+export const joinSurvey = (surveyId: number, name: string): Promise<TInstantCreateUserResponse> =>
+  participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, { method: 'POST', body: { name } });
+
+export const saveParticipantAnswer = (surveyId: number, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> =>
+  participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body });

@@ -1,0 +1,87 @@
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { TInstantAnswerValue, TInstantParticipantSurvey } from '@ona/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
+import { saveParticipantAnswer } from '../participant-api.ts';
+import { writeSurveyUser, type TStoredSurveyUser } from '../survey-user-storage.ts';
+import { QuestionStep } from './question-step.tsx';
+
+type TQuestionFlowProps = { survey: TInstantParticipantSurvey; user: TStoredSurveyUser; onConflict: () => void };
+
+/**
+ * Previous / Next through the questions. Each Next saves the answer of the page being left (the
+ * server replaces a repeated save, so a retry after a dropped connection never counts twice) and
+ * remembers where the participant is, locally and on the server, so a reload resumes there.
+ */
+export function QuestionFlow({ survey, user, onConflict }: TQuestionFlowProps) {
+  const { t } = useTranslation('instantSurvey');
+  const path = useRoutePath();
+  const navigate = useNavigate();
+  const questions = survey.questions ?? [];
+  const last = Math.max(0, questions.length - 1);
+  const [index, setIndex] = useState(() => Math.min(last, Math.max(user.currentQuestionIndex, survey.user?.current_question_index ?? 0)));
+  const [values, setValues] = useState<Map<number, TInstantAnswerValue>>(() => new Map((survey.answers ?? []).map((a) => [a.question_id, a.value])));
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const question = questions[index];
+  if (!question) return null;
+  const value = values.get(question.id) ?? null;
+
+  const move = async (to: number, finished: boolean) => {
+    setSaving(true);
+    setFailed(false);
+    try {
+      if (value) await saveParticipantAnswer(survey.id, user.token, { question_id: question.id, value, current_question_index: Math.min(to, last), finished });
+      writeSurveyUser({ ...user, currentQuestionIndex: Math.min(to, last) });
+      if (finished) void navigate(path(`take-survey/${survey.id}/thankyou.html`));
+      else setIndex(to);
+    } catch (error) {
+      if (isApiError(error) && (error.status === 409 || error.status === 404 || error.status === 401 || error.status === 403)) onConflict();
+      else setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text fz="sm" c="dimmed" data-testid="question-progress">
+          {t('takeSurvey.progress', { current: index + 1, total: questions.length })}
+        </Text>
+        <Text fz="sm" c="dimmed">{t('takeSurvey.youAre', { name: user.name })}</Text>
+      </Group>
+      <Progress value={((index + 1) / questions.length) * 100} size="sm" />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={2} fz={{ base: 20, sm: 24 }} data-testid="question-label">
+            {question.label}
+          </Title>
+          <QuestionStep question={question} value={value} people={survey.participants ?? []} selfId={user.id} onChange={(next) => setValues((current) => new Map(current).set(question.id, next))} />
+        </Stack>
+      </Paper>
+      {failed && (
+        <Alert color="red" variant="light" role="alert">
+          {t('takeSurvey.saveFailed')}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" disabled={index === 0 || saving} onClick={() => void move(index - 1, false)}>
+          {t('takeSurvey.previous')}
+        </Button>
+        {index < last ? (
+          <Button loading={saving} onClick={() => void move(index + 1, false)}>
+            {t('takeSurvey.next')}
+          </Button>
+        ) : (
+          <Button loading={saving} color="teal" onClick={() => void move(index, true)}>
+            {t('takeSurvey.finish')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

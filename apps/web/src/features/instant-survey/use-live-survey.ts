@@ -1,0 +1,70 @@
+import { ZInstantSocketMessage, type TInstantSocketHello, type TInstantSocketMessage } from '@ona/contracts';
+import { useEffect, useRef, useState } from 'react';
+
+type TLiveAuth = Omit<TInstantSocketHello, 'type'>;
+const MAX_BACKOFF_MS = 10_000;
+
+function socketUrl(surveyId: number): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/ws/instant-survey/${surveyId}/`;
+}
+
+/**
+ * One socket per survey (spec §4). It reconnects by itself after a dropped connection, and every
+ * (re)connection counts as "something may have changed" (`onMessage(null)`): messages sent while
+ * the socket was down are not replayed, so the page reloads what it shows instead.
+ */
+export function useLiveSurvey(surveyId: number, auth: TLiveAuth | null, onMessage: (message: TInstantSocketMessage | null) => void): boolean {
+  const [connected, setConnected] = useState(false);
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
+  const token = auth?.token ?? null;
+  const instantToken = auth?.instant_token ?? null;
+
+  useEffect(() => {
+    if (!token && !instantToken) return undefined;
+    let socket: WebSocket | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let retryTimer: number | undefined;
+
+    const connect = () => {
+      socket = new WebSocket(socketUrl(surveyId));
+      socket.addEventListener('open', () => {
+        const hello: TInstantSocketHello = { type: 'auth', ...(token ? { token } : {}), ...(instantToken ? { instant_token: instantToken } : {}) };
+        socket?.send(JSON.stringify(hello));
+      });
+      socket.addEventListener('message', (event: MessageEvent<string>) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'ready') {
+          attempt = 0;
+          setConnected(true);
+          handler.current(null);
+          return;
+        }
+        const parsed = ZInstantSocketMessage.safeParse(data);
+        if (parsed.success) handler.current(parsed.data);
+      });
+      socket.addEventListener('close', (event: CloseEvent) => {
+        setConnected(false);
+        // 44xx: the server refused this token; trying again would not change its mind.
+        if (stopped || (event.code >= 4400 && event.code < 4500)) return;
+        attempt += 1;
+        retryTimer = window.setTimeout(connect, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retryTimer);
+      socket?.close();
+    };
+  }, [surveyId, token, instantToken]);
+
+  return connected;
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZEmployeeSurvey, ZSurveyAnswer, type TEmployeeSurvey } from '@ona/contracts';
+import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
+import { useAuthStore } from '../../shared/auth/auth-store.ts';
+
+const base = (engagementId: number) => `/engagements/${engagementId}/survey/`;
+
+export const surveyQueryKey = (organizationId: number, engagementId: number) => ['engagements', organizationId, engagementId, 'survey'] as const;
+
+export const surveyQuery = (organizationId: number, engagementId: number) =>
+  queryOptions({
+    queryKey: surveyQueryKey(organizationId, engagementId),
+    queryFn: ({ signal }) => apiRequest(base(engagementId), ZEmployeeSurvey, { signal, ownForbidden: true }),
+    // Answers change only through this tab; refetching under the user would undo a pending choice.
+    staleTime: Infinity,
+  });
+
+export function useSurveyQueryKey(engagementId: number) {
+  const organizationId = useAuthStore((state) => state.user?.organization.id ?? 0);
+  return surveyQueryKey(organizationId, engagementId);
+}
+
+export function useEmployeeSurvey(engagementId: number | null) {
+  const organizationId = useAuthStore((state) => state.user?.organization.id ?? 0);
+  return useQuery({ ...surveyQuery(organizationId, engagementId ?? 0), enabled: engagementId !== null });
+}
+
+export function useInvalidateSurvey(engagementId: number) {
+  const queryClient = useQueryClient();
+  const key = useSurveyQueryKey(engagementId);
+  return () => queryClient.invalidateQueries({ queryKey: key });
+}
+
+export const acceptTerms = (engagementId: number) => apiSend(`${base(engagementId)}accept-terms/`);
+export const finishSurvey = (engagementId: number) => apiSend(`${base(engagementId)}finish-survey/`);
+
+export const saveAnswer = (engagementId: number, questionId: number, selectedUsers: number[]) =>
+  apiRequest(`${base(engagementId)}answers/${questionId}/`, ZSurveyAnswer, { method: 'PUT', body: { selected_users: selectedUsers } }).then(() => undefined);
+
+export type { TEmployeeSurvey, TSurveyAnswer, TSurveyQuestion, TSurveyUser } from '@ona/contracts';

@@ -1,0 +1,145 @@
+import type { Attributes } from 'graphology-types';
+import { createEdgeArrowHeadProgram, createEdgeCompoundProgram, EdgeProgram, type ProgramInfo } from 'sigma/rendering';
+import type { EdgeDisplayData, NodeDisplayData, RenderParams } from 'sigma/types';
+import { floatColor } from 'sigma/utils';
+
+/** How far the curve's control point sits from the chord, as a share of the chord's length. */
+export const EDGE_CURVATURE = 0.2;
+/** Straight pieces per curve: smooth at any zoom a person uses, cheap for 100,000 edges. */
+const SEGMENTS = 12;
+
+// A quadratic Bézier from source to target, bulging to the left of the direction of the tie, so
+// that the two ties of a mutual pair curve apart. Each instance is SEGMENTS quads along the curve.
+const VERTEX_SHADER = /* glsl */ `
+attribute vec4 a_id;
+attribute vec4 a_color;
+attribute vec2 a_source;
+attribute vec2 a_target;
+attribute float a_thickness;
+attribute float a_t;
+attribute float a_side;
+
+uniform mat3 u_matrix;
+uniform float u_sizeRatio;
+uniform float u_correctionRatio;
+uniform float u_minEdgeThickness;
+uniform float u_curvature;
+
+varying vec4 v_color;
+
+const float bias = 255.0 / 254.0;
+
+void main() {
+  vec2 chord = a_target - a_source;
+  vec2 control = (a_source + a_target) * 0.5 + u_curvature * vec2(-chord.y, chord.x);
+  float t = a_t;
+  float s = 1.0 - t;
+  vec2 point = s * s * a_source + 2.0 * s * t * control + t * t * a_target;
+  vec2 tangent = 2.0 * s * (control - a_source) + 2.0 * t * (a_target - control);
+  float tangentLength = length(tangent);
+  vec2 normal = tangentLength > 0.0 ? vec2(-tangent.y, tangent.x) / tangentLength : vec2(0.0, 0.0);
+  float pixels = max(a_thickness, u_minEdgeThickness * u_sizeRatio);
+  float width = pixels * u_correctionRatio / u_sizeRatio;
+  gl_Position = vec4((u_matrix * vec3(point + normal * width * a_side, 1)).xy, 0, 1);
+  #ifdef PICKING_MODE
+  v_color = a_id;
+  #else
+  v_color = a_color;
+  #endif
+  v_color.a *= bias;
+}
+`;
+
+const FRAGMENT_SHADER = /* glsl */ `
+precision mediump float;
+varying vec4 v_color;
+void main(void) {
+  gl_FragColor = v_color;
+}
+`;
+
+const { UNSIGNED_BYTE, FLOAT } = WebGLRenderingContext;
+const UNIFORMS = ['u_matrix', 'u_sizeRatio', 'u_correctionRatio', 'u_minEdgeThickness', 'u_curvature'] as const;
+type TUniform = (typeof UNIFORMS)[number];
+
+/** Two triangles per segment: (t0,+) (t0,−) (t1,+) and (t1,+) (t0,−) (t1,−). */
+const CURVE_VERTICES: number[][] = Array.from({ length: SEGMENTS }, (_, k) => {
+  const t0 = k / SEGMENTS;
+  const t1 = (k + 1) / SEGMENTS;
+  return [[t0, 1], [t0, -1], [t1, 1], [t1, 1], [t0, -1], [t1, -1]];
+}).flat();
+
+/** Curved edges without the @sigma/edge-curve package: a Bézier tessellated in the vertex shader. */
+export class EdgeCurveProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes> extends EdgeProgram<TUniform, N, E, G> {
+  getDefinition() {
+    return {
+      VERTICES: CURVE_VERTICES.length,
+      VERTEX_SHADER_SOURCE: VERTEX_SHADER,
+      FRAGMENT_SHADER_SOURCE: FRAGMENT_SHADER,
+      METHOD: WebGLRenderingContext.TRIANGLES,
+      UNIFORMS,
+      ATTRIBUTES: [
+        { name: 'a_source', size: 2, type: FLOAT },
+        { name: 'a_target', size: 2, type: FLOAT },
+        { name: 'a_thickness', size: 1, type: FLOAT },
+        { name: 'a_color', size: 4, type: UNSIGNED_BYTE, normalized: true },
+        { name: 'a_id', size: 4, type: UNSIGNED_BYTE, normalized: true },
+      ],
+      CONSTANT_ATTRIBUTES: [
+        { name: 'a_t', size: 1, type: FLOAT },
+        { name: 'a_side', size: 1, type: FLOAT },
+      ],
+      CONSTANT_DATA: CURVE_VERTICES,
+    };
+  }
+
+  processVisibleItem(edgeIndex: number, startIndex: number, sourceData: NodeDisplayData, targetData: NodeDisplayData, data: EdgeDisplayData): void {
+    const array = this.array;
+    let i = startIndex;
+    array[i++] = sourceData.x;
+    array[i++] = sourceData.y;
+    array[i++] = targetData.x;
+    array[i++] = targetData.y;
+    array[i++] = data.size || 1;
+    array[i++] = floatColor(data.color);
+    array[i++] = edgeIndex;
+  }
+
+  setUniforms(params: RenderParams, { gl, uniformLocations }: ProgramInfo<TUniform>): void {
+    gl.uniformMatrix3fv(uniformLocations.u_matrix, false, params.matrix);
+    gl.uniform1f(uniformLocations.u_sizeRatio, params.sizeRatio);
+    gl.uniform1f(uniformLocations.u_correctionRatio, params.correctionRatio);
+    gl.uniform1f(uniformLocations.u_minEdgeThickness, params.minEdgeThickness);
+    gl.uniform1f(uniformLocations.u_curvature, EDGE_CURVATURE);
+  }
+}
+
+// sigma types the factory's result by its public surface only; its prototype holds EdgeProgram methods.
+type THeadMethods = Pick<EdgeProgram<string, Attributes, Attributes, Attributes>, 'getDefinition' | 'setUniforms' | 'processVisibleItem'>;
+const straightHead = createEdgeArrowHeadProgram().prototype as unknown as THeadMethods;
+
+/**
+ * The arrow head of a curved edge: sigma's head program, aimed along the curve's last tangent
+ * (from the control point to the target) instead of along the chord.
+ */
+export class CurvedArrowHeadProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes> extends EdgeProgram<string, N, E, G> {
+  getDefinition() {
+    return straightHead.getDefinition.call(this);
+  }
+
+  setUniforms(params: RenderParams, programInfo: ProgramInfo<string>): void {
+    straightHead.setUniforms.call(this, params, programInfo);
+  }
+
+  processVisibleItem(edgeIndex: number, startIndex: number, sourceData: NodeDisplayData, targetData: NodeDisplayData, data: EdgeDisplayData): void {
+    const dx = targetData.x - sourceData.x;
+    const dy = targetData.y - sourceData.y;
+    const control = { ...sourceData, x: (sourceData.x + targetData.x) / 2 - EDGE_CURVATURE * dy, y: (sourceData.y + targetData.y) / 2 + EDGE_CURVATURE * dx };
+    straightHead.processVisibleItem.call(this, edgeIndex, startIndex, control, targetData, data);
+  }
+}
+
+/** A curved edge with an arrow head at the target. */
+export function createEdgeCurvedArrowProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes>() {
+  return createEdgeCompoundProgram<N, E, G>([EdgeCurveProgram<N, E, G>, CurvedArrowHeadProgram<N, E, G>]);
+}

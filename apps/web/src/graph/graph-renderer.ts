@@ -1,0 +1,373 @@
+import Graph from 'graphology';
+import Sigma from 'sigma';
+import { EdgeArrowProgram, EdgeRectangleProgram, NodeCircleProgram } from 'sigma/rendering';
+import type { Attributes } from 'graphology-types';
+import type { NodeDisplayData, EdgeDisplayData } from 'sigma/types';
+import type { Settings } from 'sigma/settings';
+import type { TGraphVisualization } from '@ona/contracts';
+import { createEdgeCurvedArrowProgram, EdgeCurveProgram } from './edge-curve-program.ts';
+import type { TGraphAppearance } from './graph-appearance.ts';
+import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
+import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
+import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
+import { NodeTriangleProgram } from './node-triangle-program.ts';
+
+/** Above this many ties, edges are hidden while panning and zooming. */
+export const LARGE_GRAPH_EDGES = 20_000;
+
+type TNodeAttributes = {
+  x: number;
+  y: number;
+  label: string;
+  baseSize: number;
+  unitColor: string;
+  keyPerson: boolean;
+  zeroAnswers: boolean;
+  selected: boolean;
+};
+type TEdgeAttributes = { mutual: boolean; selected: boolean };
+
+export type TGraphEvents = {
+  /** A node under the pointer for the tooltip delay (null when it leaves), with viewport coordinates. */
+  onHover: (nodeId: number | null, at: TPoint) => void;
+  onClickNode: (nodeId: number | null) => void;
+};
+
+/** Read-only view for browser tests and benchmarks (window.__onaGraph). */
+export type TGraphProbe = {
+  nodeIds(): number[];
+  nodeCount(): number;
+  edgeCount(): number;
+  edgeType(): string;
+  position(nodeId: number): TPoint | null;
+  viewportPosition(nodeId: number): TPoint | null;
+  animating(): boolean;
+  cameraRatio(): number;
+};
+
+/**
+ * A colour seen at some opacity over the background, as an opaque colour. sigma blends with
+ * premultiplied alpha, so a plain rgba colour would brighten instead of fading on a dark canvas.
+ */
+const fadedColors = new Map<string, string>();
+export function fadeOver(hex: string, background: string, opacity: number): string {
+  const key = `${hex}|${background}|${opacity}`;
+  const known = fadedColors.get(key);
+  if (known !== undefined) return known;
+  const faded = blend(hex, background, opacity);
+  fadedColors.set(key, faded);
+  return faded;
+}
+
+function blend(hex: string, background: string, opacity: number): string {
+  const parse = (value: string) => {
+    const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value);
+    return match ? [parseInt(match[1]!, 16), parseInt(match[2]!, 16), parseInt(match[3]!, 16)] : [128, 128, 128];
+  };
+  const [fr, fg, fb] = parse(hex) as [number, number, number];
+  const [br, bg, bb] = parse(background) as [number, number, number];
+  const mix = (f: number, b: number) => Math.round(f * opacity + b * (1 - opacity)).toString(16).padStart(2, '0');
+  return `#${mix(fr, br)}${mix(fg, bg)}${mix(fb, bb)}`;
+}
+
+/**
+ * The engagement graph on a sigma (WebGL) renderer. The graphology graph is derived from the data
+ * and the positions and never edited otherwise; appearance and emphasis go through the reducers.
+ */
+export class GraphRenderer {
+  private readonly graph = new Graph<TNodeAttributes, TEdgeAttributes>({ type: 'directed', multi: false, allowSelfLoops: false });
+  private readonly sigma: Sigma<TNodeAttributes, TEdgeAttributes>;
+  private appearance: TGraphAppearance = DEFAULT_APPEARANCE;
+  private anySelected = false;
+  private hovered: string | null = null;
+  private dragged: string | null = null;
+  private dragMoved = false;
+  private hoverTimer: number | null = null;
+  private animationFrame: number | null = null;
+  private animationDelay: number | null = null;
+  private positions = new Map<number, TPoint>();
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly events: TGraphEvents,
+  ) {
+    const settings: Partial<Settings<TNodeAttributes, TEdgeAttributes>> = {
+      defaultNodeType: 'circle',
+      defaultEdgeType: 'arrow',
+      nodeProgramClasses: { circle: NodeCircleProgram, triangle: NodeTriangleProgram },
+      edgeProgramClasses: { straight: EdgeRectangleProgram, arrow: EdgeArrowProgram, curved: EdgeCurveProgram, curvedArrow: createEdgeCurvedArrowProgram<TNodeAttributes, TEdgeAttributes, Attributes>() },
+      labelSize: GRAPH_CONSTANTS.labelFontSize,
+      labelFont: 'Inter, system-ui, sans-serif',
+      labelRenderedSizeThreshold: 4,
+      stagePadding: GRAPH_CONSTANTS.marginPx,
+      minEdgeThickness: GRAPH_CONSTANTS.edgeWidthOneWay,
+      zIndex: true,
+      hideEdgesOnMove: false,
+      defaultDrawNodeHover: (context, data, settings) => this.drawHover(context, data, settings.labelSize, settings.labelFont),
+      nodeReducer: (node, attributes) => this.reduceNode(node, attributes),
+      edgeReducer: (edge, attributes) => this.reduceEdge(edge, attributes),
+    };
+    this.sigma = new Sigma(this.graph, container, settings);
+    this.wireEvents();
+  }
+
+  /** Replaces the drawn graph with new data at the given positions. */
+  setData(data: TGraphVisualization, positions: TPositions, colorOfUnit: (unitId: number | null) => string): void {
+    this.cancelAnimation();
+    this.graph.clear();
+    this.positions = new Map(positions);
+    this.anySelected = data.employees.some((e) => !e.isSelected);
+    for (const node of data.employees) {
+      const p = positions.get(node.id) ?? { x: 0, y: 0 };
+      this.graph.addNode(String(node.id), {
+        x: p.x,
+        y: p.y,
+        label: node.label,
+        baseSize: node.size,
+        unitColor: colorOfUnit(node.unit),
+        keyPerson: Object.values(node.key_roles).some(Boolean),
+        zeroAnswers: node.answer_count === 0,
+        selected: node.isSelected,
+      });
+    }
+    for (const edge of data.relations) {
+      const source = String(edge.source);
+      const target = String(edge.target);
+      if (this.graph.hasNode(source) && this.graph.hasNode(target) && !this.graph.hasDirectedEdge(source, target)) {
+        this.graph.addDirectedEdge(source, target, { mutual: edge.mutual, selected: edge.isSelected });
+      }
+    }
+    this.sigma.setCustomBBox(null);
+    this.sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+    // On very large graphs the ties are left out while the camera moves, so panning stays fluid.
+    this.sigma.setSetting('hideEdgesOnMove', this.graph.size > LARGE_GRAPH_EDGES);
+    this.refreshSettings();
+  }
+
+  setAppearance(appearance: TGraphAppearance): void {
+    if (appearance === this.appearance) return;
+    this.appearance = appearance;
+    this.refreshSettings();
+    this.sigma.scheduleRefresh();
+  }
+
+  /**
+   * Moves the nodes to new positions: at once, or (a layout change) after the first-step delay,
+   * animated over the layout animation time from wherever the nodes are now.
+   */
+  moveTo(target: TPositions, animate: boolean, onDone?: () => void): void {
+    this.cancelAnimation();
+    if (!animate) {
+      this.applyPositions(target);
+      onDone?.();
+      return;
+    }
+    const from = new Map(this.positions);
+    this.container.dataset.animating = 'true';
+    this.animationDelay = window.setTimeout(() => {
+      this.animationDelay = null;
+      const started = performance.now();
+      const step = () => {
+        const t = (performance.now() - started) / GRAPH_CONSTANTS.layoutAnimationMs;
+        this.applyPositions(interpolatePositions(from, target, easeInOutCubic(t)));
+        if (t < 1) this.animationFrame = window.requestAnimationFrame(step);
+        else {
+          this.animationFrame = null;
+          this.container.dataset.animating = 'false';
+          onDone?.();
+        }
+      };
+      step();
+    }, GRAPH_CONSTANTS.layoutAnimationDelayMs);
+  }
+
+  currentPositions(): TPositions {
+    return this.positions;
+  }
+
+  /** Lets the camera frame the whole graph again. */
+  resetCamera(): void {
+    this.sigma.setCustomBBox(null);
+    void this.sigma.getCamera().animatedReset({ duration: 300 });
+  }
+
+  /** The canvas layers composed on the background, as a PNG. */
+  exportPng(): Promise<Blob | null> {
+    // A synchronous render right before reading keeps the WebGL buffers readable in this task.
+    this.sigma.refresh();
+    const { width, height } = this.sigma.getDimensions();
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    const context = canvas.getContext('2d');
+    if (!context) return Promise.resolve(null);
+    context.fillStyle = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    const layers = this.sigma.getCanvases();
+    for (const name of ['edges', 'nodes', 'edgeLabels', 'labels']) {
+      const layer = layers[name];
+      if (layer) context.drawImage(layer, 0, 0, canvas.width, canvas.height);
+    }
+    return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  }
+
+  probe(): TGraphProbe {
+    return {
+      nodeIds: () => this.graph.nodes().map(Number),
+      nodeCount: () => this.graph.order,
+      edgeCount: () => this.graph.size,
+      edgeType: () => this.edgeType(),
+      position: (id) => this.positions.get(id) ?? null,
+      viewportPosition: (id) => {
+        const key = String(id);
+        if (!this.graph.hasNode(key)) return null;
+        const data = this.sigma.getNodeDisplayData(key);
+        return data ? this.sigma.framedGraphToViewport(data) : null;
+      },
+      animating: () => this.animationFrame !== null || this.animationDelay !== null,
+      cameraRatio: () => this.sigma.getCamera().getState().ratio,
+    };
+  }
+
+  kill(): void {
+    this.cancelAnimation();
+    if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
+    this.sigma.kill();
+  }
+
+  private applyPositions(target: TPositions): void {
+    this.positions = new Map(target);
+    this.graph.updateEachNodeAttributes((node, attributes) => {
+      const p = target.get(Number(node));
+      return p ? { ...attributes, x: p.x, y: p.y } : attributes;
+    }, { attributes: ['x', 'y'] });
+  }
+
+  private cancelAnimation(): void {
+    if (this.animationDelay !== null) window.clearTimeout(this.animationDelay);
+    if (this.animationFrame !== null) window.cancelAnimationFrame(this.animationFrame);
+    this.animationDelay = null;
+    this.animationFrame = null;
+    this.container.dataset.animating = 'false';
+  }
+
+  private edgeType(): string {
+    const { edgeShape, arrows } = this.appearance;
+    if (edgeShape === 'curved') return arrows ? 'curvedArrow' : 'curved';
+    return arrows ? 'arrow' : 'straight';
+  }
+
+  private refreshSettings(): void {
+    const { labels, labelScale, dark } = this.appearance;
+    // One settings update and one scheduled render: a synchronous render of 50,000 edges on a
+    // software WebGL takes hundreds of milliseconds, so never render twice for one change.
+    this.sigma.setSettings({
+      renderLabels: labels,
+      labelSize: GRAPH_CONSTANTS.labelFontSize * labelScale,
+      labelColor: { color: dark ? GRAPH_COLORS.labelDark : GRAPH_COLORS.labelLight },
+    });
+    this.container.style.background = dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
+    this.container.dataset.edgeType = this.edgeType();
+    this.container.dataset.nodes = String(this.graph.order);
+    this.container.dataset.edges = String(this.graph.size);
+  }
+
+  private reduceNode(node: string, a: TNodeAttributes): Partial<NodeDisplayData> {
+    const { colorBy, nodeScaleSteps } = this.appearance;
+    const base = colorBy === 'unit' ? a.unitColor : a.keyPerson ? GRAPH_COLORS.keyPerson : GRAPH_COLORS.ordinaryPerson;
+    const faint = this.anySelected && !a.selected;
+    const background = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
+    return {
+      x: a.x,
+      y: a.y,
+      label: faint ? null : a.label,
+      size: a.baseSize * GRAPH_CONSTANTS.nodePixelsPerSize * Math.max(0.1, 1 + nodeScaleSteps * GRAPH_CONSTANTS.nodeScaleStep),
+      color: faint ? fadeOver(base, background, GRAPH_CONSTANTS.faintOpacity) : base,
+      type: a.zeroAnswers ? 'triangle' : 'circle',
+      highlighted: node === this.hovered || node === this.dragged,
+      zIndex: faint ? 0 : 1,
+    };
+  }
+
+  private reduceEdge(edge: string, a: TEdgeAttributes): Partial<EdgeDisplayData> {
+    const background = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
+    const base = this.appearance.dark ? GRAPH_COLORS.edgeDark : GRAPH_COLORS.edgeLight;
+    const faint = this.anySelected && !a.selected;
+    const touchesHovered = this.hovered !== null && (this.graph.source(edge) === this.hovered || this.graph.target(edge) === this.hovered);
+    return {
+      type: this.edgeType(),
+      size: a.mutual ? GRAPH_CONSTANTS.edgeWidthMutual : GRAPH_CONSTANTS.edgeWidthOneWay,
+      color: faint ? fadeOver(base, background, GRAPH_CONSTANTS.faintOpacity) : touchesHovered ? GRAPH_COLORS.edgeHovered : fadeOver(base, background, 0.45),
+      zIndex: touchesHovered ? 2 : faint ? 0 : 1,
+    };
+  }
+
+  private drawHover(context: CanvasRenderingContext2D, data: { x: number; y: number; size: number; label?: string | null }, size: number, font: string): void {
+    if (!data.label) return;
+    context.font = `600 ${size}px ${font}`;
+    const width = context.measureText(data.label).width;
+    context.fillStyle = this.appearance.dark ? '#2c2e33' : '#ffffff';
+    context.shadowColor = 'rgba(0,0,0,0.35)';
+    context.shadowBlur = 6;
+    context.fillRect(data.x + data.size + 2, data.y - size / 2 - 3, width + 8, size + 6);
+    context.shadowBlur = 0;
+    context.fillStyle = this.appearance.dark ? GRAPH_COLORS.labelDark : GRAPH_COLORS.labelLight;
+    context.fillText(data.label, data.x + data.size + 6, data.y + size / 3);
+  }
+
+  private wireEvents(): void {
+    const sigma = this.sigma;
+    sigma.on('enterNode', ({ node, event }) => {
+      this.hovered = node;
+      sigma.refresh({ skipIndexation: true });
+      if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
+      const at = { x: event.x, y: event.y };
+      this.hoverTimer = window.setTimeout(() => this.events.onHover(Number(node), at), GRAPH_CONSTANTS.hoverTooltipDelayMs);
+    });
+    sigma.on('leaveNode', () => {
+      this.hovered = null;
+      if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
+      this.hoverTimer = null;
+      this.events.onHover(null, { x: 0, y: 0 });
+      sigma.refresh({ skipIndexation: true });
+    });
+    sigma.on('clickNode', ({ node }) => {
+      if (!this.dragMoved) this.events.onClickNode(Number(node));
+    });
+    sigma.on('clickStage', () => this.events.onClickNode(null));
+
+    // Dragging a node moves it; dragging elsewhere pans (sigma's default).
+    sigma.on('downNode', ({ node }) => {
+      this.dragged = node;
+      this.dragMoved = false;
+      if (!sigma.getCustomBBox()) sigma.setCustomBBox(sigma.getBBox());
+    });
+    const captor = sigma.getMouseCaptor();
+    captor.on('mousemovebody', (event) => {
+      if (this.dragged === null) return;
+      const point = sigma.viewportToGraph(event);
+      this.dragMoved = true;
+      this.graph.mergeNodeAttributes(this.dragged, { x: point.x, y: point.y });
+      this.positions.set(Number(this.dragged), point);
+      event.preventSigmaDefault();
+      event.original.preventDefault();
+      event.original.stopPropagation();
+    });
+    const release = () => {
+      this.dragged = null;
+    };
+    captor.on('mouseup', release);
+    captor.on('mouseleave', release);
+
+    // The wheel zooms about 3% a step, scaled by how far the wheel turned, towards the pointer.
+    captor.on('wheel', (event) => {
+      event.preventSigmaDefault();
+      const notches = (Math.abs(event.delta) * 360) / 3 / GRAPH_CONSTANTS.wheelNotchDelta;
+      const factor = (1 + GRAPH_CONSTANTS.wheelZoomStep) ** Math.min(20, notches);
+      const camera = sigma.getCamera();
+      const ratio = camera.getBoundedRatio(camera.getState().ratio * (event.delta > 0 ? 1 / factor : factor));
+      camera.setState(sigma.getViewportZoomedState({ x: event.x, y: event.y }, ratio));
+    });
+  }
+}

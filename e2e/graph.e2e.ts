@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, expectPath, signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: BrowserContext;
+let engagementId: number;
+
+type TPoint = { x: number; y: number };
+
+declare global {
+  interface Window {
+    /** The graph page's read-only probe (apps/web/src/graph/graph-renderer.ts, TGraphProbe). */
+    __onaGraph?: {
+      nodeIds(): number[];
+      nodeCount(): number;
+      edgeCount(): number;
+      edgeType(): string;
+      position(nodeId: number): TPoint | null;
+      viewportPosition(nodeId: number): TPoint | null;
+      animating(): boolean;
+      cameraRatio(): number;
+    };
+  }
+}
+
+async function apiToken(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json', 'accept-language': 'en-US' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+  const token = await apiToken('admin@example.com');
+  const engagements = await api<{ id: number; name: string }[]>(token, '/engagements/');
+  engagementId = engagements.find((e) => e.name.includes('spring'))!.id;
+});
+afterAll(async () => chromium.close());
+
+async function openGraph(email: string): Promise<Page> {
+  await browser.clearCookies();
+  const page = await newPage(browser, { locale: 'en' });
+  await page.goto(`${baseUrl}/auth/login.html`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem('locale', 'en');
+  });
+  await signIn(page, baseUrl, email, { open: false });
+  await expectPath(page, '/engagements/list.html');
+  await page.goto(`${baseUrl}/engagements/${engagementId}/graph.html`);
+  await waitForGraph(page);
+  return page;
+}
+
+async function waitForGraph(page: Page): Promise<void> {
+  await page.getByTestId('graph-canvas').waitFor();
+  await expect.poll(() => page.evaluate(() => window.__onaGraph?.nodeCount() ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('graph-recalculating').count()).toBe(0);
+}
+
+const statistic = async (page: Page, name: 'employees' | 'connections' | 'mutual') => Number(((await page.getByTestId(`graph-stat-${name}`).textContent()) ?? '').replace(/\D/g, ''));
+
+/** A node's place on the page (canvas offset plus its viewport position in sigma). */
+async function nodeOnPage(page: Page, nodeId: number): Promise<TPoint> {
+  const box = await page.getByTestId('graph-canvas').boundingBox();
+  const at = await page.evaluate((id) => window.__onaGraph?.viewportPosition(id) ?? null, nodeId);
+  if (!box || !at) throw new Error('node not on the canvas');
+  return { x: box.x + at.x, y: box.y + at.y };
+}
+
+/** The best connected node that sits clear of its neighbours, so the pointer finds it and nothing else. */
+async function clearNode(page: Page): Promise<number> {
+  const ids = await page.evaluate(() => window.__onaGraph?.nodeIds() ?? []);
+  const points = await Promise.all(ids.map(async (id) => ({ id, p: await page.evaluate((n) => window.__onaGraph?.viewportPosition(n) ?? null, id) })));
+  const box = await page.getByTestId('graph-canvas').boundingBox();
+  const inside = points.filter((n): n is { id: number; p: TPoint } => n.p !== null && box !== null && n.p.x > 360 && n.p.x < box.width - 320 && n.p.y > 90 && n.p.y < box.height - 40);
+  const isolated = inside.filter((n) => inside.every((m) => m.id === n.id || Math.hypot(m.p.x - n.p.x, m.p.y - n.p.y) > 14));
+  const chosen = isolated[0] ?? inside[0];
+  if (!chosen) throw new Error('no node to point at');
+  return chosen.id;
+}
+
+describe('the network graph of the analysed demo', () => {
+  it('opens with every employee drawn, the statistics, and a screenshot of each layout whose positions change', async () => {
+    const page = await openGraph('admin@example.com');
+    const employees = await statistic(page, 'employees');
+    expect(employees).toBeGreaterThanOrEqual(300);
+    expect(await page.evaluate(() => window.__onaGraph?.nodeCount())).toBe(employees);
+    expect(await statistic(page, 'connections')).toBeGreaterThan(employees);
+    expect(await statistic(page, 'mutual')).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('graph-stat-mutual-percentage').textContent()).toMatch(/%$/);
+    await page.mouse.move(5, 5);
+    await screenshot(page, 'graph-layout-regular');
+
+    await page.getByTestId('graph-tab-style').click();
+    const probe = (await page.evaluate(() => window.__onaGraph?.nodeIds() ?? []))[0]!;
+    for (const layout of ['circular', 'orgchart', 'logo', 'regular'] as const) {
+      const before = await page.evaluate((id) => window.__onaGraph?.position(id), probe);
+      await page.getByTestId(`graph-layout-${layout}`).click();
+      await expect.poll(() => page.getByTestId('graph-canvas').getAttribute('data-animating')).toBe('true');
+      await expect.poll(() => page.getByTestId('graph-canvas').getAttribute('data-animating'), { timeout: 10_000 }).toBe('false');
+      const after = await page.evaluate((id) => window.__onaGraph?.position(id), probe);
+      expect(after).not.toEqual(before);
+      expect(await page.getByTestId('graph-canvas').getAttribute('data-layout')).toBe(layout);
+      if (layout !== 'regular') await screenshot(page, `graph-layout-${layout}`);
+    }
+    await page.close();
+  });
+
+  it('switching the category and filtering a unit recalculate the counts', async () => {
+    const page = await openGraph('admin@example.com');
+    const allWork = { employees: await statistic(page, 'employees'), connections: await statistic(page, 'connections') };
+    await page.getByTestId('graph-category').click();
+    await page.getByRole('option', { name: 'Trust' }).click();
+    await expect.poll(() => statistic(page, 'connections')).not.toBe(allWork.connections);
+    await waitForGraph(page);
+    const trust = await statistic(page, 'connections');
+    expect(trust).toBeGreaterThan(0);
+
+    await page.getByTestId('graph-units').click();
+    await page.getByRole('listbox').getByRole('option').nth(1).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => statistic(page, 'employees')).toBeLessThan(allWork.employees);
+    await waitForGraph(page);
+    expect(await page.evaluate(() => window.__onaGraph?.nodeCount())).toBe(await statistic(page, 'employees'));
+    expect(await statistic(page, 'connections')).toBeLessThan(trust);
+    await screenshot(page, 'graph-trust-one-unit');
+    await page.close();
+  });
+
+  it('arrows and curved edges switch the edge program; edge visibility narrows the ties', async () => {
+    const page = await openGraph('admin@example.com');
+    const canvas = page.getByTestId('graph-canvas');
+    expect(await canvas.getAttribute('data-edge-type')).toBe('arrow');
+    await page.getByTestId('graph-tab-style').click();
+    await page.getByTestId('graph-arrows').click();
+    await expect.poll(() => canvas.getAttribute('data-edge-type')).toBe('straight');
+    await page.getByTestId('graph-edges-curved').click();
+    await expect.poll(() => canvas.getAttribute('data-edge-type')).toBe('curved');
+    await page.getByTestId('graph-arrows').click();
+    await expect.poll(() => canvas.getAttribute('data-edge-type')).toBe('curvedArrow');
+    await page.mouse.move(5, 5);
+    await screenshot(page, 'graph-curved-arrows');
+
+    const all = await statistic(page, 'connections');
+    await page.getByTestId('graph-visibility-mutual').click();
+    await expect.poll(() => statistic(page, 'connections')).toBeLessThan(all);
+    await waitForGraph(page);
+    expect(await statistic(page, 'connections')).toBe((await statistic(page, 'mutual')) * 2);
+    await page.getByTestId('graph-dark').click();
+    await page.mouse.move(5, 5);
+    await screenshot(page, 'graph-mutual-dark');
+    await page.close();
+  });
+
+  it('hovering a node shows its tooltip, clicking it shows the employee card', async () => {
+    const page = await openGraph('admin@example.com');
+    const node = await clearNode(page);
+    const at = await nodeOnPage(page, node);
+    await page.mouse.move(at.x - 30, at.y - 30);
+    await page.mouse.move(at.x, at.y, { steps: 4 });
+    const tooltip = page.getByTestId('graph-tooltip');
+    await tooltip.waitFor();
+    const name = ((await tooltip.locator('p').first().textContent()) ?? '').trim();
+    expect(name.length).toBeGreaterThan(0);
+    await page.mouse.click(at.x, at.y);
+    const card = page.getByTestId('employee-card');
+    await card.waitFor();
+    expect(await page.getByTestId('employee-card-name').textContent()).toBe(name);
+    expect(await card.textContent()).toMatch(/Answers given\s*\d+/);
+    await screenshot(page, 'graph-employee-card');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    await page.close();
+  });
+
+  it('a self_only user sees only themself and their direct ties', async () => {
+    const admin = await apiToken('admin@example.com');
+    const [row] = await api<{ id: number; access_rights: { graph_visualization: string } }[]>(admin, `/engagements/${engagementId}/access-rights/?q=employee@example.com`);
+    if (!row) throw new Error('the demo employee is missing');
+    const previous = row.access_rights.graph_visualization;
+    await api(admin, `/engagements/${engagementId}/access-rights/bulk-update/`, { method: 'POST', body: { users: [row.id], access_rights: { graph_visualization: 'self_only' } } });
+    try {
+      const everyone = await api<{ statistics: { employee_count: number } }>(admin, `/engagements/${engagementId}/graph-visualization/`);
+      const page = await openGraph('employee@example.com');
+      const shown = await statistic(page, 'employees');
+      expect(shown).toBeGreaterThan(1);
+      expect(shown).toBeLessThan(everyone.statistics.employee_count / 4);
+      const own = await api<{ own_employee_id: number | null; relations: { source: number; target: number }[] }>(await apiToken('employee@example.com'), `/engagements/${engagementId}/graph-visualization/`);
+      expect(own.relations.every((r) => r.source === own.own_employee_id || r.target === own.own_employee_id)).toBe(true);
+      expect(await page.evaluate(() => window.__onaGraph?.edgeCount())).toBe(own.relations.length);
+      await page.mouse.move(5, 5);
+      await screenshot(page, 'graph-self-only');
+      await page.close();
+    } finally {
+      await api(admin, `/engagements/${engagementId}/access-rights/bulk-update/`, { method: 'POST', body: { users: [row.id], access_rights: { graph_visualization: previous } } });
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { expectPath, signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const base = `${baseUrl}/instant-surveys`;
+let hostBrowser: Awaited<ReturnType<typeof launchBrowser>>;
+let phoneBrowser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  hostBrowser = await launchBrowser();
+  phoneBrowser = await launchBrowser();
+});
+afterAll(async () => {
+  await hostBrowser.close();
+  await phoneBrowser.close();
+});
+
+async function api<T>(path: string, init: { method?: string; token?: string; instantToken?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en-US' };
+  if (init.token) headers.authorization = `Token ${init.token}`;
+  if (init.instantToken) headers.authorization = `InstantToken ${init.instantToken}`;
+  const res = await fetch(`${baseUrl}/api${path}`, { method: init.method ?? 'GET', headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+type TStoredUser = { id: number; token: string; currentQuestionIndex: number };
+const storedUser = (page: Page, surveyId: number) =>
+  page.evaluate((id) => (JSON.parse(localStorage.getItem('instantSurvey.users') ?? '{}') as Record<string, TStoredUser>)[String(id)] ?? null, surveyId);
+
+describe('an instant survey, live, with a host and a participant on a phone', () => {
+  let host: Page;
+  let phone: Page;
+  let hostToken = '';
+  let surveyId = 0;
+  let code = '';
+  const participantName = 'Phone Petra';
+
+  it('the host signs in, picks a template with preview, lists a participant, saves and starts', async () => {
+    host = await newPage(hostBrowser.browser, { locale: 'en' });
+    await host.goto(`${base}/login.html`);
+    await host.evaluate(() => { localStorage.clear(); localStorage.setItem('locale', 'en'); });
+    await host.goto(`${base}/surveys/list.html`);
+    await expectPath(host, '/instant-surveys/login.html');
+    await signIn(host, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(host, '/instant-surveys/surveys/list.html');
+    hostToken = (await host.evaluate(() => localStorage.getItem('auth.token'))) ?? '';
+    await host.getByTestId('survey-item').first().waitFor();
+    expect(await host.getByText('Team workshop (demo)').count()).toBeGreaterThan(0);
+
+    await host.getByRole('link', { name: 'New survey' }).click();
+    await expectPath(host, '/instant-surveys/surveys/new/templates.html');
+    const card = host.getByTestId('template-card').filter({ hasText: 'Team workshop' }).first();
+    await card.getByRole('button', { name: 'Preview' }).click();
+    const dialog = host.getByRole('dialog');
+    await dialog.getByText('Which project team would you join?').waitFor();
+    await screenshot(host, 'instant-template-preview');
+    await dialog.getByRole('button', { name: 'Use' }).click();
+    await expectPath(host, '/instant-surveys/surveys/new/questions.html');
+    await host.getByTestId('question-editor').first().waitFor();
+    expect(await host.getByTestId('question-editor').count()).toBe(6);
+    await host.getByLabel('Survey title').fill('E2E team day');
+
+    // Leaving with unsaved changes asks first; staying keeps the draft.
+    await host.getByRole('tab', { name: 'Users' }).click();
+    await host.getByText('Are you sure?').waitFor();
+    await host.getByRole('button', { name: 'Continue crafting the survey' }).click();
+    await expectPath(host, '/instant-surveys/surveys/new/questions.html');
+
+    await host.getByRole('button', { name: 'Next: participants' }).click();
+    await expectPath(host, '/instant-surveys/surveys/new/participants.html');
+    await host.getByLabel('Name 1').fill('Listed Lara');
+    await host.getByRole('button', { name: 'Save and start' }).click();
+    await host.getByTestId('notification').filter({ hasText: 'Survey saved and started successfully' }).waitFor();
+    await expectPath(host, /\/instant-surveys\/surveys\/\d+\/answers\.html$/);
+    surveyId = Number(/surveys\/(\d+)\//.exec(new URL(host.url()).pathname)?.[1]);
+    code = (await host.getByTestId('survey-code').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{9}$/);
+    await host.getByTestId('answers-empty').waitFor();
+    expect(await host.getByTestId('answers-empty').textContent()).toBe('No answers yet');
+    await expect.poll(() => host.getByTestId('live-status').getAttribute('data-connected')).toBe('true');
+    await screenshot(host, 'instant-host-started');
+  });
+
+  it('a participant joins by code on a 360 px page; the host sees them without a reload', async () => {
+    phone = await newPage(phoneBrowser.browser, { locale: 'en' });
+    await phone.setViewportSize({ width: 360, height: 740 });
+    await phone.goto(`${base}/login.html`);
+    await phone.getByLabel('Survey code').fill(code.toLowerCase());
+    await phone.getByRole('button', { name: 'Join' }).click();
+    await expectPath(phone, `/instant-surveys/take-survey/${surveyId}.html`);
+    await phone.getByLabel('Your name').fill(participantName);
+    await phone.getByRole('button', { name: 'Join the survey' }).click();
+    await phone.getByTestId('question-progress').waitFor();
+    expect(await phone.getByTestId('question-progress').textContent()).toBe('Question 1 of 6');
+    await host.getByTestId('participant-name').filter({ hasText: participantName }).waitFor();
+    expect(await host.getByTestId('participant-counter').textContent()).toBe('Participants: 2');
+    // The page must not scroll sideways on a phone.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  it('the participant answers every question type, resumes after a reload, and the host watches it arrive', async () => {
+    // Bob joins from another device and names Petra, so that Petra's choice of Bob is mutual.
+    const bob = await api<{ id: number; token: string }>(`/instant-survey/surveys/${surveyId}/create-user/`, { method: 'POST', body: { name: 'Bob' } });
+    const petra = await storedUser(phone, surveyId);
+    expect(petra?.id).toEqual(expect.any(Number));
+    const survey = await api<{ questions: { id: number; type: string }[] }>(`/instant-survey/surveys/${surveyId}/`, { token: hostToken });
+    const userSelect = survey.body.questions.find((q) => q.type === 'user_select')?.id;
+    expect((await api(`/instant-survey/surveys/${surveyId}/save-answer/`, { method: 'POST', instantToken: bob.body.token, body: { question_id: userSelect, value: { type: 'user_select', selected_users: [petra?.id] } } })).status).toBe(200);
+
+    // 1 userSelect: Bob appears by himself (live), Lara was listed by the host.
+    await phone.getByText('Bob', { exact: true }).click();
+    await phone.getByText('Listed Lara', { exact: true }).click();
+    await screenshot(phone, 'instant-phone-user-select');
+    await phone.getByRole('button', { name: 'Next' }).click();
+    // 2 options: tap a person, then a group.
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 2 of 6' }).waitFor();
+    await phone.getByTestId('group-person').filter({ hasText: participantName }).click();
+    await phone.getByRole('button', { name: `Place ${participantName} here` }).first().click();
+    await phone.getByTestId('group-option').first().getByText(participantName).waitFor();
+    await screenshot(phone, 'instant-phone-options');
+    await phone.getByRole('button', { name: 'Next' }).click();
+    // 3 mood
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 3 of 6' }).waitFor();
+    await phone.getByRole('button', { name: 'Great' }).click();
+    await phone.getByRole('button', { name: 'Next' }).click();
+    // 4 intensity
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 4 of 6' }).waitFor();
+    await phone.getByLabel('Very', { exact: true }).check();
+    await phone.getByRole('button', { name: 'Next' }).click();
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 5 of 6' }).waitFor();
+
+    // A reload resumes on the same question with the same identity.
+    await phone.reload();
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 5 of 6' }).waitFor();
+    expect((await storedUser(phone, surveyId))?.id).toBe(petra?.id);
+    await phone.getByRole('button', { name: 'Previous' }).click();
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 4 of 6' }).waitFor();
+    expect(await phone.getByLabel('Very', { exact: true }).isChecked()).toBe(true);
+    await phone.getByRole('button', { name: 'Next' }).click();
+
+    // 5 free text
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 5 of 6' }).waitFor();
+    await phone.getByRole('textbox').fill('A good plan for the quarter');
+    await phone.getByRole('button', { name: 'Next' }).click();
+    // 6 scaling with the remaining points shown
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 6 of 6' }).waitFor();
+    expect(await phone.getByTestId('remaining-points').textContent()).toBe('Remaining points: 10');
+    await phone.getByLabel('Strategy').fill('6');
+    await phone.getByLabel('Processes').fill('4');
+    await expect.poll(() => phone.getByTestId('remaining-points').textContent()).toBe('Remaining points: 0');
+    await screenshot(phone, 'instant-phone-scaling');
+    await phone.getByRole('button', { name: 'Finish' }).click();
+    await expectPath(phone, `/instant-surveys/take-survey/${surveyId}/thankyou.html`);
+    await phone.getByTestId('thank-you').waitFor();
+    await screenshot(phone, 'instant-phone-thank-you');
+
+    // The host's page filled in by itself: answers, the graph and the analysis.
+    await expect.poll(() => host.getByTestId('answer-row').count(), { timeout: 15_000 }).toBe(7);
+    expect(await host.getByText('A good plan for the quarter').count()).toBe(1);
+    await screenshot(host, 'instant-host-answers');
+    await host.getByRole('tab', { name: 'Graph' }).click();
+    const graph = host.getByTestId('live-graph');
+    await expect.poll(() => graph.getAttribute('data-node-count')).toBe('3');
+    await expect.poll(() => graph.getAttribute('data-edge-count')).toBe('3');
+    expect(await graph.getAttribute('data-mutual-count')).toBe('1');
+    await screenshot(host, 'instant-host-graph');
+    await host.getByRole('tab', { name: 'Analysis' }).click();
+    await host.getByTestId('analysis-mutual').getByText(`${participantName} ⇄ Bob`).or(host.getByTestId('analysis-mutual').getByText(`Bob ⇄ ${participantName}`)).waitFor();
+    await screenshot(host, 'instant-host-analysis');
+  });
+
+  it('the host closes the survey and the participant can no longer answer', async () => {
+    await host.getByRole('button', { name: 'Close survey' }).click();
+    await host.getByTestId('survey-state').and(host.locator('[data-state="closed"]')).waitFor();
+    await phone.goto(`${base}/take-survey/${surveyId}.html`);
+    await phone.getByTestId('survey-closed').waitFor();
+    await screenshot(phone, 'instant-phone-closed');
+    const petra = await storedUser(phone, surveyId);
+    const survey = await api<{ questions: { id: number; type: string }[] }>(`/instant-survey/surveys/${surveyId}/`, { token: hostToken });
+    const freetext = survey.body.questions.find((q) => q.type === 'freetext')?.id;
+    const late = await api<{ code: string }>(`/instant-survey/surveys/${surveyId}/save-answer/`, { method: 'POST', instantToken: petra?.token, body: { question_id: freetext, value: { type: 'freetext', text: 'too late' } } });
+    expect(late).toEqual({ status: 409, body: { code: 'survey_closed', detail: 'This survey is closed.' } });
+  });
+
+  it('the demo survey DEMO2026A is open to join, and the host pages read in Hungarian', async () => {
+    const found = await api<{ survey: { title: string; state: string } }>('/instant-survey/surveys/login-with-survey-code/', { method: 'POST', body: { survey_code: 'demo2026a' } });
+    expect(found.body.survey).toMatchObject({ title: 'Team workshop (demo)', state: 'started' });
+    const hu = await newPage(hostBrowser.browser, { locale: 'hu' });
+    await hu.goto(`${base}/surveys/list.html`);
+    await hu.getByRole('tab', { name: 'Felmérések' }).waitFor();
+    await hu.getByText('Új felmérés').waitFor();
+    await screenshot(hu, 'instant-host-list-hu');
+    await hu.close();
+  });
+});
