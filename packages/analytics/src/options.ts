@@ -107,8 +107,11 @@ export interface AnalysisOptions {
 }
 
 export const PALETTE_18 = [
-  '#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c',
-  '#fabebe', '#008080', '#e6beff', '#9a6324', '#fffac8', '#800000', '#aaffc3', '#808000', '#000075',
+  // The 18 named unit colours (indigo, coral, teal, amber, violet, sky, orange, pink, lime, navy,
+  // brick, forest, gold, plum, ocean, rust, slate, olive): distinguishable side by side on a white
+  // canvas; the web client's colours page shows the same list with its names.
+  '#4c6ef5', '#ff6b6b', '#12b886', '#fab005', '#7950f2', '#15aabf', '#fd7e14', '#e64980', '#82c91e',
+  '#1c3f8c', '#c92a2a', '#2b8a3e', '#b08900', '#862e9c', '#0b7285', '#d9480f', '#495057', '#5c7a29',
 ] as const;
 
 const DEFAULT_WEIGHTS: Record<RiskFactorCode, number> = {
