@@ -196,6 +196,38 @@ export const answers = pgTable(
   ],
 );
 
+/**
+ * The optional 360 block of an engagement: leadership behaviour items ("Which leaders …?") in one
+ * of the seven dimensions of the spec, each answered by choosing leaders.
+ */
+export const leadershipItems = pgTable(
+  'leadership_items',
+  {
+    id: serial('id').primaryKey(),
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    dimension: text('dimension').notNull(),
+    position: integer('position').notNull(),
+    texts: jsonb('texts').$type<{ en: string; hu: string; de: string; ru: string }>().notNull(),
+  },
+  (t) => [index('leadership_items_engagement_idx').on(t.engagementId, t.position)],
+);
+
+/** The leaders one employee chose on one leadership item; a save replaces the whole list. */
+export const leadershipAnswers = pgTable(
+  'leadership_answers',
+  {
+    engagementId: integer('engagement_id').notNull().references(() => engagements.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').notNull().references(() => leadershipItems.id, { onDelete: 'cascade' }),
+    selectedLeaderIds: integer('selected_leader_ids').array().notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.employeeId, t.itemId] }),
+    index('leadership_answers_engagement_idx').on(t.engagementId),
+  ],
+);
+
 /** E-mails: always recorded here; sent through SMTP when configured, else kept for /dev/mailbox. */
 export const emailOutbox = pgTable('email_outbox', {
   id: serial('id').primaryKey(),

@@ -83,6 +83,40 @@ export interface DemoAnswer {
   answeredAt: string;
 }
 
+/** The seven dimensions of the 360 block (spec section 3, DECISIONS.md "The 360 block"). */
+export type DemoLeadershipDimension =
+  | 'trust'
+  | 'respect'
+  | 'openness'
+  | 'improvement'
+  | 'communication'
+  | 'problem_solving'
+  | 'connection_with_leader';
+
+/** A leadership behaviour item of the 360 block: "Which leaders …?", answered by choosing leaders. */
+export interface DemoLeadershipItem {
+  /** trust-1, trust-2, …: the dimension and the 1-based number within it. */
+  key: string;
+  dimension: DemoLeadershipDimension;
+  /** 1-based position in the 360 block. */
+  order: number;
+  texts: DemoQuestionTexts;
+}
+
+export interface DemoLeadershipAnswer {
+  employeeKey: string;
+  itemKey: string;
+  /** Employee keys of the leaders chosen (0 to 3); may contain the respondent, a leader choosing themself. */
+  leaderKeys: string[];
+  /** ISO 8601 timestamp in UTC. */
+  answeredAt: string;
+}
+
+export interface DemoLeadershipBlock {
+  items: DemoLeadershipItem[];
+  answers: DemoLeadershipAnswer[];
+}
+
 export interface DemoEngagement {
   key: string;
   name: string;
@@ -97,6 +131,8 @@ export interface DemoEngagement {
   /** Participants who finished the survey; others may have answered part of it. */
   finishedKeys: string[];
   answers: DemoAnswer[];
+  /** The optional 360 block: leadership items and the leaders each respondent chose on them. */
+  leadership?: DemoLeadershipBlock;
 }
 
 export interface DemoOrganisation {

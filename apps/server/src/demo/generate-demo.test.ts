@@ -222,6 +222,68 @@ describe('the phenomena of the finished survey', () => {
   });
 });
 
+describe('the 360 block of the finished survey', () => {
+  const block = finished.leadership;
+  const leaderOf = new Map(organisation.employees.map((employee) => [employee.key, employee.leaderKey]));
+
+  it('holds the 33 default items of the seven dimensions, in four languages', () => {
+    expect(block?.items).toHaveLength(33);
+    const perDimension: Record<string, number> = {};
+    for (const item of block?.items ?? []) perDimension[item.dimension] = (perDimension[item.dimension] ?? 0) + 1;
+    expect(perDimension).toEqual({ trust: 5, respect: 5, openness: 3, improvement: 7, communication: 5, problem_solving: 6, connection_with_leader: 2 });
+    expect(block?.items.map((item) => item.order)).toEqual(Array.from({ length: 33 }, (_, i) => i + 1));
+    expect(new Set(block?.items.map((item) => item.key)).size).toBe(33);
+    for (const item of block?.items ?? []) {
+      expect(item.texts.en).toMatch(/^Which leaders .+\?$/);
+      for (const language of ['hu', 'de', 'ru'] as const) expect(item.texts[language].length, `${item.key} ${language}`).toBeGreaterThan(10);
+    }
+    expect(open.leadership).toBeUndefined();
+  });
+
+  it('has every finished respondent answer every item with 0 to 3 leaders of the engagement', () => {
+    const answers = block?.answers ?? [];
+    expect(answers).toHaveLength(finished.finishedKeys.length * 33);
+    const participants = new Set(finished.participantKeys);
+    const leaders = new Set(organisation.employees.filter((employee) => participants.has(employee.key)).map((employee) => employee.leaderKey));
+    const items = new Set(block?.items.map((item) => item.key));
+    for (const answer of answers) {
+      expect(items.has(answer.itemKey)).toBe(true);
+      expect(answer.leaderKeys.length).toBeLessThanOrEqual(3);
+      expect(new Set(answer.leaderKeys).size).toBe(answer.leaderKeys.length);
+      for (const leader of answer.leaderKeys) expect(leaders.has(leader)).toBe(true);
+      expect(answer.answeredAt.slice(0, 10) <= finished.accessTill).toBe(true);
+    }
+  });
+
+  it('mostly picks the own leader, with scores that differ between leaders, and lets leaders choose themselves', () => {
+    const answers = block?.answers ?? [];
+    let own = 0;
+    let self = 0;
+    let other = 0;
+    const picked = new Map<string, { yes: number; all: number }>();
+    for (const answer of answers) {
+      const leader = leaderOf.get(answer.employeeKey);
+      for (const chosen of answer.leaderKeys) {
+        if (chosen === answer.employeeKey) self++;
+        else if (chosen === leader) own++;
+        else other++;
+      }
+      if (leader) {
+        const tally = picked.get(leader) ?? { yes: 0, all: 0 };
+        tally.all++;
+        if (answer.leaderKeys.includes(leader)) tally.yes++;
+        picked.set(leader, tally);
+      }
+    }
+    expect(own).toBeGreaterThan(3 * other);
+    expect(self).toBeGreaterThan(0);
+    expect(other).toBeGreaterThan(0);
+    const rates = [...picked.values()].map((tally) => tally.yes / tally.all);
+    expect(Math.min(...rates)).toBeLessThan(0.3);
+    expect(Math.max(...rates)).toBeGreaterThan(0.75);
+  });
+});
+
 describe('generateDemoLogins', () => {
   const logins = generateDemoLogins(organisation);
 

@@ -4,6 +4,7 @@ import type { SpecialTeams } from './demo-unit-plan.ts';
 import { castDemoPeople } from './demo-cast.ts';
 import { parseIsoDate } from './demo-dates.ts';
 import { buildFinishedEngagement, buildOpenEngagement, demoSurveyWindows } from './demo-engagements.ts';
+import { buildLeadershipBlock } from './demo-leadership.ts';
 import { createEmployees } from './demo-people.ts';
 import { planUnits } from './demo-unit-plan.ts';
 import { createSeededRandom } from './seeded-random.ts';
@@ -49,13 +50,16 @@ export function generateDemoOrganisation(options: GenerateDemoOptions = {}): Dem
   const units = plan.units.map(({ key, name, parentKey, level }) => ({ key, name, parentKey, level }));
 
   const context = { employees, units, cast, mustFinish: peopleWhoMustFinish(cast, employees, plan.special) };
+  const finished = buildFinishedEngagement(windows.finished, context, random.fork('finished-engagement'));
+  // The 360 block draws from its own stream, so everything else stays as it was without it.
+  const leadership = buildLeadershipBlock(finished, employees, random.fork('leadership-360'));
   return {
     key: 'demo-company',
     name: 'Demo Company',
     units,
     employees,
     engagements: [
-      buildFinishedEngagement(windows.finished, context, random.fork('finished-engagement')),
+      { ...finished, leadership },
       buildOpenEngagement(windows.open, referenceDate, context, random.fork('open-engagement')),
     ],
   };

@@ -1,7 +1,7 @@
 import { eq, sql, tables, type Database } from '@ona/db';
 import type { TAccessLevel, TModule } from '@ona/contracts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
-import type { DemoLogin, DemoOrganisation } from './demo-types.ts';
+import type { DemoLeadershipBlock, DemoLogin, DemoOrganisation } from './demo-types.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 const DEMO_LOADED_KEY = 'demo_loaded';
@@ -141,19 +141,31 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
       await db.insert(tables.answers).values(answerRows.slice(i, i + 1000));
     }
 
+    if (engagement.leadership) await insertLeadershipBlock(db, engagementId, engagement.leadership, employeeIds);
+
     const finished = new Set(engagement.finishedKeys);
     const lastAnswer = new Map<string, { at: string; questionKey: string }>();
     for (const a of engagement.answers) {
       const prev = lastAnswer.get(a.employeeKey);
       if (!prev || prev.at < a.answeredAt) lastAnswer.set(a.employeeKey, { at: a.answeredAt, questionKey: a.questionKey });
     }
+    // The 360 block closes the survey: whoever answered it finished after its last item.
+    const lastLeadershipAnswer = new Map<string, string>();
+    for (const a of engagement.leadership?.answers ?? []) {
+      const prev = lastLeadershipAnswer.get(a.employeeKey);
+      if (!prev || prev < a.answeredAt) lastLeadershipAnswer.set(a.employeeKey, a.answeredAt);
+    }
+    const finishedAt = (key: string, last: string): string => {
+      const leadership = lastLeadershipAnswer.get(key);
+      return leadership && leadership > last ? leadership : last;
+    };
     const participationRows = [...lastAnswer.entries()]
       .filter(([key]) => employeeIds.has(key))
       .map(([key, last]) => ({
         engagementId,
         employeeId: employeeIds.get(key) as number,
         termsAcceptedAt: new Date(last.at),
-        finishedAt: finished.has(key) ? new Date(last.at) : null,
+        finishedAt: finished.has(key) ? new Date(finishedAt(key, last.at)) : null,
         lastQuestionId: questionIds.get(last.questionKey) ?? null,
         invitedAt: new Date(`${engagement.accessFrom}T08:00:00Z`),
       }));
@@ -162,6 +174,28 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
     }
   }
   return { organizationId: orgRow.id, employeeIds: employeeIdsPerEngagement, engagementIds };
+}
+
+/** The 360 block: its items in order, and the leaders each respondent chose (only those of the engagement). */
+async function insertLeadershipBlock(db: Database, engagementId: number, block: DemoLeadershipBlock, employeeIds: Map<string, number>): Promise<void> {
+  if (block.items.length === 0) return;
+  const itemRows = await db
+    .insert(tables.leadershipItems)
+    .values(block.items.map((item) => ({ engagementId, dimension: item.dimension, position: item.order, texts: { ...item.texts } })))
+    .returning({ id: tables.leadershipItems.id });
+  const itemIds = new Map(block.items.map((item, i) => [item.key, itemRows[i]?.id ?? 0]));
+  const answerRows = block.answers
+    .filter((a) => employeeIds.has(a.employeeKey) && itemIds.has(a.itemKey))
+    .map((a) => ({
+      engagementId,
+      employeeId: employeeIds.get(a.employeeKey) as number,
+      itemId: itemIds.get(a.itemKey) as number,
+      selectedLeaderIds: a.leaderKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined),
+      answeredAt: new Date(a.answeredAt),
+    }));
+  for (let i = 0; i < answerRows.length; i += 1000) {
+    await db.insert(tables.leadershipAnswers).values(answerRows.slice(i, i + 1000));
+  }
 }
 
 /**
@@ -190,7 +224,9 @@ export async function loadDemo(db: Database, organisations: DemoOrganisation[], 
         for (const [engagementKey, engagementId] of org.engagementIds) {
           const employeeId = login.employeeKey ? org.employeeIds.get(engagementKey)?.get(login.employeeKey) : undefined;
           if (employeeId !== undefined) {
-            await tx.update(tables.employees).set({ userId: user.id }).where(eq(tables.employees.id, employeeId));
+            // The record carries the login's address, as an upload links people by e-mail: the
+            // survey invitations and reminders then reach the demo login's mailbox.
+            await tx.update(tables.employees).set({ userId: user.id, email: login.email }).where(eq(tables.employees.id, employeeId));
           }
           await tx.insert(tables.moduleAccess).values(
             Object.entries(DEMO_ACCESS[login.role]).map(([module, accessLevel]) => ({ engagementId, userId: user.id, module, accessLevel })),

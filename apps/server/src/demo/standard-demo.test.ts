@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, tables, type DbHandle } from '@ona/db';
+import { and, eq, isNotNull, tables, type DbHandle } from '@ona/db';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { DEMO_LEADER_CODE } from './analyse-demo.ts';
 import { isDemoLoaded } from './load-demo.ts';
@@ -31,6 +31,23 @@ describe('the standard demo, loaded into a database', () => {
       .innerJoin(tables.employees, eq(tables.employees.id, tables.leaderReportCodes.leaderEmployeeId))
       .where(and(eq(tables.employees.userId, leader?.id ?? 0)));
     expect(codes.map((c) => c.code)).toContain(DEMO_LEADER_CODE);
+  });
+
+  it('loads the 360 block of the finished engagement: 33 items and every finished respondent’s answers', async () => {
+    const items = await db.db.select().from(tables.leadershipItems);
+    expect(items).toHaveLength(33);
+    const engagementId = items[0]?.engagementId ?? 0;
+    expect(items.every((item) => item.engagementId === engagementId)).toBe(true);
+    const perDimension: Record<string, number> = {};
+    for (const item of items) perDimension[item.dimension] = (perDimension[item.dimension] ?? 0) + 1;
+    expect(perDimension).toEqual({ trust: 5, respect: 5, openness: 3, improvement: 7, communication: 5, problem_solving: 6, connection_with_leader: 2 });
+    expect(items.every((item) => item.texts.en.startsWith('Which leaders') && item.texts.hu && item.texts.de && item.texts.ru)).toBe(true);
+    const finished = await db.db.select().from(tables.surveyParticipations).where(and(eq(tables.surveyParticipations.engagementId, engagementId), isNotNull(tables.surveyParticipations.finishedAt)));
+    const answers = await db.db.select().from(tables.leadershipAnswers).where(eq(tables.leadershipAnswers.engagementId, engagementId));
+    expect(answers).toHaveLength(finished.length * 33);
+    const employees = new Set((await db.db.select({ id: tables.employees.id }).from(tables.employees).where(eq(tables.employees.engagementId, engagementId))).map((e) => e.id));
+    expect(answers.some((a) => a.selectedLeaderIds.length > 0)).toBe(true);
+    expect(answers.every((a) => a.selectedLeaderIds.length <= 3 && a.selectedLeaderIds.every((id) => employees.has(id)))).toBe(true);
   });
 
   it('links the demo employee to an employee record in both engagements of the company', async () => {

@@ -179,9 +179,10 @@ export function getAs(ctx: Pick<TestContext, 'app'>, token: string, url: string,
 }
 
 /**
- * Stores a finished run whose input carries a 360 block, since the survey tables hold no 360
- * answers yet: every member of a team picks their leader on the first item of each dimension,
- * and leaders pick themselves on every trust item.
+ * Stores a finished run whose input carries a hand-made 360 block with known values (the
+ * fixture's engagement has no leadership items or answers in its tables): every member of a team
+ * picks their leader on the first item of each dimension, and leaders pick themselves on every
+ * trust item.
  */
 export async function storeAnalysisWith360(db: Database, engagementId: number): Promise<void> {
   const input = await loadAnalysisInput(db, engagementId);

@@ -1,4 +1,4 @@
-import type { AnalysisInput, Generation, GraphCategory, QuestionKind } from '@ona/analytics';
+import { DIMENSIONS_360, type AnalysisInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
 import { asc, eq, tables, type Database } from '@ona/db';
 
 /**
@@ -6,12 +6,14 @@ import { asc, eq, tables, type Database } from '@ona/db';
  * results map straight back to employees, units and questions.
  */
 export async function loadAnalysisInput(db: Database, engagementId: number): Promise<AnalysisInput> {
-  const [unitRows, employeeRows, questionRows, answerRows, participationRows] = await Promise.all([
+  const [unitRows, employeeRows, questionRows, answerRows, participationRows, leadershipItemRows, leadershipAnswerRows] = await Promise.all([
     db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
     db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
     db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
     db.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId)),
     db.select().from(tables.surveyParticipations).where(eq(tables.surveyParticipations.engagementId, engagementId)),
+    db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId)).orderBy(asc(tables.leadershipItems.position), asc(tables.leadershipItems.id)),
+    db.select().from(tables.leadershipAnswers).where(eq(tables.leadershipAnswers.engagementId, engagementId)),
   ]);
   const employeeIds = new Set(employeeRows.map((e) => e.id));
   const answered = new Map<number, Date>();
@@ -21,6 +23,7 @@ export async function loadAnalysisInput(db: Database, engagementId: number): Pro
   }
   for (const p of participationRows) if (p.finishedAt) answered.set(p.employeeId, p.finishedAt);
   const rootUnit = unitRows.find((u) => u.parentId === null);
+  const leadership360 = leadershipInput(leadershipItemRows, leadershipAnswerRows, employeeIds);
 
   return {
     units: unitRows.map((u) => ({ id: String(u.id), name: u.name, parentId: u.parentId === null ? null : String(u.parentId) })),
@@ -46,5 +49,30 @@ export async function loadAnalysisInput(db: Database, engagementId: number): Pro
         .filter((target) => employeeIds.has(target) && target !== a.employeeId)
         .map((target) => ({ questionId: String(a.questionId), sourceId: String(a.employeeId), targetId: String(target) })),
     ),
+    ...(leadership360 ? { leadership360 } : {}),
   };
+}
+
+type LeadershipItemRow = typeof tables.leadershipItems.$inferSelect;
+type LeadershipAnswerRow = typeof tables.leadershipAnswers.$inferSelect;
+
+/**
+ * The optional 360 block: its items (of the seven known dimensions) and one nomination per chosen
+ * leader, keeping only leaders who are employees of the engagement. A respondent choosing themself
+ * stays in: that is the leader's own selection. Without items the engagement has no 360 block.
+ */
+function leadershipInput(itemRows: LeadershipItemRow[], answerRows: LeadershipAnswerRow[], employeeIds: ReadonlySet<number>): Leadership360Input | undefined {
+  const items = itemRows
+    .filter((item) => Object.hasOwn(DIMENSIONS_360, item.dimension))
+    .map((item) => ({ id: String(item.id), dimension: item.dimension as Dimension360, label: item.texts.en }));
+  if (items.length === 0) return undefined;
+  const itemIds = new Set(items.map((item) => item.id));
+  const nominations = answerRows
+    .filter((a) => itemIds.has(String(a.itemId)) && employeeIds.has(a.employeeId))
+    .flatMap((a) =>
+      [...new Set(a.selectedLeaderIds)]
+        .filter((leader) => employeeIds.has(leader))
+        .map((leader) => ({ itemId: String(a.itemId), sourceId: String(a.employeeId), leaderId: String(leader) })),
+    );
+  return { items, nominations };
 }

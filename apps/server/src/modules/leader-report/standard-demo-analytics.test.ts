@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, tables, type DbHandle } from '@ona/db';
 import type { AnalysisResult } from '@ona/analytics';
-import type { TLeaderReport, TLeaderReportListItem, TRetentionAnalytics } from '@ona/contracts';
+import type { TLeaderReport, TLeaderReportListItem, TReport360, TReport360ListItem, TRetentionAnalytics } from '@ona/contracts';
 import { buildApp, type App } from '../../app.ts';
 import { loadStandardDemo } from '../../demo/standard-demo.ts';
 import { getAs } from '../../testing/analytics-fixtures.ts';
@@ -61,5 +61,62 @@ describe('the analytics on the standard demo', () => {
     expect(body.employees).toHaveLength(stored.employees.length);
     expect(body.results.key_people_in_danger.length).toBeGreaterThan(0);
     expect(Object.values(body.results.groups).every((rows) => rows.length > 0)).toBe(true);
+  });
+});
+
+describe('the 360 reports of the standard demo', () => {
+  const dimensions = { trust: 5, respect: 5, openness: 3, improvement: 7, communication: 5, problem_solving: 6, connection_with_leader: 2 };
+
+  it('lists a 360 report for every leader and gives own selection and survey result per item of the seven dimensions', async () => {
+    const token = await loginAs(app, 'admin@example.com', 'demo1234');
+    const res = await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json<TReport360ListItem[]>();
+    expect(list.length).toBeGreaterThan(10);
+    expect(list).toHaveLength(stored.reports360.length);
+    const items = await db.db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId));
+    const itemIds = new Set(items.map((item) => String(item.id)));
+
+    const reports: TReport360[] = [];
+    for (const entry of list) {
+      const detail = await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/${entry.id}/`);
+      expect(detail.statusCode).toBe(200);
+      reports.push(detail.json<TReport360>());
+    }
+    for (const report of reports) {
+      const result = report.result as unknown as Record<string, { item_id: string; own_selection: boolean; survey_result: number | null }[]>;
+      expect(Object.fromEntries(Object.keys(dimensions).map((d) => [d, result[d]?.length]))).toEqual(dimensions);
+      for (const d of Object.keys(dimensions)) {
+        for (const item of result[d] ?? []) {
+          expect(itemIds.has(item.item_id)).toBe(true);
+          expect(typeof item.own_selection).toBe('boolean');
+          if (!report.withheld) expect(item.survey_result).toBeGreaterThanOrEqual(0);
+          if (!report.withheld) expect(item.survey_result).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+    const shown = reports.filter((r) => !r.withheld);
+    expect(shown.length).toBeGreaterThan(5);
+    // Leaders differ: some are chosen by most of their team, some by few.
+    const means = shown.map((r) => {
+      const values = Object.values(r.result).flatMap((v) => (Array.isArray(v) ? v.map((item) => item.survey_result ?? 0) : []));
+      return values.reduce((sum, v) => sum + v, 0) / values.length;
+    });
+    expect(Math.max(...means) - Math.min(...means)).toBeGreaterThan(0.3);
+    expect(reports.some((r) => Object.values(r.result).some((v) => Array.isArray(v) && v.some((item) => item.own_selection)))).toBe(true);
+  });
+
+  it('shows the demo leader their own 360 report', async () => {
+    const token = await loginAs(app, 'leader@example.com', 'demo1234');
+    const [leaderEmployee] = await db.db
+      .select({ id: tables.employees.id })
+      .from(tables.employees)
+      .innerJoin(tables.users, eq(tables.users.id, tables.employees.userId))
+      .where(and(eq(tables.users.email, 'leader@example.com'), eq(tables.employees.engagementId, engagementId)));
+    const list = (await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/`)).json<TReport360ListItem[]>();
+    expect(list.map((r) => r.id)).toContain(leaderEmployee?.id);
+    const report = (await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/${leaderEmployee?.id}/`)).json<TReport360>();
+    expect(report.withheld).toBe(false);
+    expect(report.result.trust).toHaveLength(5);
   });
 });
