@@ -35,7 +35,8 @@ async function pool<T>(items: T[], limit: number, work: (item: T, index: number)
 
 const databaseUrl = process.env.DATABASE_URL;
 const db = await createDb(databaseUrl ? { url: databaseUrl, poolSize: 20 } : { memory: true });
-const app = await buildApp({ db, closeDbWithApp: true, settings: { SMTP_URL: undefined, MAIL_FROM: 'bench@ona.example', PUBLIC_URL: undefined, REDIS_URL: process.env.REDIS_URL } });
+// TRUST_PROXY: each simulated device states its own address in X-Forwarded-For, as behind a proxy.
+const app = await buildApp({ db, closeDbWithApp: true, settings: { SMTP_URL: undefined, MAIL_FROM: 'bench@ona.example', PUBLIC_URL: undefined, REDIS_URL: process.env.REDIS_URL, TRUST_PROXY: true } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -62,7 +62,8 @@ try {
   await d.insert(tables.authTokens).values(userRows.map((u, i) => ({ userId: u.id, tokenHash: hashSecretToken(tokens[i]!) })));
   const employeeIds = employeeRows.map((e) => e.id);
 
-  const app = await buildApp({ db, settings: { SMTP_URL: undefined, MAIL_FROM: 'bench@ona.example', PUBLIC_URL: undefined, REDIS_URL: undefined }, pollJobs: false, webDistDir: '/nonexistent' });
+  // TRUST_PROXY: each simulated employee states its own address in X-Forwarded-For, as behind a proxy.
+  const app = await buildApp({ db, settings: { SMTP_URL: undefined, MAIL_FROM: 'bench@ona.example', PUBLIC_URL: undefined, REDIS_URL: undefined, TRUST_PROXY: true }, pollJobs: false, webDistDir: '/nonexistent' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
 

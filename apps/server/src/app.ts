@@ -27,7 +27,7 @@ export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -36,12 +36,19 @@ export interface AppOptions {
   pollJobs?: boolean;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes the rule "trust the nearest n hops". */
+function trustProxyOption(setting: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Builds the whole application; it never listens (server.ts does). */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only proxies the operator names: a client could otherwise pick its own address and slip past
+    // every per-address rate limit.
+    trustProxy: trustProxyOption(options.settings.TRUST_PROXY ?? false),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

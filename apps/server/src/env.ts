@@ -10,6 +10,19 @@ export const ZSettings = z.object({
   MAIL_FROM: z.string().default('ONA Platform <no-reply@ona.example>'),
   REDIS_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For):
+   * unset or `false` none, `true` all, a number the hops to trust, or a comma-separated list of
+   * addresses. Per-address rate limits count whatever address this yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string => {
+      if (value === undefined || value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
   /** Demo data loads on an empty embedded database; on PostgreSQL only when asked with LOAD_DEMO=true. */
   LOAD_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

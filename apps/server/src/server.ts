@@ -22,7 +22,8 @@ const app = await buildApp({
   db,
   closeDbWithApp: true,
   settings,
-  demoMode: wantsDemo,
+  // The outbox page shows every e-mail, reset links included: only for a demo that sends no real mail.
+  demoMode: wantsDemo && !settings.SMTP_URL,
   logger: { level: settings.LOG_LEVEL },
 });
 
@@ -37,4 +38,4 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: settings.PORT, host: settings.HOST });
 const address = `http://${settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST}:${settings.PORT}`;
 console.log(`\nONA platform is running at ${address}/  (database: ${db.kind === 'pglite' ? `embedded, ${resolve(settings.DATA_DIR)}` : 'PostgreSQL'})`);
-if (wantsDemo) console.log(`Sign in as admin@example.com / demo1234. E-mails: ${address}/dev/mailbox`);
+if (wantsDemo) console.log(`Sign in as admin@example.com / demo1234.${settings.SMTP_URL ? '' : ` E-mails: ${address}/dev/mailbox`}`);

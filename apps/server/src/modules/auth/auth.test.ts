@@ -53,6 +53,16 @@ describe('POST /api/auth/login/', () => {
     expect(res.json().code).toBe('too_many_requests');
   });
 
+  it('lets no more than five guesses through when they arrive all at once', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => ctx.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'burst@acme.test', password: `guess-${i}` } })),
+    );
+    const statuses = guesses.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+  });
+
   it('names the missing fields', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'accept-language': 'en-US' }, payload: { email: 'anna@acme.test' } });
     expect(res.statusCode).toBe(400);
@@ -76,8 +86,10 @@ describe('tokens', () => {
   it('expire after 14 days idle', async () => {
     const token = await loginAs(ctx.app, 'anna@acme.test', FIXTURE_PASSWORD);
     await ctx.db.db.update(tables.authTokens).set({ lastUsedAt: new Date(Date.now() - 15 * 24 * 3600 * 1000) }).where(eq(tables.authTokens.tokenHash, hashSecretToken(token)));
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: authHeader(token) });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: { ...authHeader(token), 'accept-language': 'en-US' } });
     expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
+    expect(res.json().detail.length).toBeGreaterThan(5);
   });
 
   it('a missing or malformed Authorization header answers 401 not_authenticated', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, tables, type Database } from '@ona/db';
+import { and, eq, gt, isNull, lte, sql, tables, type Database } from '@ona/db';
 
 const { users, authTokens, passwordResets, loginFailures } = tables;
 
@@ -11,16 +11,26 @@ export async function findUserByEmail(db: Database, email: string) {
   return user;
 }
 
-export async function countRecentLoginFailures(db: Database, email: string, since: Date): Promise<number> {
-  const [row] = await db
+/**
+ * Counts a login attempt before its password is checked, and answers how many attempts of this
+ * e-mail fall in the window, this one included. Counting first and recording after the ~100 ms
+ * password check would let a burst of parallel guesses all pass the limit. Rows older than the
+ * window are dropped on the way, so the table does not grow.
+ */
+export async function recordLoginAttempt(db: Database, email: string, since: Date): Promise<{ id: number; attempts: number }> {
+  const address = email.toLowerCase();
+  await db.delete(loginFailures).where(and(eq(loginFailures.email, address), lte(loginFailures.failedAt, since)));
+  const [row] = await db.insert(loginFailures).values({ email: address }).returning({ id: loginFailures.id });
+  const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, email.toLowerCase()), gt(loginFailures.failedAt, since)));
-  return row?.n ?? 0;
+    .where(and(eq(loginFailures.email, address), gt(loginFailures.failedAt, since)));
+  return { id: row?.id ?? 0, attempts: count?.n ?? 0 };
 }
 
-export async function recordLoginFailure(db: Database, email: string): Promise<void> {
-  await db.insert(loginFailures).values({ email: email.toLowerCase() });
+/** An attempt that was refused before its password was checked does not count against the user. */
+export async function forgetLoginAttempt(db: Database, id: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
 export async function clearLoginFailures(db: Database, email: string): Promise<void> {

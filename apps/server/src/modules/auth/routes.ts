@@ -10,6 +10,7 @@ import {
 } from '@ona/contracts';
 import { translate } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { publicBase } from '../../http/public-base.ts';
 import { toUserProfile } from '../users/profile.ts';
 import { revokeToken } from './repository.ts';
 import { confirmPasswordReset, login, requestPasswordReset } from './service.ts';
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
       response: { 200: ZDetailResponse, 400: ZApiError, 429: ZApiError },
     },
   }, async (request) => {
-    const publicUrl = options.publicUrl || `${request.protocol}://${request.host}`;
+    const publicUrl = publicBase(options.publicUrl, request);
     await requestPasswordReset(app, request.body.email, request.body.origin, request.locale, publicUrl);
     return { detail: translate(request.locale, 'messages.password_reset_sent') };
   });

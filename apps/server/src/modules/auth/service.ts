@@ -12,15 +12,16 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const RESET_LINK_LIFETIME_HOURS = 24;
 
 export async function login(app: FastifyInstance, email: string, password: string) {
-  const now = new Date();
-  const failures = await repo.countRecentLoginFailures(app.db, email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
-  if (failures >= LOGIN_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'errors.too_many_logins');
+  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
+  // The attempt is counted as a failure until the password proves right.
+  const attempt = await repo.recordLoginAttempt(app.db, email, since);
+  if (attempt.attempts > LOGIN_FAILURE_LIMIT) {
+    await repo.forgetLoginAttempt(app.db, attempt.id);
+    throw new ApiError(429, 'too_many_requests', 'errors.too_many_logins');
+  }
   const user = await repo.findUserByEmail(app.db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !valid || !user.isActive) {
-    await repo.recordLoginFailure(app.db, email);
-    throw badRequest('invalid_credentials', 'errors.invalid_credentials');
-  }
+  if (!user || !valid || !user.isActive) throw badRequest('invalid_credentials', 'errors.invalid_credentials');
   await repo.clearLoginFailures(app.db, email);
   const token = newSecretToken();
   await repo.insertAuthToken(app.db, user.id, hashSecretToken(token));

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { TEmailTemplateKind } from '@ona/contracts';
+import { publicBase as safePublicBase } from '../../http/public-base.ts';
 
 export interface PublicUrlOptions {
-  /** PUBLIC_URL of the settings; without it links are built from the request's own origin. */
+  /** PUBLIC_URL of the settings; without it, see `publicBase` in http/public-base.ts. */
   publicUrl?: string | undefined;
 }
 
 export function publicBase(options: PublicUrlOptions, request: FastifyRequest): string {
-  const configured = options.publicUrl || process.env.PUBLIC_URL;
-  return (configured || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  return safePublicBase(options.publicUrl || process.env.PUBLIC_URL, request);
 }
 
 /** The page each e-mail sends its reader to (web routes end in .html, spec section 2). */

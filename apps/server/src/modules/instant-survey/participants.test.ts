@@ -24,9 +24,9 @@ afterAll(async () => {
 
 let addressCounter = 0;
 /** Each test its own client address, so the per-address code limit of one never spills into another. */
-const fromAddress = () => ({ 'x-forwarded-for': `10.0.0.${++addressCounter}` });
-const codeLogin = (survey_code: string, headers: Record<string, string> = fromAddress()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/instant-survey/surveys/login-with-survey-code/', headers: { 'accept-language': 'en-US', ...headers }, payload: { survey_code } });
+const fromAddress = () => `10.0.0.${++addressCounter}`;
+const codeLogin = (survey_code: string, remoteAddress: string = fromAddress(), headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/instant-survey/surveys/login-with-survey-code/', remoteAddress, headers: { 'accept-language': 'en-US', ...headers }, payload: { survey_code } });
 const save = (surveyId: number, token: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${surveyId}/save-answer/`, headers: { ...instantHeader(token), 'accept-language': 'en-US' }, payload });
 const question = (survey: TInstantSurvey, type: string) => {
@@ -52,12 +52,18 @@ describe('login-with-survey-code', () => {
   });
 
   it('answers 429 after 20 wrong codes from one address within 15 minutes, even for the right code', async () => {
-    const address = { 'x-forwarded-for': '192.0.2.77' };
+    const address = '192.0.2.77';
     for (let i = 0; i < 20; i++) expect((await codeLogin(`WRONG${String(i).padStart(4, '0')}`, address)).statusCode).toBe(404);
     const blocked = await codeLogin(started.code, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ code: 'too_many_requests', detail: 'Too many wrong survey codes. Please wait 15 minutes and try again.' });
-    expect((await codeLogin(started.code, { 'x-forwarded-for': '192.0.2.78' })).statusCode).toBe(200);
+    expect((await codeLogin(started.code, '192.0.2.78')).statusCode).toBe(200);
+  });
+
+  it('counts wrong codes by the connecting address: a made-up X-Forwarded-For does not reset the count', async () => {
+    const address = '192.0.2.90';
+    for (let i = 0; i < 20; i++) expect((await codeLogin(`FORGED${String(i).padStart(3, '0')}`, address, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode).toBe(404);
+    expect((await codeLogin(started.code, address, { 'x-forwarded-for': '198.51.100.200' })).statusCode).toBe(429);
   });
 });
 

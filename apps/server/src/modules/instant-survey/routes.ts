@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +14,7 @@ import {
 } from '@ona/contracts';
 import { ApiError, conflict, notFound } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
+import { publicBase } from '../../http/public-base.ts';
 import { ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
 import { buildSurveyWorkbook } from './export.ts';
@@ -28,7 +30,7 @@ const tags = ['instant-survey'];
 export const instantSurveyHostRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', async (request) => void requireInstantAdmin(request));
-  const publicUrlOf = (request: { protocol: string; host: string }) => options.publicUrl || `${request.protocol}://${request.host}`;
+  const publicUrlOf = (request: FastifyRequest) => publicBase(options.publicUrl, request);
 
   app.get('/instant-survey/surveys/', {
     schema: { tags, summary: 'Surveys of the organisation, newest first, paged', querystring: ZInstantSurveyListQuery, response: { 200: ZInstantSurveyList, ...errors } },
