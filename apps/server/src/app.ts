@@ -27,7 +27,7 @@ export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY'>>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -86,7 +86,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL ?? '' });
+      await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(userRoutes);
       await api.register(engagementRoutes);
       await api.register(analysisRoutes);

@@ -10,6 +10,8 @@ export const ZSettings = z.object({
   MAIL_FROM: z.string().default('ONA Platform <no-reply@ona.example>'),
   REDIS_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Base of the instant-survey tool when it has a host of its own; else PUBLIC_URL + /instant-surveys. */
+  INSTANT_SURVEY_URL: z.string().url().optional(),
   /**
    * Which proxies in front of the server to believe about the client's address (X-Forwarded-For):
    * unset or `false` none, `true` all, a number the hops to trust, or a comma-separated list of

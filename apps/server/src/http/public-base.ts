@@ -14,6 +14,15 @@ export function publicBase(publicUrl: string | undefined, request: FastifyReques
   return `http://127.0.0.1${port ? `:${port}` : ''}`;
 }
 
+/**
+ * Where the instant-survey tool is reached: INSTANT_SURVEY_URL when the tool has a host of its own
+ * (an `instant-survey…` host serves it at the root), else under `/instant-surveys` of the public
+ * base, as on hosts that serve every route set.
+ */
+export function instantSurveyBase(instantSurveyUrl: string | undefined, publicUrl: string | undefined, request: FastifyRequest): string {
+  return instantSurveyUrl ? instantSurveyUrl.replace(/\/+$/, '') : `${publicBase(publicUrl, request)}/instant-surveys`;
+}
+
 function hostNameOf(host: string): string {
   if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
   const colon = host.lastIndexOf(':');

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@ona/db';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 import { decodeQuotedPrintable, startSmtpCatcher } from '../../testing/smtp-catcher.ts';
+import { buildApp } from '../../app.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { hashSecretToken } from './secret-token.ts';
 
@@ -130,6 +132,13 @@ describe('password reset', () => {
     expect(again.json().code).toBe('invalid_reset_link');
   });
 
+  it('sends an instant-survey admin to the instant tool\'s own reset page', async () => {
+    await createUser(ctx.db.db, { email: 'host@acme.test', name: 'Hanna', organizationIds: [] });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: 'host@acme.test', origin: 'instant_survey' } });
+    const text = decodeQuotedPrintable((await smtp.waitFor('host@acme.test')).raw);
+    expect(text).toMatch(/http:\/\/app\.test\/instant-surveys\/password-reset\.html\?uid=\d+&token=/);
+  });
+
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = (await ctx.db.db.select().from(tables.emailOutbox)).length;
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: 'ghost@acme.test' } });
@@ -145,5 +154,23 @@ describe('password reset', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid: link?.[1], token: decodeURIComponent(link?.[2] ?? ''), new_password1: 'brand-new-pass', new_password2: 'brand-new-pass' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_reset_link');
+  });
+});
+
+describe('reset links without PUBLIC_URL', () => {
+  it('never point at the host a requester names, only at the server itself', async () => {
+    const db = await createTestDatabase();
+    const app = await buildApp({ db, settings: { SMTP_URL: smtp.url, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: undefined, REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false });
+    try {
+      await createUser(db.db, { email: 'victim@acme.test', name: 'Vera', organizationIds: [] });
+      const res = await app.inject({ method: 'POST', url: '/api/auth/password/reset/', headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' }, payload: { email: 'victim@acme.test' } });
+      expect(res.statusCode).toBe(200);
+      const text = decodeQuotedPrintable((await smtp.waitFor('victim@acme.test')).raw);
+      expect(text).not.toContain('attacker.example');
+      expect(text).toMatch(/http:\/\/127\.0\.0\.1(:\d+)?\/auth\/confirm-reset-password\.html\?uid=/);
+    } finally {
+      await app.close();
+      await db.close();
+    }
   });
 });

@@ -10,12 +10,12 @@ import {
 } from '@ona/contracts';
 import { translate } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { publicBase } from '../../http/public-base.ts';
+import { instantSurveyBase, publicBase } from '../../http/public-base.ts';
 import { toUserProfile } from '../users/profile.ts';
 import { revokeToken } from './repository.ts';
 import { confirmPasswordReset, login, requestPasswordReset } from './service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; instantSurveyUrl: string | undefined }> = async (app, options) => {
   app.post('/auth/login/', {
     schema: {
       tags: ['auth'],
@@ -46,8 +46,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (a
       response: { 200: ZDetailResponse, 400: ZApiError, 429: ZApiError },
     },
   }, async (request) => {
-    const publicUrl = publicBase(options.publicUrl, request);
-    await requestPasswordReset(app, request.body.email, request.body.origin, request.locale, publicUrl);
+    // An instant-survey admin resets on the instant tool's own page (DECISIONS.md).
+    const resetPage =
+      request.body.origin === 'instant_survey'
+        ? `${instantSurveyBase(options.instantSurveyUrl, options.publicUrl, request)}/password-reset.html`
+        : `${publicBase(options.publicUrl, request)}/auth/confirm-reset-password.html`;
+    await requestPasswordReset(app, request.body.email, request.locale, resetPage);
     return { detail: translate(request.locale, 'messages.password_reset_sent') };
   });
 

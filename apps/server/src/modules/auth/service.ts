@@ -28,17 +28,14 @@ export async function login(app: FastifyInstance, email: string, password: strin
   return { token, user, membership: await loadMembershipContext(app.db, user) };
 }
 
-export type ResetOrigin = 'engagement' | 'instant_survey';
-
 /** Sends a one-time link; answers the same whether or not the account exists. */
-export async function requestPasswordReset(app: FastifyInstance, email: string, origin: ResetOrigin, locale: TLocale, publicUrl: string) {
+export async function requestPasswordReset(app: FastifyInstance, email: string, locale: TLocale, resetPage: string) {
   const user = await repo.findUserByEmail(app.db, email);
   if (!user || !user.isActive) return;
   const token = newSecretToken();
   const expiresAt = new Date(Date.now() + RESET_LINK_LIFETIME_HOURS * 3600 * 1000);
   await repo.insertPasswordReset(app.db, user.id, hashSecretToken(token), expiresAt);
-  const page = origin === 'instant_survey' ? '/instant-surveys/password-reset.html' : '/auth/confirm-reset-password.html';
-  const link = `${publicUrl.replace(/\/$/, '')}${page}?uid=${user.id}&token=${encodeURIComponent(token)}`;
+  const link = `${resetPage}?uid=${user.id}&token=${encodeURIComponent(token)}`;
   const t = (key: Parameters<typeof translate>[1]) => translate(locale, key, { name: user.name, hours: RESET_LINK_LIFETIME_HOURS });
   const text = [t('emails.password_reset.greeting'), '', t('emails.password_reset.body'), '', link, '', t('emails.password_reset.ignore'), '', t('emails.password_reset.signature')].join('\n');
   app.mailer.sendInBackground({ to: user.email, subject: t('emails.password_reset.subject'), text });
