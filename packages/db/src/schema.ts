@@ -239,7 +239,14 @@ export const emailOutbox = pgTable('email_outbox', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   error: text('error'),
-});
+  /** Delivery attempts so far; a failed one is tried again later, up to a limit. */
+  attempts: integer('attempts').notNull().default(0),
+  /**
+   * When an unsent e-mail is next due. Set at recording to a short lease over the first attempt,
+   * so that an e-mail whose instance died before sending is picked up by another.
+   */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt)]);
 
 /** Key-value settings of the installation (e.g. whether the demo has been loaded). */
 export const systemSettings = pgTable('system_settings', {

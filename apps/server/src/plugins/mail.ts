@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq, tables } from '@ona/db';
+import { and, asc, eq, inArray, isNull, lte, lt, tables, type Database } from '@ona/db';
 
 export interface OutgoingEmail {
   to: string;
@@ -15,6 +15,8 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
   /** Sends without making the caller wait; close() still waits for it. */
   sendInBackground(email: OutgoingEmail): void;
+  /** Tries again every e-mail that is due: failed ones after their wait, abandoned ones after their lease. */
+  deliverDue(): Promise<number>;
   readonly deliversBySmtp: boolean;
 }
 
@@ -24,46 +26,115 @@ declare module 'fastify' {
   }
 }
 
-export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string }>(async (app, options) => {
+/** After this many failed attempts an e-mail stays in the outbox with its last error. */
+export const MAX_DELIVERY_ATTEMPTS = 6;
+/** Waits before the 2nd, 3rd, … attempt: a mail server that is down for a while still gets the e-mail. */
+const RETRY_WAITS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
+/** How long the instance that recorded an e-mail has to deliver it before another may. */
+const FIRST_ATTEMPT_LEASE_MS = 2 * 60_000;
+const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_BATCH = 20;
+
+const { emailOutbox } = tables;
+
+/**
+ * E-mails are durable: each is a row of the outbox before any delivery is tried, a failure is
+ * retried later with growing waits, and any instance delivers what is due (claimed with
+ * FOR UPDATE SKIP LOCKED), so neither a mail server that is down nor a crashed instance loses one.
+ */
+export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep?: boolean }>(async (app, options) => {
   const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  const pending = new Set<Promise<void>>();
+  const pending = new Set<Promise<unknown>>();
+
+  const deliver = async (row: { id: number; toAddress: string; subject: string; textBody: string; htmlBody: string | null; attempts: number }) => {
+    if (!transporter) return;
+    try {
+      await transporter.sendMail({ from: options.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      await app.db.update(emailOutbox).set({ sentAt: new Date(), error: null, attempts: row.attempts + 1, nextAttemptAt: null }).where(eq(emailOutbox.id, row.id));
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      const wait = RETRY_WAITS_MS[attempts - 1];
+      app.log.error({ err, to: row.toAddress, attempts }, 'e-mail delivery failed');
+      await app.db
+        .update(emailOutbox)
+        .set({ error: err instanceof Error ? err.message : String(err), attempts, nextAttemptAt: wait === undefined || attempts >= MAX_DELIVERY_ATTEMPTS ? null : new Date(Date.now() + wait) })
+        .where(eq(emailOutbox.id, row.id));
+    }
+  };
 
   const send = async (email: OutgoingEmail) => {
     const [row] = await app.db
-      .insert(tables.emailOutbox)
+      .insert(emailOutbox)
       .values({
         organizationId: email.organizationId ?? null,
         toAddress: email.to,
         subject: email.subject,
         textBody: email.text,
         htmlBody: email.html ?? null,
+        nextAttemptAt: transporter ? new Date(Date.now() + FIRST_ATTEMPT_LEASE_MS) : null,
       })
-      .returning({ id: tables.emailOutbox.id });
-    if (!transporter || !row) return;
-    try {
-      await transporter.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-      await app.db.update(tables.emailOutbox).set({ sentAt: new Date() }).where(eq(tables.emailOutbox.id, row.id));
-    } catch (err) {
-      app.log.error({ err, to: email.to }, 'e-mail delivery failed');
-      await app.db
-        .update(tables.emailOutbox)
-        .set({ error: err instanceof Error ? err.message : String(err) })
-        .where(eq(tables.emailOutbox.id, row.id));
-    }
+      .returning();
+    if (row) await deliver(row);
+  };
+
+  const track = <T>(job: Promise<T>) => {
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+    return job;
+  };
+
+  const deliverDue = async () => {
+    if (!transporter) return 0;
+    const due = await claimDueEmails(app.db, new Date());
+    for (const row of due) await deliver(row);
+    return due.length;
   };
 
   app.decorate('mailer', {
     send,
     sendInBackground(email: OutgoingEmail) {
-      const job = send(email).catch((err: unknown) => app.log.error({ err }, 'e-mail could not be recorded'));
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
+      void track(send(email).catch((err: unknown) => app.log.error({ err }, 'e-mail could not be recorded')));
     },
+    deliverDue,
     deliversBySmtp: transporter !== null,
   });
 
+  let timer: NodeJS.Timeout | null = null;
+  if (transporter && (options.sweep ?? true)) {
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        if (pending.size > SWEEP_BATCH) return;
+        void track(deliverDue().catch((err: unknown) => app.log.error({ err }, 'e-mail retry sweep failed')));
+      }, SWEEP_INTERVAL_MS);
+      timer.unref();
+    });
+  }
+
   app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
     await Promise.allSettled([...pending]);
     transporter?.close();
   });
 });
+
+/**
+ * Claims the e-mails that are due and not yet sent, and pushes their next attempt one lease ahead
+ * inside the same transaction, so two instances never send the same e-mail at once.
+ */
+async function claimDueEmails(db: Database, now: Date) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(emailOutbox)
+      .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, now), lt(emailOutbox.attempts, MAX_DELIVERY_ATTEMPTS)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(SWEEP_BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return due;
+    await tx
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + FIRST_ATTEMPT_LEASE_MS) })
+      .where(inArray(emailOutbox.id, due.map((row) => row.id)));
+    return due;
+  });
+}
