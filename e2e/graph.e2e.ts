@@ -209,4 +209,36 @@ describe('the network graph of the analysed demo', () => {
       await api(admin, `/engagements/${engagementId}/access-rights/bulk-update/`, { method: 'POST', body: { users: [row.id], access_rights: { graph_visualization: previous } } });
     }
   });
+
+  it('the admin uploads a results workbook and sees its network drawn, with the same counts as the server', async () => {
+    const admin = await apiToken('admin@example.com');
+    const exported = await fetch(`${baseUrl}/api/engagements/${engagementId}/survey/export-nice-excel/`, { headers: { authorization: `Token ${admin}`, 'accept-language': 'en-US' } });
+    expect(exported.status).toBe(200);
+    const workbook = Buffer.from(await exported.arrayBuffer());
+    const form = new FormData();
+    form.append('results', new Blob([workbook]), 'results.xlsx');
+    const expected = (await (await fetch(`${baseUrl}/api/survey-result-to-graph/`, { method: 'POST', headers: { authorization: `Token ${admin}` }, body: form })).json()) as { statistics: { employee_count: number; connection_count: number } };
+    expect(expected.statistics.employee_count).toBeGreaterThanOrEqual(300);
+
+    await browser.clearCookies();
+    const page = await newPage(browser, { locale: 'en' });
+    await page.goto(`${baseUrl}/auth/login.html`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('locale', 'en');
+    });
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/engagements/list.html');
+    await page.goto(`${baseUrl}/engagements/${engagementId}/admin/upload-result-file.html`);
+    await page.getByTestId('result-file-upload-field-input').setInputFiles({ name: 'results.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
+    await page.getByTestId('result-file-upload-submit').click();
+    await page.getByTestId('uploaded-graph').waitFor({ timeout: 30_000 });
+    await waitForGraph(page);
+    expect(await statistic(page, 'employees')).toBe(expected.statistics.employee_count);
+    expect(await statistic(page, 'connections')).toBe(expected.statistics.connection_count);
+    expect(await page.evaluate(() => window.__onaGraph?.nodeCount())).toBe(expected.statistics.employee_count);
+    await page.getByTestId('uploaded-graph').scrollIntoViewIfNeeded();
+    await screenshot(page, 'graph-uploaded-results');
+    await page.close();
+  });
 });

@@ -21,6 +21,7 @@ import {
 } from '@ona/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiSend, apiUploadRequest, type TSchema } from '../../shared/api/api-client.ts';
+import { ZGraphAnswer } from '../graph/graph-api.ts';
 
 const list = <T>(schema: TSchema<T>): TSchema<T[]> => ({
   parse: (input: unknown) => {
@@ -142,10 +143,5 @@ export const importFilters = (engagementId: number, file: File) =>
 export const importNiceExcel = (engagementId: number, file: File) =>
   apiUploadRequest(adminPaths.niceExcelImport(engagementId), fileForm('import_file', file), ZNiceExcelImportResult);
 
-/** The graph issue defines this call's answer; until then only success or failure matters. */
-const ZAnyAnswer: TSchema<unknown> = { parse: (input: unknown) => input };
-export const uploadResultFile = (engagementId: number, file: File) => {
-  const form = fileForm('results', file);
-  form.append('engagement', String(engagementId));
-  return apiUploadRequest(adminPaths.surveyResultToGraph(), form, ZAnyAnswer);
-};
+/** POST /survey-result-to-graph/: the graph data of an uploaded results workbook (nothing is stored). */
+export const uploadResultFile = (file: File) => apiUploadRequest(adminPaths.surveyResultToGraph(), fileForm('results', file), ZGraphAnswer);

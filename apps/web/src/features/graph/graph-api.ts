@@ -9,7 +9,7 @@ import { canonicalFilters, graphQueryParams, type TGraphFilters } from './graph-
  * against the schema, and the lists through their first and last items, instead of object by
  * object (which took longer than drawing the graph).
  */
-const ZGraphAnswer = {
+export const ZGraphAnswer = {
   parse(input: unknown): TGraphVisualization {
     const shallow = ZGraphVisualization.omit({ employees: true, relations: true }).parse(input);
     const { employees, relations } = input as { employees: unknown; relations: unknown };

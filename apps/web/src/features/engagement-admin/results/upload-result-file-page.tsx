@@ -1,14 +1,18 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import type { TGraphVisualization } from '@ona/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
 import { AdminFrame } from '../admin-frame.tsx';
 import { adminKeys, importNiceExcel, uploadResultFile } from '../admin-api.ts';
 import { UploadPanel } from '../upload/upload-panel.tsx';
+import { UploadedGraph } from './uploaded-graph.tsx';
 
 function UploadResults({ engagementId }: { engagementId: number }) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
+  // The workbook's network lives only on this page: the call stores nothing.
+  const [uploaded, setUploaded] = useState<TGraphVisualization | null>(null);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: adminKeys.all(engagementId) });
     await queryClient.invalidateQueries({ queryKey: ['engagements'] });
@@ -20,18 +24,11 @@ function UploadResults({ engagementId }: { engagementId: number }) {
         title={t('results.title')}
         description={t('results.description')}
         fieldLabel={t('results.field')}
-        upload={(file) => uploadResultFile(engagementId, file)}
-        describeResult={() => t('results.uploaded')}
-        onUploaded={refresh}
-        explainError={(error) =>
-          // The graph release adds this call; until then the server does not know it.
-          isApiError(error) && error.status === 404 ? (
-            <Alert color="yellow" variant="light" role="alert" data-testid="upload-errors" title={t('results.unavailableTitle')}>
-              {t('results.unavailable')}
-            </Alert>
-          ) : null
-        }
+        upload={uploadResultFile}
+        describeResult={(graph) => t('results.uploaded', { employees: graph.statistics.employee_count, connections: graph.statistics.connection_count })}
+        onUploaded={setUploaded}
       />
+      {uploaded && <UploadedGraph graph={uploaded} />}
       <UploadPanel
         testId="nice-excel-upload"
         title={t('niceExcel.title')}
@@ -47,7 +44,7 @@ function UploadResults({ engagementId }: { engagementId: number }) {
   );
 }
 
-/** upload-result-file.html: a results workbook for the graph, and the nice Excel import. */
+/** upload-result-file.html: a results workbook drawn as a network (POST /survey-result-to-graph/), and the nice Excel import. */
 export function UploadResultFilePage() {
   const { t } = useTranslation('admin');
   return <AdminFrame title={t('pages.uploadResultFile.title')}>{(engagement) => <UploadResults engagementId={engagement.id} />}</AdminFrame>;
