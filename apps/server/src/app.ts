@@ -27,7 +27,7 @@ export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL'>>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(userRoutes);
       await api.register(engagementRoutes);
       await api.register(analysisRoutes);
-      await api.register(analyticsModuleRoutes);
+      await api.register(analyticsModuleRoutes, options.settings.MIN_GROUP_SIZE === undefined ? {} : { minGroupSize: options.settings.MIN_GROUP_SIZE });
       await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(instantSurveyApiRoutes, { publicUrl: options.settings.PUBLIC_URL ?? '' });
     },

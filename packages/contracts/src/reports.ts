@@ -89,8 +89,12 @@ export const ZIndividualReport = z.object({
   operative_balance_ok: z.boolean().nullable(),
   /** Nominations received per question, as counts: the report never names who named you. */
   received: z.array(z.object({ question: ZReportQuestion, count: z.number().int() })),
-  /** The colleagues you named, per question (your own answers). */
-  given: z.array(z.object({ question: ZReportQuestion, colleagues: z.array(ZReportEmployee) })),
+  /**
+   * Nominations given per question. The colleagues named are listed only to the person themself
+   * (their own answers); anyone else, a leader or an admin, sees the count, never the names, as
+   * the survey promises that one's answers are shown to no colleague and no leader.
+   */
+  given: z.array(z.object({ question: ZReportQuestion, count: z.number().int(), colleagues: z.array(ZReportEmployee).nullable() })),
 });
 export type TIndividualReport = z.infer<typeof ZIndividualReport>;
 

@@ -29,7 +29,7 @@ export function individualReportList(scope: AnalyticsScope, result: AnalysisResu
 
 /**
  * One individual report. Received nominations are counts per question: the report never names who
- * named the person. The influence share is a share of the unit's colleagues, so it is withheld
+ * named the person; given ones name the colleagues only in the person's own report. The influence share is a share of the unit's colleagues, so it is withheld
  * when fewer than the minimum of them answered.
  */
 export function individualReportDetail(
@@ -40,6 +40,8 @@ export function individualReportDetail(
   minGroupSize: number,
 ): TIndividualReport {
   const id = dbId(report.employeeId);
+  // One's own answers are shown to oneself only.
+  const ownReport = scope.ownEmployeeId === id;
   const self = result.employees.find((e) => e.id === report.employeeId);
   const unitColleagueRespondents = result.employees.filter((e) => e.id !== report.employeeId && e.unitId === self?.unitId && e.hasAnswered).length;
   const influenceWithheld = unitColleagueRespondents < minGroupSize;
@@ -62,6 +64,10 @@ export function individualReportDetail(
     relations_by_level: report.relationsByLevel,
     operative_balance_ok: report.operativeBalanceOk,
     received: report.received.map((r) => ({ question: question(r.questionId), count: r.fromIds.length })),
-    given: report.given.map((g) => ({ question: question(g.questionId), colleagues: g.toIds.map((to) => employeeRef(scope, dbId(to))) })),
+    given: report.given.map((g) => ({
+      question: question(g.questionId),
+      count: g.toIds.length,
+      colleagues: ownReport ? g.toIds.map((to) => employeeRef(scope, dbId(to))) : null,
+    })),
   };
 }

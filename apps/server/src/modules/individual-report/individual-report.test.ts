@@ -45,7 +45,17 @@ describe('GET /engagements/{id}/individual-reports/{employeeId}/', () => {
     expect(Object.keys(report.relations_by_level).sort()).toEqual(['implementors', 'integrative', 'operative', 'strategic']);
     expect(report.received).toHaveLength(13);
     const cooperation = report.given.find((g) => g.question.key === 'cooperation');
-    expect(cooperation?.colleagues.map((c) => c.name).sort()).toEqual(['Person a3', 'Person a4', 'Person leadA']);
+    expect(cooperation?.count).toBe(3);
+    expect(cooperation?.colleagues?.map((c) => c.name).sort()).toEqual(['Person a3', 'Person a4', 'Person leadA']);
+  });
+
+  it('names the colleagues one named only to oneself: the leader and the admin see counts, never whether they were named', async () => {
+    for (const token of [org.tokens.leader, org.tokens.admin]) {
+      const report = (await getAs(ctx, token, `${base(org.engagementId)}${org.people.a2}/`)).json<TIndividualReport>();
+      const cooperation = report.given.find((g) => g.question.key === 'cooperation');
+      expect(cooperation).toEqual({ question: expect.objectContaining({ key: 'cooperation' }), count: 3, colleagues: null });
+      expect(report.given.every((g) => g.colleagues === null)).toBe(true);
+    }
   });
 
   it('shows received nominations as counts only, never who named the person', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '@ona/analytics';
 import type { TRetentionAnalytics } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { latestResult } from '../analysis/run-repository.ts';
 
@@ -58,6 +59,19 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
     for (const rows of Object.values(body.results.groups)) for (const row of rows) expect(row.leader.id).toBe(leadA);
   });
 
+  it('never shows a leader which member left them out: the leader-relationship factors of their direct reports are hidden from them', async () => {
+    const leaderFactors = ['lackOfManagersAttention', 'lackOfManagersFeedback', 'lackOfManagersRecognition', 'lackOfManagersSupport', 'noChemistryWithLeader'];
+    const admin = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const leader = (await getAs(ctx, org.tokens.leader, url(org.engagementId))).json<TRetentionAnalytics>();
+    const a1ForAdmin = admin.employees.find((e) => e.id === org.people.a1);
+    const a1ForLeader = leader.employees.find((e) => e.id === org.people.a1);
+    expect(a1ForAdmin?.risk_factors.some((f) => leaderFactors.includes(f.code))).toBe(true);
+    expect(a1ForLeader?.risk_factors.some((f) => leaderFactors.includes(f.code))).toBe(false);
+    expect(a1ForLeader?.risk_factors.map((f) => f.code)).toEqual(a1ForAdmin?.risk_factors.map((f) => f.code).filter((code) => !leaderFactors.includes(code)));
+    // The level is the engine's: hiding the explanation does not change the risk.
+    expect(a1ForLeader?.risk_level).toBe(a1ForAdmin?.risk_level);
+  });
+
   it('gives self_only only the caller’s record and withholds the aggregates of one person', async () => {
     const body = (await getAs(ctx, org.tokens.member, url(org.engagementId))).json<TRetentionAnalytics>();
     expect(body.employees.map((e) => e.id)).toEqual([org.people.a2]);
@@ -74,6 +88,18 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
     expect(teamB.length).toBeGreaterThan(0);
     for (const row of teamB) expect(row).toMatchObject({ withheld: true, at_risk_share: null, density: null, respondent_count: 2 });
     for (const row of teamA) expect(row).toMatchObject({ withheld: false, respondent_count: 5 });
+  });
+
+  it('takes the privacy minimum from the MIN_GROUP_SIZE setting', async () => {
+    const lenient = await buildApp({ db: ctx.db, settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined, MIN_GROUP_SIZE: 2 }, webDistDir: '/nonexistent', pollJobs: false });
+    try {
+      const body = (await getAs({ app: lenient }, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+      const teamB = Object.values(body.results.groups).flat().filter((r) => r.leader.id === org.people.leadB);
+      expect(teamB.length).toBeGreaterThan(0);
+      for (const row of teamB) expect(row).toMatchObject({ withheld: false, respondent_count: 2 });
+    } finally {
+      await lenient.close();
+    }
   });
 
   it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before any analysis', async () => {

@@ -3,6 +3,7 @@ import type { TDysfunctionSet, TGroupRow, TRetentionResults } from '@ona/contrac
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
+import { LEADER_RELATIONSHIP_FACTORS } from './leader-factor-privacy.ts';
 
 const SET_NAMES: Record<DysfunctionSet, TDysfunctionSet> = {
   severalEmployeesAtRisk: 'several_employees_at_risk',
@@ -108,7 +109,12 @@ function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize
         at_risk_share: unlessWithheld(withheld, group.atRiskShare),
         density: unlessWithheld(withheld, group.density),
         withheld,
-        dysfunctions: found.map((d) => ({ code: d.code, affected: d.affected.map(dbId), factor: d.factor ?? null })),
+        // A cause shared through a leader-relationship factor would name, to that leader, who left them out.
+        dysfunctions: found.map((d) => ({
+          code: d.code,
+          affected: scope.ownEmployeeId === leaderId && d.factor && LEADER_RELATIONSHIP_FACTORS.has(d.factor) ? [] : d.affected.map(dbId),
+          factor: d.factor ?? null,
+        })),
       });
     }
   }

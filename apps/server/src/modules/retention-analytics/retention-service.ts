@@ -3,6 +3,7 @@ import type { TGenerationCode, TRetentionAnalytics, TRetentionEmployee } from '@
 import { EMPLOYEE_GENERATIONS } from '@ona/contracts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
+import { riskFactorsShownTo } from './leader-factor-privacy.ts';
 import { retentionResults } from './retention-results.ts';
 
 function generationOf(value: string | null): TGenerationCode | null {
@@ -30,7 +31,7 @@ export function retentionEmployees(scope: AnalyticsScope, result: AnalysisResult
       key_person_flags: Object.fromEntries(KEY_ROLES.map((role) => [role, employee.keyRoles.includes(role)])) as TRetentionEmployee['key_person_flags'],
       key_roles: employee.keyRoles,
       group_roles: employee.groupRoles,
-      risk_factors: employee.riskFactors.map((code) => ({ code, explanation_code: `riskFactors.${code}` })),
+      risk_factors: riskFactorsShownTo(scope.ownEmployeeId, employee.leaderId === null ? null : dbId(employee.leaderId), employee.riskFactors).map((code) => ({ code, explanation_code: `riskFactors.${code}` })),
     });
   }
   return rows.sort((a, b) => a.id - b.id);
