@@ -29,7 +29,11 @@ export interface AnalysisOptions {
       pivots: number;
       /** Pivots on the work graph, which the broker role and key-person checks read. */
       workPivots: number;
-      /** Exact Brandes on the work graph up to this size (it is the graph rules read, so it gets more precision). */
+      /**
+       * Exact Brandes on the work graph up to this many employees, pivots above. The work graph is
+       * the one rules read (broker role, key-person checks), so it gets exact values far beyond
+       * the other graphs. Depends on size only, never on the number of worker threads.
+       */
       workExactMaxNodes: number;
       /** Betweenness on every per-kind and per-category graph only up to this size; above it only on the graphs a rule reads. */
       allGraphsMaxNodes: number;
@@ -145,7 +149,7 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     pagerank: { alpha: 0.85, tolerance: 1e-12, maxIterations: 1000 },
     eigenvector: { tolerance: 1e-12, maxIterations: 1000 },
     hits: { tolerance: 1e-12, maxIterations: 1000 },
-    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 2000, allGraphsMaxNodes: 1_000_000, parallelMinNodes: 1000 },
+    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 20_000, allGraphsMaxNodes: 1_000_000, parallelMinNodes: 1000 },
     louvainResolution: 1,
   },
   risk: {
