@@ -35,6 +35,34 @@ describe('the engine on the Krackhardt high-tech managers', () => {
     expect(advisors.sort()).toEqual(['v18', 'v2', 'v21']);
   });
 
+  it.each([
+    ['advice', 'advice'],
+    ['friendship', 'sympathy'],
+  ] as const)('stores the reference PageRank, eigenvector and HITS of %s (as %s) with its default tolerance and iterations, within 1e-9', (relation, kind) => {
+    const rows = readCsv(`reference/krackhardt_hightech__${relation}__node_metrics.csv`);
+    const stored = result.metrics.byKind[kind]!;
+    const graphs = relation === 'advice' ? [stored, result.metrics.work] : [stored];
+    for (const metrics of graphs) {
+      for (const row of rows) {
+        const checks: [string, number[] | null, string][] = [
+          ['pagerank', metrics.pagerank, 'pagerank_085'],
+          ['eigenvector', metrics.eigenvector, 'eigenvector_in_l2'],
+          ['eigenvector max 1', metrics.eigenvectorMax1, 'eigenvector_in_max1'],
+          ['hub', metrics.hubs, 'hits_hub_sum1'],
+          ['authority', metrics.authorities, 'hits_authority_sum1'],
+        ];
+        for (const [label, values, referenceColumn] of checks) {
+          const expected = referenceNumber(row, referenceColumn)!;
+          // Reference values below 1e-15 are numerical zeros of NetworkX.
+          const target = Math.abs(expected) < 1e-15 ? 0 : expected;
+          expect(values, label).not.toBeNull();
+          const actual = column(values!, row.id!);
+          expect(Math.abs(actual - target), `${row.id} ${label}: ${actual} vs ${target}`).toBeLessThanOrEqual(1e-9);
+        }
+      }
+    }
+  });
+
   it('sees the CEO v7 as the strategic leader of the four vice-presidents', () => {
     expect(employee('v7')).toMatchObject({ leaderId: null, hierarchyLevel: 'strategic' });
     const group = result.groups.find((g) => g.leaderId === 'v7')!;

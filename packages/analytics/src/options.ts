@@ -29,7 +29,11 @@ export interface AnalysisOptions {
       pivots: number;
       /** Pivots on the work graph, which the broker role and key-person checks read. */
       workPivots: number;
-      /** Exact Brandes on the work graph up to this size (it is the graph rules read, so it gets more precision). */
+      /**
+       * Exact Brandes on the work graph up to this many employees, pivots above. The work graph is
+       * the one rules read (broker role, key-person checks), so it gets exact values far beyond
+       * the other graphs. Depends on size only, never on the number of worker threads.
+       */
       workExactMaxNodes: number;
       /** Betweenness on every per-kind and per-category graph only up to this size; above it only on the graphs a rule reads. */
       allGraphsMaxNodes: number;
@@ -71,7 +75,14 @@ export interface AnalysisOptions {
     /** Broker: between-unit brokerage count at least `minimum` and betweenness in the top share. */
     broker: RoleThreshold;
   };
-  brokerage: { minCount: number; zThreshold: number };
+  brokerage: {
+    /** Absolute part of a group role: at least this many two-paths of the role's type… */
+    minCount: number;
+    /** …brokered significantly more than chance (z against sna's random-graph model)… */
+    zThreshold: number;
+    /** …and in this top share of the organisation by the role's count (the relative part). */
+    topShare: number;
+  };
   groups: {
     atRiskShare: number;
     widespreadShare: number;
@@ -92,8 +103,6 @@ export interface AnalysisOptions {
     tooManyTurningToYou: number;
     highInfluenceShare: number;
     operativeImplementorShare: number;
-    humanGraspLimit: number;
-    humanContactLimit: number;
   };
   statistics: { highAnswerCount: number };
   layout: {
@@ -140,7 +149,7 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     pagerank: { alpha: 0.85, tolerance: 1e-12, maxIterations: 1000 },
     eigenvector: { tolerance: 1e-12, maxIterations: 1000 },
     hits: { tolerance: 1e-12, maxIterations: 1000 },
-    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 2000, allGraphsMaxNodes: 1_000_000, parallelMinNodes: 1000 },
+    betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 20_000, allGraphsMaxNodes: 1_000_000, parallelMinNodes: 1000 },
     louvainResolution: 1,
   },
   risk: {
@@ -172,7 +181,9 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     talent: { minimum: 6, topShare: 0.1 },
     broker: { minimum: 10, topShare: 0.05 },
   },
-  brokerage: { minCount: 1, zThreshold: 1.96 },
+  // The top 10% is the key roles' share: z alone flags most between-unit brokers of a large,
+  // sparse organisation (the random-graph expectation is tiny there), see docs/methods.md.
+  brokerage: { minCount: 1, zThreshold: 1.96, topShare: 0.1 },
   groups: {
     // Spec: "a group is at risk when more than 30% of its employees are at risk".
     atRiskShare: 0.3,
@@ -198,9 +209,8 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     highInfluenceShare: 0.4,
     // Spec: "operative-level people should have at least 50% of their relations with implementors".
     operativeImplementorShare: 0.5,
-    // Spec: "7 people fully grasped, 150 contacts".
-    humanGraspLimit: 7,
-    humanContactLimit: 150,
+    // The spec's "human limits" (7 people fully grasped, 150 contacts) are background for the
+    // reports' texts, not a rule: no result field reads them, so they are no options either.
   },
   // Spec: "0 to 13 answers is low, 14 and over is high".
   statistics: { highAnswerCount: 14 },
@@ -209,18 +219,92 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
 
 export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
-/** Merges partial options over the defaults (arrays and scalars replace, objects merge). */
+/**
+ * Merges partial options over the defaults (arrays and scalars replace, objects merge). Options
+ * often come from JSON or a settings screen, where the compiler cannot help, so the shape is
+ * checked against the defaults first: an unknown key (usually a misspelling, which would otherwise
+ * be ignored silently and run the analysis with the default) and a value of the wrong type (null,
+ * a string for a number, …) throw an InvalidOptionsError that names the path and the fix.
+ */
 export function resolveOptions(partial: DeepPartial<AnalysisOptions> = {}): AnalysisOptions {
-  return mergeDeep(DEFAULT_OPTIONS, partial) as AnalysisOptions;
+  const problems: string[] = [];
+  const merged = mergeChecked(DEFAULT_OPTIONS, partial, '', problems);
+  if (problems.length > 0) throw new InvalidOptionsError(problems);
+  return merged as AnalysisOptions;
 }
 
-function mergeDeep(base: unknown, patch: unknown): unknown {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `"${value}" (a string)`;
+  if (typeof value === 'object') return 'an object';
+  return `${String(value)} (a ${typeof value})`;
+}
+
+function mergeChecked(base: unknown, patch: unknown, path: string, problems: string[]): unknown {
   if (patch === undefined) return base;
-  if (typeof base !== 'object' || base === null || Array.isArray(base)) return patch;
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) out[key] = mergeDeep(out[key], value);
-  return out;
+  const at = path === '' ? 'the options' : path;
+  if (Array.isArray(base)) {
+    // The only array is the palette: a list of CSS colours.
+    if (!Array.isArray(patch) || !patch.every((item) => typeof item === 'string')) {
+      problems.push(`${at} is ${describeValue(patch)}; give a list of colour strings such as ["#4c6ef5", "#ff6b6b"], or leave it out for the default.`);
+      return base;
+    }
+    return patch;
+  }
+  if (isPlainObject(base)) {
+    const keys = Object.keys(base);
+    if (!isPlainObject(patch)) {
+      problems.push(`${at} is ${describeValue(patch)}; give an object with some of ${keys.join(', ')}, or leave ${path === '' ? 'them' : path} out to keep the defaults.`);
+      return base;
+    }
+    const out: Record<string, unknown> = { ...base };
+    for (const [key, value] of Object.entries(patch)) {
+      const child = path === '' ? key : `${path}.${key}`;
+      if (!Object.hasOwn(base, key)) {
+        const nearest = nearestKey(key, keys);
+        problems.push(`${child} is not an option; did you mean ${path === '' ? nearest : `${path}.${nearest}`}? (${at === 'the options' ? 'top-level keys' : `keys of ${path}`}: ${keys.join(', ')})`);
+        continue;
+      }
+      out[key] = mergeChecked(base[key], value, child, problems);
+    }
+    return out;
+  }
+  if (typeof patch !== typeof base) {
+    problems.push(`${at} is ${describeValue(patch)}; give a ${typeof base} such as ${JSON.stringify(base)} (the default), or leave it out.`);
+    return base;
+  }
+  return patch;
+}
+
+/** The valid key closest to a misspelt one: fewest edits, ignoring case, then the first listed. */
+function nearestKey(key: string, candidates: readonly string[]): string {
+  let best = candidates[0]!;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 export class InvalidOptionsError extends Error {
@@ -288,6 +372,7 @@ export function validateOptions(options: AnalysisOptions): string[] {
     share(`keyRoles.${role}.topShare`, rule.topShare);
   }
   nonNegative('brokerage.minCount', options.brokerage.minCount);
+  share('brokerage.topShare', options.brokerage.topShare);
   if (!(options.brokerage.zThreshold > 0)) problems.push(`brokerage.zThreshold is ${options.brokerage.zThreshold}; use a positive z, e.g. 1.96 for two-sided 5% significance.`);
 
   const groups = options.groups;

@@ -3,24 +3,30 @@ import { runAnalysis } from './run-analysis.ts';
 import { runAnalysisAsync } from './run-analysis-async.ts';
 import { syntheticOrganisation } from './testing/synthetic.ts';
 
-// Small thresholds make a 300-person organisation take the large-organisation paths.
+// Small thresholds make a 300-person organisation take the large-organisation paths (pivots on
+// every graph, work graph included) and start workers at any size; at the default thresholds the
+// same paths begin at 20,000 employees, too large for a unit test.
 const LARGE_PATHS = { metrics: { betweenness: { exactMaxNodes: 100, pivots: 40, workExactMaxNodes: 100, workPivots: 60, parallelMinNodes: 0 } } };
 
 describe('runAnalysisAsync', () => {
   const input = syntheticOrganisation({ employees: 300, seed: 5, with360: true });
 
-  it('gives the work graph exact betweenness where runAnalysis samples pivots', async () => {
-    const sampled = runAnalysis(input, LARGE_PATHS);
-    const parallel = await runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 2 });
-    expect(sampled.metrics.work.betweennessMethod).toBe('pivots');
-    expect(parallel.metrics.work.betweennessMethod).toBe('exact');
+  it('gives the same result with 1 and with 2 workers above the work graph’s exact size: the machine does not choose exact or sampled', async () => {
+    const one = await runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 1 });
+    const two = await runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 2 });
+    expect(one.metrics.work.betweennessMethod).toBe('pivots');
+    expect(two.metrics.work.betweennessMethod).toBe('pivots');
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+    expect(two).toEqual(runAnalysis(input, LARGE_PATHS));
   });
 
-  it('equals runAnalysis bit for bit once both compute the work graph exactly', async () => {
-    const exactWork = { metrics: { betweenness: { ...LARGE_PATHS.metrics.betweenness, workExactMaxNodes: 1_000_000 } } };
-    const parallel = await runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 2 });
-    expect(parallel.metrics.byKind.advice?.betweennessMethod).toBe('pivots');
-    expect(parallel).toEqual(runAnalysis(input, exactWork));
+  it('gives the same exact work-graph betweenness with 1 and with 2 workers below that size', async () => {
+    const exactWork = { metrics: { betweenness: { ...LARGE_PATHS.metrics.betweenness, workExactMaxNodes: 1_000 } } };
+    const one = await runAnalysisAsync(input, exactWork, undefined, { workers: 1 });
+    const two = await runAnalysisAsync(input, exactWork, undefined, { workers: 2 });
+    expect(two.metrics.work.betweennessMethod).toBe('exact');
+    expect(two.metrics.byKind.advice?.betweennessMethod).toBe('pivots');
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
   });
 
   it('reports every step once and counts the time spent in workers under metrics', async () => {

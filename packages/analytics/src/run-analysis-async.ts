@@ -15,11 +15,12 @@ export interface RunAnalysisAsyncHooks extends RunAnalysisHooks {
 }
 
 /**
- * `runAnalysis` with betweenness spread over worker threads. With workers > 1 the work graph (the
- * one the broker role and the key-person checks read) gets **exact** betweenness at any size,
- * and the per-kind and per-category graphs get the same seeded pivots as `runAnalysis`, computed
- * in the same pool. Everything else is the synchronous engine, so apart from the work graph's
- * betweenness above `workExactMaxNodes` the result equals `runAnalysis` bit for bit.
+ * `runAnalysis` with betweenness spread over worker threads. Which graphs get exact betweenness
+ * and which get pivots is planned from the organisation's size and the options alone, exactly as
+ * `runAnalysis` plans it; the workers only compute the plan faster. The exact sums are added in
+ * the same chunk order on any number of threads, so the result equals `runAnalysis` bit for bit
+ * whatever `workers` is (the server passes the machine's core count, which must not change what
+ * an organisation's report says).
  */
 export async function runAnalysisAsync(
   input: AnalysisInput,
@@ -34,7 +35,7 @@ export async function runAnalysisAsync(
   assertValidOptions(options);
   const steps = createStepRunner(onProgress, hooks);
   const org = steps.step('organisation', () => buildOrganisation(input));
-  const graphs = metricGraphs(org, options, true);
+  const graphs = metricGraphs(org, options);
 
   const started = steps.clock();
   const requests = graphs.flatMap((planned) => (planned.betweenness ? [{ graph: planned.graph, options: planned.betweenness }] : []));

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runAnalysis } from './run-analysis.ts';
 import type { AnalysisInput } from './types.ts';
+import type { AnalysisResult } from './run-analysis.ts';
+import { createRng } from './prng.ts';
 import { syntheticOrganisation } from './testing/synthetic.ts';
 import { DEFAULT_OPTIONS, resolveOptions, validateOptions } from './options.ts';
 import { EXPLANATIONS } from './explanations.ts';
@@ -9,66 +11,142 @@ import { RISK_FACTOR_CODES } from './risk/factor-codes.ts';
 import { KEY_ROLES } from './roles/key-roles.ts';
 import { DYSFUNCTION_CODES, DYSFUNCTION_SETS } from './groups/dysfunction-codes.ts';
 
-function renameIds(input: AnalysisInput, prefix: string): AnalysisInput {
+/** Renames every employee, unit and question id, and shuffles every input list (seeded). */
+function renameAndShuffle(input: AnalysisInput, prefix: string, shuffleSeed: number): { input: AnalysisInput; back: (id: string) => string } {
+  const rng = createRng(shuffleSeed);
+  const shuffle = <T>(list: readonly T[]): T[] => {
+    const out = [...list];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  };
   const id = (value: string): string => `${prefix}${value}`;
+  const renamed: AnalysisInput = {
+    employees: shuffle(input.employees.map((e) => ({ ...e, id: id(e.id), unitId: id(e.unitId), leaderId: e.leaderId === null ? null : id(e.leaderId) }))),
+    units: shuffle(input.units.map((u) => ({ ...u, id: id(u.id), parentId: u.parentId === null ? null : id(u.parentId) }))),
+    questions: shuffle(input.questions.map((q) => ({ ...q, id: id(q.id) }))),
+    nominations: shuffle(input.nominations.map((n) => ({ questionId: id(n.questionId), sourceId: id(n.sourceId), targetId: id(n.targetId) }))),
+    ...(input.leadership360 && {
+      leadership360: {
+        items: shuffle(input.leadership360.items),
+        nominations: shuffle(input.leadership360.nominations.map((n) => ({ ...n, sourceId: id(n.sourceId), leaderId: id(n.leaderId) }))),
+      },
+    }),
+  };
+  return { input: renamed, back: (value) => value.slice(prefix.length) };
+}
+
+/**
+ * Everything of a result that depends neither on the spelling of ids nor on the order of the
+ * input, keyed by the original ids (`back` maps a renamed id back). Left out: Louvain communities
+ * and the force layout, which visit people in input order (both are seeded, so they are the same
+ * for the same order: see the determinism property), and the rounding of floating-point sums,
+ * whose order follows the input (numbers are rounded to 9 decimals).
+ */
+function orderFree(result: AnalysisResult, back: (id: string) => string = (id) => id): unknown {
+  const ids = (list: readonly string[]): string[] => list.map(back).sort();
+  const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1e9) / 1e9);
+  const byEmployee = (values: readonly number[] | null): Record<string, number | null> | null =>
+    values && Object.fromEntries(result.employeeIds.map((employeeId, v) => [back(employeeId), round(values[v]!)]));
+  const work = result.metrics.work;
+  const byId = <T extends object>(list: readonly T[], key: (item: T) => string, value: (item: T) => unknown): Record<string, unknown> =>
+    Object.fromEntries(list.map((item) => [back(key(item)), value(item)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
   return {
-    ...input,
-    employees: input.employees.map((e) => ({ ...e, id: id(e.id), leaderId: e.leaderId === null ? null : id(e.leaderId) })),
-    nominations: input.nominations.map((n) => ({ ...n, sourceId: id(n.sourceId), targetId: id(n.targetId) })),
-    leadership360: input.leadership360 && {
-      items: input.leadership360.items,
-      nominations: input.leadership360.nominations.map((n) => ({ ...n, sourceId: id(n.sourceId), leaderId: id(n.leaderId) })),
+    employees: byId(result.employees, (e) => e.id, (e) => ({
+      unitId: back(e.unitId),
+      leaderId: e.leaderId === null ? null : back(e.leaderId),
+      directReports: ids(e.directReports),
+      hierarchyLevel: e.hierarchyLevel,
+      level: e.risk_level,
+      score: e.riskScore,
+      factors: [...e.riskFactors].sort(),
+      contagion: e.contagion,
+      protection: e.protection,
+      keyRoles: [...e.keyRoles].sort(),
+      groupRoles: [...e.groupRoles].sort(),
+    })),
+    work: {
+      inDegree: byEmployee(work.inDegree),
+      mutual: byEmployee(work.mutual),
+      betweenness: byEmployee(work.betweenness),
+      pagerank: byEmployee(work.pagerank),
+      eigenvector: byEmployee(work.eigenvector),
+      authorities: byEmployee(work.authorities),
+      reach: byEmployee(work.reach),
     },
+    brokerage: byId(result.brokerage.nodes.map((node, v) => ({ id: result.employeeIds[v]!, raw: node.raw })), (n) => n.id, (n) => n.raw),
+    units: byId(result.units, (u) => u.unitId, (u) => [u.members, u.internalTies, round(u.density), round(u.eiIndex)]),
+    groups: byId(result.groups, (g) => g.leaderId, (g) => [ids(g.memberIds), g.dysfunctions.map((d) => [d.code, ids(d.affected)]).sort()]),
+    leaderReports: byId(result.leaderReports, (r) => r.leaderId, (r) => [r.attention, r.prestige, r.impartiality.score, r.relationship.score].map((x) => JSON.stringify(x))),
+    individualReports: byId(result.individualReports, (r) => r.employeeId, (r) => ({
+      counts: [r.mentioningYou, r.turningToYou, r.mutualRelationships, round(r.influenceShare), r.operativeBalanceOk],
+      characterTypes: r.characterTypes,
+      received: r.received.map((q) => [back(q.questionId), ids(q.fromIds)]).sort(),
+      given: r.given.map((q) => [back(q.questionId), ids(q.toIds)]).sort(),
+    })),
   };
 }
 
-/** Everything of a result that must not depend on the spelling of employee ids. */
-function idFree(result: ReturnType<typeof runAnalysis>): unknown {
-  return {
-    levels: result.employees.map((e) => [e.risk_level, e.riskFactors, e.keyRoles, e.groupRoles, e.community]),
-    leader: result.leaderReports.map((r) => [r.attention.score, r.prestige.score, r.impartiality.score, r.relationship.score]),
-    groups: result.groups.map((g) => g.dysfunctions.map((d) => [d.code, d.affected.length])),
-    pagerank: result.metrics.work.pagerank,
-    layout: result.graph.layouts.regular,
-  };
-}
-
-const sizes = fc.record({ employees: fc.integer({ min: 2, max: 60 }), seed: fc.integer({ min: 1, max: 10_000 }), answerRate: fc.double({ min: 0.3, max: 1, noNaN: true }) });
+/** Small organisations keep the properties fast: each run is a whole analysis. */
+const sizes = fc.record({ employees: fc.integer({ min: 2, max: 40 }), seed: fc.integer({ min: 1, max: 10_000 }), answerRate: fc.double({ min: 0.3, max: 1, noNaN: true }) });
 
 describe('runAnalysis invariants', () => {
-  it('keeps risk levels in 0..4 and every leader score in 1..10', () => {
+  it('keeps risk levels in 0..4 (0 exactly without factors) and every leader score and sub-score in 1..10', () => {
     fc.assert(
       fc.property(sizes, (spec) => {
         const result = runAnalysis(syntheticOrganisation({ ...spec, with360: true }));
         for (const e of result.employees) {
+          expect(Number.isInteger(e.risk_level)).toBe(true);
           expect(e.risk_level).toBeGreaterThanOrEqual(0);
           expect(e.risk_level).toBeLessThanOrEqual(4);
           expect(e.risk_level === 0).toBe(e.riskFactors.length === 0);
         }
         for (const r of result.leaderReports) {
-          for (const score of [r.attention.score, r.prestige.score, r.impartiality.score, r.relationship.score, r.prestige.advice, r.attention.opinion]) {
+          const scores = [
+            r.attention.score, r.attention.opinion, r.attention.work_info, r.attention.recognition, r.attention.corporate_news,
+            r.prestige.score, r.prestige.advice, r.prestige.personal, r.prestige.attention, r.prestige.expertise,
+            r.impartiality.score,
+            r.relationship.score,
+          ];
+          for (const score of scores) {
             expect(score).toBeGreaterThanOrEqual(1);
             expect(score).toBeLessThanOrEqual(10);
           }
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   });
 
-  it('gives the same result when every id is renamed', () => {
+  it('gives the same result, mapped back, when every employee, unit and question id is renamed and the input is shuffled', () => {
     fc.assert(
-      fc.property(sizes, fc.constantFrom('x-', 'employee/', 'ü'), (spec, prefix) => {
-        const input = syntheticOrganisation(spec);
-        expect(idFree(runAnalysis(renameIds(input, prefix)))).toEqual(idFree(runAnalysis(input)));
+      fc.property(sizes, fc.constantFrom('x-', 'employee/', 'ü'), fc.integer({ min: 1, max: 1_000_000 }), (spec, prefix, shuffleSeed) => {
+        const input = syntheticOrganisation({ ...spec, with360: true });
+        const { input: renamed, back } = renameAndShuffle(input, prefix, shuffleSeed);
+        expect(orderFree(runAnalysis(renamed), back)).toEqual(orderFree(runAnalysis(input)));
       }),
       { numRuns: 15 },
     );
   });
 
-  it('is deterministic: two runs give byte-identical JSON', () => {
-    const input = syntheticOrganisation({ employees: 150, seed: 3, with360: true });
-    expect(JSON.stringify(runAnalysis(input))).toBe(JSON.stringify(runAnalysis(input)));
+  it('keeps a team’s most central members when their in-team in-degrees tie at the top 3 (a counterexample the property found)', () => {
+    // Members tied at the third place were cut by input position, so shuffling changed centralMemberAtRisk.
+    const input = syntheticOrganisation({ employees: 23, seed: 4491, answerRate: 0.46844712458550936, with360: true });
+    const { input: renamed, back } = renameAndShuffle(input, 'x-', 1);
+    expect(orderFree(runAnalysis(renamed), back)).toEqual(orderFree(runAnalysis(input)));
+  });
+
+  it('is deterministic: two runs on any generated organisation give byte-identical JSON', () => {
+    fc.assert(
+      fc.property(sizes, (spec) => {
+        const first = runAnalysis(syntheticOrganisation({ ...spec, with360: true }));
+        const second = runAnalysis(syntheticOrganisation({ ...spec, with360: true }));
+        expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+      }),
+      { numRuns: 10 },
+    );
   });
 
   it('reports progress for every step and times steps with the injected clock', () => {

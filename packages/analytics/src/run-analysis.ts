@@ -125,7 +125,7 @@ export function runAnalysis(
   const steps = createStepRunner(onProgress, hooks);
   const org = steps.step('organisation', () => buildOrganisation(input));
   const metrics = steps.step('metrics', () => {
-    const graphs = metricGraphs(org, options, false);
+    const graphs = metricGraphs(org, options);
     return assembleMetrics(graphs, options, graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness)));
   });
   return finishAnalysis(input, org, metrics, options, steps);

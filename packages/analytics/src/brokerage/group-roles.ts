@@ -1,17 +1,26 @@
 import type { AnalysisOptions } from '../options.ts';
+import { topShareThreshold } from '../metrics/ranking.ts';
 import type { BrokerageResult, BrokerageRole } from './gould-fernandez.ts';
 import { BROKERAGE_ROLES } from './gould-fernandez.ts';
 
 /**
- * A group role when the person brokers at least `minCount` two-paths of that type and does so
- * significantly more than a random graph of the same density would (z ≥ 1.96). A z-score that
- * is undefined (one-person unit) never gives a role.
+ * A group role pairs absolute evidence with a relative rank, like every role of the engine:
+ * - absolute: the person brokers at least `minCount` two-paths of that type, significantly more
+ *   than a random graph of the same density would (z ≥ `zThreshold`); an undefined z (one-person
+ *   unit) never gives a role;
+ * - relative: the count is in the top share of the organisation for that role. Without it the
+ *   random-graph null model, whose expectation is tiny in a large sparse organisation, would make
+ *   nearly every between-unit broker of 20,000 people a gatekeeper or representative.
  */
 export function groupRoles(result: BrokerageResult, options: AnalysisOptions): BrokerageRole[][] {
+  const { minCount, zThreshold, topShare } = options.brokerage;
+  const topOf = Object.fromEntries(
+    BROKERAGE_ROLES.map((role) => [role, topShareThreshold(result.nodes.map((node) => node.raw[role]), topShare)]),
+  ) as Record<BrokerageRole, number>;
   return result.nodes.map((node) =>
     BROKERAGE_ROLES.filter((role) => {
       const z = node.z[role];
-      return node.raw[role] >= options.brokerage.minCount && z !== null && z >= options.brokerage.zThreshold;
+      return node.raw[role] >= minCount && node.raw[role] > 0 && node.raw[role] >= topOf[role] && z !== null && z >= zThreshold;
     }),
   );
 }

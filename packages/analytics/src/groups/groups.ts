@@ -148,7 +148,12 @@ export function analyseGroups(org: Organisation, inputs: GroupInputs, options: A
       for (let i = work.inOffsets[m]!; i < work.inOffsets[m + 1]!; i++) if (memberSet.has(work.inSources[i]!)) count++;
       return count;
     };
-    const central = [...members].sort((a, b) => internalIn(b) - internalIn(a) || a - b).slice(0, g.keyPersonTopN).filter((m) => internalIn(m) > 0);
+    // One of the most central: at most keyPersonTopN members (oneself included) are named at least
+    // as often inside the team. Ties that straddle the boundary are all out: breaking them by
+    // position made the dysfunction depend on the order of the input (the renaming property found
+    // it), and taking them all in would make everyone of a flat team "most central".
+    const inTeam = members.map(internalIn);
+    const central = members.filter((m, i) => inTeam[i]! > 0 && inTeam.filter((value) => value >= inTeam[i]!).length <= g.keyPersonTopN);
     const centralHigh = central.filter((m) => inputs.levels[m]! >= high);
     if (centralHigh.length > 0) add('centralMemberAtRisk', centralHigh);
     const bridges = members.filter((m) => inputs.groupRoles[m]!.some((role) => role === 'gatekeeper' || role === 'representative'));

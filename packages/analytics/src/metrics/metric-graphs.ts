@@ -23,9 +23,10 @@ export type MetricGraph = { graph: Digraph; betweenness: BetweennessOptions | nu
 /**
  * Every graph of `result.metrics` and its betweenness settings. Planning them apart from
  * computing them lets the betweenness run on this thread or on workers with the same pivots.
- * `exactWork`: the work graph gets exact betweenness at any size (the parallel path).
+ * The plan reads only the organisation and the options, never how many threads will run it: the
+ * same input gives the same result on a laptop, on one core and on a 64-core server.
  */
-export function metricGraphs(org: Organisation, options: AnalysisOptions, exactWork: boolean): MetricGraph[] {
+export function metricGraphs(org: Organisation, options: AnalysisOptions): MetricGraph[] {
   const settings = options.metrics.betweenness;
   const allBetweenness = org.size <= settings.allGraphsMaxNodes;
   const sampled = (seedSalt: number, pivots: number, exactMaxNodes: number): BetweennessOptions => ({ exactMaxNodes, pivots, seed: options.seed + seedSalt, strata: org.unitOf });
@@ -39,7 +40,7 @@ export function metricGraphs(org: Organisation, options: AnalysisOptions, exactW
     }
   });
   // The work graph always gets betweenness: the broker role and the key-person checks read it.
-  graphs.push({ scope: 'work', graph: org.work, betweenness: sampled(0, settings.workPivots, exactWork ? Infinity : settings.workExactMaxNodes) });
+  graphs.push({ scope: 'work', graph: org.work, betweenness: sampled(0, settings.workPivots, settings.workExactMaxNodes) });
   return graphs;
 }
 

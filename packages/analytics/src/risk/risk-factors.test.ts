@@ -52,14 +52,15 @@ describe('risk factor rules on hand-made teams', () => {
     expect(factorsOf(result, 'a')).toEqual(['noChemistryWithLeader']);
   });
 
+  // The subject is the team's leader L, who has no leader: a member who names no one on feedback
+  // also leaves their own leader out, so the leader factor would fire with it by definition.
   it.each([
     ['lackOfSupport', 'personal'],
     ['lackOfFeedback', 'feedback'],
     ['lackOfRecognition', 'recognition'],
-  ] as const)('%s fires when the member names no one on %s (leader factor aside)', (code, kind) => {
-    const result = runAnalysis(healthyTeam(undefined, (s, k) => s === 'a' && k === kind).build());
-    expect(factorsOf(result, 'a')).toContain(code);
-    expect(factorsOf(result, 'a').filter((f) => !f.startsWith('lackOfManagers'))).toEqual([code]);
+  ] as const)('%s fires, and nothing else, when the person names no one on %s', (code, kind) => {
+    const result = runAnalysis(healthyTeam(undefined, (s, k) => s === 'L' && k === kind).build());
+    expect(factorsOf(result, 'L')).toEqual([code]);
   });
 
   it('lackOfRespect fires when no one names the person on values or expertise', () => {
@@ -108,15 +109,21 @@ describe('risk factor rules on hand-made teams', () => {
     expect(factorsOf(result, 'a')).toEqual(['alienatedFromGroup']);
   });
 
-  it('overloadedInCooperation fires above 15 mutual cooperation partners', () => {
-    const builder = new OrgBuilder().unit('u').person('hub', 'u');
-    const partners = Array.from({ length: 16 }, (_, i) => `p${i}`);
-    for (const p of partners) builder.person(p, 'u');
-    builder.names('hub', ['cooperation'], partners);
-    for (const p of partners) builder.names(p, ['cooperation'], ['hub']);
-    const result = runAnalysis(builder.build());
-    expect(factorsOf(result, 'hub')).toContain('overloadedInCooperation');
-    expect(factorsOf(result, 'p0')).not.toContain('overloadedInCooperation');
+  // The overload tests add colleagues of another unit v to the healthy team: the subject a keeps
+  // every healthy tie, so the overload is the only thing wrong with a (the extra people, who name
+  // only a, have factors of their own, which these tests do not look at).
+  it('overloadedInCooperation fires, and nothing else, above 15 mutual cooperation partners', () => {
+    const partners = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    const result = runAnalysis(
+      healthyTeam((builder) => {
+        for (const p of partners) builder.person(p, 'v').names(p, ['cooperation'], ['a']);
+        builder.names('a', ['cooperation'], partners);
+      }).build(),
+    );
+    // 4 team mates + 12 partners = 16 mutual cooperation ties.
+    expect(result.employees.find((e) => e.id === 'a')!.evidence.cooperationMutual).toBe(16);
+    expect(factorsOf(result, 'a')).toEqual(['overloadedInCooperation']);
+    expect(factorsOf(result, 'b')).not.toContain('overloadedInCooperation');
   });
 
   it('overloadedInCooperation does not fire at exactly 15 in a small flat team below the relative floor', () => {
@@ -128,6 +135,19 @@ describe('risk factor rules on hand-made teams', () => {
     // 15 is not more than 15, but the hub is the top 5% with 15 ≥ floor 8: the relative part fires.
     expect(factorsOf(runAnalysis(builder.build()), 'hub')).toContain('overloadedInCooperation');
     expect(factorsOf(runAnalysis(builder.build(), { risk: { overloadedInCooperation: { topShare: 0.01, relativeFloor: 16 } } }), 'hub')).not.toContain('overloadedInCooperation');
+  });
+
+  it.each([
+    ['overwhelmedWithConsultancy', 'advice', 17],
+    ['overwhelmedWithPersonalSupport', 'personal', 9],
+  ] as const)('%s fires, and nothing else, when 4 team mates and %s more people name one on %s', (code, kind, extra) => {
+    // 4 + 17 = 21 advice seekers (more than 20); 4 + 9 = 13 asking for personal support (more than 12).
+    const result = runAnalysis(
+      healthyTeam((builder) => {
+        for (let i = 0; i < extra; i++) builder.person(`s${i}`, 'v').names(`s${i}`, [kind], ['a']);
+      }).build(),
+    );
+    expect(factorsOf(result, 'a')).toEqual([code]);
   });
 
   it.each([

@@ -15,7 +15,8 @@ export type WorkerMessage =
 const input = (workerData as { input: AnalysisInput }).input;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 try {
-  // Exact betweenness of the work graph is spread over the cores (the engine decides by size).
+  // Betweenness is spread over the cores for speed only: the engine decides exact or sampled from
+  // the organisation's size and options, so the result is the same on any machine.
   const result = await runAnalysisAsync(input, {}, (event) => post({ type: 'progress', step: event.step, done: event.done, total: event.total }), {
     clock: () => performance.now(),
     workers: availableParallelism(),
