@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
-import { caughtMails, employeesWorkbook, surveyAdminApi, type TEmployeeRow } from './support/survey-admin-api.ts';
+import { caughtMails, decodeQuotedPrintable, employeesWorkbook, surveyAdminApi, type TCaughtMail, type TEmployeeRow } from './support/survey-admin-api.ts';
 
 const baseUrl = inject('baseUrl');
 const smtpApiUrl = inject('smtpApiUrl');
@@ -215,6 +215,28 @@ describe('the employee survey', () => {
     await statsPage.getByTestId('answers-chart').waitFor();
     await screenshot(statsPage, 'survey-statistics-progress');
     await statsPage.close();
+  });
+
+  it('an invited employee without an account sets a password from the personal link and lands on the survey intro', async () => {
+    // The invitations of the first test went to every demo employee; most have no account yet.
+    const intro = `/engagements/${engagementId}/survey/intro.html`;
+    const mails = (await (await fetch(smtpApiUrl)).json()) as TCaughtMail[];
+    const personal = mails
+      .map((mail) => ({ to: mail.to[0] ?? '', link: /https?:\/\/[^\s"'<>]+\/auth\/confirm-reset-password\.html\?uid=\d+&token=[\w-]+&next=([^\s"'<>&]+)/.exec(decodeQuotedPrintable(mail.raw)) }))
+      .find((found) => found.link !== null && decodeURIComponent(found.link[1] ?? '') === intro);
+    expect(personal).toBeDefined();
+    const page = await freshPage();
+    await page.goto(personal?.link?.[0] ?? '');
+    await page.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await page.getByLabel('New password').fill('first-password-1');
+    await page.getByLabel('Repeat password').fill('first-password-1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expectPath(page, '/auth/login.html');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(intro);
+    await signIn(page, baseUrl, personal?.to ?? '', { open: false, password: 'first-password-1' });
+    await expectPath(page, intro);
+    await page.getByTestId('survey-start').waitFor();
+    await page.close();
   });
 
   it('closing the tab loses nothing: the survey resumes at the last question with the saved choices', async () => {

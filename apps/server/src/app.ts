@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL });
-  await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true });
+  await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(apiDocsPlugin);
 
   await app.register(

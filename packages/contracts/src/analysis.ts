@@ -2,6 +2,31 @@ import { z } from 'zod';
 
 export const ANALYSIS_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
+/**
+ * The steps of the engine, in order, as a run reports them in `step` (the last one finished; a
+ * completed run says `done`). Clients show them by name from their locale files, never raw.
+ */
+export const ANALYSIS_STEPS = [
+  'organisation',
+  'metrics',
+  'communities',
+  'brokerage',
+  'key-roles',
+  'risk',
+  'groups',
+  'leader-reports',
+  'individual-reports',
+  'reports-360',
+  'survey-statistics',
+  'layouts',
+  'graph-data',
+] as const;
+export type TAnalysisStep = (typeof ANALYSIS_STEPS)[number];
+
+export function isAnalysisStep(step: string | null): step is TAnalysisStep {
+  return step !== null && (ANALYSIS_STEPS as readonly string[]).includes(step);
+}
+
 export const ZAnalysisRun = z.object({
   id: z.number().int(),
   status: z.enum(ANALYSIS_RUN_STATUSES),

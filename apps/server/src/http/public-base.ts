@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The address that links in e-mails point to. PUBLIC_URL when it is set. Without it, the request's
@@ -38,4 +38,15 @@ export function isLocalHostName(name: string): boolean {
   if (octets.length !== 4 || octets.some((o) => !Number.isInteger(o) || o < 0 || o > 255)) return false;
   const [a, b] = octets as [number, number, number, number];
   return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
+}
+
+/**
+ * The address for links in e-mails that a background job sends (no request to read a host from):
+ * PUBLIC_URL when set, else the server's own listening address, as `publicBase` falls back to.
+ */
+export function jobLinkBase(publicUrl: string | undefined, app: FastifyInstance): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const address = app.server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : undefined;
+  return `http://127.0.0.1${port ? `:${port}` : ''}`;
 }

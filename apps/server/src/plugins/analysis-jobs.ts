@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
+import { jobLinkBase } from '../http/public-base.ts';
 import { issueLeaderCodes } from '../modules/analysis/leader-codes.ts';
+import { sendReportReady } from '../modules/analysis/report-ready.ts';
 import { claimNextRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
 import { runAnalysisInWorker } from '../modules/analysis/run-in-worker.ts';
 
@@ -18,7 +20,7 @@ const POLL_INTERVAL_MS = 2000;
  * thread, reports progress and stores the result. One run at a time per instance: an analysis
  * uses a whole core.
  */
-export const analysisJobsPlugin = fp<{ poll?: boolean }>(async (app, options) => {
+export const analysisJobsPlugin = fp<{ poll?: boolean; publicUrl?: string | undefined }>(async (app, options) => {
   const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   let busy: Promise<void> | null = null;
   let closing = false;
@@ -43,11 +45,19 @@ export const analysisJobsPlugin = fp<{ poll?: boolean }>(async (app, options) =>
         await progressWrites;
         const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
         await completeRun(app.db, run.id, result, timings);
-        await issueLeaderCodes(app, run.engagementId);
         app.log.info({ runId: run.id }, 'analysis done');
       } catch (err) {
         app.log.error({ err, runId: run.id }, 'analysis failed');
         await failRun(app.db, run.id, err instanceof Error ? err.message : String(err));
+        continue;
+      }
+      // The run is done whatever happens to its e-mails: a mail failure is logged, not a failed run.
+      try {
+        const linkBase = jobLinkBase(options.publicUrl, app);
+        await issueLeaderCodes(app, run.engagementId, linkBase);
+        await sendReportReady(app, run.engagementId, linkBase);
+      } catch (err) {
+        app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
       }
     }
   };

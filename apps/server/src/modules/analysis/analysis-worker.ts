@@ -1,7 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
-import { runAnalysisAsync, type AnalysisInput } from '@ona/analytics';
+import { runAnalysisAsync, type AnalysisInput, type AnalysisStep } from '@ona/analytics';
+import type { TAnalysisStep } from '@ona/contracts';
+
+// The contract lists the engine's steps for clients to translate: a step added to one and not the
+// other fails this line at compile time.
+type SameSteps = [AnalysisStep] extends [TAnalysisStep] ? ([TAnalysisStep] extends [AnalysisStep] ? true : never) : never;
+export const ENGINE_STEPS_MATCH_CONTRACT: SameSteps = true;
 
 /**
  * Runs one analysis off the main thread so that the API keeps answering. Messages to the parent:

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNotNull, isNull, tables } from '@ona/db';
-import { isLocale } from '@ona/contracts';
-import { translate } from '../../i18n/translate.ts';
+import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
+import { emailLink } from '../engagement-admin/public-links.ts';
 
 /** No 0/O or 1/I/L: a leader types this code from an e-mail. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -16,9 +16,10 @@ export function newLeaderCode(): string {
 
 /**
  * Gives every leader of the engagement (anyone with direct reports) an authorization code for their
- * report, once, and mails it to them in the engagement's language.
+ * report, once, and mails it to them from the engagement's `leader_report_code` template (its own
+ * text, else the default) in the engagement's default language. `linkBase` is where links point.
  */
-export async function issueLeaderCodes(app: FastifyInstance, engagementId: number): Promise<void> {
+export async function issueLeaderCodes(app: FastifyInstance, engagementId: number, linkBase: string): Promise<void> {
   const db = app.db;
   const [engagement] = await db.select().from(tables.engagements).where(eq(tables.engagements.id, engagementId));
   if (!engagement) return;
@@ -38,16 +39,13 @@ export async function issueLeaderCodes(app: FastifyInstance, engagementId: numbe
     .from(tables.leaderReportCodes)
     .innerJoin(tables.employees, eq(tables.employees.id, tables.leaderReportCodes.leaderEmployeeId))
     .where(and(eq(tables.leaderReportCodes.engagementId, engagementId), isNull(tables.leaderReportCodes.mailedAt)));
-  const locale = isLocale(engagement.defaultLanguage) ? engagement.defaultLanguage : 'hu';
+  if (unsent.length === 0) return;
+  const template = await engagementTemplate(db, engagementId, 'leader_report_code', emailLanguage(engagement.defaultLanguage));
+  const link = emailLink(linkBase, engagementId, 'leader_report_code');
   for (const leader of unsent) {
     if (!leader.email) continue;
-    const params = { name: leader.name, engagement: engagement.name, code: leader.code };
-    app.mailer.sendInBackground({
-      to: leader.email,
-      organizationId: engagement.organizationId,
-      subject: translate(locale, 'emails.leader_code.subject', params),
-      text: [translate(locale, 'emails.leader_code.greeting', params), '', translate(locale, 'emails.leader_code.body', params), '', leader.code, '', translate(locale, 'emails.password_reset.signature')].join('\n'),
-    });
+    const email = renderTemplateText(template, { name: leader.name, engagement: engagement.name, link, code: leader.code });
+    await app.mailer.send({ to: leader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
     await db
       .update(tables.leaderReportCodes)
       .set({ mailedAt: new Date() })

@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@ona/db';
+import { startSmtpCatcher } from '../../testing/smtp-catcher.ts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let engagementId: number;
+let emails: { boss: string; lead: string; member: string };
 let adminToken: string;
 let viewerToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  smtp = await startSmtpCatcher();
+  ctx = await createTestApp({ smtpUrl: smtp.url });
   const db = ctx.db.db;
   const org = await createOrganization(db, 'Acme');
   const { engagement, employees } = await createEngagement(db, org.id);
   engagementId = engagement.id;
+  emails = { boss: employees.boss.email ?? '', lead: employees.lead.email ?? '', member: employees.member.email ?? '' };
   const [question] = await db.insert(tables.questions).values({ engagementId, key: 'cooperation', category: 'work_cooperation', kind: 'cooperation', position: 1, texts: { en: 'With whom do you work closely every week?' } }).returning();
   const qid = question?.id ?? 0;
   await db.insert(tables.answers).values([
@@ -25,10 +30,30 @@ beforeAll(async () => {
   await grantAccess(db, engagementId, viewer.id, { retention_analytics: 'all_access' });
   adminToken = await loginAs(ctx.app, 'admin@acme.test', FIXTURE_PASSWORD);
   viewerToken = await loginAs(ctx.app, 'viewer@acme.test', FIXTURE_PASSWORD);
+  // Report-ready readers: the member may read individual reports, the lead's module is disabled.
+  const member = await createUser(db, { email: 'member@acme.test', name: 'Mia Member', organizationIds: [org.id] });
+  const lead = await createUser(db, { email: 'lead@acme.test', name: 'Lee Lead', organizationIds: [org.id] });
+  await db.update(tables.employees).set({ userId: member.id }).where(eq(tables.employees.id, employees.member.id));
+  await db.update(tables.employees).set({ userId: lead.id }).where(eq(tables.employees.id, employees.lead.id));
+  await grantAccess(db, engagementId, member.id, { individual_reports: 'self_only' });
+  await grantAccess(db, engagementId, lead.id, { individual_reports: 'module_disabled', leader_reports: 'subtree' });
 });
-afterAll(async () => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
 
 describe('POST /api/engagements/{id}/run-analysis/', () => {
+  it('stores the engagement’s own leader-code template in its default language (Hungarian here)', async () => {
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/engagements/${engagementId}/email-templates/leader_report_code/hu/`,
+      headers: authHeader(adminToken),
+      payload: { subject: 'Vezetői kód: {{engagement}}', body: 'Szia {{name}}! A kódod: {{code}}\nItt nyílik: {{link}}' },
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+
   it('queues a run that a worker thread completes, stores its result and issues leader codes', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api/engagements/${engagementId}/run-analysis/`, headers: authHeader(adminToken) });
     expect(res.statusCode).toBe(202);
@@ -49,5 +74,32 @@ describe('POST /api/engagements/{id}/run-analysis/', () => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api/engagements/${engagementId}/run-analysis/`, headers: authHeader(viewerToken) });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('permission_denied');
+  });
+});
+
+describe('e-mails of a finished analysis run', () => {
+  const outbox = async (to: string) => ctx.db.db.select().from(tables.emailOutbox).where(eq(tables.emailOutbox.toAddress, to));
+
+  it('mails each leader their code from the engagement’s own leader_report_code template', async () => {
+    const codes = await ctx.db.db.select().from(tables.leaderReportCodes).where(eq(tables.leaderReportCodes.engagementId, engagementId));
+    for (const [leader, name] of [[emails.boss, 'Boss'], [emails.lead, 'Lead']] as const) {
+      await smtp.waitFor(leader);
+      const [mail] = await outbox(leader);
+      const code = codes.find((c) => mail?.textBody.includes(c.code))?.code;
+      expect(code).toBeDefined();
+      expect(mail?.subject).toBe('Vezetői kód: Spring survey');
+      expect(mail?.textBody).toBe(`Szia ${name}! A kódod: ${code}\nItt nyílik: http://app.test/engagements/${engagementId}/leader-report/list.html`);
+    }
+  });
+
+  it('sends report_ready, in the default text of the engagement’s language, only to linked users who may read individual reports', async () => {
+    await smtp.waitFor('member@acme.test');
+    const [mail] = await outbox('member@acme.test');
+    expect(mail?.subject).toBe('Elkészült a riportod: Spring survey');
+    expect(mail?.textBody).toContain('Kedves Member!');
+    expect(mail?.textBody).toContain(`http://app.test/engagements/${engagementId}/individual-report/list.html`);
+    expect(await outbox('lead@acme.test')).toHaveLength(0);
+    const readyNotices = (await ctx.db.db.select().from(tables.emailOutbox)).filter((m) => m.subject.startsWith('Elkészült a riportod'));
+    expect(readyNotices.map((m) => m.toAddress)).toEqual(['member@acme.test']);
   });
 });

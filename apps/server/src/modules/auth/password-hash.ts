@@ -32,3 +32,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A fixed hash to compare against when the account does not exist, so timing does not tell. */
 export const DUMMY_PASSWORD_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + Buffer.alloc(KEY_LENGTH).toString('base64url');
+
+/**
+ * The stored hash of an account that has no password yet (created for a survey invitation): it
+ * matches no password, and its owner sets one through the personal link of the invitation.
+ */
+export const UNSET_PASSWORD_HASH = '';
+
+export function hasPassword(stored: string): boolean {
+  return stored !== UNSET_PASSWORD_HASH;
+}

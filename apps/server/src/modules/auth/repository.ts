@@ -94,6 +94,9 @@ export async function completePasswordReset(db: Database, resetId: number, userI
       .where(and(eq(passwordResets.id, resetId), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (used.length === 0) return false;
+    // Other links still open (an invitation and its reminders each carry one) must not change the
+    // password the user has just chosen.
+    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await tx.update(authTokens).set({ revokedAt: now }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
     return true;

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH, type TLocale, type TPasswordResetConfirm } from '@
 import { ApiError, badRequest, type FieldErrors } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
 import { loadMembershipContext } from '../users/membership.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, hasPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repository.ts';
 import { hashSecretToken, newSecretToken } from './secret-token.ts';
 
@@ -20,8 +20,10 @@ export async function login(app: FastifyInstance, email: string, password: strin
     throw new ApiError(429, 'too_many_requests', 'errors.too_many_logins');
   }
   const user = await repo.findUserByEmail(app.db, email);
-  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !valid || !user.isActive) throw badRequest('invalid_credentials', 'errors.invalid_credentials');
+  // An account without a password yet is checked against the dummy too, so timing does not tell it apart.
+  const usable = user !== undefined && hasPassword(user.passwordHash);
+  const valid = await verifyPassword(password, usable ? user.passwordHash : DUMMY_PASSWORD_HASH);
+  if (!user || !usable || !valid || !user.isActive) throw badRequest('invalid_credentials', 'errors.invalid_credentials');
   await repo.clearLoginFailures(app.db, email);
   const token = newSecretToken();
   await repo.insertAuthToken(app.db, user.id, hashSecretToken(token));

@@ -93,14 +93,10 @@ export function emailLanguage(engagementLanguage: string): TContentLanguage {
 }
 
 /**
- * One e-mail of an engagement, from its own template or the default, with the placeholders
- * filled in. Other modules (leader codes, report-ready notices) send through this too.
+ * The text an engagement's e-mail of this kind uses: its own, else the default. Every sender
+ * (invitations, reminders, leader codes, report-ready notices) loads it once and renders it per
+ * recipient with renderTemplateText.
  */
-export async function renderEngagementEmail(db: Database, engagementId: number, kind: TEmailTemplateKind, language: TContentLanguage, values: PlaceholderValues): Promise<RenderedEngagementEmail> {
-  return renderTemplateText(await engagementTemplate(db, engagementId, kind, language), values);
-}
-
-/** The text an engagement's e-mail of this kind uses: its own, else the default. */
 export async function engagementTemplate(db: Database, engagementId: number, kind: TEmailTemplateKind, language: TContentLanguage): Promise<{ subject: string; body: string }> {
   return (await repo.loadTemplate(db, engagementId, kind, language)) ?? defaultTemplate(kind, language);
 }

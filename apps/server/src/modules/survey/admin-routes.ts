@@ -55,6 +55,9 @@ export const surveyAdminRoutes: FastifyPluginAsyncZod<PublicUrlOptions> = async 
     schema: {
       tags,
       summary: 'E-mail the invitation to every participant, or a reminder to those who have not finished',
+      description:
+        'Participants with an e-mail and no user account get one first (a member of the organisation without permissions, survey access self_only, never lowering a level). ' +
+        'Whoever has no password yet receives a personal one-time link that sets it and leads on to the survey intro; everyone else the survey intro link. See docs/survey-and-admin.md.',
       params: ZIdParams,
       body: ZSendInvitation.nullish(),
       response: { 200: ZSendInvitationResult, ...errors },

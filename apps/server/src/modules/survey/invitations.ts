@@ -4,6 +4,7 @@ import type { tables } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
 import { emailLink } from '../engagement-admin/public-links.ts';
+import { firstPasswordLink, provisionParticipantAccounts, type InvitedEmployee } from './participant-accounts.ts';
 import * as repo from './repository.ts';
 
 type EngagementRow = typeof tables.engagements.$inferSelect;
@@ -13,20 +14,28 @@ const PARALLEL_DELIVERIES = 8;
 
 /**
  * Sends the invitation to every participant with an e-mail address, or a reminder to those who
- * have not finished, from the engagement's template in its default language. Every e-mail is
- * recorded in the outbox (and delivered through SMTP when configured) before this answers.
+ * have not finished, from the engagement's template in its default language. First, in one
+ * transaction, everyone written to is made able to take the survey (participant-accounts.ts):
+ * whoever has no password yet gets a personal link that sets one and leads on to the survey; the
+ * others get the survey's intro page. Every e-mail is recorded in the outbox (and delivered through
+ * SMTP when configured) before this answers.
  */
 export async function sendInvitations(app: FastifyInstance, engagement: EngagementRow, kind: 'invitation' | 'reminder', publicBase: string): Promise<TSendInvitationResult> {
   if (!engagement.surveyCreatedAt) throw conflict('survey_not_created', 'survey.errors.survey_not_created');
   const recipients = await repo.loadRecipients(app.db, engagement.id, kind === 'reminder');
-  const withEmail = recipients.filter((r): r is typeof r & { email: string } => typeof r.email === 'string' && r.email.length > 0);
+  const withEmail: InvitedEmployee[] = recipients.flatMap((r) => (r.email ? [{ id: r.id, name: r.name, email: r.email, userId: r.userId }] : []));
+  const firstPasswordTokens = await app.db.transaction((tx) => provisionParticipantAccounts(tx, engagement, withEmail, new Date()));
   const language = emailLanguage(engagement.defaultLanguage);
-  const link = emailLink(publicBase, engagement.id, kind);
+  const introLink = emailLink(publicBase, engagement.id, kind);
+  const linkOf = (employeeId: number) => {
+    const first = firstPasswordTokens.get(employeeId);
+    return first ? firstPasswordLink(publicBase, engagement.id, first.userId, first.token) : introLink;
+  };
   const template = await engagementTemplate(app.db, engagement.id, kind, language);
   const queue = [...withEmail];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const email = renderTemplateText(template, { name: next.name, engagement: engagement.name, link, deadline: engagement.accessTill });
+      const email = renderTemplateText(template, { name: next.name, engagement: engagement.name, link: linkOf(next.id), deadline: engagement.accessTill });
       await app.mailer.send({ to: next.email, subject: email.subject, text: email.text, html: email.html, organizationId: engagement.organizationId });
     }
   };

@@ -136,7 +136,7 @@ export async function countAnswers(db: DbExecutor, engagementId: number): Promis
 /** Participants to write to: everyone with an e-mail, or (reminders) those who have not finished. */
 export async function loadRecipients(db: DbExecutor, engagementId: number, onlyUnfinished: boolean) {
   const rows = await db
-    .select({ id: employees.id, name: employees.name, email: employees.email, finishedAt: surveyParticipations.finishedAt })
+    .select({ id: employees.id, name: employees.name, email: employees.email, userId: employees.userId, finishedAt: surveyParticipations.finishedAt })
     .from(employees)
     .leftJoin(surveyParticipations, and(eq(surveyParticipations.employeeId, employees.id), eq(surveyParticipations.engagementId, employees.engagementId)))
     .where(eq(employees.engagementId, engagementId))

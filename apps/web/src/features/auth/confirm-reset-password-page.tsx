@@ -1,12 +1,16 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { loginAfterPasswordReset, NEXT_PARAM, safeReturnTarget } from '../../shared/routing/return-target.ts';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { InvalidResetLink } from './invalid-reset-link.tsx';
 import { ResetConfirmForm } from './reset-confirm-form.tsx';
 
-/** The target of the reset e-mail: `auth/confirm-reset-password.html?uid=…&token=…`. */
+/**
+ * The target of the reset e-mail: `auth/confirm-reset-password.html?uid=…&token=…`. A survey
+ * invitation's personal link adds `next=…` (the survey intro), where the login leads on to.
+ */
 export function ConfirmResetPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
   const path = useRoutePath();
@@ -15,10 +19,19 @@ export function ConfirmResetPasswordPage() {
   const token = searchParams.get('token');
   useDocumentTitle(t('common:documentTitle', { page: t('confirm.title') }));
   const requestResetPath = path('auth/reset-password.html');
+  const loginPath = path('auth/login.html');
+  const next = searchParams.get(NEXT_PARAM);
   return (
     <AuthLayout>
       {uid && token ? (
-        <ResetConfirmForm uid={uid} token={token} loginPath={path('auth/login.html')} requestResetPath={requestResetPath} />
+        <ResetConfirmForm
+          uid={uid}
+          token={token}
+          loginPath={loginPath}
+          afterResetPath={loginAfterPasswordReset(loginPath, next)}
+          firstPassword={safeReturnTarget(next, '') !== ''}
+          requestResetPath={requestResetPath}
+        />
       ) : (
         <InvalidResetLink requestResetPath={requestResetPath} />
       )}

@@ -15,12 +15,16 @@ type TResetConfirmFormProps = {
   uid: string;
   token: string;
   loginPath: string;
+  /** Where to go once the password is saved; the login page unless given. */
+  afterResetPath?: string;
+  /** The personal link of an invitation sets an account's first password rather than a new one. */
+  firstPassword?: boolean;
   requestResetPath: string;
 };
 
 const FIELD_NAMES = ['new_password1', 'new_password2'] as const;
 
-export function ResetConfirmForm({ uid, token, loginPath, requestResetPath }: TResetConfirmFormProps) {
+export function ResetConfirmForm({ uid, token, loginPath, afterResetPath = loginPath, firstPassword = false, requestResetPath }: TResetConfirmFormProps) {
   const { t } = useTranslation(['auth', 'common']);
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
@@ -31,7 +35,7 @@ export function ResetConfirmForm({ uid, token, loginPath, requestResetPath }: TR
     mutationFn: confirmPasswordReset,
     onSuccess: () => {
       notify('success', t('confirm.success'));
-      void navigate(loginPath, { replace: true });
+      void navigate(afterResetPath, { replace: true });
     },
   });
 
@@ -60,10 +64,10 @@ export function ResetConfirmForm({ uid, token, loginPath, requestResetPath }: TR
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1} fz={26}>
-          {t('confirm.title')}
+          {firstPassword ? t('confirm.firstPasswordTitle') : t('confirm.title')}
         </Title>
         <Text c="dimmed" fz="sm">
-          {t('confirm.subtitle', { min: PASSWORD_MIN_LENGTH })}
+          {firstPassword ? t('confirm.firstPasswordSubtitle', { min: PASSWORD_MIN_LENGTH }) : t('confirm.subtitle', { min: PASSWORD_MIN_LENGTH })}
         </Text>
       </Stack>
       <form onSubmit={submit} noValidate>

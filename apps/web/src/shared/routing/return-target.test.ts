@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intendedTarget, safeReturnTarget, withReturnTarget } from './return-target.ts';
+import { intendedTarget, loginAfterPasswordReset, safeReturnTarget, withReturnTarget } from './return-target.ts';
 
 describe('safeReturnTarget', () => {
   const fallback = '/engagements/list.html';
@@ -44,5 +44,15 @@ describe('intendedTarget', () => {
 
   it('unwraps the redirect target of the loading page', () => {
     expect(intendedTarget('/loading.html', '?redirect=%2Fengagements%2F3.html', '')).toBe('/engagements/3.html');
+  });
+});
+
+describe('loginAfterPasswordReset', () => {
+  it('carries the survey intro of an invitation link on to the login page', () => {
+    expect(loginAfterPasswordReset('/auth/login.html', '/engagements/7/survey/intro.html')).toBe('/auth/login.html?next=/engagements/7/survey/intro.html');
+  });
+
+  it.each([null, '', 'https://evil.example/x', '//evil.example', '/auth/login.html'])('goes to the plain login page for %j', (next) => {
+    expect(loginAfterPasswordReset('/auth/login.html', next)).toBe('/auth/login.html');
   });
 });

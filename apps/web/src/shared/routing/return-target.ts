@@ -34,3 +34,13 @@ export function intendedTarget(pathname: string, search: string, hash: string): 
   }
   return `${pathname}${search}${hash}`;
 }
+
+/**
+ * Where the password-reset page sends the user once the password is set: the login page, carrying
+ * on to the link's own `next` target when it has a safe one (the personal link of a survey
+ * invitation leads on to the survey intro this way).
+ */
+export function loginAfterPasswordReset(loginPath: string, next: string | null): string {
+  const target = safeReturnTarget(next, '');
+  return target ? withReturnTarget(loginPath, NEXT_PARAM, target) : loginPath;
+}

@@ -7,6 +7,7 @@ import { activeLocale } from '../../../shared/i18n/i18n.ts';
 import { notify } from '../../../shared/notifications/notify.ts';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { analysisRunsQuery, runAnalysis } from '../admin-api.ts';
+import { analysisStepKey } from './analysis-run-text.ts';
 
 const STATUS_COLORS: Record<TAnalysisRun['status'], string> = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' };
 
@@ -50,15 +51,27 @@ export function AnalysisRunner({ engagementId }: { engagementId: number }) {
             <Text fz="sm" c="dimmed">
               {formatDate(latest.created_at, activeLocale())}
             </Text>
-            {latest.step && busy && <Text fz="sm">{latest.step}</Text>}
+            {busy && (
+              <Text fz="sm" data-testid="analysis-step">
+                {latest.step ? t('analysis.currentStep', { step: t(analysisStepKey(latest.step)) }) : t('analysis.working')}
+              </Text>
+            )}
           </Group>
           {(busy || latest.status === 'done') && (
             <Progress value={latest.progress} animated={busy} aria-label={t('analysis.progress', { progress: latest.progress })} />
           )}
-          {latest.status === 'failed' && latest.error && (
-            <Text fz="sm" c="red.7">
-              {latest.error}
-            </Text>
+          {latest.status === 'failed' && (
+            <Stack gap={2} data-testid="analysis-failure">
+              <Text fz="sm" c="red.7">
+                {t('analysis.failed')}
+              </Text>
+              {/* The engine's own message helps support; it is framed, never shown as the message. */}
+              {latest.error && (
+                <Text fz="xs" c="dimmed">
+                  {t('analysis.failureDetails', { details: latest.error })}
+                </Text>
+              )}
+            </Stack>
           )}
         </Stack>
       )}

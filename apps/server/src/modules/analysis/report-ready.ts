@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, tables } from '@ona/db';
+import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
+import { emailLink } from '../engagement-admin/public-links.ts';
+
+/** Levels that let someone open their individual report; no_access and module_disabled do not. */
+const READING_LEVELS = ['self_only', 'subtree', 'all_access'];
+
+/**
+ * Tells the employees who can read an individual report that the results are in, from the
+ * engagement's `report_ready` template in its default language, after every successful run: a
+ * run replaces the reports, so what a reader saw before may have changed. Recipients: employees linked to a user whose `individual_reports` level is one of
+ * READING_LEVELS in this engagement (an e-mail to someone who cannot open the page helps nobody);
+ * the address is the user's, the one they sign in with.
+ */
+export async function sendReportReady(app: FastifyInstance, engagementId: number, linkBase: string): Promise<number> {
+  const db = app.db;
+  const { employees, engagements, moduleAccess, users } = tables;
+  const [engagement] = await db.select().from(engagements).where(eq(engagements.id, engagementId));
+  if (!engagement) return 0;
+  const readers = await db
+    .select({ name: employees.name, email: users.email })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .innerJoin(
+      moduleAccess,
+      and(eq(moduleAccess.engagementId, employees.engagementId), eq(moduleAccess.userId, users.id), eq(moduleAccess.module, 'individual_reports')),
+    )
+    .where(and(eq(employees.engagementId, engagementId), eq(users.isActive, true), inArray(moduleAccess.accessLevel, READING_LEVELS)));
+  if (readers.length === 0) return 0;
+  const template = await engagementTemplate(db, engagementId, 'report_ready', emailLanguage(engagement.defaultLanguage));
+  const link = emailLink(linkBase, engagementId, 'report_ready');
+  for (const reader of readers) {
+    const email = renderTemplateText(template, { name: reader.name, engagement: engagement.name, link });
+    await app.mailer.send({ to: reader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
+  }
+  return readers.length;
+}
