@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '@ona/analytics';
+import { EXPLANATIONS, type AnalysisResult } from '@ona/analytics';
 import type { TRetentionAnalytics } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
@@ -35,9 +35,43 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
     const a1 = body.employees.find((e) => e.id === org.people.a1);
     expect(a1?.risk_factors.map((f) => f.code)).toEqual(expect.arrayContaining(['lackOfManagersAttention', 'lackOfManagersFeedback']));
     expect(a1?.risk_factors[0]?.explanation_code).toMatch(/^riskFactors\./);
+    expect(a1?.risk_factors.find((f) => f.code === 'lackOfManagersAttention')?.explanation).toBe(EXPLANATIONS.riskFactors.lackOfManagersAttention);
     expect(body.results.most_typical_causes.withheld).toBe(false);
     expect(body.results.most_typical_causes.items?.length).toBeGreaterThan(0);
     expect(Object.keys(body.results.groups).sort()).toEqual(['incoherent_team', 'key_person_at_risk', 'leader_at_risk', 'leader_relationship', 'several_employees_at_risk']);
+  });
+
+  it('explains every code it names in English by default: factors, causes, roles, dysfunctions, levels', async () => {
+    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    for (const cause of body.results.most_typical_causes.items ?? []) expect(cause.explanation).toBe(EXPLANATIONS.riskFactors[cause.factor]);
+    const dysfunctions = Object.values(body.results.groups).flat().flatMap((row) => row.dysfunctions);
+    expect(dysfunctions.length).toBeGreaterThan(0);
+    for (const d of dysfunctions) expect(d.explanation).toBe(EXPLANATIONS.dysfunctions[d.code]);
+    // The glossary holds exactly the codes the response names, and all five levels.
+    const named = <C extends string>(codes: C[]) => [...new Set(codes)].sort();
+    expect(Object.keys(body.explanations.risk_factors).sort()).toEqual(named(body.employees.flatMap((e) => e.risk_factors.map((f) => f.code))));
+    expect(Object.keys(body.explanations.key_roles).sort()).toEqual(named(body.employees.flatMap((e) => e.key_roles)));
+    expect(Object.keys(body.explanations.group_roles).sort()).toEqual(named(body.employees.flatMap((e) => e.group_roles)));
+    expect(Object.keys(body.explanations.dysfunctions).sort()).toEqual(named(dysfunctions.map((d) => d.code)));
+    expect(body.explanations.key_roles.broker).toBe(EXPLANATIONS.keyRoles.broker);
+    expect(body.explanations.group_roles.gatekeeper).toBe(EXPLANATIONS.groupRoles.gatekeeper);
+    expect(body.explanations.risk_levels).toEqual({ 0: EXPLANATIONS.riskLevels[0], 1: EXPLANATIONS.riskLevels[1], 2: EXPLANATIONS.riskLevels[2], 3: EXPLANATIONS.riskLevels[3], 4: EXPLANATIONS.riskLevels[4] });
+  });
+
+  it('gives the explanations in the request’s language (Accept-Language: hu-HU)', async () => {
+    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId), 'hu-HU')).json<TRetentionAnalytics>();
+    const a1 = body.employees.find((e) => e.id === org.people.a1);
+    expect(a1?.risk_factors.find((f) => f.code === 'lackOfManagersAttention')?.explanation).toBe(
+      'Ez a munkatárs nem említi a vezetőjét azok között, akik kérés nélkül is tájékoztatják.',
+    );
+    expect(body.results.most_typical_causes.items?.find((c) => c.factor === 'noChemistryWithLeader')?.explanation).toBe(
+      'Sem ez a munkatárs, sem a vezetője nem nevezi meg a másikat olyanként, akivel szívesen tölt időt a munkahelyen.',
+    );
+    const leaderHighRisk = Object.values(body.results.groups).flat().flatMap((row) => row.dysfunctions).find((d) => d.code === 'leaderHighRisk');
+    expect(leaderHighRisk?.explanation).toBe('A vezetőnél magas a távozás kockázata.');
+    expect(body.explanations.key_roles.mentor).toBe('Sok kolléga szerint ez a munkatárs segíti őket a tanulásban és a fejlődésben.');
+    expect(body.explanations.group_roles.coordinator).toBe('Ez a munkatárs a saját egységén belül köti össze a kollégákat.');
+    expect(body.explanations.risk_levels['3']).toBe('Magas kockázat: körülbelül 70% a valószínűsége, hogy 6 hónapon belül távozik.');
   });
 
   it('counts the most typical causes exactly as the engine does for the whole organisation', async () => {

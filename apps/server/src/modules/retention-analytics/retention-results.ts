@@ -1,6 +1,7 @@
 import { DEFAULT_OPTIONS, DYSFUNCTION_SETS, RISK_FACTOR_CODES, type AnalysisResult, type DysfunctionSet, type EmployeeResult, type RiskFactorCode } from '@ona/analytics';
 import type { TDysfunctionSet, TGroupRow, TRetentionResults } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import type { Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
 
@@ -19,13 +20,13 @@ const factorOrder = (code: RiskFactorCode) => RISK_FACTOR_CODES.indexOf(code);
  * whole organisation; counting again over the visible employees (the same rules as
  * groups/retention-pages.ts) keeps a subtree view from showing organisation-wide figures.
  */
-export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number): TRetentionResults {
+export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number, explain: Explainer): TRetentionResults {
   const high = DEFAULT_OPTIONS.risk.highRiskLevel;
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
   const withheld = respondents < minGroupSize;
   return {
-    most_typical_causes: { withheld, items: unlessWithheld(withheld, typicalCauses(seen, high)) },
+    most_typical_causes: { withheld, items: unlessWithheld(withheld, typicalCauses(seen, high, explain)) },
     key_people_in_danger: result.retention.keyPeopleInDanger
       .filter((k) => scope.visible.has(dbId(k.employeeId)))
       .map((k) => ({ employee: dbId(k.employeeId), risk_level: k.level, key_roles: k.keyRoles, group_roles: k.groupRoles, risk_factors: k.factors })),
@@ -39,17 +40,18 @@ export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, 
         reasons: l.reasons,
       })),
     corresponding_causes: { withheld, items: unlessWithheld(withheld, correspondingCauses(seen)) },
-    groups: groupTables(scope, result, minGroupSize),
+    groups: groupTables(scope, result, minGroupSize, explain),
   };
 }
 
-function typicalCauses(seen: readonly EmployeeResult[], high: number): NonNullable<TRetentionResults['most_typical_causes']['items']> {
+function typicalCauses(seen: readonly EmployeeResult[], high: number, explain: Explainer): NonNullable<TRetentionResults['most_typical_causes']['items']> {
   const n = seen.length;
   const atRisk = seen.filter((e) => e.risk_level >= 1).length;
   return RISK_FACTOR_CODES.map((factor) => {
     const having = seen.filter((e) => e.riskFactors.includes(factor));
     return {
       factor,
+      explanation: explain.riskFactor(factor),
       count: having.length,
       share: n > 0 ? having.length / n : 0,
       share_of_at_risk: atRisk > 0 ? having.length / atRisk : 0,
@@ -87,7 +89,7 @@ function correspondingCauses(seen: readonly EmployeeResult[]): NonNullable<TRete
  * with the dysfunctions of that set. A group's shares are withheld when fewer than the minimum of
  * its members answered.
  */
-function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number): TRetentionResults['groups'] {
+function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number, explain: Explainer): TRetentionResults['groups'] {
   const tables = Object.fromEntries(Object.values(SET_NAMES).map((name) => [name, [] as TGroupRow[]])) as Record<TDysfunctionSet, TGroupRow[]>;
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   for (const group of result.groups) {
@@ -108,7 +110,7 @@ function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize
         at_risk_share: unlessWithheld(withheld, group.atRiskShare),
         density: unlessWithheld(withheld, group.density),
         withheld,
-        dysfunctions: found.map((d) => ({ code: d.code, affected: d.affected.map(dbId), factor: d.factor ?? null })),
+        dysfunctions: found.map((d) => ({ code: d.code, explanation: explain.dysfunction(d.code), affected: d.affected.map(dbId), factor: d.factor ?? null })),
       });
     }
   }
