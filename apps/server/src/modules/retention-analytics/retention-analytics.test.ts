@@ -130,7 +130,7 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="retention-analytics-acme-spring-2026\.xlsx"$/);
     const workbook = await readWorkbook(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
-      'Munkatársak', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok',
+      'Munkatársak', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok', 'Magyarázatok',
     ]);
     const sheet = workbook.getWorksheet('Munkatársak')!;
     expect((sheet.getRow(1).values as unknown[]).slice(1, 9)).toEqual(['Munkatárs', 'Kockázati szint', 'Kockázati tényezők', 'Szervezeti egység', 'Vezető', 'Generáció', 'Kulcsszerepek', 'Belépés dátuma']);
@@ -139,6 +139,29 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     expect(String(a1Row.getCell(3).value)).toContain('A vezető figyelmének hiánya');
     expect(a1Row.getCell(4).value).toBe('Sales');
     expect(a1Row.getCell(5).value).toBe('Person leadA');
+  });
+
+  it('explains each level, factor, role and dysfunction present in Hungarian, on its own sheet and beside the causes', async () => {
+    const res = await getAs(ctx, org.tokens.admin, url(org.engagementId, 'export/'), 'hu-HU');
+    const workbook = await readWorkbook(res.rawPayload);
+    const sheet = workbook.getWorksheet('Magyarázatok')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Típus', 'Név', 'Mit jelent']);
+    const rows = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => (r.values as unknown[]).slice(1));
+    expect(rows).toContainEqual(['Kockázati tényező', 'A vezető figyelmének hiánya', 'Ez a munkatárs nem említi a vezetőjét azok között, akik kérés nélkül is tájékoztatják.']);
+    expect(rows).toContainEqual(['Kulcsszerep', 'Közvetítő', 'Ez a munkatárs olyan egységeket köt össze, amelyek nélküle alig kapcsolódnának egymáshoz.']);
+    expect(rows).toContainEqual(['Csoportszerep', 'Kapuőr', 'Az egységen kívülről érkező kérések ehhez a munkatárshoz futnak be, aki továbbadja őket az egység kollégáinak.']);
+    expect(rows).toContainEqual(['Csoportos működési zavar', 'Magas kockázatú vezető', 'A vezetőnél magas a távozás kockázata.']);
+    expect(rows).toContainEqual(['Kockázati szint', '4 – Legmagasabb kockázat', 'Legmagasabb kockázat: 90% fölötti a valószínűsége, hogy 6 hónapon belül távozik.']);
+    // Only what the data names: no one here is isolated, so the sheet does not explain it.
+    expect(rows.some((r) => r[1] === 'Elszigetelt')).toBe(false);
+
+    const causes = workbook.getWorksheet('Leggyakoribb okok')!;
+    expect(causes.getRow(1).getCell(6).value).toBe('Mit jelent');
+    const noChemistry = causes.getRows(2, causes.rowCount - 1)!.find((r) => r.getCell(1).value === 'Nincs összhang a vezetővel')!;
+    expect(noChemistry.getCell(6).value).toBe('Sem ez a munkatárs, sem a vezetője nem nevezi meg a másikat olyanként, akivel szívesen tölt időt a munkahelyen.');
+    const groups = workbook.getWorksheet('Csoportos működési zavarok')!;
+    expect(groups.getRow(1).getCell(6).value).toBe('Mit jelent');
+    expect(groups.getRows(2, groups.rowCount - 1)!.map((r) => r.getCell(6).value)).toContain('A vezetőnél magas a távozás kockázata.');
   });
 
   it('exports only what the caller sees', async () => {
