@@ -5,7 +5,7 @@ import type { RiskFactorCode } from './risk/factor-codes.ts';
 
 /**
  * One plain English sentence per factor, role and dysfunction, for a manager. The reports show it
- * as the explanation; the UI translates it by key. docs/methods.md repeats the same sentences.
+ * as the explanation; the server's locale files carry it in every language (apps/server/src/locales/explanations.*.json). docs/methods.md repeats the same sentences.
  */
 export const EXPLANATIONS: {
   riskFactors: Record<RiskFactorCode, string>;

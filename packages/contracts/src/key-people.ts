@@ -12,6 +12,11 @@ export const ZKeyPeopleResult = z.object({
 export const ZKeyPeopleAnalytics = z.object({
   results: z.array(ZKeyPeopleResult),
   units: z.array(z.object({ id: z.number().int(), name: z.string(), parent: z.number().int().nullable() })),
+  /** The manager sentence (docs/methods.md) of every role the results name, in the request's language. */
+  explanations: z.object({
+    key_roles: z.partialRecord(ZKeyRole, z.string()),
+    group_roles: z.partialRecord(ZGroupRole, z.string()),
+  }),
 });
 export type TKeyPeopleAnalytics = z.infer<typeof ZKeyPeopleAnalytics>;
 

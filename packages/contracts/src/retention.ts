@@ -9,10 +9,15 @@ export const ZRetentionUnit = z.object({
   children: z.array(z.number().int()),
 });
 
+/** A manager sentence of docs/methods.md in the request's language (Accept-Language). */
+export const ZExplanation = z.string();
+
 export const ZRiskFactor = z.object({
   code: ZRiskFactorCode,
   /** Key of the one-sentence explanation (docs/methods.md), e.g. `riskFactors.isolated`. */
   explanation_code: z.string(),
+  /** That sentence in the request's language. */
+  explanation: ZExplanation,
 });
 
 export const ZRetentionEmployee = z.object({
@@ -38,6 +43,8 @@ export type TRetentionEmployee = z.infer<typeof ZRetentionEmployee>;
 
 export const ZCauseFrequency = z.object({
   factor: ZRiskFactorCode,
+  /** What the factor means for a manager, in the request's language. */
+  explanation: ZExplanation,
   count: z.number().int(),
   share: z.number(),
   share_of_at_risk: z.number(),
@@ -92,7 +99,15 @@ export const ZGroupRow = z.object({
   at_risk_share: z.number().nullable(),
   density: z.number().nullable(),
   withheld: ZWithheldFlag,
-  dysfunctions: z.array(z.object({ code: ZDysfunctionCode, affected: z.array(z.number().int()), factor: ZRiskFactorCode.nullable() })),
+  dysfunctions: z.array(
+    z.object({
+      code: ZDysfunctionCode,
+      /** What the dysfunction means for a manager, in the request's language. */
+      explanation: ZExplanation,
+      affected: z.array(z.number().int()),
+      factor: ZRiskFactorCode.nullable(),
+    }),
+  ),
 });
 export type TGroupRow = z.infer<typeof ZGroupRow>;
 
@@ -106,6 +121,21 @@ export const ZRetentionResults = z.object({
 });
 export type TRetentionResults = z.infer<typeof ZRetentionResults>;
 
+/**
+ * The manager sentence of every code the response names (risk factors, key and group roles,
+ * dysfunctions) and of every risk level, in the request's language: one place for a legend, and
+ * the explanation of codes that appear as plain lists (`key_roles`, `group_roles`).
+ */
+export const ZRetentionExplanations = z.object({
+  risk_factors: z.partialRecord(ZRiskFactorCode, ZExplanation),
+  key_roles: z.partialRecord(ZKeyRole, ZExplanation),
+  group_roles: z.partialRecord(ZGroupRole, ZExplanation),
+  dysfunctions: z.partialRecord(ZDysfunctionCode, ZExplanation),
+  /** Keys "0" to "4". */
+  risk_levels: z.record(z.enum(['0', '1', '2', '3', '4']), ZExplanation),
+});
+export type TRetentionExplanations = z.infer<typeof ZRetentionExplanations>;
+
 export const ZRetentionAnalytics = z.object({
   units: z.array(ZRetentionUnit),
   employees: z.array(ZRetentionEmployee),
@@ -113,5 +143,6 @@ export const ZRetentionAnalytics = z.object({
   root_employees: z.array(z.number().int()),
   results: ZRetentionResults,
   analysed_at: z.string().nullable(),
+  explanations: ZRetentionExplanations,
 });
 export type TRetentionAnalytics = z.infer<typeof ZRetentionAnalytics>;

@@ -19,12 +19,17 @@ import enGraph from '../locales/graph.en.json' with { type: 'json' };
 import huGraph from '../locales/graph.hu.json' with { type: 'json' };
 import deGraph from '../locales/graph.de.json' with { type: 'json' };
 import ruGraph from '../locales/graph.ru.json' with { type: 'json' };
+import enExplanations from '../locales/explanations.en.json' with { type: 'json' };
+import huExplanations from '../locales/explanations.hu.json' with { type: 'json' };
+import deExplanations from '../locales/explanations.de.json' with { type: 'json' };
+import ruExplanations from '../locales/explanations.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey), so that areas grow independently.
-const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph };
-const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph };
-const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph };
-const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph };
+// `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
+const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations };
+const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations };
+const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations };
+const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations };
 
 type Nested = { [key: string]: string | Nested };
 type Leaves<T, P extends string = ''> = {

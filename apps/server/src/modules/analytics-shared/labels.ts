@@ -1,5 +1,6 @@
 import type { TLocale } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { explainer } from './explanations.ts';
 
 /**
  * Names of the analytics vocabulary (factors, roles, dysfunctions, levels) in the request's
@@ -25,6 +26,8 @@ export function labeller(locale: TLocale) {
     characterType: (code: string) => named('character_types', code),
     hierarchyLevel: (code: string) => named('hierarchy_levels', code),
     yesNo: (value: boolean) => t(value ? 'analytics.export.yes' : 'analytics.export.no'),
+    /** The manager sentences (docs/methods.md) that explain a name. */
+    explain: explainer(locale),
   };
 }
 export type Labeller = ReturnType<typeof labeller>;

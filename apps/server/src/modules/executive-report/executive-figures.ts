@@ -1,6 +1,7 @@
 import type { AnalysisResult } from '@ona/analytics';
 import type { TRiskFactorCode } from '@ona/contracts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import type { Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { retentionResults } from '../retention-analytics/retention-results.ts';
 
@@ -20,7 +21,8 @@ export interface ExecutiveFigures {
   withheld: boolean;
   responseRate: number | null;
   byRiskLevel: number[] | null;
-  typicalCauses: { factor: TRiskFactorCode; count: number }[] | null;
+  /** With the manager sentence of each factor, in the request's language. */
+  typicalCauses: { factor: TRiskFactorCode; count: number; explanation: string }[] | null;
   keyPeopleInDanger: number;
   leadersInNeed: { name: string; reasons: string[] }[];
   density: number | null;
@@ -28,11 +30,11 @@ export interface ExecutiveFigures {
   network: NetworkPicture;
 }
 
-export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, analysedAt: Date | null, minGroupSize: number): ExecutiveFigures {
+export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, analysedAt: Date | null, minGroupSize: number, explain: Explainer): ExecutiveFigures {
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
   const withheld = respondents < minGroupSize;
-  const retention = retentionResults(scope, result, minGroupSize);
+  const retention = retentionResults(scope, result, minGroupSize, explain);
   const byRiskLevel = [0, 0, 0, 0, 0];
   for (const e of seen) byRiskLevel[e.risk_level] = (byRiskLevel[e.risk_level] ?? 0) + 1;
 
@@ -62,7 +64,7 @@ export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, 
     withheld,
     responseRate: withheld || seen.length === 0 ? null : respondents / seen.length,
     byRiskLevel: withheld ? null : byRiskLevel,
-    typicalCauses: retention.most_typical_causes.items?.slice(0, 8).map((c) => ({ factor: c.factor, count: c.count })) ?? null,
+    typicalCauses: retention.most_typical_causes.items?.slice(0, 8).map((c) => ({ factor: c.factor, count: c.count, explanation: c.explanation })) ?? null,
     keyPeopleInDanger: retention.key_people_in_danger.length,
     leadersInNeed: retention.leaders_in_need_of_support.map((l) => ({ name: scope.employeeById.get(l.leader)?.name ?? '', reasons: l.reasons })),
     density: withheld || n < 2 ? null : edges.length / (n * (n - 1)),

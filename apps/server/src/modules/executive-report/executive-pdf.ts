@@ -13,9 +13,9 @@ const RISK_COLOURS = ['#16a34a', '#84cc16', '#eab308', '#f97316', '#b91c1c'];
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10}%`);
 
 /**
- * The executive report: key figures and a risk chart, the causes and people needing attention,
- * and a picture of the network from the stored regular layout. Three A4 pages, drawn with
- * pdfkit's vector graphics so it prints sharply.
+ * The executive report: key figures and a risk chart, the causes (each with its manager sentence)
+ * and people needing attention, and a picture of the network from the stored regular layout.
+ * Three A4 pages, drawn with pdfkit's vector graphics so it prints sharply.
  */
 export async function executiveReportPdf(figures: ExecutiveFigures, label: Labeller, minGroupSize: number): Promise<Buffer> {
   const fonts = findPdfFonts();
@@ -101,15 +101,21 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
     for (const cause of figures.typicalCauses) {
       const y = doc.y;
       regular().fontSize(9).text(text(label.riskFactor(cause.factor)), PAGE.margin, y + 2, { width: labelWidth - 8 });
+      const labelBottom = doc.y;
       doc.rect(PAGE.margin + labelWidth, y, (cause.count / max) * barSpace, 14).fillColor(ACCENT).fill();
       bold().fontSize(9).text(String(cause.count), PAGE.margin + labelWidth + (cause.count / max) * barSpace + 4, y + 2, { lineBreak: false });
-      doc.y = y + 22;
+      // The manager sentence of docs/methods.md says what the cause means.
+      regular().fontSize(8).fillColor(MUTED).text(text(cause.explanation), PAGE.margin, Math.max(labelBottom, y + 16) + 1, { width: contentWidth });
+      doc.y += 7;
     }
   }
   doc.moveDown(1.5);
   heading(t('analytics.executive.leaders_in_need'));
   if (figures.leadersInNeed.length === 0) regular().fontSize(11).text(text(t('analytics.executive.none')));
+  // The list stops where the page ends: pdfkit would otherwise start a page of its own.
+  const lastLine = PAGE.height - PAGE.margin - 2 * 14;
   for (const leader of figures.leadersInNeed.slice(0, 15)) {
+    if (doc.y > lastLine) break;
     regular().fontSize(10).text(text(`• ${leader.name}: ${leader.reasons.map(label.supportReason).join(', ')}`), PAGE.margin, doc.y, { width: contentWidth });
   }
   footer();

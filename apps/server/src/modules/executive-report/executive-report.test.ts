@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPLANATIONS, RISK_FACTOR_CODES } from '@ona/analytics';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { labeller } from '../analytics-shared/labels.ts';
+import type { ExecutiveFigures } from './executive-figures.ts';
+import { executiveReportPdf } from './executive-pdf.ts';
 import { toLatin1 } from './pdf-font.ts';
 
 let ctx: TestContext;
@@ -39,6 +44,18 @@ describe('GET /engagements/{id}/executive-report/export/', () => {
     expect(documentTitle(english.rawPayload)).toBe('Executive report – Acme spring 2026');
   });
 
+  it('lists the most typical causes each with its manager sentence, in the request’s language', async () => {
+    const hungarian = pdfText((await getAs(ctx, org.tokens.admin, url(org.engagementId), 'hu-HU')).rawPayload);
+    expect(hungarian).toContain('Leggyakoribb okok');
+    expect(hungarian).toContain('Nincs összhang a vezetővel');
+    expect(hungarian).toContain('Sem ez a munkatárs, sem a vezetője nem nevezi meg a másikat olyanként, akivel szívesen tölt időt a munkahelyen.');
+    // A sentence wrapped over two lines reads whole.
+    expect(hungarian).toContain('Senki sem nevezi meg ezt a munkatársat olyanként, akinek a szakértelmére támaszkodik, vagy aki a cég értékeit képviseli.');
+    const english = pdfText((await getAs(ctx, org.tokens.admin, url(org.engagementId), 'en-US')).rawPayload);
+    expect(english).toContain(EXPLANATIONS.riskFactors.noChemistryWithLeader);
+    expect(english).not.toContain('Sem ez a munkatárs');
+  });
+
   it('covers the subtree for subtree callers and still renders for self_only, with aggregates withheld', async () => {
     const subtree = await getAs(ctx, org.tokens.leader, url(org.engagementId));
     expect(subtree.statusCode).toBe(200);
@@ -52,6 +69,31 @@ describe('GET /engagements/{id}/executive-report/export/', () => {
     expect((await getAs(ctx, org.tokens.disabled, url(org.engagementId))).statusCode).toBe(403);
     expect((await getAs(ctx, org.tokens.otherOrg, url(org.engagementId))).statusCode).toBe(404);
     expect((await getAs(ctx, org.tokens.admin, url(org.unanalysedEngagementId))).statusCode).toBe(409);
+  });
+});
+
+describe('the executive report PDF', () => {
+  it('keeps three pages with eight causes of the longest sentences and fifteen leaders in need', async () => {
+    const label = labeller('ru');
+    const longest = [...RISK_FACTOR_CODES].sort((a, b) => label.explain.riskFactor(b).length - label.explain.riskFactor(a).length).slice(0, 8);
+    const figures: ExecutiveFigures = {
+      engagementName: 'Worst case',
+      analysedAt: '2026-01-01',
+      employees: 500,
+      respondents: 450,
+      withheld: false,
+      responseRate: 0.9,
+      byRiskLevel: [100, 100, 100, 100, 100],
+      typicalCauses: longest.map((factor, i) => ({ factor, count: 80 - i, explanation: label.explain.riskFactor(factor) })),
+      keyPeopleInDanger: 12,
+      leadersInNeed: Array.from({ length: 15 }, (_, i) => ({ name: `Руководитель с длинным именем ${i}`, reasons: ['spanTooWide', 'neglectPattern', 'leaderHighRisk', 'teamAtRisk'] })),
+      density: 0.1,
+      mutualShare: 0.4,
+      network: { nodes: [{ x: 0, y: 0, color: '#888888' }, { x: 1, y: 1, color: '#888888' }], edges: [[0, 1]] },
+    };
+    const pdf = await executiveReportPdf(figures, label, 5);
+    expect(pageCount(pdf)).toBe(3);
+    expect(pdfText(pdf)).toContain(label.explain.riskFactor(longest[0]!));
   });
 });
 

@@ -24,7 +24,8 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
   }, async (request, reply) => {
     const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'executive_reports');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    const pdf = await executiveReportPdf(executiveFigures(scope, stored.result, stored.finishedAt, minGroupSize), labeller(request.locale), minGroupSize);
+    const label = labeller(request.locale);
+    const pdf = await executiveReportPdf(executiveFigures(scope, stored.result, stored.finishedAt, minGroupSize, label.explain), label, minGroupSize);
     attachment(reply, exportFileName('executive-report', scope.engagement.name, 'pdf'), PDF_CONTENT_TYPE);
     return pdf;
   });

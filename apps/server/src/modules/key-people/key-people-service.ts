@@ -1,11 +1,11 @@
 import { keyPeopleAsValues, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
 import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { roleExplanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 
-export function keyPeopleAnalytics(scope: AnalyticsScope, result: AnalysisResult): TKeyPeopleAnalytics {
-  return {
-    results: result.employees
+export function keyPeopleAnalytics(scope: AnalyticsScope, result: AnalysisResult, explain: Explainer): TKeyPeopleAnalytics {
+  const results = result.employees
       .filter((e) => scope.visible.has(dbId(e.id)))
       .map((e) => ({
         employee: employeeRef(scope, dbId(e.id)),
@@ -13,8 +13,11 @@ export function keyPeopleAnalytics(scope: AnalyticsScope, result: AnalysisResult
         is_key_person: e.keyRoles.length > 0,
         key_roles: e.keyRoles,
         group_roles: e.groupRoles,
-      })),
+      }));
+  return {
+    results,
     units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId })),
+    explanations: roleExplanationsOf({ keyRoles: results.flatMap((r) => r.key_roles), groupRoles: results.flatMap((r) => r.group_roles) }, explain),
   };
 }
 

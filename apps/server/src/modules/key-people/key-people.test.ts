@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPLANATIONS } from '@ona/analytics';
 import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
@@ -21,6 +22,20 @@ describe('GET /engagements/{id}/key-people-analytics/', () => {
     expect(body.results).toHaveLength(12);
     expect(body.units.map((u) => u.name)).toEqual(['Company', 'Sales', 'Support']);
     expect(body.results.find((r) => r.employee.id === org.people.a1)).toMatchObject({ unit: org.units.sales, key_roles: expect.any(Array), group_roles: expect.any(Array) });
+  });
+
+  it('explains every role it names, in the request’s language', async () => {
+    const english = (await getAs(ctx, org.tokens.admin, base(org.engagementId))).json<TKeyPeopleAnalytics>();
+    const named = <C extends string>(codes: C[]) => [...new Set(codes)].sort();
+    expect(Object.keys(english.explanations.key_roles).sort()).toEqual(named(english.results.flatMap((r) => r.key_roles)));
+    expect(Object.keys(english.explanations.group_roles).sort()).toEqual(named(english.results.flatMap((r) => r.group_roles)));
+    expect(english.explanations.key_roles.broker).toBe(EXPLANATIONS.keyRoles.broker);
+    const hungarian = (await getAs(ctx, org.tokens.admin, base(org.engagementId), 'hu-HU')).json<TKeyPeopleAnalytics>();
+    expect(hungarian.explanations.key_roles.broker).toBe('Ez a munkatárs olyan egységeket köt össze, amelyek nélküle alig kapcsolódnának egymáshoz.');
+    expect(hungarian.explanations.group_roles.gatekeeper).toBe('Az egységen kívülről érkező kérések ehhez a munkatárshoz futnak be, aki továbbadja őket az egység kollégáinak.');
+    // One's own view explains no role of anyone else.
+    const self = (await getAs(ctx, org.tokens.member, base(org.engagementId))).json<TKeyPeopleAnalytics>();
+    expect(self.explanations).toEqual({ key_roles: {}, group_roles: {} });
   });
 
   it('narrows to the subtree and to oneself', async () => {

@@ -3,6 +3,7 @@ import { ZIdParams, ZKeyPeopleAnalytics, ZKeyPeopleAsValues, ZKeyPeopleAsValuesQ
 import { requireAuth } from '../../plugins/auth.ts';
 import { loadAnalysisInput } from '../analysis/analysis-input.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { explainer } from '../analytics-shared/explanations.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
@@ -13,11 +14,11 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
 
   app.get('/engagements/:id/key-people-analytics/', {
     onRequest: app.authenticate,
-    schema: { tags: ['key-people'], summary: 'Key and group roles of the employees the caller sees, with the units', params: ZIdParams, response: { 200: ZKeyPeopleAnalytics, ...analyticsErrors } },
+    schema: { tags: ['key-people'], summary: 'Key and group roles of the employees the caller sees, with the units and each role’s explanation in the request’s language', params: ZIdParams, response: { 200: ZKeyPeopleAnalytics, ...analyticsErrors } },
   }, async (request) => {
     const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    return keyPeopleAnalytics(scope, stored.result);
+    return keyPeopleAnalytics(scope, stored.result, explainer(request.locale));
   });
 
   app.get('/engagements/:id/key-people-analytics/as-values/', {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '@ona/analytics';
+import { EXPLANATIONS, type AnalysisResult } from '@ona/analytics';
 import type { TRetentionAnalytics } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { buildApp } from '../../app.ts';
@@ -36,9 +36,43 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
     const a1 = body.employees.find((e) => e.id === org.people.a1);
     expect(a1?.risk_factors.map((f) => f.code)).toEqual(expect.arrayContaining(['lackOfManagersAttention', 'lackOfManagersFeedback']));
     expect(a1?.risk_factors[0]?.explanation_code).toMatch(/^riskFactors\./);
+    expect(a1?.risk_factors.find((f) => f.code === 'lackOfManagersAttention')?.explanation).toBe(EXPLANATIONS.riskFactors.lackOfManagersAttention);
     expect(body.results.most_typical_causes.withheld).toBe(false);
     expect(body.results.most_typical_causes.items?.length).toBeGreaterThan(0);
     expect(Object.keys(body.results.groups).sort()).toEqual(['incoherent_team', 'key_person_at_risk', 'leader_at_risk', 'leader_relationship', 'several_employees_at_risk']);
+  });
+
+  it('explains every code it names in English by default: factors, causes, roles, dysfunctions, levels', async () => {
+    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    for (const cause of body.results.most_typical_causes.items ?? []) expect(cause.explanation).toBe(EXPLANATIONS.riskFactors[cause.factor]);
+    const dysfunctions = Object.values(body.results.groups).flat().flatMap((row) => row.dysfunctions);
+    expect(dysfunctions.length).toBeGreaterThan(0);
+    for (const d of dysfunctions) expect(d.explanation).toBe(EXPLANATIONS.dysfunctions[d.code]);
+    // The glossary holds exactly the codes the response names, and all five levels.
+    const named = <C extends string>(codes: C[]) => [...new Set(codes)].sort();
+    expect(Object.keys(body.explanations.risk_factors).sort()).toEqual(named(body.employees.flatMap((e) => e.risk_factors.map((f) => f.code))));
+    expect(Object.keys(body.explanations.key_roles).sort()).toEqual(named(body.employees.flatMap((e) => e.key_roles)));
+    expect(Object.keys(body.explanations.group_roles).sort()).toEqual(named(body.employees.flatMap((e) => e.group_roles)));
+    expect(Object.keys(body.explanations.dysfunctions).sort()).toEqual(named(dysfunctions.map((d) => d.code)));
+    expect(body.explanations.key_roles.broker).toBe(EXPLANATIONS.keyRoles.broker);
+    expect(body.explanations.group_roles.gatekeeper).toBe(EXPLANATIONS.groupRoles.gatekeeper);
+    expect(body.explanations.risk_levels).toEqual({ 0: EXPLANATIONS.riskLevels[0], 1: EXPLANATIONS.riskLevels[1], 2: EXPLANATIONS.riskLevels[2], 3: EXPLANATIONS.riskLevels[3], 4: EXPLANATIONS.riskLevels[4] });
+  });
+
+  it('gives the explanations in the request’s language (Accept-Language: hu-HU)', async () => {
+    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId), 'hu-HU')).json<TRetentionAnalytics>();
+    const a1 = body.employees.find((e) => e.id === org.people.a1);
+    expect(a1?.risk_factors.find((f) => f.code === 'lackOfManagersAttention')?.explanation).toBe(
+      'Ez a munkatárs nem említi a vezetőjét azok között, akik kérés nélkül is tájékoztatják.',
+    );
+    expect(body.results.most_typical_causes.items?.find((c) => c.factor === 'noChemistryWithLeader')?.explanation).toBe(
+      'Sem ez a munkatárs, sem a vezetője nem nevezi meg a másikat olyanként, akivel szívesen tölt időt a munkahelyen.',
+    );
+    const leaderHighRisk = Object.values(body.results.groups).flat().flatMap((row) => row.dysfunctions).find((d) => d.code === 'leaderHighRisk');
+    expect(leaderHighRisk?.explanation).toBe('A vezetőnél magas a távozás kockázata.');
+    expect(body.explanations.key_roles.mentor).toBe('Sok kolléga szerint ez a munkatárs segíti őket a tanulásban és a fejlődésben.');
+    expect(body.explanations.group_roles.coordinator).toBe('Ez a munkatárs a saját egységén belül köti össze a kollégákat.');
+    expect(body.explanations.risk_levels['3']).toBe('Magas kockázat: körülbelül 70% a valószínűsége, hogy 6 hónapon belül távozik.');
   });
 
   it('counts the most typical causes exactly as the engine does for the whole organisation', async () => {
@@ -122,7 +156,7 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="retention-analytics-acme-spring-2026\.xlsx"$/);
     const workbook = await readWorkbook(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
-      'Munkatársak', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok',
+      'Munkatársak', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok', 'Magyarázatok',
     ]);
     const sheet = workbook.getWorksheet('Munkatársak')!;
     expect((sheet.getRow(1).values as unknown[]).slice(1, 9)).toEqual(['Munkatárs', 'Kockázati szint', 'Kockázati tényezők', 'Szervezeti egység', 'Vezető', 'Generáció', 'Kulcsszerepek', 'Belépés dátuma']);
@@ -131,6 +165,29 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     expect(String(a1Row.getCell(3).value)).toContain('A vezető figyelmének hiánya');
     expect(a1Row.getCell(4).value).toBe('Sales');
     expect(a1Row.getCell(5).value).toBe('Person leadA');
+  });
+
+  it('explains each level, factor, role and dysfunction present in Hungarian, on its own sheet and beside the causes', async () => {
+    const res = await getAs(ctx, org.tokens.admin, url(org.engagementId, 'export/'), 'hu-HU');
+    const workbook = await readWorkbook(res.rawPayload);
+    const sheet = workbook.getWorksheet('Magyarázatok')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Típus', 'Név', 'Mit jelent']);
+    const rows = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => (r.values as unknown[]).slice(1));
+    expect(rows).toContainEqual(['Kockázati tényező', 'A vezető figyelmének hiánya', 'Ez a munkatárs nem említi a vezetőjét azok között, akik kérés nélkül is tájékoztatják.']);
+    expect(rows).toContainEqual(['Kulcsszerep', 'Közvetítő', 'Ez a munkatárs olyan egységeket köt össze, amelyek nélküle alig kapcsolódnának egymáshoz.']);
+    expect(rows).toContainEqual(['Csoportszerep', 'Kapuőr', 'Az egységen kívülről érkező kérések ehhez a munkatárshoz futnak be, aki továbbadja őket az egység kollégáinak.']);
+    expect(rows).toContainEqual(['Csoportos működési zavar', 'Magas kockázatú vezető', 'A vezetőnél magas a távozás kockázata.']);
+    expect(rows).toContainEqual(['Kockázati szint', '4 – Legmagasabb kockázat', 'Legmagasabb kockázat: 90% fölötti a valószínűsége, hogy 6 hónapon belül távozik.']);
+    // Only what the data names: no one here is isolated, so the sheet does not explain it.
+    expect(rows.some((r) => r[1] === 'Elszigetelt')).toBe(false);
+
+    const causes = workbook.getWorksheet('Leggyakoribb okok')!;
+    expect(causes.getRow(1).getCell(6).value).toBe('Mit jelent');
+    const noChemistry = causes.getRows(2, causes.rowCount - 1)!.find((r) => r.getCell(1).value === 'Nincs összhang a vezetővel')!;
+    expect(noChemistry.getCell(6).value).toBe('Sem ez a munkatárs, sem a vezetője nem nevezi meg a másikat olyanként, akivel szívesen tölt időt a munkahelyen.');
+    const groups = workbook.getWorksheet('Csoportos működési zavarok')!;
+    expect(groups.getRow(1).getCell(6).value).toBe('Mit jelent');
+    expect(groups.getRows(2, groups.rowCount - 1)!.map((r) => r.getCell(6).value)).toContain('A vezetőnél magas a távozás kockázata.');
   });
 
   it('exports only what the caller sees', async () => {

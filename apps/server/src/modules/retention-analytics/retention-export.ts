@@ -1,9 +1,12 @@
 import ExcelJS from 'exceljs';
-import type { TRetentionAnalytics } from '@ona/contracts';
+import type { TRetentionAnalytics, TRetentionExplanations } from '@ona/contracts';
 import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 
-/** The retention datasheet and one sheet per retention page, in the request's language. */
+/**
+ * The retention datasheet, one sheet per retention page, and a sheet explaining every risk level,
+ * factor, role and dysfunction the workbook names, all in the request's language.
+ */
 export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, minGroupSize: number): ExcelJS.Workbook {
   const { t } = label;
   const workbook = new ExcelJS.Workbook();
@@ -46,8 +49,15 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
   addTableSheet(
     workbook,
     t('analytics.export.sheet_most_typical_causes'),
-    [t('analytics.export.col_factor'), t('analytics.export.col_count'), t('analytics.export.col_share'), t('analytics.export.col_share_at_risk'), t('analytics.export.col_high_risk_count')],
-    causes === null ? [withheldRow] : causes.map((c) => [label.riskFactor(c.factor), c.count, round(c.share), round(c.share_of_at_risk), c.high_risk_count]),
+    [
+      t('analytics.export.col_factor'),
+      t('analytics.export.col_count'),
+      t('analytics.export.col_share'),
+      t('analytics.export.col_share_at_risk'),
+      t('analytics.export.col_high_risk_count'),
+      t('analytics.export.col_explanation'),
+    ],
+    causes === null ? [withheldRow] : causes.map((c) => [label.riskFactor(c.factor), c.count, round(c.share), round(c.share_of_at_risk), c.high_risk_count, c.explanation]),
   );
 
   addTableSheet(
@@ -73,15 +83,54 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
   );
 
   const groupRows = Object.entries(data.results.groups).flatMap(([set, rows]) =>
-    rows.flatMap((row) => row.dysfunctions.map((d) => [label.dysfunctionSet(set), row.group_name, label.dysfunction(d.code) + (d.factor ? ` (${label.riskFactor(d.factor)})` : ''), d.affected.length, row.size])),
+    rows.flatMap((row) =>
+      row.dysfunctions.map((d) => [
+        label.dysfunctionSet(set),
+        row.group_name,
+        label.dysfunction(d.code) + (d.factor ? ` (${label.riskFactor(d.factor)})` : ''),
+        d.affected.length,
+        row.size,
+        d.explanation,
+      ]),
+    ),
   );
   addTableSheet(
     workbook,
     t('analytics.export.sheet_group_dysfunctions'),
-    [t('analytics.export.col_set'), t('analytics.export.col_group'), t('analytics.export.col_dysfunction'), t('analytics.export.col_people_affected'), t('analytics.export.col_team_size')],
+    [
+      t('analytics.export.col_set'),
+      t('analytics.export.col_group'),
+      t('analytics.export.col_dysfunction'),
+      t('analytics.export.col_people_affected'),
+      t('analytics.export.col_team_size'),
+      t('analytics.export.col_explanation'),
+    ],
     groupRows,
   );
+
+  addExplanationSheet(workbook, data.explanations, label);
   return workbook;
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Every risk level, and each factor, role and dysfunction the data names, with its manager sentence. */
+function addExplanationSheet(workbook: ExcelJS.Workbook, explanations: TRetentionExplanations, label: Labeller): void {
+  const { t } = label;
+  const rows = [
+    ...Object.entries(explanations.risk_levels).map(([level, text]) => [t('analytics.export.kind_risk_level'), label.riskLevel(Number(level)), text]),
+    ...Object.entries(explanations.risk_factors).map(([code, text]) => [t('analytics.export.kind_risk_factor'), label.riskFactor(code), text]),
+    ...Object.entries(explanations.key_roles).map(([code, text]) => [t('analytics.export.kind_key_role'), label.keyRole(code), text]),
+    ...Object.entries(explanations.group_roles).map(([code, text]) => [t('analytics.export.kind_group_role'), label.groupRole(code), text]),
+    ...Object.entries(explanations.dysfunctions).map(([code, text]) => [t('analytics.export.kind_dysfunction'), label.dysfunction(code), text]),
+  ];
+  const sheet = addTableSheet(
+    workbook,
+    t('analytics.export.sheet_explanations'),
+    [t('analytics.export.col_kind'), t('analytics.export.col_name'), t('analytics.export.col_explanation')],
+    rows,
+  );
+  const sentences = sheet.getColumn(3);
+  sentences.width = 90;
+  sentences.alignment = { wrapText: true, vertical: 'top' };
+}

@@ -1,9 +1,10 @@
 import { DEFAULT_OPTIONS, DYSFUNCTION_SETS, RISK_FACTOR_CODES, type AnalysisResult, type DysfunctionSet, type EmployeeResult, type RiskFactorCode } from '@ona/analytics';
 import type { TDysfunctionSet, TGroupRow, TRetentionResults } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import type { Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
-import { LEADER_RELATIONSHIP_FACTORS } from './leader-factor-privacy.ts';
+import { LEADER_RELATIONSHIP_FACTORS, riskFactorsShownTo } from './leader-factor-privacy.ts';
 
 const SET_NAMES: Record<DysfunctionSet, TDysfunctionSet> = {
   severalEmployeesAtRisk: 'several_employees_at_risk',
@@ -20,16 +21,20 @@ const factorOrder = (code: RiskFactorCode) => RISK_FACTOR_CODES.indexOf(code);
  * whole organisation; counting again over the visible employees (the same rules as
  * groups/retention-pages.ts) keeps a subtree view from showing organisation-wide figures.
  */
-export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number): TRetentionResults {
+export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number, explain: Explainer): TRetentionResults {
   const high = DEFAULT_OPTIONS.risk.highRiskLevel;
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
   const withheld = respondents < minGroupSize;
   return {
-    most_typical_causes: { withheld, items: unlessWithheld(withheld, typicalCauses(seen, high)) },
+    most_typical_causes: { withheld, items: unlessWithheld(withheld, typicalCauses(seen, high, explain)) },
     key_people_in_danger: result.retention.keyPeopleInDanger
       .filter((k) => scope.visible.has(dbId(k.employeeId)))
-      .map((k) => ({ employee: dbId(k.employeeId), risk_level: k.level, key_roles: k.keyRoles, group_roles: k.groupRoles, risk_factors: k.factors })),
+      .map((k) => {
+        const leaderId = result.employees.find((e) => e.id === k.employeeId)?.leaderId ?? null;
+        const risk_factors = riskFactorsShownTo(scope.ownEmployeeId, leaderId === null ? null : dbId(leaderId), k.factors);
+        return { employee: dbId(k.employeeId), risk_level: k.level, key_roles: k.keyRoles, group_roles: k.groupRoles, risk_factors };
+      }),
     leaders_in_need_of_support: result.retention.leadersInNeedOfSupport
       .filter((l) => scope.visible.has(dbId(l.leaderId)))
       .map((l) => ({
@@ -40,17 +45,18 @@ export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, 
         reasons: l.reasons,
       })),
     corresponding_causes: { withheld, items: unlessWithheld(withheld, correspondingCauses(seen)) },
-    groups: groupTables(scope, result, minGroupSize),
+    groups: groupTables(scope, result, minGroupSize, explain),
   };
 }
 
-function typicalCauses(seen: readonly EmployeeResult[], high: number): NonNullable<TRetentionResults['most_typical_causes']['items']> {
+function typicalCauses(seen: readonly EmployeeResult[], high: number, explain: Explainer): NonNullable<TRetentionResults['most_typical_causes']['items']> {
   const n = seen.length;
   const atRisk = seen.filter((e) => e.risk_level >= 1).length;
   return RISK_FACTOR_CODES.map((factor) => {
     const having = seen.filter((e) => e.riskFactors.includes(factor));
     return {
       factor,
+      explanation: explain.riskFactor(factor),
       count: having.length,
       share: n > 0 ? having.length / n : 0,
       share_of_at_risk: atRisk > 0 ? having.length / atRisk : 0,
@@ -88,7 +94,7 @@ function correspondingCauses(seen: readonly EmployeeResult[]): NonNullable<TRete
  * with the dysfunctions of that set. A group's shares are withheld when fewer than the minimum of
  * its members answered.
  */
-function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number): TRetentionResults['groups'] {
+function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number, explain: Explainer): TRetentionResults['groups'] {
   const tables = Object.fromEntries(Object.values(SET_NAMES).map((name) => [name, [] as TGroupRow[]])) as Record<TDysfunctionSet, TGroupRow[]>;
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   for (const group of result.groups) {
@@ -112,6 +118,7 @@ function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize
         // A cause shared through a leader-relationship factor would name, to that leader, who left them out.
         dysfunctions: found.map((d) => ({
           code: d.code,
+          explanation: explain.dysfunction(d.code),
           affected: scope.ownEmployeeId === leaderId && d.factor && LEADER_RELATIONSHIP_FACTORS.has(d.factor) ? [] : d.affected.map(dbId),
           factor: d.factor ?? null,
         })),

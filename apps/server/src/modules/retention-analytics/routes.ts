@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParams, ZRetentionAnalytics } from '@ona/contracts';
+import { ZIdParams, ZRetentionAnalytics, type TLocale } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { explainer } from '../analytics-shared/explanations.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
@@ -13,21 +14,21 @@ import { retentionAnalytics } from './retention-service.ts';
 export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
   const minGroupSize = resolveMinGroupSize(options);
 
-  const load = async (auth: ReturnType<typeof requireAuth>, engagementId: number) => {
+  const load = async (auth: ReturnType<typeof requireAuth>, engagementId: number, locale: TLocale) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'retention_analytics');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    return { scope, data: retentionAnalytics(scope, stored, minGroupSize) };
+    return { scope, data: retentionAnalytics(scope, stored, minGroupSize, explainer(locale)) };
   };
 
   app.get('/engagements/:id/retention-analytics-results/', {
     onRequest: app.authenticate,
     schema: {
       tags: ['retention-analytics'],
-      summary: 'Exit risk of the employees the caller sees, with the retention pages and group tables',
+      summary: 'Exit risk of the employees the caller sees, with the retention pages and group tables; each code with its explanation in the request’s language',
       params: ZIdParams,
       response: { 200: ZRetentionAnalytics, ...analyticsErrors },
     },
-  }, async (request) => (await load(requireAuth(request), request.params.id)).data);
+  }, async (request) => (await load(requireAuth(request), request.params.id, request.locale)).data);
 
   app.get('/engagements/:id/retention-analytics-results/export/', {
     onRequest: app.authenticate,
@@ -38,7 +39,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
       response: { 200: ZXlsxFile, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const { scope, data } = await load(requireAuth(request), request.params.id);
+    const { scope, data } = await load(requireAuth(request), request.params.id, request.locale);
     return sendWorkbook(reply, retentionWorkbook(data, labeller(request.locale), minGroupSize), exportFileName('retention-analytics', scope.engagement.name, 'xlsx'));
   });
 };
