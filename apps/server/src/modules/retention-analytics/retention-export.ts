@@ -127,7 +127,7 @@ function addExplanationSheet(workbook: ExcelJS.Workbook, explanations: TRetentio
   const sheet = addTableSheet(
     workbook,
     t('analytics.export.sheet_explanations'),
-    [t('analytics.export.col_kind'), t('analytics.export.col_name'), t('analytics.export.col_explanation')],
+    [t('analytics.export.col_entry_kind'), t('analytics.export.col_name'), t('analytics.export.col_explanation')],
     rows,
   );
   const sentences = sheet.getColumn(3);
