@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInstantSurvey } from '@ona/contracts';
 import type { Database } from '@ona/db';
+import { isWebClientFile } from '../../app.ts';
 import { authHeader, createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { participantOrAddressKey } from './instant-auth.ts';
 import { createSurveyAs, instantHeader, join, setUpInstantHosts, startSurveyAs } from './instant-test-kit.ts';
@@ -89,6 +93,24 @@ describe('a room of phones behind one address', () => {
       statuses.add(res.statusCode);
     }
     expect([...statuses]).toEqual([200]);
+  });
+
+  it('the web client’s files are not rate-limited: 700 loads from one address all succeed', async () => {
+    const dist = mkdtempSync(joinPath(tmpdir(), 'ona-web-dist-'));
+    mkdirSync(joinPath(dist, 'assets'));
+    writeFileSync(joinPath(dist, 'index.html'), '<!doctype html><title>ONA</title>');
+    writeFileSync(joinPath(dist, 'assets', 'app.js'), 'console.log(1);');
+    const withClient = await createTestApp({ webDistDir: dist });
+    try {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 700; i++) statuses.add((await withClient.app.inject({ method: 'GET', url: '/assets/app.js', remoteAddress: '203.0.113.11' })).statusCode);
+      expect([...statuses]).toEqual([200]);
+      // The API and the live sockets keep their limits.
+      expect([isWebClientFile('GET', '/api/instant-survey/surveys/'), isWebClientFile('GET', '/ws/instant-survey/1/'), isWebClientFile('POST', '/x')]).toEqual([false, false, false]);
+    } finally {
+      await withClient.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('200 live-socket connections a minute from one address are not throttled', async () => {
