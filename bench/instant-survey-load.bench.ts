@@ -79,7 +79,7 @@ await pool(Array.from({ length: PARTICIPANTS }, (_, i) => i), CONCURRENCY, async
   // Each simulated phone has its own address (X-Forwarded-For; the server trusts its proxy), as in a real room.
   const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
   const t0 = performance.now();
-  const res = await fetch(`${http}/instant-survey/surveys/${survey.id}/create-user/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ name: `Participant ${i}` }) });
+  const res = await fetch(`${http}/instant-survey/surveys/${survey.id}/create-user/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ name: `Participant ${i}`, survey_code: survey.code }) });
   if (res.status !== 201) throw new Error(`join ${i}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { id: number; token: string };
   joinTimes.push(performance.now() - t0);

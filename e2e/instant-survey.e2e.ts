@@ -61,6 +61,9 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await host.getByTestId('question-editor').first().waitFor();
     expect(await host.getByTestId('question-editor').count()).toBe(6);
     await host.getByLabel('Survey title').fill('E2E team day');
+    // A reload or a closed tab goes past the app's router: the page asks the browser to confirm.
+    const cancelsUnload = () => host.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })));
+    expect(await cancelsUnload()).toBe(true);
 
     // Leaving with unsaved changes asks first; staying keeps the draft.
     await host.getByRole('tab', { name: 'Users' }).click();
@@ -74,9 +77,11 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await host.getByRole('button', { name: 'Save and start' }).click();
     await host.getByTestId('notification').filter({ hasText: 'Survey saved and started successfully' }).waitFor();
     await expectPath(host, /\/instant-surveys\/surveys\/\d+\/answers\.html$/);
+    expect(await cancelsUnload()).toBe(false);
     surveyId = Number(/surveys\/(\d+)\//.exec(new URL(host.url()).pathname)?.[1]);
     code = (await host.getByTestId('survey-code').textContent()) ?? '';
     expect(code).toMatch(/^[A-Z0-9]{9}$/);
+    expect(await host.getByTestId('copy-participant-link').getAttribute('data-link')).toBe(`${base}/take-survey/${surveyId}.html?code=${code}`);
     await host.getByTestId('answers-empty').waitFor();
     expect(await host.getByTestId('answers-empty').textContent()).toBe('No answers yet');
     await expect.poll(() => host.getByTestId('live-status').getAttribute('data-connected')).toBe('true');
@@ -90,19 +95,21 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await phone.getByLabel('Survey code').fill(code.toLowerCase());
     await phone.getByRole('button', { name: 'Join' }).click();
     await expectPath(phone, `/instant-surveys/take-survey/${surveyId}.html`);
+    expect(new URL(phone.url()).searchParams.get('code')).toBe(code);
     await phone.getByLabel('Your name').fill(participantName);
     await phone.getByRole('button', { name: 'Join the survey' }).click();
     await phone.getByTestId('question-progress').waitFor();
     expect(await phone.getByTestId('question-progress').textContent()).toBe('Question 1 of 6');
     await host.getByTestId('participant-name').filter({ hasText: participantName }).waitFor();
-    expect(await host.getByTestId('participant-counter').textContent()).toBe('Participants: 2');
+    // Listed Lara never opened the survey: the live counter counts the people who joined.
+    await expect.poll(() => host.getByTestId('participant-counter').textContent()).toBe('Joined: 1');
     // The page must not scroll sideways on a phone.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('the participant answers every question type, resumes after a reload, and the host watches it arrive', async () => {
     // Bob joins from another device and names Petra, so that Petra's choice of Bob is mutual.
-    const bob = await api<{ id: number; token: string }>(`/instant-survey/surveys/${surveyId}/create-user/`, { method: 'POST', body: { name: 'Bob' } });
+    const bob = await api<{ id: number; token: string }>(`/instant-survey/surveys/${surveyId}/create-user/`, { method: 'POST', body: { name: 'Bob', survey_code: code } });
     const petra = await storedUser(phone, surveyId);
     expect(petra?.id).toEqual(expect.any(Number));
     const survey = await api<{ questions: { id: number; type: string }[] }>(`/instant-survey/surveys/${surveyId}/`, { token: hostToken });
@@ -155,6 +162,10 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await expectPath(phone, `/instant-surveys/take-survey/${surveyId}/thankyou.html`);
     await phone.getByTestId('thank-you').waitFor();
     await screenshot(phone, 'instant-phone-thank-you');
+    // Coming back to the survey's page after finishing shows the thank-you page, not the last question.
+    await phone.goto(`${base}/take-survey/${surveyId}.html`);
+    await expectPath(phone, `/instant-surveys/take-survey/${surveyId}/thankyou.html`);
+    await phone.getByTestId('thank-you').waitFor();
 
     // The host's page filled in by itself: answers, the graph and the analysis.
     await expect.poll(() => host.getByTestId('answer-row').count(), { timeout: 15_000 }).toBe(7);
@@ -169,6 +180,17 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await host.getByRole('tab', { name: 'Analysis' }).click();
     await host.getByTestId('analysis-mutual').getByText(`${participantName} ⇄ Bob`).or(host.getByTestId('analysis-mutual').getByText(`Bob ⇄ ${participantName}`)).waitFor();
     await screenshot(host, 'instant-host-analysis');
+  });
+
+  it('editing the started survey offers Save but not Save and start', async () => {
+    await host.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expectPath(host, '/instant-surveys/surveys/new/questions.html');
+    await host.getByRole('button', { name: 'Next: participants' }).click();
+    await expectPath(host, '/instant-surveys/surveys/new/participants.html');
+    await host.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await host.getByRole('button', { name: 'Save and start' }).count()).toBe(0);
+    await host.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectPath(host, `/instant-surveys/surveys/${surveyId}/answers.html`);
   });
 
   it('the host closes the survey and the participant can no longer answer', async () => {
@@ -193,5 +215,60 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await hu.getByText('Új felmérés').waitFor();
     await screenshot(hu, 'instant-host-list-hu');
     await hu.close();
+  });
+});
+
+describe('a participant who joins before the start', () => {
+  it('waits on "Hang on, we will start in a minute..." and moves on by itself when the host starts; finishing without an answer counts', async () => {
+    const host = await newPage(hostBrowser.browser, { locale: 'en' });
+    await host.goto(`${base}/surveys/list.html`);
+    await host.getByTestId('survey-item').first().waitFor();
+    const hostToken = (await host.evaluate(() => localStorage.getItem('auth.token'))) ?? '';
+    const created = await api<{ id: number; code: string }>('/instant-survey/surveys/', { method: 'POST', token: hostToken, body: { title: 'E2E early birds', questions: [{ label: 'Anything on your mind?', type: 'freetext' }], participants: [] } });
+    expect(created.status).toBe(201);
+    const { id, code } = created.body;
+    await host.goto(`${base}/surveys/${id}/answers.html`);
+    await host.getByTestId('survey-state').and(host.locator('[data-state="pending"]')).waitFor();
+    const link = (await host.getByTestId('copy-participant-link').getAttribute('data-link')) ?? '';
+    expect(link).toBe(`${base}/take-survey/${id}.html?code=${code}`);
+
+    // Without its code the page tells nothing about the survey.
+    const phone = await newPage(phoneBrowser.browser, { locale: 'en' });
+    await phone.setViewportSize({ width: 360, height: 740 });
+    await phone.goto(`${base}/take-survey/${id}.html`);
+    await phone.getByTestId('survey-not-found').waitFor();
+
+    // The shared link carries the code.
+    await phone.goto(link);
+    await phone.getByLabel('Your name').fill('Early Erin');
+    await phone.getByRole('button', { name: 'Join the survey' }).click();
+    await phone.getByTestId('survey-waiting').waitFor();
+    expect(await phone.getByTestId('survey-waiting').textContent()).toBe('Hang on, we will start in a minute...');
+    await expect.poll(() => host.getByTestId('participant-counter').textContent()).toBe('Joined: 1');
+    await screenshot(phone, 'instant-phone-waiting');
+
+    await host.getByRole('button', { name: 'Start', exact: true }).click();
+    await phone.getByTestId('question-progress').filter({ hasText: 'Question 1 of 1' }).waitFor();
+    expect(await phone.getByTestId('question-label').textContent()).toBe('Anything on your mind?');
+
+    // Finish with the only question left empty: no answer to save, yet the finish is recorded.
+    await phone.getByRole('button', { name: 'Finish' }).click();
+    await expectPath(phone, `/instant-surveys/take-survey/${id}/thankyou.html`);
+    await expect
+      .poll(async () => (await api<{ participants: { name: string; finished: boolean }[] }>(`/instant-survey/surveys/${id}/`, { token: hostToken })).body.participants.find((p) => p.name === 'Early Erin')?.finished)
+      .toBe(true);
+    await phone.close();
+    await host.close();
+  });
+
+  it('a host sent back to the questions from the participants step sees what is wrong there', async () => {
+    const host = await newPage(hostBrowser.browser, { locale: 'en' });
+    // A fresh page has the default draft: no title, one unlabelled question.
+    await host.goto(`${base}/surveys/new/participants.html`);
+    await host.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectPath(host, '/instant-surveys/surveys/new/questions.html');
+    await host.getByTestId('questions-error').getByText('Please check questions data.').waitFor();
+    await host.getByText('Please add a title to your survey.').waitFor();
+    await host.close();
   });
 });

@@ -36,6 +36,11 @@ export interface AppOptions {
   pollJobs?: boolean;
 }
 
+/** A GET of the built client (not the API, not a live socket). */
+export function isWebClientFile(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/');
+}
+
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the rule "trust the nearest n hops". */
 function trustProxyOption(setting: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
@@ -77,6 +82,9 @@ export async function buildApp(options: AppOptions) {
     global: true,
     max: 600,
     timeWindow: '1 minute',
+    // The web client's files cost no database work, and a room of phones behind one address
+    // loads them all at once: 300 phones times the bundle's files would pass 600 in a minute.
+    allowList: (request) => isWebClientFile(request.method, request.url),
     ...(redis ? { redis } : {}),
   });
   await app.register(authPlugin);

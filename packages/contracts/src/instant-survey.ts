@@ -187,13 +187,27 @@ export const ZInstantCodeLogin = z.object({ survey_code: z.string().max(64) });
 export const ZInstantCodeLoginResponse = z.object({ survey: ZInstantParticipantSurvey, user: ZInstantSurveyUser.nullable() });
 export type TInstantCodeLoginResponse = z.infer<typeof ZInstantCodeLoginResponse>;
 
+/**
+ * Joining needs the survey's code (survey ids are sequential, so an id alone would let anyone in);
+ * a wrong code counts as a guess like one typed on the code entry.
+ */
 export const ZInstantCreateUser = z.object({
   name: z.string().trim().min(1).max(200),
+  survey_code: z.string().max(64),
   email: z.string().trim().max(254).nullable().optional(),
 });
 export type TInstantCreateUser = z.input<typeof ZInstantCreateUser>;
 export const ZInstantCreateUserResponse = z.object({ id: z.number().int(), name: z.string(), token: z.string(), survey: z.number().int() });
 export type TInstantCreateUserResponse = z.infer<typeof ZInstantCreateUserResponse>;
+
+/** GET surveys/{id}/ without a token: the survey's code proves the caller was given it. */
+export const ZInstantSurveyCodeQuery = z.object({ code: z.string().max(64).optional() });
+export type TInstantSurveyCodeQuery = z.infer<typeof ZInstantSurveyCodeQuery>;
+
+/** Finishing without answering the last question still records that the participant finished. */
+export const ZInstantFinish = z.object({ current_question_index: z.number().int().min(0).max(1000).optional() });
+export type TInstantFinish = z.infer<typeof ZInstantFinish>;
+export const ZInstantFinishResponse = ZInstantSurveyUser;
 
 export const ZInstantSaveAnswer = z.object({
   question_id: id,

@@ -8,12 +8,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string } = {}): Promise<TestContext> {
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; webDistDir?: string } = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const app = await buildApp({
     db,
     settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined },
-    webDistDir: '/nonexistent',
+    webDistDir: options.webDistDir ?? '/nonexistent',
     pollJobs: false,
   });
   await app.ready();

@@ -28,20 +28,55 @@ export function authorizationKind(request: FastifyRequest): TAuthorizationKind {
 
 export type TParticipantContext = NonNullable<Awaited<ReturnType<typeof repo.findParticipantByToken>>>['participant'];
 
-/** The participant of `Authorization: InstantToken <token>` or of a token sent over the socket. */
-export async function participantForToken(app: FastifyInstance, token: string): Promise<TParticipantContext> {
+/** The participant of a live instant token, or null for an unknown or idle one. */
+async function findLiveParticipant(app: FastifyInstance, token: string): Promise<TParticipantContext | null> {
   const now = Date.now();
   const found = await repo.findParticipantByToken(app.db, hashSecretToken(token), new Date(now - TOKEN_IDLE_MS));
-  if (!found) throw new ApiError(401, 'invalid_token', 'instant.errors.invalid_instant_token');
+  if (!found) return null;
   if (now - found.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchToken(app.db, found.tokenId);
   return found.participant;
 }
 
+/** The participant of `Authorization: InstantToken <token>` or of a token sent over the socket. */
+export async function participantForToken(app: FastifyInstance, token: string): Promise<TParticipantContext> {
+  const participant = await findLiveParticipant(app, token);
+  if (!participant) throw new ApiError(401, 'invalid_token', 'instant.errors.invalid_instant_token');
+  return participant;
+}
+
+const instantTokenOf = (request: FastifyRequest) => /^InstantToken\s+(\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
+// The rate limiter and the handler both need the request's participant: one lookup serves both.
+const participantsOfRequests = new WeakMap<FastifyRequest, Promise<TParticipantContext | null>>();
+
+/** The participant behind the request's InstantToken, or null without a valid one (looked up once per request). */
+export function participantOfRequest(app: FastifyInstance, request: FastifyRequest): Promise<TParticipantContext | null> {
+  const token = instantTokenOf(request);
+  if (!token) return Promise.resolve(null);
+  let found = participantsOfRequests.get(request);
+  if (!found) {
+    found = findLiveParticipant(app, token);
+    participantsOfRequests.set(request, found);
+  }
+  return found;
+}
+
+/**
+ * Rate-limit key of participant calls: a valid instant token counts per participant, anything
+ * else per address. A room of phones behind one NAT shares an address, and each phone that has
+ * joined is a known person; a made-up token gets no bucket of its own, so it cannot be used to
+ * dodge the per-address limit.
+ */
+export async function participantOrAddressKey(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  const participant = await participantOfRequest(app, request);
+  return participant ? `instant-participant:${participant.id}` : `address:${request.ip}`;
+}
+
 /** The participant of this request, who must belong to `surveyId` (another survey's token: 403). */
 export async function requireParticipant(app: FastifyInstance, request: FastifyRequest, surveyId: number): Promise<TParticipantContext> {
-  const match = /^InstantToken\s+(\S+)$/.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw new ApiError(401, 'not_authenticated', 'instant.errors.invalid_instant_token');
-  const participant = await participantForToken(app, match[1]);
+  if (!instantTokenOf(request)) throw new ApiError(401, 'not_authenticated', 'instant.errors.invalid_instant_token');
+  const participant = await participantOfRequest(app, request);
+  if (!participant) throw new ApiError(401, 'invalid_token', 'instant.errors.invalid_instant_token');
   if (participant.surveyId !== surveyId) throw new ApiError(403, 'other_survey_token', 'instant.errors.other_survey_token');
   return participant;
 }

@@ -6,9 +6,13 @@ import * as repo from './repository.ts';
 
 type TParticipantRow = Awaited<ReturnType<typeof repo.loadParticipantRows>>[number];
 
-/** The participant page under the instant-survey base, as the password reset links it (auth module). */
-export function takeSurveyLink(publicUrl: string, surveyId: number, token: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/instant-surveys/take-survey/${surveyId}.html?token=${encodeURIComponent(token)}`;
+/**
+ * The participant page under the instant-survey base, as the password reset links it (auth
+ * module). The code rides along: should the token ever be refused, the page can still offer to
+ * join, which needs the code.
+ */
+export function takeSurveyLink(publicUrl: string, surveyId: number, token: string, code: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/instant-surveys/take-survey/${surveyId}.html?token=${encodeURIComponent(token)}&code=${encodeURIComponent(code)}`;
 }
 
 /**
@@ -27,7 +31,7 @@ export async function sendInvitations(app: FastifyInstance, survey: repo.TSurvey
       '',
       t('instant.emails.invitation.body'),
       '',
-      takeSurveyLink(publicUrl, survey.id, token),
+      takeSurveyLink(publicUrl, survey.id, token, survey.code),
       '',
       t('instant.emails.invitation.code'),
       '',

@@ -29,7 +29,7 @@ describe('the live socket of one server', () => {
     const survey = await createSurveyAs(ctx, tokens.host);
     const host = new LiveSocketClient();
     await host.connect(wsUrl, survey.id, { token: tokens.host });
-    const participant = await join(ctx, survey.id, 'Live Lena');
+    const participant = await join(ctx, survey, 'Live Lena');
     expect(await host.waitFor((m) => m.type === 'new_user')).toEqual({ type: 'new_user', survey: survey.id, user: { id: participant.id, name: 'Live Lena' } });
 
     const waiting = new LiveSocketClient();
@@ -47,7 +47,7 @@ describe('the live socket of one server', () => {
   it('closes sockets without a valid token (4401), of another organisation (4404) or another survey’s participant (4403)', async () => {
     const survey = await createSurveyAs(ctx, tokens.host);
     const other = await createSurveyAs(ctx, tokens.host);
-    const stranger = await join(ctx, other.id, 'Stranger');
+    const stranger = await join(ctx, other, 'Stranger');
     const attempts: [Record<string, string>, number][] = [
       [{ token: 'forged' }, 4401],
       [{}, 4401],
@@ -91,7 +91,7 @@ describe('across two server instances through Redis', () => {
     const host = new LiveSocketClient();
     await host.connect(wsUrlB, survey.id, { token: tokens.host });
 
-    const participant = await join(ctxA, survey.id, 'Remote Rita');
+    const participant = await join(ctxA, survey, 'Remote Rita');
     await host.waitFor((m) => m.type === 'new_user' && m.user.id === participant.id);
     const mood = survey.questions.find((q) => q.type === 'mood_select');
     const saved = await appA.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: 'positive' } } });

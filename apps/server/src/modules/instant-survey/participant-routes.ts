@@ -8,13 +8,17 @@ import {
   ZInstantCreateUser,
   ZInstantCreateUserResponse,
   ZInstantFillInfo,
+  ZInstantFinish,
+  ZInstantFinishResponse,
   ZInstantParticipantSurvey,
   ZInstantSaveAnswer,
   ZInstantSaveAnswerResponse,
   ZInstantSurvey,
+  ZInstantSurveyCodeQuery,
 } from '@ona/contracts';
+import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../errors/api-error.ts';
-import { authorizationKind, requireInstantAdmin, requireParticipant } from './instant-auth.ts';
+import { authorizationKind, participantOrAddressKey, requireInstantAdmin, requireParticipant } from './instant-auth.ts';
 import * as repo from './repository.ts';
 import * as service from './service.ts';
 
@@ -22,31 +26,55 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const tags = ['instant-survey'];
 
 /**
+ * Rate limits of the participant calls (they replace the global 600 per minute and address).
+ * A room of a few hundred phones often shares one address (one Wi-Fi, one NAT), so:
+ * - calls with a valid instant token count per participant: each phone has its own 300 a minute;
+ * - calls without one (code entry, join page, create-user) count per address, but generously:
+ *   what must stay slow is guessing codes, and wrong codes are counted separately in the
+ *   database (20 per address in 15 minutes, on every instance).
+ */
+const PER_PARTICIPANT_PER_MINUTE = 300;
+const PER_ADDRESS_PER_MINUTE = 1500;
+
+/**
  * Calls a participant makes without signing in (DECISIONS.md): join by code, create-user, answer.
  * GET surveys/{id}/ and fill-info serve both: a host's `Token` gets everything, a participant's
  * `InstantToken` their own view, no header the title and state.
  */
 export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const participantLimit = {
+    rateLimit: {
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => participantOrAddressKey(app, request),
+      max: (_request: FastifyRequest, key: string) => (key.startsWith('instant-participant:') ? PER_PARTICIPANT_PER_MINUTE : PER_ADDRESS_PER_MINUTE),
+    },
+  };
+  const addressLimit = { rateLimit: { max: PER_ADDRESS_PER_MINUTE, timeWindow: '1 minute' } };
+
   app.post('/instant-survey/surveys/login-with-survey-code/', {
+    config: addressLimit,
     schema: { tags, summary: 'Find the open survey of a code (case-insensitive; 20 wrong codes per address in 15 minutes: 429)', body: ZInstantCodeLogin, response: { 200: ZInstantCodeLoginResponse, ...errors } },
   }, async (request) => service.loginWithCode(app.db, request.body.survey_code, request.ip));
 
   app.get('/instant-survey/surveys/:id/', {
-    schema: { tags, summary: 'One survey: a host sees everything, a participant (instant token) their view', params: ZIdParams, response: { 200: z.union([ZInstantSurvey, ZInstantParticipantSurvey]), ...errors } },
+    config: participantLimit,
+    schema: { tags, summary: 'One survey: a host sees everything, a participant (instant token) their view, anyone else with ?code= the title and state', params: ZIdParams, querystring: ZInstantSurveyCodeQuery, response: { 200: z.union([ZInstantSurvey, ZInstantParticipantSurvey]), ...errors } },
   }, async (request, reply) => {
     const kind = authorizationKind(request);
     if (kind === 'token') {
       await app.authenticate(request, reply);
       return service.describeForHost(app.db, await service.hostSurvey(app.db, requireInstantAdmin(request), request.params.id));
     }
+    if (kind !== 'instant') return service.describeForCodeHolder(app.db, request.params.id, request.query.code, request.ip);
     const row = await repo.findSurveyById(app.db, request.params.id);
     if (!row) throw notFound();
-    const participant = kind === 'instant' ? await requireParticipant(app, request, row.id) : null;
-    if (participant && participant.joinedAt === null) await repo.markJoined(app.db, participant.id);
+    const participant = await requireParticipant(app, request, row.id);
+    if (participant.joinedAt === null) await repo.markJoined(app.db, participant.id);
     return service.describeForParticipant(app.db, row, participant);
   });
 
   app.get('/instant-survey/surveys/:id/fill-info/', {
+    config: participantLimit,
     schema: { tags, summary: 'How far the survey is: participants, joined, finished, answers per question', params: ZIdParams, response: { 200: ZInstantFillInfo, ...errors } },
   }, async (request, reply) => {
     if (authorizationKind(request) === 'token') {
@@ -60,19 +88,27 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
   });
 
   app.post('/instant-survey/surveys/:id/create-user/', {
-    config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'A participant joins with a name (and an optional e-mail); answers the instant token', params: ZIdParams, body: ZInstantCreateUser, response: { 201: ZInstantCreateUserResponse, ...errors } },
+    config: addressLimit,
+    schema: { tags, summary: 'A participant joins with the survey code and a name (and an optional e-mail); answers the instant token', params: ZIdParams, body: ZInstantCreateUser, response: { 201: ZInstantCreateUserResponse, ...errors } },
   }, async (request, reply) => {
-    const created = await service.joinSurvey(app, request.params.id, request.body.name, request.body.email ?? null);
+    const { name, email, survey_code: code } = request.body;
+    const created = await service.joinSurvey(app, request.params.id, { name, email: email ?? null, code }, request.ip);
     return reply.status(201).send(created);
   });
 
   app.post('/instant-survey/surveys/:id/save-answer/', {
-    // Per participant rather than per address: a room behind one NAT shares an address.
-    config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: (request) => request.headers.authorization ?? request.ip } },
+    config: participantLimit,
     schema: { tags, summary: 'Save (or replace) the participant’s answer to one question of a started survey', params: ZIdParams, body: ZInstantSaveAnswer, response: { 200: ZInstantSaveAnswerResponse, ...errors } },
   }, async (request) => {
     const participant = await requireParticipant(app, request, request.params.id);
     return service.saveAnswer(app, participant, request.body);
+  });
+
+  app.post('/instant-survey/surveys/:id/finish/', {
+    config: participantLimit,
+    schema: { tags, summary: 'The participant finished (also when the last question was left unanswered)', params: ZIdParams, body: ZInstantFinish, response: { 200: ZInstantFinishResponse, ...errors } },
+  }, async (request) => {
+    const participant = await requireParticipant(app, request, request.params.id);
+    return service.finishSurvey(app, participant, request.body.current_question_index);
   });
 };

@@ -69,7 +69,7 @@ describe('login-with-survey-code', () => {
 
 describe('create-user', () => {
   it('answers 201 {id, name, token, survey}; the token is stored only as a hash; the participant sees their view', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.id}/create-user/`, payload: { name: '  Petra  ' } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.id}/create-user/`, payload: { name: '  Petra  ', survey_code: started.code.toLowerCase() } });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({ id: expect.any(Number), name: 'Petra', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), survey: started.id });
@@ -82,22 +82,22 @@ describe('create-user', () => {
     expect(view.json().questions).toHaveLength(6);
     expect(view.json().participants).toContainEqual({ id: body.id, name: 'Petra' });
     expect(view.json().participants[0]).not.toHaveProperty('email');
-    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/` });
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/?code=${started.code}` });
     expect(anonymous.json()).toEqual({ id: started.id, title: started.title, state: 'started', closed: false });
   });
 
   it('needs a name', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.id}/create-user/`, headers: { 'accept-language': 'en-US' }, payload: { name: ' ' } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.id}/create-user/`, headers: { 'accept-language': 'en-US' }, payload: { name: ' ', survey_code: started.code } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ name: ['This field is required.'] });
   });
 
   it('a closed survey takes nobody new (409); a pending one does (they wait)', async () => {
     const pending = await createSurveyAs(ctx, tokens.host);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/create-user/`, payload: { name: 'Early' } })).statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/create-user/`, payload: { name: 'Early', survey_code: pending.code } })).statusCode).toBe(201);
     await startSurveyAs(ctx, tokens.host, pending.id);
     await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/close-survey/`, headers: authHeader(tokens.host) });
-    const late = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/create-user/`, payload: { name: 'Late' } });
+    const late = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/create-user/`, payload: { name: 'Late', survey_code: pending.code } });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('survey_closed');
   });
@@ -105,8 +105,8 @@ describe('create-user', () => {
 
 describe('save-answer', () => {
   it('saves every question type and a retry replaces the answer instead of counting twice', async () => {
-    const me = await join(ctx, started.id, 'Marta');
-    const you = await join(ctx, started.id, 'Yusuf');
+    const me = await join(ctx, started, 'Marta');
+    const you = await join(ctx, started, 'Yusuf');
     const cases: [string, object][] = [
       ['user_select', { type: 'user_select', selected_users: [you.id, started.participants[0]?.id] }],
       ['options', { type: 'options', groups: [{ option_id: 1, users: [me.id] }, { option_id: 2, users: [you.id] }] }],
@@ -129,7 +129,7 @@ describe('save-answer', () => {
   });
 
   it('refuses answers that do not fit the question', async () => {
-    const me = await join(ctx, started.id, 'Checker');
+    const me = await join(ctx, started, 'Checker');
     const refused = async (type: string, value: object) => (await save(started.id, me.token, { question_id: question(started, type).id, value })).json();
     expect((await refused('user_select', { type: 'freetext', text: 'x' })).detail).toBe('The answer does not fit the type of this question.');
     expect((await refused('user_select', { type: 'user_select', selected_users: [me.id] })).detail).toBe('You cannot choose yourself.');
@@ -141,12 +141,12 @@ describe('save-answer', () => {
 
   it('a pending or a closed survey answers 409; another survey’s token 403; a bad token 401', async () => {
     const pending = await createSurveyAs(ctx, tokens.host);
-    const waiting = await join(ctx, pending.id, 'Waiting');
+    const waiting = await join(ctx, pending, 'Waiting');
     const early = await save(pending.id, waiting.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'too early' } });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ code: 'survey_not_started', detail: 'This survey has not started yet.' });
 
-    const member = await join(ctx, started.id, 'Other');
+    const member = await join(ctx, started, 'Other');
     const cross = await save(pending.id, member.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'x' } });
     expect(cross.statusCode).toBe(403);
     expect(cross.json()).toEqual({ code: 'other_survey_token', detail: 'This sign-in belongs to another survey.' });
@@ -163,8 +163,26 @@ describe('save-answer', () => {
     expect(late.json()).toEqual({ code: 'survey_closed', detail: 'This survey is closed.' });
   });
 
+  it('finish is recorded when the last question is left unanswered, and the participant reads it back', async () => {
+    const me = await join(ctx, started, 'Skipper');
+    const finish = (token: string, surveyId = started.id) =>
+      ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${surveyId}/finish/`, headers: { ...instantHeader(token), 'accept-language': 'en-US' }, payload: { current_question_index: 5 } });
+    const res = await finish(me.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: me.id, name: 'Skipper', survey: started.id, current_question_index: 5, finished: true });
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: instantHeader(me.token) });
+    expect(view.json().user).toMatchObject({ finished: true, current_question_index: 5 });
+    const info = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/fill-info/`, headers: authHeader(tokens.host) });
+    expect(info.json().finished_count).toBeGreaterThanOrEqual(1);
+
+    const pending = await createSurveyAs(ctx, tokens.host);
+    const early = await join(ctx, pending, 'Early finisher');
+    expect((await finish(early.token, pending.id)).json()).toEqual({ code: 'survey_not_started', detail: 'This survey has not started yet.' });
+    expect((await finish(me.token, pending.id)).statusCode).toBe(403);
+  });
+
   it('concurrent retries of one save store one answer', async () => {
-    const me = await join(ctx, started.id, 'Racer');
+    const me = await join(ctx, started, 'Racer');
     const payload = { question_id: question(started, 'mood_select').id, value: { type: 'mood_select', mood: 'positive' } };
     const results = await Promise.all(Array.from({ length: 5 }, () => save(started.id, me.token, payload)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
@@ -188,6 +206,8 @@ describe('invitations', () => {
     expect(mail).toContain(survey.code);
     const link = /http:\/\/app\.test\/instant-surveys\/take-survey\/(\d+)\.html\?token=([A-Za-z0-9_-]+)/.exec(mail);
     expect(link?.[1]).toBe(String(survey.id));
+    // Should the token ever be refused, the page can still offer to join: that needs the code.
+    expect(mail).toContain(`take-survey/${survey.id}.html?token=${link?.[2]}&code=${survey.code}`);
     const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/`, headers: instantHeader(link?.[2] ?? '') });
     expect(view.json().user.name).toBe('Ivy');
     const after = (await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/`, headers: authHeader(tokens.host) })).json() as TInstantSurvey;

@@ -79,11 +79,26 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** A new survey with a fresh code; a clash with an open survey's code (1 in 10^14) draws again. */
-export async function insertSurvey(db: Database, organizationId: number, userId: number | null, title: string, code?: string): Promise<TSurveyRow> {
+/**
+ * A new survey with a fresh code; a clash with an open survey's code (1 in 10^14) draws again.
+ * Each attempt runs in its own savepoint: on PostgreSQL a unique violation aborts the whole
+ * surrounding transaction, so without one the next attempt (and the survey's questions) would fail.
+ * A fixed `code` (the demo's) is tried once; `drawCode` lets a test force a clash.
+ */
+export async function insertSurvey(
+  db: Database,
+  organizationId: number,
+  userId: number | null,
+  title: string,
+  code?: string,
+  drawCode: () => string = newSurveyCode,
+): Promise<TSurveyRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db.insert(instantSurveys).values({ organizationId, createdBy: userId, title, code: code ?? newSurveyCode() }).returning();
+      const row = await db.transaction(async (savepoint) => {
+        const [inserted] = await savepoint.insert(instantSurveys).values({ organizationId, createdBy: userId, title, code: code ?? drawCode() }).returning();
+        return inserted;
+      });
       if (!row) throw new Error('survey insert returned nothing');
       return row;
     } catch (err) {
@@ -317,6 +332,18 @@ export async function answerCounts(db: Database, surveyId: number) {
     .from(instantSurveyAnswers)
     .where(eq(instantSurveyAnswers.surveyId, surveyId))
     .groupBy(instantSurveyAnswers.questionId);
+}
+
+/** Ids of the survey's questions that have at least one answer (their type is then fixed). */
+export async function answeredQuestionIds(db: Database, surveyId: number): Promise<Set<number>> {
+  const rows = await db.selectDistinct({ id: instantSurveyAnswers.questionId }).from(instantSurveyAnswers).where(eq(instantSurveyAnswers.surveyId, surveyId));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The stored type of each of the survey's questions. */
+export async function questionTypes(db: Database, surveyId: number): Promise<Map<number, string>> {
+  const rows = await db.select({ id: instantSurveyQuestions.id, type: instantSurveyQuestions.type }).from(instantSurveyQuestions).where(eq(instantSurveyQuestions.surveyId, surveyId));
+  return new Map(rows.map((r) => [r.id, r.type]));
 }
 
 export async function countCodeFailures(db: Database, ip: string, since: Date): Promise<number> {

@@ -81,12 +81,23 @@ export async function createSurvey(app: FastifyInstance, auth: AuthContext, inpu
   });
 }
 
+/**
+ * Answers are stored in the shape of their question's type: a user_select answer read as a mood
+ * would be nonsense in the table, the graph and the export. So an answered question keeps its type.
+ */
+async function refuseTypeChangeOfAnswered(tx: Database, surveyId: number, input: TSurveyInput): Promise<void> {
+  const [types, answered] = await Promise.all([repo.questionTypes(tx, surveyId), repo.answeredQuestionIds(tx, surveyId)]);
+  const changed = input.questions.some((q) => q.id !== undefined && answered.has(q.id) && types.get(q.id) !== undefined && types.get(q.id) !== q.type);
+  if (changed) throw conflict('question_type_locked', 'instant.errors.question_type_locked');
+}
+
 export async function updateSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number, input: TSurveyInput): Promise<repo.TSurveyRow> {
   const row = await hostSurvey(app.db, auth, surveyId);
   if (row.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
   validateSurveyInput(input);
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
+    await refuseTypeChangeOfAnswered(tx, surveyId, input);
     await repo.updateSurveyTitle(tx, surveyId, input.title.trim());
     await writeContent(tx, surveyId, input);
   });
@@ -127,32 +138,82 @@ function requireJoinable(row: repo.TSurveyRow): void {
   if (row.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
 }
 
+function codeProblemError(problem: NonNullable<ReturnType<typeof checkSurveyCode>>): ApiError {
+  const key = problem === 'required' ? 'errors.field_required' : problem === 'length' ? 'instant.errors.code_length' : 'instant.errors.code_special_characters';
+  return new ApiError(400, 'invalid_survey_code', key, { survey_code: [key] });
+}
+
+const surveyNotFound = () => new ApiError(404, 'survey_not_found', 'instant.errors.code_not_found', { survey_code: ['instant.errors.code_not_found'] });
+
+/** 429 once this address has guessed wrong too often; only wrong codes count, so a room behind one NAT can still join. */
+async function refuseGuesser(db: Database, ip: string): Promise<void> {
+  const failures = await repo.countCodeFailures(db, ip, new Date(Date.now() - CODE_FAILURE_WINDOW_MS));
+  if (failures >= CODE_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'instant.errors.too_many_codes');
+}
+
+/**
+ * The survey `surveyId` if `rawCode` is its code. Every way in without a token (the code entry,
+ * the join page, create-user) goes through the same guess counter, so trying codes against
+ * sequential survey ids is as slow as trying them on the code entry.
+ */
+async function surveyOfCode(db: Database, surveyId: number, rawCode: string, ip: string): Promise<repo.TSurveyRow> {
+  const problem = checkSurveyCode(rawCode);
+  if (problem) throw codeProblemError(problem);
+  await refuseGuesser(db, ip);
+  const row = await repo.findSurveyById(db, surveyId);
+  if (!row || row.code !== normaliseSurveyCode(rawCode)) {
+    await repo.recordCodeFailure(db, ip);
+    throw surveyNotFound();
+  }
+  return row;
+}
+
 /** The code entry (§5 rules), case-insensitive; 20 wrong codes from one address in 15 minutes: 429. */
 export async function loginWithCode(db: Database, rawCode: string, ip: string): Promise<TInstantCodeLoginResponse> {
   const problem = checkSurveyCode(rawCode);
-  if (problem) {
-    const key = problem === 'required' ? 'errors.field_required' : problem === 'length' ? 'instant.errors.code_length' : 'instant.errors.code_special_characters';
-    throw new ApiError(400, 'invalid_survey_code', key, { survey_code: [key] });
-  }
-  const failures = await repo.countCodeFailures(db, ip, new Date(Date.now() - CODE_FAILURE_WINDOW_MS));
-  if (failures >= CODE_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'instant.errors.too_many_codes');
+  if (problem) throw codeProblemError(problem);
+  await refuseGuesser(db, ip);
   const row = await repo.findOpenSurveyByCode(db, normaliseSurveyCode(rawCode));
   if (!row) {
     await repo.recordCodeFailure(db, ip);
-    throw new ApiError(404, 'survey_not_found', 'instant.errors.code_not_found', { survey_code: ['instant.errors.code_not_found'] });
+    throw surveyNotFound();
   }
   return { survey: await describeForParticipant(db, row, null), user: null };
 }
 
-/** A participant joins: 201 with the instant token, once; the host hears `new_user`. */
-export async function joinSurvey(app: FastifyInstance, surveyId: number, name: string, email: string | null) {
-  const row = await repo.findSurveyById(app.db, surveyId);
-  if (!row) throw notFound();
+/** The join page without a token: title and state, only for someone who has the survey's code. */
+export async function describeForCodeHolder(db: Database, surveyId: number, rawCode: string | undefined, ip: string): Promise<TInstantParticipantSurvey> {
+  // No code at all is not a guess (an old bookmark, a link without its code): nothing to count.
+  if (rawCode === undefined || rawCode.trim() === '') throw surveyNotFound();
+  return describeForParticipant(db, await surveyOfCode(db, surveyId, rawCode, ip), null);
+}
+
+/** A participant joins with the survey's code: 201 with the instant token, once; the host hears `new_user`. */
+export async function joinSurvey(app: FastifyInstance, surveyId: number, join: { name: string; email: string | null; code: string }, ip: string) {
+  const row = await surveyOfCode(app.db, surveyId, join.code, ip);
   requireJoinable(row);
   const token = newSecretToken();
-  const participant = await repo.insertJoinedParticipant(app.db, surveyId, name.trim(), email?.trim() || null, hashSecretToken(token));
+  const participant = await repo.insertJoinedParticipant(app.db, surveyId, join.name.trim(), join.email?.trim() || null, hashSecretToken(token));
   await publishLive(app, { type: 'new_user', survey: surveyId, user: { id: participant.id, name: participant.name } });
   return { id: participant.id, name: participant.name, token, survey: surveyId };
+}
+
+function requireAnswerable(state: TInstantSurveyState): void {
+  if (state === 'pending') throw conflict('survey_not_started', 'instant.errors.survey_not_started');
+  if (state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
+}
+
+/**
+ * Finish: recorded even when the last question was left unanswered (then no save carries the
+ * flag). Repeating it changes nothing but the time.
+ */
+export async function finishSurvey(app: FastifyInstance, participant: TParticipantContext, currentQuestionIndex: number | undefined): Promise<TInstantSurveyUser> {
+  const row = await repo.findSurveyById(app.db, participant.surveyId);
+  if (!row) throw notFound();
+  requireAnswerable(asState(row));
+  if (participant.joinedAt === null) await repo.markJoined(app.db, participant.id);
+  await repo.updateProgress(app.db, participant.id, { currentQuestionIndex, finished: true });
+  return { ...surveyUser(participant), current_question_index: currentQuestionIndex ?? participant.currentQuestionIndex, finished: true };
 }
 
 /** Saves one answer of a started survey; a retry of the same save replaces it and counts once. */
@@ -160,8 +221,7 @@ export async function saveAnswer(app: FastifyInstance, participant: TParticipant
   const surveyId = participant.surveyId;
   const found = await repo.findSurveyAndQuestion(app.db, surveyId, body.question_id);
   if (!found) throw notFound();
-  if (found.state === 'pending') throw conflict('survey_not_started', 'instant.errors.survey_not_started');
-  if (found.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
+  requireAnswerable(found.state);
   const question = found.question;
   if (!question) throw notFound();
   const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);

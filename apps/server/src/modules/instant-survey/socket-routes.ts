@@ -18,6 +18,13 @@ interface TLiveSocket {
 }
 
 const OPEN = 1;
+/**
+ * Per address: a browser cannot send a token with the upgrade request, so the address is all
+ * there is to count by, and a room of phones behind one NAT shares it. 300 phones connecting and
+ * reconnecting after a Wi-Fi hiccup stay far below this; a socket that does not authenticate
+ * within AUTH_TIMEOUT_MS is closed, so a flood of idle sockets does not pile up either.
+ */
+const LIVE_CONNECTS_PER_ADDRESS_PER_MINUTE = 2000;
 const AUTH_TIMEOUT_MS = 10_000;
 // Application close codes (4000–4999) that mirror the HTTP statuses.
 const CLOSE_UNAUTHENTICATED = 4401;
@@ -56,7 +63,7 @@ const closeCodeFor = (err: unknown) =>
  * `new_user`, `answer` and `state` message of the survey.
  */
 export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/ws/instant-survey/:id/', { websocket: true, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, (raw: TLiveSocket, request) => {
+  app.get('/ws/instant-survey/:id/', { websocket: true, config: { rateLimit: { max: LIVE_CONNECTS_PER_ADDRESS_PER_MINUTE, timeWindow: '1 minute' } } }, (raw: TLiveSocket, request) => {
     const socket = raw;
     const surveyId = Number((request.params as { id?: string }).id);
     let unsubscribe: (() => void) | null = null;

@@ -82,6 +82,26 @@ describe('creating and reading surveys', () => {
     expect(updated.participants.map((p) => [p.id, p.name])).toEqual([[survey.participants[0]?.id, 'Lisa L.']]);
   });
 
+  it('refuses (409) to change the type of an answered question of a started survey, in the request’s language', async () => {
+    const survey = await createSurveyAs(ctx, tokens.host, { title: 'Locked', questions: [{ label: 'Mood?', type: 'mood_select' }, { label: 'Notes?', type: 'freetext' }], participants: [] });
+    await startSurveyAs(ctx, tokens.host, survey.id);
+    const [mood, notes] = survey.questions;
+    if (!mood || !notes) throw new Error('the survey lost its questions');
+    const anna = await join(ctx, survey, 'Anna');
+    const saved = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(anna.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: 'positive' } } });
+    expect(saved.statusCode).toBe(200);
+    const put = (questions: object[], locale = 'en-US') =>
+      ctx.app.inject({ method: 'PUT', url: `/api/instant-survey/surveys/${survey.id}/`, headers: { ...authHeader(tokens.host), 'accept-language': locale }, payload: { title: 'Locked', questions, participants: [] } });
+    const refused = await put([{ ...mood, type: 'freetext' }, notes]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'question_type_locked', detail: 'A question that already has answers cannot change its type. Add a new question instead.' });
+    expect((await put([{ ...mood, type: 'freetext' }, notes], 'hu-HU')).json().detail).toBe('Egy kérdés típusa nem módosítható, ha már érkezett rá válasz. Helyette adj hozzá új kérdést.');
+    // Nothing of the refused edit was stored; an unanswered question may still change its type.
+    const changed = await put([{ ...mood, label: 'Mood today?' }, { ...notes, type: 'mood_select' }]);
+    expect(changed.statusCode).toBe(200);
+    expect((changed.json() as TInstantSurvey).questions.map((q) => [q.label, q.type])).toEqual([['Mood today?', 'mood_select'], ['Notes?', 'mood_select']]);
+  });
+
   it('GET answers the whole survey to its host', async () => {
     const survey = await createSurveyAs(ctx, tokens.host);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/`, headers: authHeader(tokens.host) });
@@ -191,8 +211,8 @@ describe('export and fill-info', () => {
   it('exports the answer table (source, target, mood, intensity, text answer) as an xlsx that exceljs opens', async () => {
     const survey = await createSurveyAs(ctx, tokens.host, { ...everyTypeSurvey('Export: day/1'), participants: [] });
     await startSurveyAs(ctx, tokens.host, survey.id);
-    const anna = await join(ctx, survey.id, 'Anna');
-    const bob = await join(ctx, survey.id, 'Bob');
+    const anna = await join(ctx, survey, 'Anna');
+    const bob = await join(ctx, survey, 'Bob');
     const [who, groups, mood, busy, free, points] = survey.questions.map((q) => q.id) as number[];
     const save = (token: string, question_id: number | undefined, value: object) =>
       ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(token), payload: { question_id, value } });

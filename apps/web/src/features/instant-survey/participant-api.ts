@@ -1,12 +1,14 @@
 import {
   ACCEPT_LANGUAGE,
   ZInstantCreateUserResponse,
+  ZInstantFinishResponse,
   ZInstantParticipantSurvey,
   ZInstantSaveAnswerResponse,
   type TInstantCreateUserResponse,
   type TInstantParticipantSurvey,
   type TInstantSaveAnswer,
   type TInstantSaveAnswerResponse,
+  type TInstantSurveyUser,
 } from '@ona/contracts';
 import { API_BASE, type TSchema } from '../../shared/api/api-client.ts';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, toApiError } from '../../shared/api/api-error.ts';
@@ -42,11 +44,20 @@ async function participantRequest<T>(path: string, schema: TSchema<T>, token: st
   }
 }
 
-export const fetchParticipantSurvey = (surveyId: number, token: string | null): Promise<TInstantParticipantSurvey> =>
-  participantRequest(`/instant-survey/surveys/${surveyId}/`, ZInstantParticipantSurvey, token);
+/**
+ * The participant's view with their token; without one, the title and state, which the server
+ * shows only to someone who has the survey's code (ids are sequential, codes are not).
+ */
+export function fetchParticipantSurvey(surveyId: number, token: string | null, code: string | null): Promise<TInstantParticipantSurvey> {
+  const query = !token && code ? `?code=${encodeURIComponent(code)}` : '';
+  return participantRequest(`/instant-survey/surveys/${surveyId}/${query}`, ZInstantParticipantSurvey, token);
+}
 
-export const joinSurvey = (surveyId: number, name: string): Promise<TInstantCreateUserResponse> =>
-  participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, { method: 'POST', body: { name } });
+export const joinSurvey = (surveyId: number, name: string, code: string): Promise<TInstantCreateUserResponse> =>
+  participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, { method: 'POST', body: { name, survey_code: code } });
 
 export const saveParticipantAnswer = (surveyId: number, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> =>
   participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body });
+
+export const finishParticipant = (surveyId: number, token: string, currentQuestionIndex: number): Promise<TInstantSurveyUser> =>
+  participantRequest(`/instant-survey/surveys/${surveyId}/finish/`, ZInstantFinishResponse, token, { method: 'POST', body: { current_question_index: currentQuestionIndex } });

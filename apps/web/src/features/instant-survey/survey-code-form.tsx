@@ -19,7 +19,8 @@ export function SurveyCodeForm() {
   const [problem, setProblem] = useState<TSurveyCodeProblem | null>(null);
   const join = useMutation<TSurveyCodeLogin, ApiError, string>({
     mutationFn: loginWithSurveyCode,
-    onSuccess: ({ survey }) => void navigate(path(`take-survey/${survey.id}.html`)),
+    // The code travels in the link: the join page needs it, and a reload or a shared link keeps working.
+    onSuccess: ({ survey }, typed) => void navigate(`${path(`take-survey/${survey.id}.html`)}?${new URLSearchParams({ code: typed.trim().toUpperCase() }).toString()}`),
   });
 
   const problemText: Record<TSurveyCodeProblem, string> = {

@@ -1,10 +1,10 @@
 import { Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TInstantCreateUserResponse, TInstantSocketMessage } from '@ona/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TInstantCreateUserResponse, TInstantParticipantSurvey, TInstantSocketMessage } from '@ona/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, type ApiError } from '../../shared/api/api-error.ts';
 import { LanguageSwitcher } from '../../shared/i18n/language-switcher.tsx';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
@@ -13,6 +13,7 @@ import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { fetchParticipantSurvey, joinSurvey } from './participant-api.ts';
 import { forgetSurveyUser, readSurveyUser, writeSurveyUser, type TStoredSurveyUser } from './survey-user-storage.ts';
 import { QuestionFlow } from './take/question-flow.tsx';
+import { takeSurveyScreen } from './take/take-survey-screen.ts';
 import { useLiveSurvey } from './use-live-survey.ts';
 
 function Frame({ title, children }: { title?: string | undefined; children: ReactNode }) {
@@ -49,7 +50,8 @@ function Notice({ text, testId, action }: { text: string; testId: string; action
 }
 
 /**
- * take-survey/{id}.html: join with a name (or arrive through an invitation link carrying a token),
+ * take-survey/{id}.html: join with a name (the link carries the survey code as `?code=`, from the
+ * code entry or a shared link), or arrive through an invitation link carrying a token;
  * wait while the survey is pending, answer once it starts. The survey user is kept in local
  * storage, so a reload or a dropped connection resumes with the same identity.
  */
@@ -60,11 +62,14 @@ export function TakeSurveyPage() {
   const surveyId = Number(useParams().instantSurveyId);
   const [searchParams, setSearchParams] = useSearchParams();
   const inviteToken = searchParams.get('token');
+  const code = searchParams.get('code');
+  const queryClient = useQueryClient();
   const [user, setUser] = useState<TStoredSurveyUser | null>(() => readSurveyUser(surveyId));
   const token = inviteToken ?? user?.token ?? null;
+  const queryKey = ['instant-participant', surveyId, token, token ? null : code] as const;
   const survey = useQuery({
-    queryKey: ['instant-participant', surveyId, token] as const,
-    queryFn: () => fetchParticipantSurvey(surveyId, token),
+    queryKey,
+    queryFn: () => fetchParticipantSurvey(surveyId, token, code),
     retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 3,
   });
   useDocumentTitle(t('common:documentTitle', { page: survey.data?.title ?? t('takeSurvey.title') }));
@@ -76,8 +81,8 @@ export function TakeSurveyPage() {
     const stored = { id: arrived.id, survey: surveyId, name: arrived.name, currentQuestionIndex: arrived.current_question_index, token: inviteToken };
     writeSurveyUser(stored);
     setUser(stored);
-    setSearchParams({}, { replace: true });
-  }, [survey.data, inviteToken, surveyId, setSearchParams]);
+    setSearchParams(code ? { code } : {}, { replace: true });
+  }, [survey.data, inviteToken, code, surveyId, setSearchParams]);
 
   // A token the server no longer knows (or another survey's): forget it and offer to join again.
   const refused = isApiError(survey.error) && (survey.error.status === 401 || survey.error.status === 403);
@@ -85,34 +90,34 @@ export function TakeSurveyPage() {
     if (!refused) return;
     forgetSurveyUser(surveyId);
     setUser(null);
-    if (inviteToken) setSearchParams({}, { replace: true });
-  }, [refused, surveyId, inviteToken, setSearchParams]);
+    if (inviteToken) setSearchParams(code ? { code } : {}, { replace: true });
+  }, [refused, surveyId, inviteToken, code, setSearchParams]);
 
-  // A room of phones hears every join; each reloads at most every ~2 s (spread out), so a big
-  // room does not hit the server with a thousand reloads per newcomer. State changes go at once.
-  const refetchTimer = useRef<number | undefined>(undefined);
+  // A room of phones hears every join. The message names the newcomer, which is all a phone needs
+  // (the people to choose from), so it is added in place: reloading the survey on every join would
+  // cost a room of n phones n² loads while it fills. State changes and reconnections reload.
   const { refetch } = survey;
+  const cacheKey = useRef(queryKey);
+  cacheKey.current = queryKey;
   const onLive = useCallback(
     (message: TInstantSocketMessage | null) => {
       if (message?.type !== 'new_user') {
         void refetch();
         return;
       }
-      if (refetchTimer.current !== undefined) return;
-      refetchTimer.current = window.setTimeout(() => {
-        refetchTimer.current = undefined;
-        void refetch();
-      }, 1500 + Math.random() * 1000);
+      queryClient.setQueryData<TInstantParticipantSurvey>(cacheKey.current, (current) => {
+        if (!current?.participants || current.participants.some((p) => p.id === message.user.id)) return current;
+        return { ...current, participants: [...current.participants, message.user] };
+      });
     },
-    [refetch],
+    [refetch, queryClient],
   );
-  useEffect(() => () => window.clearTimeout(refetchTimer.current), []);
   useLiveSurvey(surveyId, user ? { instant_token: user.token } : null, onLive);
 
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const join = useMutation<TInstantCreateUserResponse, ApiError, string>({
-    mutationFn: (given) => joinSurvey(surveyId, given),
+    mutationFn: (given) => joinSurvey(surveyId, given, code ?? ''),
     onSuccess: (created) => {
       const stored = { id: created.id, survey: created.survey, name: created.name, currentQuestionIndex: 0, token: created.token };
       writeSurveyUser(stored);
@@ -120,15 +125,17 @@ export function TakeSurveyPage() {
     },
   });
 
-  if (!Number.isSafeInteger(surveyId) || (isApiError(survey.error) && survey.error.status === 404)) {
+  const screen = takeSurveyScreen({ validId: Number.isSafeInteger(surveyId), data: survey.data, error: survey.error, hasUser: user !== null });
+  if (screen === 'not-found') {
     return <Frame><Notice text={t('takeSurvey.notFound')} testId="survey-not-found" action={<Button component={Link} to={path('login.html')} variant="light">{t('takeSurvey.back')}</Button>} /></Frame>;
   }
-  if (survey.isPending || refused) return <CenteredLoader label={t('loading')} />;
-  if (survey.isError) return <Frame><ErrorState error={survey.error} onRetry={() => void survey.refetch()} /></Frame>;
+  if (screen === 'error') return <Frame><ErrorState error={survey.error} onRetry={() => void survey.refetch()} /></Frame>;
+  if (screen === 'loading' || !survey.data) return <CenteredLoader label={t('loading')} />;
   const data = survey.data;
-  if (data.closed) return <Frame title={data.title}><Notice text={t('takeSurvey.closed')} testId="survey-closed" /></Frame>;
+  if (screen === 'closed') return <Frame title={data.title}><Notice text={t('takeSurvey.closed')} testId="survey-closed" /></Frame>;
+  if (screen === 'thank-you') return <Navigate to={path(`take-survey/${surveyId}/thankyou.html`)} replace />;
 
-  if (!user || !data.user) {
+  if (screen === 'join' || !user) {
     const submit = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       setTouched(true);
@@ -158,7 +165,7 @@ export function TakeSurveyPage() {
     );
   }
 
-  if (data.state === 'pending') {
+  if (screen === 'waiting') {
     return (
       <Frame title={data.title}>
         <Paper withBorder radius="lg" p="xl">

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stepper, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useBlocker, useLocation } from 'react-router';
 import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
@@ -17,6 +18,15 @@ export function CreatorLayout() {
   const { pathname } = useLocation();
   const editing = useCreatorStore((state) => state.draft.id !== undefined);
   const creatorBase = path('surveys/new/');
+  const dirty = useCreatorStore((state) => state.dirty);
+  // useBlocker sees only the app's own navigation; a reload, a closed tab or a typed address goes
+  // through the browser, which asks with its own dialog when the page cancels beforeunload.
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
   const blocker = useBlocker(({ nextLocation }) => useCreatorStore.getState().dirty && !nextLocation.pathname.startsWith(creatorBase));
   const active = Math.max(0, STEPS.findIndex((step) => pathname.endsWith(`${step}.html`)));
   return (

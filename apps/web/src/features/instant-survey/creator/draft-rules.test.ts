@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkParticipants, checkQuestions, defaultDraft, newQuestion, searchPeople, toSurveyInput, type TDraft } from './draft-rules.ts';
+import type { TInstantSurvey } from '@ona/contracts';
+import { checkParticipants, checkQuestions, defaultDraft, draftFromSurvey, newQuestion, offersSaveAndStart, searchPeople, toSurveyInput, type TDraft } from './draft-rules.ts';
 
 describe('the default new survey', () => {
   it('has one user_select question with one empty option and one empty participant', () => {
@@ -62,5 +63,22 @@ describe('searchPeople', () => {
     expect(searchPeople(people, 'an')).toEqual({ tooShort: true, matches: [] });
     expect(searchPeople(people, 'ann').matches).toHaveLength(5);
     expect(searchPeople(people, 'zzz')).toEqual({ tooShort: false, matches: [] });
+  });
+});
+
+describe('save and start', () => {
+  const survey = (state: TInstantSurvey['state']): TInstantSurvey => ({
+    id: 4, title: 'Day', code: 'ABCDEFGH1', state, closed: state === 'closed', created_at: '2026-01-01T00:00:00.000Z', started_at: null, closed_at: null,
+    question_count: 0, participant_count: 0, questions: [], participants: [], answers: [], login_codes: [],
+  });
+
+  it('is offered for a new survey and when editing a pending one, not when editing a started one', () => {
+    expect(offersSaveAndStart(defaultDraft())).toBe(true);
+    expect(offersSaveAndStart(draftFromSurvey(survey('pending')))).toBe(true);
+    expect(offersSaveAndStart(draftFromSurvey(survey('started')))).toBe(false);
+  });
+
+  it('never sends the started flag to the server', () => {
+    expect(toSurveyInput(draftFromSurvey(survey('started')))).not.toHaveProperty('started');
   });
 });

@@ -23,7 +23,14 @@ export type TDraftQuestion = {
   points_total: number;
 };
 export type TDraftParticipant = { key: string; id?: number | undefined; name: string; email: string };
-export type TDraft = { id?: number | undefined; title: string; questions: TDraftQuestion[]; participants: TDraftParticipant[] };
+export type TDraft = {
+  id?: number | undefined;
+  /** An edit of a survey that is already running: it can be saved, not started again. */
+  started?: boolean | undefined;
+  title: string;
+  questions: TDraftQuestion[];
+  participants: TDraftParticipant[];
+};
 
 let sequence = 0;
 /** Stable React keys for rows that have no server id yet. */
@@ -69,6 +76,7 @@ export function draftFromTemplate(title: string, questions: readonly TInstantTem
 export function draftFromSurvey(survey: TInstantSurvey): TDraft {
   return {
     id: survey.id,
+    started: survey.state === 'started',
     title: survey.title,
     questions: survey.questions.map((q) => ({
       key: draftKey('q'),
@@ -86,6 +94,9 @@ export function draftFromSurvey(survey: TInstantSurvey): TDraft {
 }
 
 const blank = (text: string) => text.trim() === '';
+
+/** "Save and start" only for a new or a pending survey: a running one would answer 409. */
+export const offersSaveAndStart = (draft: TDraft) => draft.started !== true;
 export const isOptionQuestion = (type: TInstantQuestionType) => OPTION_QUESTION_TYPES.includes(type);
 
 /**

@@ -11,7 +11,8 @@ import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { groupsQuery, INSTANT_KEY, saveAndStartSurvey, saveSurvey, usersQuery } from '../instant-survey-api.ts';
 import { useCreatorStore } from './creator-store.ts';
-import { checkParticipants, checkQuestions, draftKey, emptyParticipant, searchPeople, toSurveyInput, type TParticipantProblem } from './draft-rules.ts';
+import { checkParticipants, checkQuestions, draftKey, emptyParticipant, offersSaveAndStart, searchPeople, toSurveyInput, type TParticipantProblem } from './draft-rules.ts';
+import { SHOW_QUESTION_PROBLEMS } from './show-question-problems.ts';
 
 /** Creator step two: who takes part; then save, or save and start. */
 export function ParticipantsPage() {
@@ -44,7 +45,8 @@ export function ParticipantsPage() {
 
   const submit = (andStart: boolean) => {
     if (checkQuestions(draft)) {
-      void navigate(path('surveys/new/questions.html'));
+      // The questions step shows what is wrong at once: sent back without a word, the host would not know why.
+      void navigate(path('surveys/new/questions.html'), { state: SHOW_QUESTION_PROBLEMS });
       return;
     }
     const found = checkParticipants(draft);
@@ -155,9 +157,11 @@ export function ParticipantsPage() {
           <Button variant="light" loading={save.isPending && save.variables === false} onClick={() => submit(false)}>
             {t('creator.save')}
           </Button>
-          <Button loading={save.isPending && save.variables === true} onClick={() => submit(true)}>
-            {t('creator.saveAndStart')}
-          </Button>
+          {offersSaveAndStart(draft) && (
+            <Button loading={save.isPending && save.variables === true} onClick={() => submit(true)}>
+              {t('creator.saveAndStart')}
+            </Button>
+          )}
         </Group>
       </Group>
     </Stack>

@@ -2,11 +2,12 @@ import { Alert, Button, Group, List, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
 import { useCreatorStore } from './creator-store.ts';
 import { checkQuestions, newQuestion, type TQuestionProblems } from './draft-rules.ts';
 import { QuestionEditor } from './question-editor.tsx';
+import { wantsQuestionProblemsShown } from './show-question-problems.ts';
 
 /** Creator step one: the title and the questions, checked with the §5 rules before moving on. */
 export function QuestionsPage() {
@@ -16,7 +17,8 @@ export function QuestionsPage() {
   const navigate = useNavigate();
   const draft = useCreatorStore((state) => state.draft);
   const change = useCreatorStore((state) => state.change);
-  const [problems, setProblems] = useState<TQuestionProblems | null>(null);
+  const { state: arrivedWith } = useLocation();
+  const [problems, setProblems] = useState<TQuestionProblems | null>(() => (wantsQuestionProblemsShown(arrivedWith) ? checkQuestions(draft) : null));
 
   const next = () => {
     const found = checkQuestions(draft);

@@ -71,7 +71,11 @@ export function SurveyDetailsLayout() {
   const data = survey.data;
   const active = TABS.find((tab) => pathname.endsWith(`/${tab}.html`)) ?? 'answers';
   const answered = new Set(data.answers.map((a) => a.participant_id)).size;
+  // Listed people who never opened the survey are not in the room: count those who joined.
+  const joined = data.participants.filter((p) => p.joined).length;
   const joinUrl = `${window.location.origin}${path('login.html')}`;
+  // A shared link must carry the code: the join page shows nothing to someone without it.
+  const participantLink = `${window.location.origin}${path(`take-survey/${data.id}.html`)}?${new URLSearchParams({ code: data.code }).toString()}`;
   const outlet: TSurveyOutlet = { survey: data };
 
   const actions = (
@@ -134,6 +138,22 @@ export function SurveyDetailsLayout() {
                     </Button>
                   )}
                 </CopyButton>
+                <CopyButton value={participantLink}>
+                  {({ copy }) => (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      data-testid="copy-participant-link"
+                      data-link={participantLink}
+                      onClick={() => {
+                        copy();
+                        notify('success', t('details.linkCopied'));
+                      }}
+                    >
+                      {t('details.copyLink')}
+                    </Button>
+                  )}
+                </CopyButton>
               </Group>
             </Stack>
           ) : (
@@ -141,7 +161,7 @@ export function SurveyDetailsLayout() {
           )}
           <Group gap="sm">
             <Badge size="lg" variant="light" data-testid="participant-counter">
-              {t('details.liveCount', { count: data.participants.length })}
+              {t('details.joinedCount', { count: joined })}
             </Badge>
             <Badge size="lg" variant="light" color="teal">
               {t('details.answeredCount', { count: answered })}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
-import { saveParticipantAnswer } from '../participant-api.ts';
+import { finishParticipant, saveParticipantAnswer } from '../participant-api.ts';
 import { writeSurveyUser, type TStoredSurveyUser } from '../survey-user-storage.ts';
 import { QuestionStep } from './question-step.tsx';
 
@@ -35,6 +35,8 @@ export function QuestionFlow({ survey, user, onConflict }: TQuestionFlowProps) {
     setFailed(false);
     try {
       if (value) await saveParticipantAnswer(survey.id, user.token, { question_id: question.id, value, current_question_index: Math.min(to, last), finished });
+      // A last question left unanswered sends no save, yet finishing must still be recorded.
+      else if (finished) await finishParticipant(survey.id, user.token, Math.min(to, last));
       writeSurveyUser({ ...user, currentQuestionIndex: Math.min(to, last) });
       if (finished) void navigate(path(`take-survey/${survey.id}/thankyou.html`));
       else setIndex(to);
