@@ -232,10 +232,10 @@ describe('a participant who joins before the start', () => {
     const link = (await host.getByTestId('copy-participant-link').getAttribute('data-link')) ?? '';
     expect(link).toBe(`${base}/take-survey/${id}.html?code=${code}`);
 
-    // Without its code the page tells nothing about the survey.
+    // A link with a code that is not the survey's tells nothing about it.
     const phone = await newPage(phoneBrowser.browser, { locale: 'en' });
     await phone.setViewportSize({ width: 360, height: 740 });
-    await phone.goto(`${base}/take-survey/${id}.html`);
+    await phone.goto(`${base}/take-survey/${id}.html?code=${code === 'ZZZZZZZZZ' ? 'YYYYYYYYY' : 'ZZZZZZZZZ'}`);
     await phone.getByTestId('survey-not-found').waitFor();
 
     // The shared link carries the code.

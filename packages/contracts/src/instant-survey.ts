@@ -188,12 +188,13 @@ export const ZInstantCodeLoginResponse = z.object({ survey: ZInstantParticipantS
 export type TInstantCodeLoginResponse = z.infer<typeof ZInstantCodeLoginResponse>;
 
 /**
- * Joining needs the survey's code (survey ids are sequential, so an id alone would let anyone in);
- * a wrong code counts as a guess like one typed on the code entry.
+ * `{name, email?}` as DECISIONS.md fixes it: a participant may join from the survey's link
+ * (`take-survey/{id}.html`, spec section 2) without the code. When the code comes along (the code
+ * entry and the links the product makes carry it), a wrong one is refused and counts as a guess.
  */
 export const ZInstantCreateUser = z.object({
   name: z.string().trim().min(1).max(200),
-  survey_code: z.string().max(64),
+  survey_code: z.string().max(64).optional(),
   email: z.string().trim().max(254).nullable().optional(),
 });
 export type TInstantCreateUser = z.input<typeof ZInstantCreateUser>;

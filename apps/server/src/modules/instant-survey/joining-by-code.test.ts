@@ -32,9 +32,10 @@ const anonymousView = (surveyId: number, query = '', remoteAddress: string = fro
 /** A code of the right shape that is not this survey's. */
 const otherCodeThan = (code: string) => (code === 'ZZZZZZZZZ' ? 'YYYYYYYYY' : 'ZZZZZZZZZ');
 
-describe('joining needs the survey code', () => {
-  it('create-user without the code, or with another code, lets nobody in (400, 404 survey_not_found)', async () => {
-    expect((await createUser(started.id, { name: 'No code' })).statusCode).toBe(400);
+describe('joining with the survey code or from its link', () => {
+  it('create-user takes {name, email?} as DECISIONS.md fixes it (the survey\'s link), and refuses a code that is not the survey\'s (404 survey_not_found)', async () => {
+    expect((await createUser(started.id, { name: 'From the link' })).statusCode).toBe(201);
+    expect((await createUser(999_999, { name: 'Nowhere' })).statusCode).toBe(404);
     const wrong = await createUser(started.id, { name: 'Guesser', survey_code: otherCodeThan(started.code) });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ code: 'survey_not_found', detail: 'There is no open survey with this code.', errors: { survey_code: ['There is no open survey with this code.'] } });
@@ -44,11 +45,10 @@ describe('joining needs the survey code', () => {
     expect((await createUser(started.id, { name: 'Right', survey_code: ` ${started.code.toLowerCase()} ` })).statusCode).toBe(201);
   });
 
-  it('an anonymous GET answers 404 survey_not_found unless it carries the right ?code=', async () => {
-    for (const query of ['', `?code=${otherCodeThan(started.code)}`]) {
-      const res = await anonymousView(started.id, query);
-      expect([query, res.statusCode, res.json().code]).toEqual([query, 404, 'survey_not_found']);
-    }
+  it('an anonymous GET answers the participant\'s view from the link, and 404 survey_not_found for a wrong ?code=', async () => {
+    expect((await anonymousView(started.id)).json()).toEqual({ id: started.id, title: started.title, state: 'started', closed: false });
+    const wrongCode = await anonymousView(started.id, `?code=${otherCodeThan(started.code)}`);
+    expect([wrongCode.statusCode, wrongCode.json().code]).toEqual([404, 'survey_not_found']);
     expect((await anonymousView(999_999, `?code=${started.code}`)).statusCode).toBe(404);
     const res = await anonymousView(started.id, `?code=${started.code.toLowerCase()}`);
     expect(res.statusCode).toBe(200);

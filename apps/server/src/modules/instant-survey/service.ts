@@ -156,6 +156,12 @@ async function refuseGuesser(db: Database, ip: string): Promise<void> {
  * the join page, create-user) goes through the same guess counter, so trying codes against
  * sequential survey ids is as slow as trying them on the code entry.
  */
+async function surveyById(db: Database, surveyId: number): Promise<repo.TSurveyRow> {
+  const row = await repo.findSurveyById(db, surveyId);
+  if (!row) throw surveyNotFound();
+  return row;
+}
+
 async function surveyOfCode(db: Database, surveyId: number, rawCode: string, ip: string): Promise<repo.TSurveyRow> {
   const problem = checkSurveyCode(rawCode);
   if (problem) throw codeProblemError(problem);
@@ -183,14 +189,15 @@ export async function loginWithCode(db: Database, rawCode: string, ip: string): 
 
 /** The join page without a token: title and state, only for someone who has the survey's code. */
 export async function describeForCodeHolder(db: Database, surveyId: number, rawCode: string | undefined, ip: string): Promise<TInstantParticipantSurvey> {
-  // No code at all is not a guess (an old bookmark, a link without its code): nothing to count.
-  if (rawCode === undefined || rawCode.trim() === '') throw surveyNotFound();
+  // Without a code this is the survey's link (spec: "instant-token header optional"); a code that
+  // comes along must be the survey's, and a wrong one counts as a guess.
+  if (rawCode === undefined || rawCode.trim() === '') return describeForParticipant(db, await surveyById(db, surveyId), null);
   return describeForParticipant(db, await surveyOfCode(db, surveyId, rawCode, ip), null);
 }
 
 /** A participant joins with the survey's code: 201 with the instant token, once; the host hears `new_user`. */
-export async function joinSurvey(app: FastifyInstance, surveyId: number, join: { name: string; email: string | null; code: string }, ip: string) {
-  const row = await surveyOfCode(app.db, surveyId, join.code, ip);
+export async function joinSurvey(app: FastifyInstance, surveyId: number, join: { name: string; email: string | null; code: string | undefined }, ip: string) {
+  const row = join.code === undefined || join.code.trim() === '' ? await surveyById(app.db, surveyId) : await surveyOfCode(app.db, surveyId, join.code, ip);
   requireJoinable(row);
   const token = newSecretToken();
   const participant = await repo.insertJoinedParticipant(app.db, surveyId, join.name.trim(), join.email?.trim() || null, hashSecretToken(token));

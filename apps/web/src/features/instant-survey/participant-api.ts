@@ -45,16 +45,16 @@ async function participantRequest<T>(path: string, schema: TSchema<T>, token: st
 }
 
 /**
- * The participant's view with their token; without one, the title and state, which the server
- * shows only to someone who has the survey's code (ids are sequential, codes are not).
+ * The participant's view with their token; without one, the title and state. The survey's code,
+ * when the link carries it, goes along and the server checks it.
  */
 export function fetchParticipantSurvey(surveyId: number, token: string | null, code: string | null): Promise<TInstantParticipantSurvey> {
   const query = !token && code ? `?code=${encodeURIComponent(code)}` : '';
   return participantRequest(`/instant-survey/surveys/${surveyId}/${query}`, ZInstantParticipantSurvey, token);
 }
 
-export const joinSurvey = (surveyId: number, name: string, code: string): Promise<TInstantCreateUserResponse> =>
-  participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, { method: 'POST', body: { name, survey_code: code } });
+export const joinSurvey = (surveyId: number, name: string, code: string | null): Promise<TInstantCreateUserResponse> =>
+  participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, { method: 'POST', body: code ? { name, survey_code: code } : { name } });
 
 export const saveParticipantAnswer = (surveyId: number, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> =>
   participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body });

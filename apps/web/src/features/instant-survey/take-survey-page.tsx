@@ -117,7 +117,7 @@ export function TakeSurveyPage() {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const join = useMutation<TInstantCreateUserResponse, ApiError, string>({
-    mutationFn: (given) => joinSurvey(surveyId, given, code ?? ''),
+    mutationFn: (given) => joinSurvey(surveyId, given, code),
     onSuccess: (created) => {
       const stored = { id: created.id, survey: created.survey, name: created.name, currentQuestionIndex: 0, token: created.token };
       writeSurveyUser(stored);
