@@ -4,7 +4,7 @@ import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
 import { jobLinkBase } from '../http/public-base.ts';
 import { issueLeaderCodes } from '../modules/analysis/leader-codes.ts';
 import { sendReportReady } from '../modules/analysis/report-ready.ts';
-import { claimNextRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
+import { beatHeart, claimNextRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
 import { runAnalysisInWorker } from '../modules/analysis/run-in-worker.ts';
 
 declare module 'fastify' {
@@ -14,6 +14,8 @@ declare module 'fastify' {
 }
 
 const POLL_INTERVAL_MS = 2000;
+/** Well inside STALE_RUN_MS (2 min), so a long step never looks like a dead instance. */
+const HEARTBEAT_INTERVAL_MS = 20_000;
 
 /**
  * Picks up queued analysis runs from the database (any instance may), runs each in a worker
@@ -31,6 +33,8 @@ export const analysisJobsPlugin = fp<{ poll?: boolean; publicUrl?: string | unde
       const run = await claimNextRun(app.db, instanceId, new Date());
       if (!run) return;
       app.log.info({ runId: run.id, engagementId: run.engagementId }, 'analysis started');
+      const heartbeat = setInterval(() => void beatHeart(app.db, run.id).catch((err: unknown) => app.log.warn({ err, runId: run.id }, 'analysis heartbeat failed')), HEARTBEAT_INTERVAL_MS);
+      heartbeat.unref();
       try {
         const input = await loadAnalysisInput(app.db, run.engagementId);
         let lastWrite = 0;
@@ -50,6 +54,8 @@ export const analysisJobsPlugin = fp<{ poll?: boolean; publicUrl?: string | unde
         app.log.error({ err, runId: run.id }, 'analysis failed');
         await failRun(app.db, run.id, err instanceof Error ? err.message : String(err));
         continue;
+      } finally {
+        clearInterval(heartbeat);
       }
       // The run is done whatever happens to its e-mails: a mail failure is logged, not a failed run.
       try {

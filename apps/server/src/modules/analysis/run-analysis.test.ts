@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, tables } from '@ona/db';
+import { eq, inArray, tables } from '@ona/db';
+import { beatHeart, claimNextRun, STALE_RUN_MS } from './run-repository.ts';
 import { startSmtpCatcher } from '../../testing/smtp-catcher.ts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
@@ -68,6 +69,19 @@ describe('POST /api/engagements/{id}/run-analysis/', () => {
     const codes = await ctx.db.db.select().from(tables.leaderReportCodes).where(eq(tables.leaderReportCodes.engagementId, engagementId));
     expect(codes).toHaveLength(2);
     for (const c of codes) expect(c.code).toMatch(/^[A-Z2-9]{8}$/);
+  });
+
+  it('a heartbeat keeps a running run from looking abandoned, and never touches a finished one', async () => {
+    const [running] = await ctx.db.db.insert(tables.analysisRuns).values({ engagementId, status: 'running', heartbeatAt: new Date(Date.now() - 10 * 60_000) }).returning();
+    const [finished] = await ctx.db.db.insert(tables.analysisRuns).values({ engagementId, status: 'done', heartbeatAt: new Date(Date.now() - 10 * 60_000) }).returning();
+    await beatHeart(ctx.db.db, running!.id);
+    await beatHeart(ctx.db.db, finished!.id);
+    const read = async (id: number) => (await ctx.db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.id, id)))[0]?.heartbeatAt?.getTime() ?? 0;
+    expect(Date.now() - (await read(running!.id))).toBeLessThan(STALE_RUN_MS);
+    expect(Date.now() - (await read(finished!.id))).toBeGreaterThan(STALE_RUN_MS);
+    // A live run is not claimed again by another instance.
+    expect((await claimNextRun(ctx.db.db, 'another-instance', new Date()))?.id).not.toBe(running!.id);
+    await ctx.db.db.delete(tables.analysisRuns).where(inArray(tables.analysisRuns.id, [running!.id, finished!.id]));
   });
 
   it('is for engagement admins only', async () => {

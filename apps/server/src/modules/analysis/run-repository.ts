@@ -31,6 +31,14 @@ export async function claimNextRun(db: Database, instanceId: string, now: Date):
   return run;
 }
 
+/**
+ * Tells other instances that this running run is alive, between progress reports too: one step
+ * of a large organisation can take longer than STALE_RUN_MS.
+ */
+export async function beatHeart(db: Database, runId: number): Promise<void> {
+  await db.update(analysisRuns).set({ heartbeatAt: new Date() }).where(and(eq(analysisRuns.id, runId), eq(analysisRuns.status, 'running')));
+}
+
 /** Only a running run takes progress, so a late write can never undo its completion. */
 export async function reportProgress(db: Database, runId: number, progress: number, step: string): Promise<void> {
   await db
