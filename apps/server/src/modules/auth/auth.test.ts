@@ -139,6 +139,16 @@ describe('password reset', () => {
     expect(text).toMatch(/http:\/\/app\.test\/instant-surveys\/password-reset\.html\?uid=\d+&token=/);
   });
 
+  it('answers the 11th reset request from one address within 15 minutes with 429 in the error shape, in the request\'s language', async () => {
+    const ask = () => ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', remoteAddress: '203.0.113.9', headers: { 'accept-language': 'hu-HU' }, payload: { email: 'nobody-at-all@acme.test' } });
+    for (let i = 0; i < 10; i++) expect((await ask()).statusCode).toBe(200);
+    const limited = await ask();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'too_many_requests', detail: expect.any(String) });
+    const english = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', remoteAddress: '203.0.113.9', headers: { 'accept-language': 'en-US' }, payload: { email: 'nobody-at-all@acme.test' } });
+    expect(limited.json().detail).not.toBe(english.json().detail);
+  });
+
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = (await ctx.db.db.select().from(tables.emailOutbox)).length;
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/', payload: { email: 'ghost@acme.test' } });
