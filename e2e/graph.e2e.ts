@@ -50,7 +50,8 @@ beforeAll(async () => {
 });
 afterAll(async () => chromium.close());
 
-async function openGraph(email: string): Promise<Page> {
+/** A fresh English page signed in as `email`, on the journeys list. */
+async function signedIn(email: string): Promise<Page> {
   await browser.clearCookies();
   const page = await newPage(browser, { locale: 'en' });
   await page.goto(`${baseUrl}/auth/login.html`);
@@ -60,6 +61,11 @@ async function openGraph(email: string): Promise<Page> {
   });
   await signIn(page, baseUrl, email, { open: false });
   await expectPath(page, '/engagements/list.html');
+  return page;
+}
+
+async function openGraph(email: string): Promise<Page> {
+  const page = await signedIn(email);
   await page.goto(`${baseUrl}/engagements/${engagementId}/graph.html`);
   await waitForGraph(page);
   return page;
@@ -220,15 +226,7 @@ describe('the network graph of the analysed demo', () => {
     const expected = (await (await fetch(`${baseUrl}/api/survey-result-to-graph/`, { method: 'POST', headers: { authorization: `Token ${admin}` }, body: form })).json()) as { statistics: { employee_count: number; connection_count: number } };
     expect(expected.statistics.employee_count).toBeGreaterThanOrEqual(300);
 
-    await browser.clearCookies();
-    const page = await newPage(browser, { locale: 'en' });
-    await page.goto(`${baseUrl}/auth/login.html`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('locale', 'en');
-    });
-    await signIn(page, baseUrl, 'admin@example.com', { open: false });
-    await expectPath(page, '/engagements/list.html');
+    const page = await signedIn('admin@example.com');
     await page.goto(`${baseUrl}/engagements/${engagementId}/admin/upload-result-file.html`);
     await page.getByTestId('result-file-upload-field-input').setInputFiles({ name: 'results.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
     await page.getByTestId('result-file-upload-submit').click();
