@@ -45,9 +45,10 @@ export interface AnalyticsOrganisation {
 /**
  * A company of twelve: a CEO with two leaders; leader A has six members (a6 never answers),
  * leader B three (b3 never answers), so team A has five respondents and team B two: one group
- * above and one below the privacy minimum of five. Member a1 names the leader on nothing.
+ * above and one below the privacy minimum of five. Member a1 names the leader on nothing (or
+ * every member in `neglecting`, for the tests of what a leader may read about such members).
  */
-export async function createAnalyticsOrganisation(db: Database): Promise<Omit<AnalyticsOrganisation, 'tokens'> & { emails: Record<keyof AnalyticsOrganisation['tokens'], string> }> {
+export async function createAnalyticsOrganisation(db: Database, neglecting: readonly PersonKey[] = ['a1']): Promise<Omit<AnalyticsOrganisation, 'tokens'> & { emails: Record<keyof AnalyticsOrganisation['tokens'], string> }> {
   const org = await createOrganization(db, 'Acme');
   const [engagement] = await db.insert(tables.engagements).values({ organizationId: org.id, name: 'Acme spring 2026', accessFrom: '2026-03-01', accessTill: '2026-03-21', defaultLanguage: 'en' }).returning();
   if (!engagement) throw new Error('no engagement');
@@ -100,7 +101,7 @@ export async function createAnalyticsOrganisation(db: Database): Promise<Omit<An
       name(member, 'sympathy', [next, after]);
     });
   };
-  memberAnswers(teamA.slice(0, 5), 'leadA', new Set(['a1']));
+  memberAnswers(teamA.slice(0, 5), 'leadA', new Set(neglecting));
   memberAnswers(teamB.slice(0, 2), 'leadB', new Set());
   for (const [leader, team] of [['leadA', teamA], ['leadB', teamB]] as const) {
     name(leader, 'cooperation', ['ceo', ...team]);
@@ -165,8 +166,8 @@ export async function analyseThroughApi(ctx: TestContext, engagementId: number, 
 }
 
 /** Builds the organisation, logs everyone in and runs the analysis once. */
-export async function setUpAnalysedOrganisation(ctx: TestContext): Promise<AnalyticsOrganisation> {
-  const { emails, ...org } = await createAnalyticsOrganisation(ctx.db.db);
+export async function setUpAnalysedOrganisation(ctx: TestContext, neglecting?: readonly PersonKey[]): Promise<AnalyticsOrganisation> {
+  const { emails, ...org } = await createAnalyticsOrganisation(ctx.db.db, neglecting);
   const tokens = {} as AnalyticsOrganisation['tokens'];
   for (const [role, email] of Object.entries(emails) as [keyof AnalyticsOrganisation['tokens'], string][]) tokens[role] = await loginAs(ctx.app, email, FIXTURE_PASSWORD);
   await analyseThroughApi(ctx, org.engagementId, tokens.admin);

@@ -197,3 +197,42 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     expect((await getAs(ctx, org.tokens.noAccess, url(org.engagementId, 'export/'))).statusCode).toBe(403);
   });
 });
+
+describe('what a leader may read about the members who leave them out', () => {
+  let neglectCtx: TestContext;
+  let neglectOrg: AnalyticsOrganisation;
+  beforeAll(async () => {
+    neglectCtx = await createTestApp();
+    // Three of team A's members name their leader on nothing: a neglect pattern.
+    neglectOrg = await setUpAnalysedOrganisation(neglectCtx, ['a1', 'a2', 'a3']);
+  });
+  afterAll(async () => neglectCtx.close());
+
+  it('names the neglected members to HR but never to that leader, in the groups and among the leaders in need of support', async () => {
+    const admin = (await getAs(neglectCtx, neglectOrg.tokens.admin, url(neglectOrg.engagementId))).json<TRetentionAnalytics>();
+    const leader = (await getAs(neglectCtx, neglectOrg.tokens.leader, url(neglectOrg.engagementId))).json<TRetentionAnalytics>();
+    const neglected = [neglectOrg.people.a1, neglectOrg.people.a2, neglectOrg.people.a3].sort((a, b) => a - b);
+    const patternFor = (body: TRetentionAnalytics) =>
+      body.results.groups.leader_relationship.filter((r) => r.leader.id === neglectOrg.people.leadA).flatMap((r) => r.dysfunctions).find((d) => d.code === 'neglectPattern');
+    expect([...(patternFor(admin)?.affected ?? [])].sort((a, b) => a - b)).toEqual(neglected);
+    expect(patternFor(leader)).toMatchObject({ code: 'neglectPattern', affected: [] });
+    const supportFor = (body: TRetentionAnalytics) => body.results.leaders_in_need_of_support.find((l) => l.leader === neglectOrg.people.leadA);
+    expect([...(supportFor(admin)?.neglected ?? [])].sort((a, b) => a - b)).toEqual(neglected);
+    expect(supportFor(leader)).toMatchObject({ neglect_severity: 'pattern', neglected: [] });
+  });
+
+  it('leaves the neglected members out of the leader’s export too', async () => {
+    const cellsOf = async (token: string): Promise<string[]> => {
+      const res = await getAs(neglectCtx, token, url(neglectOrg.engagementId, 'export/'), 'en-US');
+      expect(res.statusCode).toBe(200);
+      const cells: string[] = [];
+      (await readWorkbook(res.rawPayload)).eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value ?? '')))));
+      return cells;
+    };
+    const neglectedCell = 'Person a1, Person a2, Person a3';
+    expect(await cellsOf(neglectOrg.tokens.admin)).toContain(neglectedCell);
+    const forLeader = await cellsOf(neglectOrg.tokens.leader);
+    expect(forLeader).toContain('Person leadA');
+    expect(forLeader.filter((cell) => /Person a[123]\b/.test(cell) && cell.includes(','))).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-
 import type { Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
-import { LEADER_RELATIONSHIP_FACTORS, riskFactorsShownTo } from './leader-factor-privacy.ts';
+import { affectedShownTo, riskFactorsShownTo } from './leader-factor-privacy.ts';
 
 const SET_NAMES: Record<DysfunctionSet, TDysfunctionSet> = {
   severalEmployeesAtRisk: 'several_employees_at_risk',
@@ -40,7 +40,8 @@ export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, 
       .map((l) => ({
         leader: dbId(l.leaderId),
         span: l.span,
-        neglected: l.neglectedIds.map(dbId).filter((id) => scope.visible.has(id)),
+        // Who counts as neglected follows from the members' answers about this leader: not theirs to read.
+        neglected: scope.ownEmployeeId === dbId(l.leaderId) ? [] : l.neglectedIds.map(dbId).filter((id) => scope.visible.has(id)),
         neglect_severity: l.neglectSeverity,
         reasons: l.reasons,
       })),
@@ -115,11 +116,11 @@ function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize
         at_risk_share: unlessWithheld(withheld, group.atRiskShare),
         density: unlessWithheld(withheld, group.density),
         withheld,
-        // A cause shared through a leader-relationship factor would name, to that leader, who left them out.
+        // A dysfunction resting on the members' answers about their leader would name, to that leader, who left them out.
         dysfunctions: found.map((d) => ({
           code: d.code,
           explanation: explain.dysfunction(d.code),
-          affected: scope.ownEmployeeId === leaderId && d.factor && LEADER_RELATIONSHIP_FACTORS.has(d.factor) ? [] : d.affected.map(dbId),
+          affected: affectedShownTo(scope.ownEmployeeId, leaderId, d, d.affected.map(dbId)),
           factor: d.factor ?? null,
         })),
       });
