@@ -7,3 +7,10 @@ export const ZApiError = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;
+
+/** `GET /api/health/`: the process answers and its database does too (for load balancers). */
+export const ZHealth = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['postgres', 'pglite']),
+});
+export type THealth = z.infer<typeof ZHealth>;

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -23,7 +24,30 @@ export type DbOptions =
 export interface DbHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /**
+   * Runs `work` while holding a PostgreSQL advisory lock, so that of several instances starting
+   * together against one database only one migrates or loads the demo at a time; the others
+   * wait and then find the work done. The embedded database has a single process: no lock.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The advisory lock key of the startup work (any constant that no other feature uses). */
+export const STARTUP_LOCK_KEY = 7_405_210_331;
+
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -38,21 +62,35 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       if (process.env.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL connection lost: ${err.message}`);
     });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // Drizzle's migrator takes no lock of its own: two instances starting together would both
+    // create its bookkeeping table and apply the same migration.
+    await withAdvisoryLock(pool, () => migratePg(db, { migrationsFolder }));
+    return { db, kind: 'postgres', withStartupLock: (work) => withAdvisoryLock(pool, work), close: () => pool.end() };
   }
   let client: PGlite;
+  let unlock = (): void => undefined;
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
     client = new PGlite(options.dataDir);
   } else {
     client = new PGlite();
   }
   const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
+  try {
+    await migratePglite(pgliteDb, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
-    close: () => client.close(),
+    withStartupLock: (work) => work(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
