@@ -1,13 +1,19 @@
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 
 /**
  * The embedded database is one process's files: a second server on the same DATA_DIR would
  * corrupt them. A lock file holding the owner's process id keeps the second one out with a clear
  * message; a lock left by a process that no longer runs (a crash, a kill -9) is taken over.
+ * The lock sits beside the directory (`data.lock` for `data`): PGlite creates its database only
+ * in an empty directory.
  */
+export function lockPathOf(dataDir: string): string {
+  return `${resolve(dataDir)}.lock`;
+}
+
 export function lockDataDir(dataDir: string): () => void {
-  const path = join(dataDir, 'server.lock');
+  const path = lockPathOf(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
