@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULES, PERMISSIONS, ZApiError } from '@ona/contracts';
+import { asc, eq, ne, tables } from '@ona/db';
+import { loadStandardDemo } from './demo/standard-demo.ts';
+import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from './testing/fixtures.ts';
+import { authHeader, createTestApp, loginAs, type TestContext } from './testing/test-app.ts';
+
+/**
+ * One organisation never sees another's data, whatever route a future change adds: every route of
+ * the OpenAPI document is called by an administrator of another organisation (every permission,
+ * all_access on an engagement of their own) with the demo organisation's ids in its path.
+ */
+
+/** Routes a stranger may call by design: signing in, joining an instant survey as a participant. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health/',
+  'POST /api/auth/login/',
+  'POST /api/auth/logout/',
+  'POST /api/auth/password/reset/',
+  'POST /api/auth/password/reset/confirm/',
+  'POST /api/instant-survey/surveys/login-with-survey-code/',
+  // Participant calls: they take the participant's token of that very survey, not a login.
+  'GET /api/instant-survey/surveys/{id}/fill-info/',
+  'POST /api/instant-survey/surveys/{id}/create-user/',
+  'POST /api/instant-survey/surveys/{id}/save-answer/',
+  'POST /api/instant-survey/surveys/{id}/finish/',
+]);
+
+const REQUIRED_QUERIES: Record<string, string> = {
+  '/api/engagements/{id}/access-rights/details/': '?users=1',
+};
+
+let ctx: TestContext;
+let intruderToken: string;
+let routes: { method: string; path: string }[];
+/** The demo organisations' ids, by path parameter. */
+let demoIds: Record<string, number>;
+/** Texts that only the demo organisations' data contains. */
+let demoSecrets: string[];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.db.db;
+  await loadStandardDemo(db, '2026-11-24');
+  const intruderOrg = await createOrganization(db, 'Intruder Ltd');
+  const intruder = await createUser(db, { email: 'intruder@intruder.test', organizationIds: [intruderOrg.id], permissions: [...PERMISSIONS] });
+  const own = await createEngagement(db, intruderOrg.id, 'Intruder survey');
+  await grantAccess(db, own.engagement.id, intruder.id, Object.fromEntries(MODULES.map((m) => [m, 'all_access'])));
+  intruderToken = await loginAs(ctx.app, intruder.email, FIXTURE_PASSWORD);
+
+  const [engagement] = await db.select().from(tables.engagements).where(ne(tables.engagements.organizationId, intruderOrg.id)).orderBy(asc(tables.engagements.id)).limit(1);
+  if (!engagement) throw new Error('the demo has no engagement');
+  const employees = await db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagement.id)).orderBy(asc(tables.employees.id));
+  const leader = employees.find((e) => employees.some((other) => other.leaderId === e.id));
+  const [question] = await db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagement.id)).limit(1);
+  const [survey] = await db.select().from(tables.instantSurveys).where(ne(tables.instantSurveys.organizationId, intruderOrg.id)).limit(1);
+  // The demo's instant survey tool has no saved users or groups of its own: give it one of each.
+  const [instantUser] = await db.insert(tables.instantUsers).values({ organizationId: engagement.organizationId, name: 'Demo Participant Zsófia', email: 'zsofia@demo.test' }).returning();
+  const [group] = await db.insert(tables.instantGroups).values({ organizationId: engagement.organizationId, name: 'Demo Workshop Group' }).returning();
+  if (!leader || !question || !survey || !instantUser || !group) throw new Error('the demo lacks a leader, question, instant survey, user or group');
+  demoIds = { engagement: engagement.id, employee: leader.id, question: question.id, survey: survey.id, instantUser: instantUser.id, group: group.id };
+  demoSecrets = [engagement.name, survey.title, survey.code, instantUser.name, group.name, ...employees.slice(0, 20).map((e) => e.name)];
+
+  const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const paths = docs.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+  routes = Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
+}, 120_000);
+afterAll(async () => ctx.close());
+
+/** The path with the demo's ids in it, chosen by what each parameter names. */
+function withDemoIds(path: string): string {
+  return path
+    .replace(/^\/api\/instant-survey\/surveys\/\{id\}/, `/api/instant-survey/surveys/${demoIds.survey}`)
+    .replace(/^\/api\/instant-survey\/users\/\{id\}/, `/api/instant-survey/users/${demoIds.instantUser}`)
+    .replace(/^\/api\/instant-survey\/groups\/\{id\}/, `/api/instant-survey/groups/${demoIds.group}`)
+    .replace('{id}', String(demoIds.engagement))
+    .replace('{reportId}', String(demoIds.employee))
+    .replace('{questionId}', String(demoIds.question))
+    .replace('{kind}', 'invitation')
+    .replace('{language}', 'en');
+}
+
+describe('another organisation’s administrator', () => {
+  it('finds the route table complete enough to sweep', () => {
+    expect(routes.length).toBeGreaterThan(60);
+    expect(routes.filter((r) => r.path.includes('{')).length).toBeGreaterThan(45);
+  });
+
+  it('gets 403 or 404 with the error shape from every route that names a demo record, and never its data', async () => {
+    const answered: string[] = [];
+    for (const { method, path } of routes) {
+      if (PUBLIC_ROUTES.has(`${method} ${path}`) || !path.includes('{')) continue;
+      // Queries that a route requires, so that it reaches its tenancy check.
+      const url = withDemoIds(path) + (REQUIRED_QUERIES[path] ?? '');
+      const res = await ctx.app.inject({ method: method as 'GET', url, headers: authHeader(intruderToken), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+      answered.push(`${method} ${path} ${res.statusCode}`);
+      // A body that fails validation (400) is refused before any record is read: also no leak.
+      expect([403, 404, 400], `${method} ${url}`).toContain(res.statusCode);
+      expect(ZApiError.safeParse(res.json()).success, `${method} ${url}: ${res.body.slice(0, 200)}`).toBe(true);
+      for (const secret of demoSecrets) expect(res.body, `${method} ${url}`).not.toContain(secret);
+    }
+    // Reading calls have no body to fail: each of them must have been refused on tenancy itself.
+    const readsRefused = answered.filter((line) => line.startsWith('GET ') && !/ (403|404)$/.test(line));
+    expect(readsRefused).toEqual([]);
+  });
+
+  it('leaves the demo’s records in place after every refused change', async () => {
+    const db = ctx.db.db;
+    expect(await db.select().from(tables.engagements).where(eq(tables.engagements.id, demoIds.engagement!))).toHaveLength(1);
+    expect(await db.select().from(tables.instantSurveys).where(eq(tables.instantSurveys.id, demoIds.survey!))).toHaveLength(1);
+    expect(await db.select().from(tables.instantUsers).where(eq(tables.instantUsers.id, demoIds.instantUser!))).toHaveLength(1);
+    expect(await db.select().from(tables.instantGroups).where(eq(tables.instantGroups.id, demoIds.group!))).toHaveLength(1);
+  });
+
+  it('sees none of the demo’s records in any list it may read', async () => {
+    for (const { method, path } of routes) {
+      if (method !== 'GET' || path.includes('{') || PUBLIC_ROUTES.has(`${method} ${path}`)) continue;
+      const res = await ctx.app.inject({ method: 'GET', url: path, headers: authHeader(intruderToken) });
+      expect(res.statusCode, path).toBeLessThan(500);
+      for (const secret of demoSecrets) expect(res.body, path).not.toContain(secret);
+    }
+  });
+});
