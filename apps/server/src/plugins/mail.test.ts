@@ -58,6 +58,21 @@ describe('durable e-mail delivery', () => {
     }
   });
 
+  it('delivers the one-time link and then keeps only the record of it in the outbox', async () => {
+    const app = await appWith(smtp.url);
+    try {
+      const link = 'http://app.test/auth/confirm-reset-password.html?uid=3&token=S3cret-Reset_Token';
+      await app.mailer.send({ to: 'reset@acme.test', subject: 'Password reset', text: `Open ${link}`, html: `<a href="${link.replace('&', '&amp;')}">Reset</a>` });
+      expect((await smtp.waitFor('reset@acme.test')).raw).toContain('S3cret-Reset_Token');
+      const row = await outboxRow('reset@acme.test');
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      expect(row?.textBody).toBe('Open http://app.test/auth/confirm-reset-password.html?uid=3&token=redacted');
+      expect(row?.htmlBody).toBe('<a href="http://app.test/auth/confirm-reset-password.html?uid=3&amp;token=redacted">Reset</a>');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('delivers an e-mail whose instance stopped before sending it, once its lease has passed', async () => {
     await db.db.insert(tables.emailOutbox).values({ toAddress: 'orphan@acme.test', subject: 'Reminder', textBody: 'Hi', nextAttemptAt: new Date(Date.now() - 1000) });
     const app = await appWith(smtp.url);

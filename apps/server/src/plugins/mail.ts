@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, asc, eq, inArray, isNull, lte, lt, tables, type Database } from '@ona/db';
+import { redactSecrets } from './redact-secrets.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -50,7 +51,11 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep
     if (!transporter) return;
     try {
       await transporter.sendMail({ from: options.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
-      await app.db.update(emailOutbox).set({ sentAt: new Date(), error: null, attempts: row.attempts + 1, nextAttemptAt: null }).where(eq(emailOutbox.id, row.id));
+      // Delivered: the outbox keeps the record of it, not the one-time links it carried.
+      await app.db
+        .update(emailOutbox)
+        .set({ sentAt: new Date(), error: null, attempts: row.attempts + 1, nextAttemptAt: null, textBody: redactSecrets(row.textBody), htmlBody: row.htmlBody === null ? null : redactSecrets(row.htmlBody) })
+        .where(eq(emailOutbox.id, row.id));
     } catch (err) {
       const attempts = row.attempts + 1;
       const wait = RETRY_WAITS_MS[attempts - 1];
