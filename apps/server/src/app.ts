@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(analysisRoutes);
       await api.register(analyticsModuleRoutes, options.settings.MIN_GROUP_SIZE === undefined ? {} : { minGroupSize: options.settings.MIN_GROUP_SIZE });
       await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });
-      await api.register(instantSurveyApiRoutes, { publicUrl: options.settings.PUBLIC_URL ?? '' });
+      await api.register(instantSurveyApiRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
     },
     { prefix: '/api' },
   );

@@ -75,15 +75,34 @@ function memoryHub(): RealtimeHub {
 function redisHub(publisher: Redis, subscriber: Redis, onError: (err: unknown) => void): RealtimeHub {
   const registry = new ListenerRegistry();
   subscriber.on('message', (channel: string, payload: string) => registry.deliver(channel, payload));
+  /**
+   * Redis SUBSCRIBE and UNSUBSCRIBE of one channel, in the order they were asked for. Every
+   * listener waits for the tail: a second socket of a survey must not be told it is live while the
+   * first socket's SUBSCRIBE is still on its way (it would miss what is published meanwhile), and
+   * a socket arriving just after the last one left must not be overtaken by that UNSUBSCRIBE.
+   */
+  const pending = new Map<string, Promise<void>>();
+  const enqueue = (channel: string, step: () => Promise<unknown>): Promise<void> => {
+    const next = (pending.get(channel) ?? Promise.resolve()).then(step).then(
+      () => undefined,
+      (err: unknown) => onError(err),
+    );
+    pending.set(channel, next);
+    void next.then(() => {
+      if (pending.get(channel) === next) pending.delete(channel);
+    });
+    return next;
+  };
   return {
     mode: 'redis',
     async publish(channel, message) {
       await publisher.publish(channel, JSON.stringify(message));
     },
     async subscribe(channel, listener) {
-      if (registry.add(channel, listener)) await subscriber.subscribe(channel);
+      if (registry.add(channel, listener)) await enqueue(channel, () => subscriber.subscribe(channel));
+      else await (pending.get(channel) ?? Promise.resolve());
       return () => {
-        if (registry.remove(channel, listener)) subscriber.unsubscribe(channel).catch(onError);
+        if (registry.remove(channel, listener)) void enqueue(channel, () => subscriber.unsubscribe(channel));
       };
     },
   };

@@ -7,19 +7,19 @@ import * as repo from './repository.ts';
 type TParticipantRow = Awaited<ReturnType<typeof repo.loadParticipantRows>>[number];
 
 /**
- * The participant page under the instant-survey base, as the password reset links it (auth
- * module). The code rides along: should the token ever be refused, the page can still offer to
- * join, which needs the code.
+ * The participant page under the instant-survey base (INSTANT_SURVEY_URL, or `/instant-surveys`
+ * of the public address), as the password reset links it (auth module). The code rides along:
+ * should the token ever be refused, the page can still offer to join, which needs the code.
  */
-export function takeSurveyLink(publicUrl: string, surveyId: number, token: string, code: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/instant-surveys/take-survey/${surveyId}.html?token=${encodeURIComponent(token)}&code=${encodeURIComponent(code)}`;
+export function takeSurveyLink(instantBase: string, surveyId: number, token: string, code: string): string {
+  return `${instantBase.replace(/\/+$/, '')}/take-survey/${surveyId}.html?token=${encodeURIComponent(token)}&code=${encodeURIComponent(code)}`;
 }
 
 /**
  * Each invitation carries a personal link with a fresh instant token (the participant arrives as
  * themself, no name to type) and the survey code as a fallback. Earlier links keep working.
  */
-export async function sendInvitations(app: FastifyInstance, survey: repo.TSurveyRow, participants: TParticipantRow[], locale: TLocale, publicUrl: string): Promise<number> {
+export async function sendInvitations(app: FastifyInstance, survey: repo.TSurveyRow, participants: TParticipantRow[], locale: TLocale, instantBase: string): Promise<number> {
   const invited: number[] = [];
   for (const participant of participants) {
     if (!participant.email) continue;
@@ -31,7 +31,7 @@ export async function sendInvitations(app: FastifyInstance, survey: repo.TSurvey
       '',
       t('instant.emails.invitation.body'),
       '',
-      takeSurveyLink(publicUrl, survey.id, token, survey.code),
+      takeSurveyLink(instantBase, survey.id, token, survey.code),
       '',
       t('instant.emails.invitation.code'),
       '',

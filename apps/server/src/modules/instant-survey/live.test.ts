@@ -5,6 +5,8 @@ import { createTestDatabase } from '../../testing/test-database.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createSurveyAs, instantHeader, join, setUpInstantHosts, startSurveyAs } from './instant-test-kit.ts';
 import { LiveSocketClient } from './live-socket-client.ts';
+import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
+import * as repo from './repository.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -42,6 +44,24 @@ describe('the live socket of one server', () => {
     expect(await host.waitFor((m) => m.type === 'answer')).toMatchObject({ type: 'answer', survey: survey.id, participant: participant.id, question: freetext?.id });
     host.close();
     waiting.close();
+  });
+
+  it('the host hears new_user once when an invited participant first opens their link', async () => {
+    const survey = await createSurveyAs(ctx, tokens.host, { title: 'Invited live', questions: [{ label: 'Q', type: 'freetext' }], participants: [{ name: 'Invited Ivo', email: 'ivo@acme.test' }] });
+    const invited = survey.participants[0]!;
+    // What the invitation e-mail carries: a personal instant token of this participant.
+    const token = newSecretToken();
+    await repo.addParticipantToken(ctx.db.db, invited.id, survey.id, hashSecretToken(token));
+    const host = new LiveSocketClient();
+    await host.connect(wsUrl, survey.id, { token: tokens.host });
+    const open = () => ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/`, headers: instantHeader(token) });
+    expect((await Promise.all([open(), open()])).map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await host.waitFor((m) => m.type === 'new_user')).toEqual({ type: 'new_user', survey: survey.id, user: { id: invited.id, name: 'Invited Ivo' } });
+    // A later event proves the socket kept listening: still one new_user for two openings.
+    await startSurveyAs(ctx, tokens.host, survey.id);
+    await host.waitFor((m) => m.type === 'state');
+    expect(host.messages.filter((m) => m.type === 'new_user')).toHaveLength(1);
+    host.close();
   });
 
   it('closes sockets without a valid token (4401), of another organisation (4404) or another survey’s participant (4403)', async () => {

@@ -69,7 +69,7 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
     const row = await repo.findSurveyById(app.db, request.params.id);
     if (!row) throw notFound();
     const participant = await requireParticipant(app, request, row.id);
-    if (participant.joinedAt === null) await repo.markJoined(app.db, participant.id);
+    await service.markJoinedAndAnnounce(app, participant);
     return service.describeForParticipant(app.db, row, participant);
   });
 

@@ -225,3 +225,21 @@ describe('invitations', () => {
     expect(none.json().code).toBe('no_email');
   });
 });
+
+describe('invitation links where the instant-survey tool has a host of its own', () => {
+  it('point at INSTANT_SURVEY_URL, whose host serves the tool at its root', async () => {
+    const own = await createTestApp({ smtpUrl: smtp.url, publicUrl: 'https://app.example.com', instantSurveyUrl: 'https://instant-survey.example.com/' });
+    try {
+      const hosts = await setUpInstantHosts(own);
+      const survey = await createSurveyAs(own, hosts.host, { title: 'Own host', questions: [{ label: 'Q', type: 'freetext' }], participants: [{ name: 'Olga', email: 'olga@own-host.test' }] });
+      const res = await own.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/send-invitation-emails/`, headers: authHeader(hosts.host) });
+      expect(res.statusCode).toBe(200);
+      const mail = decodeQuotedPrintable((await smtp.waitFor('olga@own-host.test')).raw);
+      expect(mail).toMatch(new RegExp(`https://instant-survey\\.example\\.com/take-survey/${survey.id}\\.html\\?token=[A-Za-z0-9_-]+&code=${survey.code}`));
+      expect(mail).not.toContain('/instant-surveys/');
+      expect(mail).not.toContain('app.example.com');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -292,9 +292,14 @@ export async function touchToken(db: Database, tokenId: number): Promise<void> {
   await db.update(instantParticipantTokens).set({ lastUsedAt: new Date() }).where(eq(instantParticipantTokens.id, tokenId));
 }
 
-/** A participant arriving through an invitation link counts as joined from then on. */
-export async function markJoined(db: Database, participantId: number): Promise<void> {
-  await db.update(instantSurveyParticipants).set({ joinedAt: new Date() }).where(and(eq(instantSurveyParticipants.id, participantId), isNull(instantSurveyParticipants.joinedAt)));
+/** A participant arriving through an invitation link counts as joined from then on; true the first time only. */
+export async function markJoined(db: Database, participantId: number): Promise<boolean> {
+  const rows = await db
+    .update(instantSurveyParticipants)
+    .set({ joinedAt: new Date() })
+    .where(and(eq(instantSurveyParticipants.id, participantId), isNull(instantSurveyParticipants.joinedAt)))
+    .returning({ id: instantSurveyParticipants.id });
+  return rows.length > 0;
 }
 
 /** Insert or replace: a retried save of the same question changes the answer, never adds one. */

@@ -14,7 +14,7 @@ import {
 } from '@ona/contracts';
 import { ApiError, conflict, notFound } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
-import { publicBase } from '../../http/public-base.ts';
+import { instantSurveyBase } from '../../http/public-base.ts';
 import { ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
 import { buildSurveyWorkbook } from './export.ts';
@@ -27,10 +27,11 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const tags = ['instant-survey'];
 
 /** The host's calls of §7 (everything but the participant's), for `instant_survey_admin` users. */
-export const instantSurveyHostRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+export const instantSurveyHostRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; instantSurveyUrl: string | undefined }> = async (app, options) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', async (request) => void requireInstantAdmin(request));
-  const publicUrlOf = (request: FastifyRequest) => publicBase(options.publicUrl, request);
+  // Invitation links open the participant page where the instant-survey tool is served.
+  const instantBaseOf = (request: FastifyRequest) => instantSurveyBase(options.instantSurveyUrl, options.publicUrl, request);
 
   app.get('/instant-survey/surveys/', {
     schema: { tags, summary: 'Surveys of the organisation, newest first, paged', querystring: ZInstantSurveyListQuery, response: { 200: ZInstantSurveyList, ...errors } },
@@ -81,7 +82,7 @@ export const instantSurveyHostRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
   }, async (request) => {
     const row = await service.hostSurvey(app.db, requireInstantAdmin(request), request.params.id);
     if (row.state === 'closed') throw conflict('survey_closed', 'instant.errors.survey_closed');
-    const sent = await sendInvitations(app, row, await repo.loadParticipantRows(app.db, row.id), request.locale, publicUrlOf(request));
+    const sent = await sendInvitations(app, row, await repo.loadParticipantRows(app.db, row.id), request.locale, instantBaseOf(request));
     return { detail: translate(request.locale, 'instant.messages.invitation_sent'), sent };
   });
 
@@ -93,7 +94,7 @@ export const instantSurveyHostRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
     const participant = await repo.findParticipant(app.db, row.id, request.body.participant_id);
     if (!participant) throw notFound();
     if (!participant.email) throw new ApiError(400, 'no_email', 'instant.errors.no_email', { participant_id: ['instant.errors.no_email'] });
-    const sent = await sendInvitations(app, row, [participant], request.locale, publicUrlOf(request));
+    const sent = await sendInvitations(app, row, [participant], request.locale, instantBaseOf(request));
     return { detail: translate(request.locale, 'instant.messages.invitation_sent'), sent };
   });
 

@@ -195,6 +195,18 @@ export async function describeForCodeHolder(db: Database, surveyId: number, rawC
   return describeForParticipant(db, await surveyOfCode(db, surveyId, rawCode, ip), null);
 }
 
+/**
+ * An invited participant counts as joined when they first use their link; the hosts hear
+ * `new_user` then, as for a participant who joins by code, so their list shows them joined at once.
+ * Only the request that marks them announces them, however many arrive together.
+ */
+export async function markJoinedAndAnnounce(app: FastifyInstance, participant: Pick<TParticipantContext, 'id' | 'name' | 'surveyId' | 'joinedAt'>): Promise<void> {
+  if (participant.joinedAt !== null) return;
+  if (await repo.markJoined(app.db, participant.id)) {
+    await publishLive(app, { type: 'new_user', survey: participant.surveyId, user: { id: participant.id, name: participant.name } });
+  }
+}
+
 /** A participant joins with the survey's code: 201 with the instant token, once; the host hears `new_user`. */
 export async function joinSurvey(app: FastifyInstance, surveyId: number, join: { name: string; email: string | null; code: string | undefined }, ip: string) {
   const row = join.code === undefined || join.code.trim() === '' ? await surveyById(app.db, surveyId) : await surveyOfCode(app.db, surveyId, join.code, ip);
@@ -218,7 +230,7 @@ export async function finishSurvey(app: FastifyInstance, participant: TParticipa
   const row = await repo.findSurveyById(app.db, participant.surveyId);
   if (!row) throw notFound();
   requireAnswerable(asState(row));
-  if (participant.joinedAt === null) await repo.markJoined(app.db, participant.id);
+  await markJoinedAndAnnounce(app, participant);
   await repo.updateProgress(app.db, participant.id, { currentQuestionIndex, finished: true });
   return { ...surveyUser(participant), current_question_index: currentQuestionIndex ?? participant.currentQuestionIndex, finished: true };
 }
@@ -233,7 +245,7 @@ export async function saveAnswer(app: FastifyInstance, participant: TParticipant
   if (!question) throw notFound();
   const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);
   const value = checkAnswer(question, body.value, participant.id, await repo.participantIdsAmong(app.db, surveyId, named));
-  if (participant.joinedAt === null) await repo.markJoined(app.db, participant.id);
+  await markJoinedAndAnnounce(app, participant);
   const saved = await repo.upsertAnswer(app.db, surveyId, question.id, participant.id, value);
   await repo.updateProgress(app.db, participant.id, { currentQuestionIndex: body.current_question_index, finished: body.finished });
   await publishLive(app, { type: 'answer', survey: surveyId, participant: participant.id, question: question.id, sent_at: Date.now() });

@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtimePlugin } from './realtime.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function instance(): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(realtimePlugin, { redisUrl: REDIS_URL });
+  await app.ready();
+  return app;
+}
+
+describe('live messages through Redis between two instances', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([instance(), instance()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('gives every listener of a channel, also the second one subscribing at the same moment, what is published right after', async () => {
+    for (let round = 0; round < 20; round++) {
+      const channel = `test:race:${process.pid}:${Date.now()}:${round}`;
+      const heard: string[] = [];
+      // Two sockets of one survey connect together on instance B; neither may be told it is live too early.
+      const first = b.realtime.subscribe(channel, (payload) => heard.push(`first ${payload}`));
+      // The second socket's handler goes on as soon as its own subscription says it is live.
+      const stopSecond = await b.realtime.subscribe(channel, (payload) => heard.push(`second ${payload}`));
+      await a.realtime.publish(channel, { round });
+      const stopFirst = await first;
+      await expect.poll(() => heard.length, { timeout: 2000 }).toBe(2);
+      expect(heard.sort()).toEqual([`first {"round":${round}}`, `second {"round":${round}}`]);
+      stopFirst();
+      stopSecond();
+    }
+  });
+
+  it('subscribes again when a listener arrives just after the last one left', async () => {
+    const channel = `test:again:${process.pid}:${Date.now()}`;
+    const stop = await b.realtime.subscribe(channel, () => undefined);
+    stop();
+    const heard: string[] = [];
+    await b.realtime.subscribe(channel, (payload) => heard.push(payload));
+    await a.realtime.publish(channel, { again: true });
+    await expect.poll(() => heard, { timeout: 2000 }).toEqual(['{"again":true}']);
+  });
+});
