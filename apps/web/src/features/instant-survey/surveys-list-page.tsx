@@ -11,6 +11,8 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { useCreatorStore } from './creator/creator-store.ts';
+import { defaultDraft } from './creator/draft-rules.ts';
 import { SURVEY_PAGE_SIZE, surveysQuery } from './instant-survey-api.ts';
 import { StateBadge } from './state-badge.tsx';
 
@@ -22,7 +24,14 @@ export function SurveysListPage() {
   const [page, setPage] = useState(1);
   const surveys = useQuery(surveysQuery(page));
   const newButton = (
-    <Button component={Link} to={path('surveys/new/templates.html')} leftSection={<Icon name="sparkles" size={18} />}>
+    <Button
+      component={Link}
+      to={path('surveys/new/templates.html')}
+      // A new survey starts from the default of §3, never from a survey edited earlier (its id
+      // would make "Save" overwrite that survey).
+      onClick={() => useCreatorStore.getState().load(defaultDraft())}
+      leftSection={<Icon name="sparkles" size={18} />}
+    >
       {t('surveys.new')}
     </Button>
   );

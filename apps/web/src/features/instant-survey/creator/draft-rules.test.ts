@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TInstantSurvey } from '@ona/contracts';
-import { checkParticipants, checkQuestions, defaultDraft, draftFromSurvey, newQuestion, offersSaveAndStart, searchPeople, toSurveyInput, type TDraft } from './draft-rules.ts';
+import { checkParticipants, checkQuestions, defaultDraft, draftFromSurvey, newQuestion, offersSaveAndStart, searchPeople, selectSearch, toSurveyInput, type TDraft } from './draft-rules.ts';
 
 describe('the default new survey', () => {
   it('has one user_select question with one empty option and one empty participant', () => {
@@ -80,5 +80,27 @@ describe('save and start', () => {
 
   it('never sends the started flag to the server', () => {
     expect(toSurveyInput(draftFromSurvey(survey('started')))).not.toHaveProperty('started');
+  });
+});
+
+describe('selectSearch', () => {
+  const options = ['Anna Kovács', 'Annabel Lee', 'Hanna Nagy', 'Joanna Smith', 'Marianna Tóth', 'Susanna Kiss', 'Béla Szabó'].map((label, i) => ({ value: String(i), label }));
+
+  it('lists every option to browse while nothing is typed', () => {
+    expect(selectSearch(options, '  ').matches).toHaveLength(7);
+  });
+
+  it('asks for three characters and lists nothing below that', () => {
+    expect(selectSearch(options, 'an')).toEqual({ tooShort: true, matches: [] });
+  });
+
+  it('shows at most five matches, in any letter case', () => {
+    const found = selectSearch(options, 'ANN');
+    expect(found.tooShort).toBe(false);
+    expect(found.matches.map((o) => o.label)).toEqual(['Anna Kovács', 'Annabel Lee', 'Hanna Nagy', 'Joanna Smith', 'Marianna Tóth']);
+  });
+
+  it('finds nothing for a term no label contains', () => {
+    expect(selectSearch(options, 'xyz')).toEqual({ tooShort: false, matches: [] });
   });
 });

@@ -155,7 +155,12 @@ export function checkQuestions(draft: TDraft): TQuestionProblems | null {
   return problems.titleMissing || problems.noQuestions || unlabelled.length > 0 || fewOptions.length > 0 ? problems : null;
 }
 
-export type TParticipantProblem = 'name' | 'nameIfEmail' | 'email';
+/**
+ * A creator row is only checked once it has something in it (an empty row is dropped), so a row
+ * without a name always has an e-mail: "Please provide a name if email is specified." The plain
+ * "Please provide a name for the participant." is the Users tab's, where the name is the record.
+ */
+export type TParticipantProblem = 'nameIfEmail' | 'email';
 
 /** Per participant row (by key): what is wrong with it; empty rows are dropped, not reported. */
 export function checkParticipants(draft: TDraft): Map<string, TParticipantProblem[]> {
@@ -178,4 +183,16 @@ export function searchPeople<T extends { name: string; email: string | null }>(p
   if (needle.length < SEARCH_MIN_LENGTH) return { tooShort: true, matches: [] };
   const matches = people.filter((p) => p.name.toLocaleLowerCase().includes(needle) || (p.email ?? '').toLocaleLowerCase().includes(needle));
   return { tooShort: false, matches: matches.slice(0, SEARCH_MAX_MATCHES) };
+}
+
+/**
+ * The search of a select (group members, add a group): an empty search lists everything to
+ * browse; one or two characters list nothing and ask for more; from three characters on, at most
+ * five options whose label contains the search.
+ */
+export function selectSearch<T extends { label: string }>(options: readonly T[], term: string): { tooShort: boolean; matches: T[] } {
+  const needle = term.trim().toLocaleLowerCase();
+  if (needle === '') return { tooShort: false, matches: [...options] };
+  if (needle.length < SEARCH_MIN_LENGTH) return { tooShort: true, matches: [] };
+  return { tooShort: false, matches: options.filter((o) => o.label.toLocaleLowerCase().includes(needle)).slice(0, SEARCH_MAX_MATCHES) };
 }

@@ -13,6 +13,7 @@ import { groupsQuery, INSTANT_KEY, saveAndStartSurvey, saveSurvey, usersQuery } 
 import { useCreatorStore } from './creator-store.ts';
 import { checkParticipants, checkQuestions, draftKey, emptyParticipant, offersSaveAndStart, searchPeople, toSurveyInput, type TParticipantProblem } from './draft-rules.ts';
 import { SHOW_QUESTION_PROBLEMS } from './show-question-problems.ts';
+import { useSelectSearch } from './use-select-search.ts';
 
 /** Creator step two: who takes part; then save, or save and start. */
 export function ParticipantsPage() {
@@ -27,6 +28,7 @@ export function ParticipantsPage() {
   const markSaved = useCreatorStore((state) => state.markSaved);
   const users = useQuery(usersQuery());
   const groups = useQuery(groupsQuery());
+  const groupSearch = useSelectSearch();
   const [problems, setProblems] = useState<Map<string, TParticipantProblem[]>>(new Map());
   const [search, setSearch] = useState('');
 
@@ -64,7 +66,6 @@ export function ParticipantsPage() {
 
   const found = searchPeople(users.data ?? [], search);
   const problemText: Record<TParticipantProblem, string> = {
-    name: t('validation.participantName'),
     nameIfEmail: t('validation.nameIfEmail'),
     email: t('validation.invalidEmail'),
   };
@@ -131,11 +132,13 @@ export function ParticipantsPage() {
           {(groups.data ?? []).length > 0 && (
             <Select
               label={t('creator.addGroup')}
+              {...groupSearch}
               value={null}
               data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
               onChange={(value) => {
                 const group = groups.data?.find((g) => String(g.id) === value);
                 if (group) addPeople(group.users);
+                groupSearch.onSearchChange('');
               }}
             />
           )}

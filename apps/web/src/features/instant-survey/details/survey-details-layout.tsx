@@ -1,4 +1,4 @@
-import { Badge, Button, CopyButton, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TInstantSurvey } from '@ona/contracts';
@@ -8,6 +8,7 @@ import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../../shared/api/api-error.ts';
 import { useDownload } from '../../../shared/api/use-download.ts';
 import { useAuthStore } from '../../../shared/auth/auth-store.ts';
+import { copyText } from '../../../shared/clipboard/copy-text.ts';
 import { notify } from '../../../shared/notifications/notify.ts';
 import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
 import { CenteredLoader } from '../../../shared/ui/centered-loader.tsx';
@@ -53,6 +54,11 @@ export function SurveyDetailsLayout() {
   const onChanged = (updated: TInstantSurvey) => {
     queryClient.setQueryData(surveyQuery(surveyId).queryKey, updated);
     void queryClient.invalidateQueries({ queryKey: [INSTANT_KEY, 'surveys'] });
+  };
+  // "Copied" only when it was: otherwise the host would read out a code nobody has on the clipboard.
+  const copyAndSay = async (text: string, done: string) => {
+    if (await copyText(text)) notify('success', done);
+    else notify('error', t('details.copyFailed'));
   };
   const start = useMutation<TInstantSurvey, ApiError>({ mutationFn: () => startSurvey(surveyId), onSuccess: (s) => { onChanged(s); notify('success', t('details.started')); }, onError: (e) => notify('error', errorMessage(e)) });
   const close = useMutation<TInstantSurvey, ApiError>({ mutationFn: () => closeSurvey(surveyId), onSuccess: (s) => { onChanged(s); notify('success', t('details.closed')); }, onError: (e) => notify('error', errorMessage(e)) });
@@ -124,36 +130,18 @@ export function SurveyDetailsLayout() {
                 <Text ff="monospace" fz={28} fw={700} lts="0.15em" data-testid="survey-code">
                   {data.code}
                 </Text>
-                <CopyButton value={data.code}>
-                  {({ copy }) => (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => {
-                        copy();
-                        notify('success', t('details.codeCopied'));
-                      }}
-                    >
-                      {t('details.copyCode')}
-                    </Button>
-                  )}
-                </CopyButton>
-                <CopyButton value={participantLink}>
-                  {({ copy }) => (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      data-testid="copy-participant-link"
-                      data-link={participantLink}
-                      onClick={() => {
-                        copy();
-                        notify('success', t('details.linkCopied'));
-                      }}
-                    >
-                      {t('details.copyLink')}
-                    </Button>
-                  )}
-                </CopyButton>
+                <Button size="xs" variant="light" onClick={() => void copyAndSay(data.code, t('details.codeCopied'))}>
+                  {t('details.copyCode')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  data-testid="copy-participant-link"
+                  data-link={participantLink}
+                  onClick={() => void copyAndSay(participantLink, t('details.linkCopied'))}
+                >
+                  {t('details.copyLink')}
+                </Button>
               </Group>
             </Stack>
           ) : (

@@ -11,6 +11,7 @@ import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
 import { CenteredLoader } from '../../../shared/ui/centered-loader.tsx';
 import { ErrorState, useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { useSelectSearch } from '../creator/use-select-search.ts';
 import { createGroup, deleteGroup, groupQuery, groupsQuery, updateGroup, usersQuery } from '../instant-survey-api.ts';
 
 /** groups/new.html and groups/{groupId}.html: name and members; an existing group can be deleted. */
@@ -26,6 +27,7 @@ export function GroupPage() {
   const users = useQuery(usersQuery());
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
+  const memberSearch = useSelectSearch();
   const [touched, setTouched] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   useDocumentTitle(t('common:documentTitle', { page: group.data?.name ?? t('groups.new') }));
@@ -74,11 +76,10 @@ export function GroupPage() {
             <TextInput label={t('groups.name')} required value={name} error={touched && !name.trim() ? t('validation.required') : null} onChange={(e) => setName(e.currentTarget.value)} />
             <MultiSelect
               label={t('groups.members')}
-              searchable
+              {...memberSearch}
               data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email ? `${u.name} (${u.email})` : u.name }))}
               value={members}
               onChange={setMembers}
-              nothingFoundMessage={t('validation.searchNoResults')}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>{t('groups.save')}</Button>

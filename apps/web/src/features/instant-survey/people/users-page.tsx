@@ -45,7 +45,7 @@ export function UsersPage() {
     onError: (e) => notify('error', errorMessage(e)),
   });
 
-  const nameError = touched && editing && !editing.name.trim() ? t('validation.required') : null;
+  const nameError = touched && editing && !editing.name.trim() ? t('validation.participantName') : null;
   const emailError = touched && editing && editing.email.trim() && !EMAIL_PATTERN.test(editing.email.trim()) ? t('validation.invalidEmail') : null;
 
   return (

@@ -8,6 +8,7 @@ import { useRoutePath } from '../../../shared/routing/route-set-context.tsx';
 import { finishParticipant, saveParticipantAnswer } from '../participant-api.ts';
 import { writeSurveyUser, type TStoredSurveyUser } from '../survey-user-storage.ts';
 import { QuestionStep } from './question-step.tsx';
+import { questionIndexWithin } from './take-survey-screen.ts';
 
 type TQuestionFlowProps = { survey: TInstantParticipantSurvey; user: TStoredSurveyUser; onConflict: () => void };
 
@@ -22,7 +23,9 @@ export function QuestionFlow({ survey, user, onConflict }: TQuestionFlowProps) {
   const navigate = useNavigate();
   const questions = survey.questions ?? [];
   const last = Math.max(0, questions.length - 1);
-  const [index, setIndex] = useState(() => Math.min(last, Math.max(user.currentQuestionIndex, survey.user?.current_question_index ?? 0)));
+  const [wanted, setIndex] = useState(() => questionIndexWithin(questions.length, user.currentQuestionIndex, survey.user?.current_question_index));
+  // A live reload may bring fewer questions (the host edited the running survey): stay inside them.
+  const index = questionIndexWithin(questions.length, wanted);
   const [values, setValues] = useState<Map<number, TInstantAnswerValue>>(() => new Map((survey.answers ?? []).map((a) => [a.question_id, a.value])));
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TInstantParticipantSurvey } from '@ona/contracts';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../shared/api/api-error.ts';
-import { takeSurveyScreen } from './take-survey-screen.ts';
+import { questionIndexWithin, takeSurveyScreen } from './take-survey-screen.ts';
 
 const user = { id: 7, name: 'Petra', survey: 3, current_question_index: 2, finished: false };
 const started: TInstantParticipantSurvey = { id: 3, title: 'Team day', state: 'started', closed: false, questions: [], participants: [], answers: [], user };
@@ -31,5 +31,23 @@ describe('the take-survey screen', () => {
   it('asks for a name before joining and waits while the survey is pending', () => {
     expect(screen({ hasUser: false, data: { id: 3, title: 'Team day', state: 'started', closed: false } })).toBe('join');
     expect(screen({ data: { ...started, state: 'pending' } })).toBe('waiting');
+  });
+});
+
+describe('the question a participant resumes at', () => {
+  it('is the furthest this device or the server remembers', () => {
+    expect(questionIndexWithin(5, 1, 3)).toBe(3);
+    expect(questionIndexWithin(5, 4, undefined)).toBe(4);
+  });
+
+  it('stays inside the questions when they became fewer or the stored index is junk', () => {
+    expect(questionIndexWithin(3, 7, 2)).toBe(2);
+    expect(questionIndexWithin(3, -4, null)).toBe(0);
+    expect(questionIndexWithin(3, Number.NaN, Number.POSITIVE_INFINITY)).toBe(0);
+    expect(questionIndexWithin(3, 1.7)).toBe(1);
+  });
+
+  it('is 0 for a survey without questions', () => {
+    expect(questionIndexWithin(0, 3)).toBe(0);
   });
 });

@@ -27,3 +27,16 @@ export function takeSurveyScreen({ validId, data, error, hasUser }: TTakeSurveyS
   if (data.state === 'pending') return 'waiting';
   return 'questions';
 }
+
+/**
+ * The question a participant resumes at: the furthest of what this device and the server
+ * remember, kept inside the survey's questions. A stored index can be out of range (the host
+ * removed questions of a running survey, or local storage holds junk), and the page must still
+ * show a question rather than nothing.
+ */
+export function questionIndexWithin(questionCount: number, ...remembered: readonly (number | null | undefined)[]): number {
+  if (questionCount <= 0) return 0;
+  const known = remembered.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+  const furthest = known.length > 0 ? Math.floor(Math.max(...known)) : 0;
+  return Math.min(questionCount - 1, Math.max(0, furthest));
+}
