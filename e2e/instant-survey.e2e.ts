@@ -272,3 +272,92 @@ describe('a participant who joins before the start', () => {
     await host.close();
   });
 });
+
+describe('the Users and Groups tabs of the instant-survey tool', () => {
+  /** A host page of its own browser, signed in on the instant-survey login, at `path`. */
+  let peopleBrowser: Awaited<ReturnType<typeof launchBrowser>>;
+  beforeAll(async () => {
+    peopleBrowser = await launchBrowser();
+    const page = await newPage(peopleBrowser.browser, { locale: 'en' });
+    await page.goto(`${base}/login.html`);
+    await page.evaluate(() => { localStorage.clear(); localStorage.setItem('locale', 'en'); });
+    await page.goto(`${base}/users.html`);
+    await page.waitForURL((url) => url.pathname === '/instant-surveys/login.html');
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await page.waitForURL((url) => url.pathname === '/instant-surveys/users.html');
+    await page.getByRole('button', { name: 'New user' }).waitFor();
+    await page.close();
+  });
+  afterAll(async () => peopleBrowser.close());
+
+  it('a host creates, modifies and deletes users, with the spec’s notices', async () => {
+    const host = await newPage(peopleBrowser.browser, { locale: 'en' });
+    await host.goto(`${base}/users.html`);
+    await host.getByRole('button', { name: 'New user' }).click();
+    const form = host.getByRole('dialog');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Please provide a name for the participant.').waitFor();
+    await form.getByLabel('Name').fill('Tab Tamara');
+    await form.getByLabel('E-mail').fill('tamara@tabs.test');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await host.getByText('The new user has been created.').waitFor();
+    await host.getByTestId('user-row').filter({ hasText: 'tamara@tabs.test' }).waitFor();
+
+    await host.getByRole('button', { name: 'New user' }).click();
+    await host.getByRole('dialog').getByLabel('Name').fill('Tab Tobias');
+    await host.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await host.getByText('The new user has been created.').first().waitFor();
+    await host.getByTestId('user-row').filter({ hasText: 'Tab Tobias' }).waitFor();
+
+    await host.getByTestId('user-row').filter({ hasText: 'tamara@tabs.test' }).getByRole('button', { name: 'Modify user' }).click();
+    await host.getByRole('dialog').getByLabel('Name').fill('Tab Tamara Kiss');
+    await host.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await host.getByText('User data has been modified.').waitFor();
+    await host.getByTestId('user-row').filter({ hasText: 'Tab Tamara Kiss' }).waitFor();
+    await screenshot(host, 'instant-users-tab');
+    await host.close();
+  });
+
+  it('a host makes a group with the member search rules, opens it and deletes it after confirming', async () => {
+    const host = await newPage(peopleBrowser.browser, { locale: 'en' });
+    await host.goto(`${base}/groups/list.html`);
+    await host.getByRole('link', { name: 'New group' }).click();
+    await expectPath(host, '/instant-surveys/groups/new.html');
+    await host.getByLabel('Group name').fill('Tab crew');
+    const members = host.getByRole('textbox', { name: 'Members' });
+    await members.click();
+    await members.fill('ta');
+    await host.getByText('Please type at least 3 characters to search').waitFor();
+    await members.fill('Tab T');
+    await host.getByRole('option', { name: /Tab Tamara Kiss/ }).click();
+    await members.fill('Tab T');
+    await host.getByRole('option', { name: /Tab Tobias/ }).click();
+    await members.fill('zzzz');
+    await host.getByText('Sorry, no results for this search term!').waitFor();
+    await members.fill('');
+    await host.keyboard.press('Escape');
+    await host.getByRole('button', { name: 'Save' }).click();
+    await host.getByText('The new group has been created.').waitFor();
+    await expectPath(host, '/instant-surveys/groups/list.html');
+    const row = host.getByTestId('group-row').filter({ hasText: 'Tab crew' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('2');
+
+    await row.click();
+    await host.getByRole('button', { name: 'Delete' }).click();
+    await host.getByRole('dialog').getByText('Are you sure you want to delete this group?').waitFor();
+    await screenshot(host, 'instant-group-delete-confirmation');
+    await host.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await host.getByText('The group has been deleted.').waitFor();
+    await expectPath(host, '/instant-surveys/groups/list.html');
+    await expect.poll(() => host.getByTestId('group-row').filter({ hasText: 'Tab crew' }).count()).toBe(0);
+
+    await host.goto(`${base}/users.html`);
+    await host.getByTestId('user-row').filter({ hasText: 'Tab Tobias' }).getByRole('button', { name: 'Delete' }).click();
+    await host.getByRole('dialog').getByText('Are you sure you want to delete this user?').waitFor();
+    await host.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await host.getByText('User has been deleted.').waitFor();
+    await expect.poll(() => host.getByTestId('user-row').filter({ hasText: 'Tab Tobias' }).count()).toBe(0);
+    await host.close();
+  });
+});

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDownload } from '../../shared/api/use-download.ts';
@@ -11,6 +12,7 @@ import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
+import { analysisRunsQuery } from './admin-api.ts';
 import { ADMIN_DOWNLOADS, ADMIN_GROUPS, ADMIN_PAGES, inMenu } from './admin-pages.ts';
 import classes from './admin-menu-page.module.css';
 
@@ -19,6 +21,8 @@ export function AdminMenuPage() {
   const path = useRoutePath();
   const { engagementId, data: engagement, error, isError, refetch } = useEngagement();
   const download = useDownload();
+  const runs = useQuery({ ...analysisRunsQuery(engagementId ?? 0), enabled: engagementId !== null });
+  const analysed = runs.data?.some((run) => run.status === 'done') ?? false;
   useDocumentTitle(t('common:documentTitle', { page: t('menu.title') }));
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
@@ -89,12 +93,19 @@ export function AdminMenuPage() {
                   variant="default"
                   leftSection={<Icon name="download" size={18} />}
                   loading={download.isPending && download.variables.fallbackName === item.fallbackName}
+                  disabled={item.needsAnalysis && !analysed}
+                  data-testid={`admin-download-${item.key}`}
                   onClick={() => download.mutate({ path: item.path(engagementId), fallbackName: item.fallbackName })}
                 >
                   {t(`downloads.${item.key}`)}
                 </Button>
               ))}
             </Group>
+            {!analysed && runs.isSuccess && (
+              <Text fz="sm" c="dimmed" mt="sm" data-testid="downloads-need-analysis">
+                {t('downloads.needsAnalysis')}
+              </Text>
+            )}
           </Paper>
         </section>
       </Stack>

@@ -25,8 +25,9 @@ export const ADMIN_GROUPS = ['people', 'survey', 'data'] as const;
 
 /** The exports of the admin menu; the file name is the server's, these are fallbacks. */
 export const ADMIN_DOWNLOADS = [
-  { key: 'executiveReport', path: (id: number) => `/engagements/${id}/executive-report/export/`, fallbackName: 'executive-report.pdf' },
-  { key: 'retentionReport', path: (id: number) => `/engagements/${id}/retention-analytics-results/export/`, fallbackName: 'retention-report.xlsx' },
-  { key: 'niceExcel', path: (id: number) => `/engagements/${id}/survey/export-nice-excel/`, fallbackName: 'survey-nice-excel.xlsx' },
-  { key: 'distanceMatrix', path: (id: number) => `/engagements/${id}/survey/export-distance-matrix/`, fallbackName: 'distance-matrix.xlsx' },
+  // The reports exist only once an analysis has run (the server answers 409 before).
+  { key: 'executiveReport', path: (id: number) => `/engagements/${id}/executive-report/export/`, fallbackName: 'executive-report.pdf', needsAnalysis: true },
+  { key: 'retentionReport', path: (id: number) => `/engagements/${id}/retention-analytics-results/export/`, fallbackName: 'retention-report.xlsx', needsAnalysis: true },
+  { key: 'niceExcel', path: (id: number) => `/engagements/${id}/survey/export-nice-excel/`, fallbackName: 'survey-nice-excel.xlsx', needsAnalysis: false },
+  { key: 'distanceMatrix', path: (id: number) => `/engagements/${id}/survey/export-distance-matrix/`, fallbackName: 'distance-matrix.xlsx', needsAnalysis: false },
 ] as const;

@@ -18,8 +18,12 @@ export function UploadErrors({ error }: { error: unknown }) {
         <List size="sm" spacing={4} data-testid="upload-error-rows">
           {lines.flatMap((line) =>
             line.messages.map((text, index) => (
-              <List.Item key={`${line.row ?? line.field ?? ''}-${index}`} data-testid="upload-error-row" data-row={line.row ?? undefined}>
-                {line.row === null ? text : t('upload.rowError', { row: line.row, message: text })}
+              <List.Item key={`${line.sheet ?? ''}-${line.row ?? line.field ?? ''}-${index}`} data-testid="upload-error-row" data-row={line.row ?? undefined} data-sheet={line.sheet ?? undefined}>
+                {line.row === null
+                  ? text
+                  : line.sheet === null
+                    ? t('upload.rowError', { row: line.row, message: text })
+                    : t('upload.sheetRowError', { sheet: line.sheet, row: line.row, message: text })}
               </List.Item>
             )),
           )}
