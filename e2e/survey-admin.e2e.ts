@@ -419,6 +419,28 @@ describe('the access-rights modal', () => {
   });
 });
 
+describe('the admin menu downloads', () => {
+  it('offers the reports only once the analysis has run, and the survey exports at once', async () => {
+    const engagements = await call<TEngagement[]>(admin, '/engagements/');
+    const analysedId = engagements.find((e) => e.id !== engagementId)!.id;
+    const page = await signedInPage('admin@example.com');
+    await page.goto(`${baseUrl}/engagements/${engagementId}/admin.html`);
+    await page.getByTestId('downloads-need-analysis').waitFor();
+    expect(await page.getByTestId('admin-download-executiveReport').isDisabled()).toBe(true);
+    expect(await page.getByTestId('admin-download-retentionReport').isDisabled()).toBe(true);
+    expect(await page.getByTestId('admin-download-niceExcel').isDisabled()).toBe(false);
+    await screenshot(page, 'admin-downloads-before-analysis');
+
+    await page.goto(`${baseUrl}/engagements/${analysedId}/admin.html`);
+    await page.getByTestId('admin-download-retentionReport').waitFor();
+    await expect.poll(() => page.getByTestId('admin-download-retentionReport').isDisabled()).toBe(false);
+    expect(await page.getByTestId('downloads-need-analysis').count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('admin-download-retentionReport').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await page.close();
+  });
+});
+
 describe('in Hungarian', () => {
   it('the survey intro and the statistics page speak Hungarian', async () => {
     const page = await signedInPage('employee@example.com', { locale: 'hu' });
