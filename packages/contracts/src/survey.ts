@@ -138,7 +138,9 @@ export const ZSendInvitation = z.object({ kind: z.enum(INVITATION_KINDS).default
 export const ZSendInvitationResult = z.object({
   kind: z.enum(INVITATION_KINDS),
   sent_count: z.number().int(),
-  /** Participants left out: no e-mail address (and, for reminders, those who finished). */
+  /** Participants who would have been written to but have no e-mail address. */
   skipped_count: z.number().int(),
+  /** Reminders only: participants left out because they have finished (0 for invitations). */
+  finished_count: z.number().int(),
 });
 export type TSendInvitationResult = z.infer<typeof ZSendInvitationResult>;

@@ -47,7 +47,7 @@ describe('POST /engagements/{id}/survey/send-invitation/', () => {
     await ctx.db.db.insert(tables.employees).values({ engagementId: org.engagementId, name: 'No Mail' });
     const res = await post(`/api/engagements/${org.engagementId}/survey/send-invitation/`, org.tokens.admin, { kind: 'invitation' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ kind: 'invitation', sent_count: 3, skipped_count: 1 });
+    expect(res.json()).toEqual({ kind: 'invitation', sent_count: 3, skipped_count: 1, finished_count: 0 });
     const mail = decodeQuotedPrintable((await smtp.waitFor(emailOf('lead'))).raw);
     expect(mail).toContain('Join Acme spring, Lead');
     expect(mail).toContain(`/engagements/${org.engagementId}/survey/intro.html`);
@@ -66,7 +66,7 @@ describe('POST /engagements/{id}/survey/send-invitation/', () => {
     await post(`/api/engagements/${org.engagementId}/survey/finish-survey/`, org.tokens.member);
     smtp.received.length = 0;
     const res = await post(`/api/engagements/${org.engagementId}/survey/send-invitation/`, org.tokens.admin, { kind: 'reminder' });
-    expect(res.json()).toEqual({ kind: 'reminder', sent_count: 2, skipped_count: 2 });
+    expect(res.json()).toEqual({ kind: 'reminder', sent_count: 2, skipped_count: 1, finished_count: 1 });
     const mail = decodeQuotedPrintable((await smtp.waitFor(emailOf('boss'))).raw);
     expect(mail).toContain('You have not finished the survey');
     await smtp.waitFor(emailOf('lead'));
@@ -110,7 +110,7 @@ describe('invitations to uploaded employees who have no account yet', () => {
     smtp.received.length = 0;
 
     const sent = await post(`/api/engagements/${id}/survey/send-invitation/`, org.tokens.admin, { kind: 'invitation' });
-    expect(sent.json()).toEqual({ kind: 'invitation', sent_count: 5, skipped_count: 0 });
+    expect(sent.json()).toEqual({ kind: 'invitation', sent_count: 5, skipped_count: 0, finished_count: 0 });
     const levels = await ctx.db.db.select({ userId: tables.moduleAccess.userId, level: tables.moduleAccess.accessLevel }).from(tables.moduleAccess).where(and(eq(tables.moduleAccess.engagementId, id), eq(tables.moduleAccess.module, 'survey')));
     expect(levels.find((l) => l.userId === org.userIds.admin)?.level).toBe('subtree');
     expect(levels.find((l) => l.userId === org.userIds.otherOrgAdmin)?.level).toBe('all_access');

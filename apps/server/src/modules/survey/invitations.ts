@@ -41,6 +41,7 @@ export async function sendInvitations(app: FastifyInstance, engagement: Engageme
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_DELIVERIES, withEmail.length) }, worker));
   await repo.recordInvitations(app.db, engagement.id, withEmail.map((r) => r.id), kind, new Date());
-  const all = kind === 'reminder' ? (await repo.loadRecipients(app.db, engagement.id, false)).length : recipients.length;
-  return { kind, sent_count: withEmail.length, skipped_count: all - withEmail.length };
+  // Who was left out, and why: no address to write to, or (reminders) nothing left to remind of.
+  const finished = kind === 'reminder' ? (await repo.loadRecipients(app.db, engagement.id, false)).length - recipients.length : 0;
+  return { kind, sent_count: withEmail.length, skipped_count: recipients.length - withEmail.length, finished_count: finished };
 }

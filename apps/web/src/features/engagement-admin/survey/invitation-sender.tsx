@@ -22,7 +22,7 @@ export function InvitationSender({ engagementId, overview }: { engagementId: num
   const send = useMutation({
     mutationFn: (kind: TKind) => sendInvitation(engagementId, kind),
     onSuccess: async (result) => {
-      notify('success', t(result.kind === 'invitation' ? 'invitations.sentInvitations' : 'invitations.sentReminders', { sent: result.sent_count, skipped: result.skipped_count }));
+      notify('success', t(result.kind === 'invitation' ? 'invitations.sentInvitations' : 'invitations.sentReminders', { sent: result.sent_count, skipped: result.skipped_count, finished: result.finished_count }));
       setConfirm(null);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all(engagementId) });
     },
