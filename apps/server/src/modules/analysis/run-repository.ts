@@ -78,6 +78,17 @@ export async function listRuns(db: Database, engagementId: number) {
     .limit(50);
 }
 
+/** The id of the latest finished run, without its (large) result. */
+export async function latestRunId(db: Database, engagementId: number): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: analysisRuns.id })
+    .from(analysisRuns)
+    .where(and(eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')))
+    .orderBy(desc(analysisRuns.id))
+    .limit(1);
+  return row;
+}
+
 export async function latestResult(db: Database, engagementId: number): Promise<{ id: number; finishedAt: Date | null; result: unknown } | undefined> {
   const [row] = await db
     .select({ id: analysisRuns.id, finishedAt: analysisRuns.finishedAt, result: analysisRuns.result })

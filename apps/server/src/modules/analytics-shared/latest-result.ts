@@ -1,7 +1,7 @@
 import type { AnalysisResult } from '@ona/analytics';
 import type { Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
-import { latestResult } from '../analysis/run-repository.ts';
+import { latestResult, latestRunId } from '../analysis/run-repository.ts';
 
 export interface StoredAnalysis {
   runId: number;
@@ -17,17 +17,54 @@ function looksLikeResult(value: unknown): value is AnalysisResult {
   return Array.isArray(candidate.employees) && Array.isArray(candidate.employeeIds) && typeof candidate.retention === 'object';
 }
 
+/**
+ * Parsed results of recent runs, per database. A finished run's result never changes (a new
+ * analysis is a new run), so a run id is a safe key; only the cheap "which run is the latest"
+ * query runs per request. Reading and parsing a large result (tens of MB of jsonb at 5,000
+ * employees) is most of a report request's time otherwise. A few runs per database: enough for
+ * the engagements being looked at, bounded so memory stays flat.
+ */
+const CACHED_RUNS_PER_DATABASE = 4;
+const cache = new WeakMap<Database, Map<number, StoredAnalysis>>();
+
+function remember(db: Database, stored: StoredAnalysis): void {
+  let runs = cache.get(db);
+  if (!runs) {
+    runs = new Map();
+    cache.set(db, runs);
+  }
+  runs.delete(stored.runId);
+  runs.set(stored.runId, stored);
+  while (runs.size > CACHED_RUNS_PER_DATABASE) runs.delete(runs.keys().next().value as number);
+}
+
 /** The latest finished analysis of the engagement; 409 analysis_not_ready before the first one. */
 export async function requireLatestAnalysis(db: Database, engagementId: number): Promise<StoredAnalysis> {
+  const latest = await latestRunId(db, engagementId);
+  if (!latest) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
+  const cached = cache.get(db)?.get(latest.id);
+  if (cached) {
+    remember(db, cached);
+    return cached;
+  }
   const row = await latestResult(db, engagementId);
   if (!row || !looksLikeResult(row.result)) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
-  const result = row.result;
-  return {
+  // Shared by every request from now on: frozen, so that no handler can change it for the next.
+  const result = deepFreeze(row.result);
+  const stored: StoredAnalysis = {
     runId: row.id,
     finishedAt: row.finishedAt,
     result,
     employeeIndex: new Map(result.employeeIds.map((id, index) => [Number(id), index])),
   };
+  remember(db, stored);
+  return stored;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
 }
 
 /** Database id of an engine id (engine ids are the decimal database ids). */

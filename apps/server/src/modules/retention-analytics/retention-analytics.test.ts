@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLANATIONS, type AnalysisResult } from '@ona/analytics';
 import type { TRetentionAnalytics } from '@ona/contracts';
-import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { analyseThroughApi, getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { latestResult } from '../analysis/run-repository.ts';
@@ -195,6 +195,20 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Employees')!;
     expect(sheet.rowCount).toBe(1 + 7);
     expect((await getAs(ctx, org.tokens.noAccess, url(org.engagementId, 'export/'))).statusCode).toBe(403);
+  });
+});
+
+describe('the stored result behind the pages', () => {
+  it('is read again when a new analysis is stored, and gives the same page twice in a row', async () => {
+    const first = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const again = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    expect(again).toEqual(first);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await analyseThroughApi(ctx, org.engagementId, org.tokens.admin);
+    const after = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    expect(after.analysed_at).not.toBe(first.analysed_at);
+    // Same answers, same analysis: only the time differs.
+    expect({ ...after, analysed_at: null }).toEqual({ ...first, analysed_at: null });
   });
 });
 
