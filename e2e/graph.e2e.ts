@@ -22,6 +22,8 @@ declare global {
       viewportPosition(nodeId: number): TPoint | null;
       animating(): boolean;
       cameraRatio(): number;
+      faintNodeIds(): number[];
+      displayedColor(nodeId: number): string | null;
     };
   }
 }
@@ -144,6 +146,30 @@ describe('the network graph of the analysed demo', () => {
     expect(await page.evaluate(() => window.__onaGraph?.nodeCount())).toBe(await statistic(page, 'employees'));
     expect(await statistic(page, 'connections')).toBeLessThan(trust);
     await screenshot(page, 'graph-trust-one-unit');
+    await page.close();
+  });
+
+  it('picking out a person keeps them and their direct ties bright and draws everyone else faint', async () => {
+    const page = await openGraph('admin@example.com');
+    const everyone = await page.evaluate(() => window.__onaGraph?.nodeCount() ?? 0);
+    expect(await page.evaluate(() => window.__onaGraph?.faintNodeIds().length)).toBe(0);
+
+    await page.getByTestId('graph-employees').click();
+    await page.getByTestId('graph-employees').fill('Balázs Viktória');
+    await page.getByRole('option', { name: 'Balázs Viktória' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => window.__onaGraph?.faintNodeIds().length ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+    await waitForGraph(page);
+    const faint = await page.evaluate(() => window.__onaGraph?.faintNodeIds() ?? []);
+    // Balázs Viktória has many ties (30 advice seekers) but is far from knowing everyone.
+    expect(faint.length).toBeLessThan(everyone - 10);
+    expect(await page.evaluate(() => window.__onaGraph?.nodeCount())).toBe(everyone);
+    const faintOne = faint[0]!;
+    const faintColour = await page.evaluate((id) => window.__onaGraph?.displayedColor(id), faintOne);
+    // Drawn at opacity 0.1 over the white background: nearly white.
+    const channels = (faintColour ?? '#000000').match(/[0-9a-f]{2}/gi)!.map((h) => parseInt(h, 16));
+    expect(Math.min(...channels)).toBeGreaterThan(200);
+    await screenshot(page, 'graph-one-person-picked-out');
     await page.close();
   });
 

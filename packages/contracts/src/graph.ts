@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { KEY_ROLE_CODES } from './analytics-shared.ts';
+import { QUESTION_CATEGORIES } from './survey.ts';
 
-/** The nine graph categories of the spec (section 3); a question belongs to one of them. */
-export const GRAPH_CATEGORY_CODES = [
-  'trust',
-  'corporate_info',
-  'work_info',
-  'active_info',
-  'work_cooperation',
-  'corporate_values',
-  'opinion',
-  'idea',
-  'quality_work_connection',
-] as const;
+/**
+ * The nine graph categories of the spec (section 3): the categories questions belong to, one list
+ * for the questionnaire and the graph (the engine keeps its own copy, being free of contracts, and
+ * a test holds the two equal).
+ */
+export const GRAPH_CATEGORY_CODES = QUESTION_CATEGORIES;
 export const ZGraphCategory = z.enum(GRAPH_CATEGORY_CODES);
 export type TGraphCategory = z.infer<typeof ZGraphCategory>;
 

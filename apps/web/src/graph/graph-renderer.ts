@@ -43,6 +43,10 @@ export type TGraphProbe = {
   viewportPosition(nodeId: number): TPoint | null;
   animating(): boolean;
   cameraRatio(): number;
+  /** Nodes drawn faint because others are selected (spec: opacity 0.1). */
+  faintNodeIds(): number[];
+  /** The colour sigma draws a node with, after the reducers. */
+  displayedColor(nodeId: number): string | null;
 };
 
 /**
@@ -227,6 +231,8 @@ export class GraphRenderer {
       },
       animating: () => this.animationFrame !== null || this.animationDelay !== null,
       cameraRatio: () => this.sigma.getCamera().getState().ratio,
+      faintNodeIds: () => (this.anySelected ? this.graph.filterNodes((_, a) => !a.selected).map(Number) : []),
+      displayedColor: (id) => this.sigma.getNodeDisplayData(String(id))?.color ?? null,
     };
   }
 

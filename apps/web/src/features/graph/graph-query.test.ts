@@ -11,12 +11,18 @@ describe('graph filters', () => {
   });
 
   it('become the query parameters of the graph call', () => {
-    expect(graphQueryParams({ category: 'idea', units: [2], edges: 'mutual', filters: { attr_location: ['Wien'] } })).toEqual({
+    expect(graphQueryParams({ category: 'idea', units: [2], edges: 'mutual', filters: { attr_location: ['Wien'] }, employees: [9, 4, 9] })).toEqual({
       graph_type: 'idea',
       unit: [2],
       edges: 'mutual',
+      employee: [4, 9],
       filter_attr_location: ['Wien'],
     });
-    expect(graphQueryParams(DEFAULT_GRAPH_FILTERS)).toEqual({ graph_type: undefined, unit: undefined, edges: 'all' });
+    expect(graphQueryParams(DEFAULT_GRAPH_FILTERS)).toEqual({ graph_type: undefined, unit: undefined, edges: 'all', employee: undefined });
+  });
+
+  it('count a changed selection of people as a change, and the same people in another order as none', () => {
+    expect(sameFilters({ ...DEFAULT_GRAPH_FILTERS, employees: [3, 1] }, { ...DEFAULT_GRAPH_FILTERS, employees: [1, 3, 3] })).toBe(true);
+    expect(sameFilters({ ...DEFAULT_GRAPH_FILTERS, employees: [3] }, DEFAULT_GRAPH_FILTERS)).toBe(false);
   });
 });

@@ -7,9 +7,11 @@ export type TGraphFilters = {
   edges: TEdgeVisibility;
   /** lookup_key → chosen option values. */
   filters: Readonly<Record<string, readonly string[]>>;
+  /** People picked out: they and their direct ties stay bright, the rest is drawn faint. */
+  employees: readonly number[];
 };
 
-export const DEFAULT_GRAPH_FILTERS: TGraphFilters = { category: null, units: [], edges: 'all', filters: {} };
+export const DEFAULT_GRAPH_FILTERS: TGraphFilters = { category: null, units: [], edges: 'all', filters: {}, employees: [] };
 
 /**
  * The filters in one canonical form (sorted, empty choices dropped), so that two states that ask
@@ -26,6 +28,7 @@ export function canonicalFilters(filters: TGraphFilters): TGraphFilters {
     units: [...new Set(filters.units)].sort((a, b) => a - b),
     edges: filters.edges,
     filters: Object.fromEntries(chosen),
+    employees: [...new Set(filters.employees)].sort((a, b) => a - b),
   };
 }
 
@@ -40,6 +43,7 @@ export function graphQueryParams(filters: TGraphFilters): Record<string, string 
     graph_type: canonical.category ?? undefined,
     unit: canonical.units.length > 0 ? canonical.units : undefined,
     edges: canonical.edges,
+    employee: canonical.employees.length > 0 ? canonical.employees : undefined,
   };
   for (const [key, values] of Object.entries(canonical.filters)) params[`filter_${key}`] = values;
   return params;

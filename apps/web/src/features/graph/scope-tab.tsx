@@ -6,8 +6,21 @@ import { useGraphViewStore } from './graph-store.ts';
 
 const ALL_WORK = 'all';
 
-/** Scope: the graph category (one of the nine, or all work questions) and the units from the tree. */
-export function ScopeTab({ hierarchy, availableCategories }: { hierarchy: THierarchy; availableCategories: readonly TGraphCategory[] }) {
+/** How many matches the people search lists: a name is typed, not scrolled to among thousands. */
+const PEOPLE_SEARCH_LIMIT = 20;
+
+type TScopeTabProps = {
+  hierarchy: THierarchy;
+  availableCategories: readonly TGraphCategory[];
+  /** The people of the current view, to pick out. */
+  people: readonly { id: number; label: string }[];
+};
+
+/**
+ * Scope: the graph category (one of the nine, or all work questions), the units from the tree, and
+ * people to pick out (they and their direct ties stay bright, everyone else is drawn faint).
+ */
+export function ScopeTab({ hierarchy, availableCategories, people }: TScopeTabProps) {
   const { t } = useTranslation('graph');
   const filters = useGraphViewStore((state) => state.filters);
   const setFilters = useGraphViewStore((state) => state.setFilters);
@@ -44,6 +57,22 @@ export function ScopeTab({ hierarchy, availableCategories }: { hierarchy: THiera
       />
       <Text fz="xs" c="dimmed">
         {t('scope.unitsHint')}
+      </Text>
+      <MultiSelect
+        label={t('scope.employees')}
+        placeholder={filters.employees.length === 0 ? t('scope.employeesPlaceholder') : undefined}
+        data={people.map((person) => ({ value: String(person.id), label: person.label }))}
+        value={filters.employees.map(String)}
+        onChange={(values) => setFilters({ employees: values.map(Number) })}
+        searchable
+        clearable
+        limit={PEOPLE_SEARCH_LIMIT}
+        nothingFoundMessage={t('scope.employeesNone')}
+        maxDropdownHeight={320}
+        data-testid="graph-employees"
+      />
+      <Text fz="xs" c="dimmed">
+        {t('scope.employeesHint')}
       </Text>
     </Stack>
   );
