@@ -75,10 +75,20 @@ export const NICE_EXCEL_SHEETS = {
 
 /** Columns by position. `id` and `parent` are the exporting database's ids; the import maps them. */
 export const NICE_EMPLOYEE_COLUMNS = ['id', 'name', 'email', 'unit', 'leader_email', 'gender', 'generation', 'entry_date'] as const;
+/**
+ * After these, optional (older exports lack them): the job title, then one column per custom
+ * attribute (the admin's filters) whose header is the attribute's key, untranslated.
+ */
+export const NICE_EMPLOYEE_JOB_TITLE_POSITION = NICE_EMPLOYEE_COLUMNS.length + 1;
 /** `parent`: the id of the parent unit in this sheet, empty for a root. */
 export const NICE_UNIT_COLUMNS = ['id', 'name', 'parent'] as const;
 /** `text`: the question in the export's language. */
 export const NICE_QUESTION_COLUMNS = ['key', 'category', 'kind', 'text'] as const;
+/**
+ * After `text`, optional (older exports lack them): the question in each content language, under
+ * these untranslated headers, so a questionnaire written in several languages survives the trip.
+ */
+export const NICE_QUESTION_TEXT_HEADERS = { hu: 'text_hu', en: 'text_en', de: 'text_de', ru: 'text_ru' } as const;
 /** One row per nomination, in order; a row without a colleague records an answer naming nobody. */
 export const NICE_ANSWER_COLUMNS = ['respondent_email', 'question_key', 'colleague_email'] as const;
 

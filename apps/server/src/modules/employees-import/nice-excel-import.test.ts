@@ -52,10 +52,12 @@ beforeAll(async () => {
   ctx = await createTestApp();
   org = await createSurveyOrganisation(ctx);
   const db = ctx.db.db;
-  await db.update(tables.employees).set({ gender: 'female', generation: 'x', entryDate: '2004-05-06' }).where(eq(tables.employees.id, org.people.boss));
-  await db.update(tables.employees).set({ gender: 'male', generation: 'y' }).where(eq(tables.employees.id, org.people.lead));
+  await db.update(tables.employees).set({ gender: 'female', generation: 'x', entryDate: '2004-05-06', jobTitle: 'Managing director', attributes: { location: 'Wien', contract: 'full time' } }).where(eq(tables.employees.id, org.people.boss));
+  await db.update(tables.employees).set({ gender: 'male', generation: 'y', attributes: { location: 'Győr' } }).where(eq(tables.employees.id, org.people.lead));
   const created = await ctx.app.inject({ method: 'POST', url: `/api/engagements/${org.engagementId}/survey/`, headers: as(org.tokens.admin) });
   questionIds = created.json<TSurveyAdminOverview>().questionnaire.questions.map((q) => q.id);
+  // A question of the organisation's own, written in all four languages.
+  await db.update(tables.questions).set({ texts: { en: 'Whom do you ask about budgets?', hu: 'Kitől kérdez a költségvetésről?', de: 'Wen fragen Sie zum Budget?', ru: 'К кому вы обращаетесь по бюджету?' } }).where(eq(tables.questions.id, questionIds[1] ?? 0));
   for (const token of [org.tokens.member, org.tokens.lead]) await ctx.app.inject({ method: 'POST', url: `/api/engagements/${org.engagementId}/survey/accept-terms/`, headers: as(token) });
   const answer = (token: string, question: number, selected: number[]) =>
     ctx.app.inject({ method: 'PUT', url: `/api/engagements/${org.engagementId}/survey/answers/${question}/`, headers: as(token), payload: { selected_users: selected } });
@@ -63,7 +65,29 @@ beforeAll(async () => {
   await answer(org.tokens.member, questionIds[4] ?? 0, [org.people.boss]);
   await answer(org.tokens.lead, questionIds[0] ?? 0, [org.people.member]);
   await answer(org.tokens.lead, questionIds[12] ?? 0, [org.people.boss, org.people.member]);
+  // An answer that names nobody is still an answer.
+  await answer(org.tokens.member, questionIds[2] ?? 0, []);
 });
+
+/** Everything an engagement holds, with its own ids replaced by what they stand for. */
+async function engagementContent(engagementId: number) {
+  const db = ctx.db.db;
+  const people = await db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id));
+  const unitRows = await db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id));
+  const questionRows = await db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position));
+  const answerRows = await db.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId));
+  const emailOf = new Map(people.map((p) => [p.id, p.email]));
+  const unitName = new Map(unitRows.map((u) => [u.id, u.name]));
+  const keyOf = new Map(questionRows.map((q) => [q.id, q.key]));
+  return {
+    employees: people.map((p) => ({ name: p.name, email: p.email, unit: p.unitId === null ? null : unitName.get(p.unitId), leader: p.leaderId === null ? null : emailOf.get(p.leaderId), gender: p.gender, generation: p.generation, entryDate: p.entryDate, jobTitle: p.jobTitle, attributes: p.attributes })),
+    units: unitRows.map((u) => ({ name: u.name, parent: u.parentId === null ? null : unitName.get(u.parentId) })),
+    questions: questionRows.map((q) => ({ key: q.key, category: q.category, kind: q.kind, texts: q.texts })),
+    answers: answerRows
+      .map((a) => ({ respondent: emailOf.get(a.employeeId), question: keyOf.get(a.questionId), named: a.selectedEmployeeIds.map((id) => emailOf.get(id)) }))
+      .sort((x, y) => `${x.respondent}${x.question}`.localeCompare(`${y.respondent}${y.question}`)),
+  };
+}
 afterAll(async () => ctx.close());
 
 describe('POST /engagements/{id}/import_nice_excel/', () => {
@@ -72,7 +96,9 @@ describe('POST /engagements/{id}/import_nice_excel/', () => {
       const exported = await exportNice(org.engagementId, language);
       const res = await importNice(org.otherEngagementId, exported, language);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ employee_count: 3, unit_count: 2, question_count: 13, answer_count: 4, nomination_count: 6 });
+      expect(res.json()).toEqual({ employee_count: 3, unit_count: 2, question_count: 13, answer_count: 5, nomination_count: 6 });
+      // The same people (job titles and custom attributes too), units, questions in every language and answers.
+      expect(await engagementContent(org.otherEngagementId)).toEqual(await engagementContent(org.engagementId));
       const again = await exportNice(org.otherEngagementId, language);
       expect(comparableContent(await readWorkbook(again))).toEqual(comparableContent(await readWorkbook(exported)));
       // The answers were stored, not just echoed: another engagement holds them now.

@@ -19,6 +19,7 @@ import { linkableUsers } from './import-shared.ts';
 import { SERVER_MESSAGES, type MessageKey } from '../../i18n/translate.ts';
 import { defaultQuestionnaire } from '../survey/default-questionnaire.ts';
 import { findCycles } from './chain-cycles.ts';
+import { readEmployeeExtras, readQuestionLanguageTexts } from './nice-excel-extras.ts';
 import { checkEmployeeRows, unitKey, type EmployeeRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
 import { readPositionalTable } from './sheet-table.ts';
@@ -42,7 +43,7 @@ interface NiceUnitInput {
 
 export interface NiceExcelContent {
   units: NiceUnitInput[];
-  employees: EmployeeRowInput[];
+  employees: (EmployeeRowInput & { attributes: Record<string, string> })[];
   questions: QuestionInput[];
   /** respondent e-mail → question key → named colleagues' e-mails, in the order of the rows. */
   answers: Map<string, Map<string, string[]>>;
@@ -118,9 +119,10 @@ export function parseNiceExcel(workbook: ExcelJS.Workbook, locale: TLocale): Nic
   for (const unit of unitRows) unitsNamed.set(unitKey(unit.name), (unitsNamed.get(unitKey(unit.name)) ?? 0) + 1);
 
   const E = 'employees';
-  const employeeRows: EmployeeRowInput[] = [];
+  const employeeRows: NiceExcelContent['employees'] = [];
   const employeeRowOfId = new Map<number, number>();
   const employeeTable = readPositionalTable(sheets.employees, NICE_EMPLOYEE_COLUMNS, errors, E);
+  const employeeExtras = readEmployeeExtras(sheets.employees, errors, E);
   if (employeeTable.length === 0 && errors.size === 0) errors.add(E, 1, 'survey.rows.empty_sheet', { sheet: sheets.employees.name });
   for (const row of employeeTable) {
     const read = new RowReader(row.cells, errors, E, row.rowNumber);
@@ -132,7 +134,8 @@ export function parseNiceExcel(workbook: ExcelJS.Workbook, locale: TLocale): Nic
         errors.add(E, row.rowNumber, 'survey.rows.duplicate_id', { id });
       } else employeeRowOfId.set(id, row.rowNumber);
     }
-    const employee: EmployeeRowInput = {
+    const extras = employeeExtras.get(row.rowNumber);
+    const employee: NiceExcelContent['employees'][number] = {
       rowNumber: row.rowNumber,
       name: read.text('name', { required: true }),
       email: read.email('email', { required: true }),
@@ -141,7 +144,8 @@ export function parseNiceExcel(workbook: ExcelJS.Workbook, locale: TLocale): Nic
       gender: read.gender('gender'),
       generation: read.generation('generation'),
       entryDate: read.date('entry_date'),
-      jobTitle: null,
+      jobTitle: extras?.jobTitle ?? null,
+      attributes: extras?.attributes ?? {},
     };
     // Two units of one name: the employee's unit cannot be told apart by name.
     if (employee.unit !== null && (unitsNamed.get(unitKey(employee.unit)) ?? 0) > 1) errors.add(E, row.rowNumber, 'survey.rows.duplicate_unit', { unit: employee.unit });
@@ -153,6 +157,7 @@ export function parseNiceExcel(workbook: ExcelJS.Workbook, locale: TLocale): Nic
   const language: TContentLanguage = (CONTENT_LANGUAGES as readonly string[]).includes(locale) ? (locale as TContentLanguage) : 'en';
   const questionRows: QuestionInput[] = [];
   const questionTable = readPositionalTable(sheets.questions, NICE_QUESTION_COLUMNS, errors, Q);
+  const languageTexts = readQuestionLanguageTexts(sheets.questions, errors, Q);
   if (questionTable.length === 0 && errors.size === 0) errors.add(Q, 1, 'survey.rows.empty_sheet', { sheet: sheets.questions.name });
   const rowOfKey = new Map<string, number>();
   for (const row of questionTable) {
@@ -171,7 +176,7 @@ export function parseNiceExcel(workbook: ExcelJS.Workbook, locale: TLocale): Nic
         errors.add(Q, row.rowNumber, 'survey.rows.duplicate_key', { key });
       } else rowOfKey.set(key, row.rowNumber);
     }
-    if (key !== null && category !== null && kind !== null && text !== null) questionRows.push({ rowNumber: row.rowNumber, key, category, kind, texts: questionTexts(key, text, language) });
+    if (key !== null && category !== null && kind !== null && text !== null) questionRows.push({ rowNumber: row.rowNumber, key, category, kind, texts: { ...questionTexts(key, text, language), ...languageTexts.get(row.rowNumber) } });
   }
 
   const A = 'answers';
@@ -258,6 +263,8 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
       gender: e.gender,
       generation: e.generation,
       entryDate: e.entryDate,
+      jobTitle: e.jobTitle,
+      attributes: e.attributes,
       userId: userOf.get(e.email as string) ?? null,
     }));
     for (let i = 0; i < rows.length; i += 500) {

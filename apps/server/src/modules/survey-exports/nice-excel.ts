@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { asc, eq, tables, type Database } from '@ona/db';
-import type { TLocale } from '@ona/contracts';
+import { CONTENT_LANGUAGES, NICE_QUESTION_TEXT_HEADERS, type TLocale } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
@@ -13,10 +13,14 @@ import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
 export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, label: Labeller, locale: TLocale): Promise<ExcelJS.Workbook> {
   const { t } = label;
   const engagementId = scope.engagement.id;
-  const [questionRows, answerRows] = await Promise.all([
+  const [questionRows, answerRows, extraRows] = await Promise.all([
     db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
     db.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId)).orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId)),
+    db.select({ id: tables.employees.id, jobTitle: tables.employees.jobTitle, attributes: tables.employees.attributes }).from(tables.employees).where(eq(tables.employees.engagementId, engagementId)),
   ]);
+  // Job titles and the admin's custom attributes travel too, so that an import reproduces the people whole.
+  const extraOf = new Map(extraRows.map((e) => [e.id, e]));
+  const attributeKeys = [...new Set(extraRows.flatMap((e) => Object.keys(e.attributes)))].sort();
   const emailOf = (id: number | null) => (id === null ? '' : (scope.employeeById.get(id)?.email ?? ''));
   const questionKey = new Map(questionRows.map((q) => [q.id, q.key]));
   const workbook = new ExcelJS.Workbook();
@@ -46,6 +50,8 @@ export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, lab
       t('analytics.export.col_gender'),
       t('analytics.export.col_generation'),
       t('analytics.export.col_entry_date'),
+      t('analytics.export.col_job_title'),
+      ...attributeKeys,
     ],
     scope.employees.map((e) => [
       e.id,
@@ -56,6 +62,8 @@ export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, lab
       e.gender ?? '',
       e.generation ?? '',
       e.entryDate ?? '',
+      extraOf.get(e.id)?.jobTitle ?? '',
+      ...attributeKeys.map((key) => extraOf.get(e.id)?.attributes[key] ?? ''),
     ]),
   );
   addTableSheet(
@@ -67,14 +75,19 @@ export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, lab
   addTableSheet(
     workbook,
     t('analytics.export.sheet_questions'),
-    [t('analytics.export.col_question_key'), t('analytics.export.col_category'), t('analytics.export.col_kind'), t('analytics.export.col_question_text')],
-    questionRows.map((q) => [q.key, q.category, q.kind, q.texts[locale] ?? q.texts.en ?? '']),
+    [t('analytics.export.col_question_key'), t('analytics.export.col_category'), t('analytics.export.col_kind'), t('analytics.export.col_question_text'), ...CONTENT_LANGUAGES.map((l) => NICE_QUESTION_TEXT_HEADERS[l])],
+    questionRows.map((q) => [q.key, q.category, q.kind, q.texts[locale] ?? q.texts.en ?? '', ...CONTENT_LANGUAGES.map((l) => q.texts[l] ?? '')]),
   );
   addTableSheet(
     workbook,
     t('analytics.export.sheet_answers'),
     [t('analytics.export.col_respondent_email'), t('analytics.export.col_question_key'), t('analytics.export.col_named_email')],
-    answerRows.flatMap((a) => a.selectedEmployeeIds.map((named) => [emailOf(a.employeeId), questionKey.get(a.questionId) ?? '', emailOf(named)])),
+    // An answer naming nobody is a row without a colleague: the respondent did answer that question.
+    answerRows.flatMap((a) =>
+      a.selectedEmployeeIds.length === 0
+        ? [[emailOf(a.employeeId), questionKey.get(a.questionId) ?? '', '']]
+        : a.selectedEmployeeIds.map((named) => [emailOf(a.employeeId), questionKey.get(a.questionId) ?? '', emailOf(named)]),
+    ),
   );
   return workbook;
 }

@@ -27,7 +27,7 @@ describe('GET /engagements/{id}/survey/export-nice-excel/', () => {
     const workbook = await workbookOf(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Instructions', 'Employees', 'Units', 'Questions', 'Answers']);
     const employees = workbook.getWorksheet('Employees')!;
-    expect(header(employees)).toEqual(['ID', 'Name', 'E-mail', 'Unit', "Leader's e-mail", 'Gender', 'Generation', 'Entry date']);
+    expect(header(employees)).toEqual(['ID', 'Name', 'E-mail', 'Unit', "Leader's e-mail", 'Gender', 'Generation', 'Entry date', 'Job title']);
     expect(employees.rowCount).toBe(13);
     const a1 = employees.getRows(2, 12)!.find((r) => r.getCell(2).value === 'Person a1')!;
     expect([a1.getCell(3).value, a1.getCell(4).value, a1.getCell(5).value, a1.getCell(7).value, a1.getCell(8).value]).toEqual(['a1@acme.test', 'Sales', 'leada@acme.test', 'y', '2020-02-01']);
@@ -35,8 +35,9 @@ describe('GET /engagements/{id}/survey/export-nice-excel/', () => {
     expect(header(answers)).toEqual(["Respondent's e-mail", 'Question key', "Named colleague's e-mail"]);
     const rows = answers.getRows(2, answers.rowCount - 1)!.map((r) => [r.getCell(1).value, r.getCell(2).value, r.getCell(3).value]);
     expect(rows).toContainEqual(['a2@acme.test', 'expertise', 'leada@acme.test']);
-    expect(rows.some(([from, question]) => from === 'a1@acme.test' && question === 'attention')).toBe(false);
-    expect(header(workbook.getWorksheet('Questions')!)).toEqual(['Question key', 'Graph category', 'Question kind', 'Question']);
+    // a1 answered the attention question naming nobody: one row without a colleague.
+    expect(rows.filter(([from, question]) => from === 'a1@acme.test' && question === 'attention').map(([, , named]) => named ?? '')).toEqual(['']);
+    expect(header(workbook.getWorksheet('Questions')!)).toEqual(['Question key', 'Graph category', 'Question kind', 'Question', 'text_hu', 'text_en', 'text_de', 'text_ru']);
   });
 
   it('is for engagement admins only, and works before any analysis', async () => {
