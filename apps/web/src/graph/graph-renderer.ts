@@ -11,6 +11,7 @@ import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
 import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
 import { NodeTriangleProgram } from './node-triangle-program.ts';
+import { wheelZoomRatio } from './wheel-zoom.ts';
 
 /** Above this many ties, edges are hidden while panning and zooming. */
 export const LARGE_GRAPH_EDGES = 20_000;
@@ -367,12 +368,12 @@ export class GraphRenderer {
     captor.on('mouseleave', release);
 
     // The wheel zooms about 3% a step, scaled by how far the wheel turned, towards the pointer.
+    // The browser's own event says in which unit it turned (pixels, lines, pages); sigma's delta does not.
     captor.on('wheel', (event) => {
       event.preventSigmaDefault();
-      const notches = (Math.abs(event.delta) * 360) / 3 / GRAPH_CONSTANTS.wheelNotchDelta;
-      const factor = (1 + GRAPH_CONSTANTS.wheelZoomStep) ** Math.min(20, notches);
+      const wheel = event.original as WheelEvent;
       const camera = sigma.getCamera();
-      const ratio = camera.getBoundedRatio(camera.getState().ratio * (event.delta > 0 ? 1 / factor : factor));
+      const ratio = camera.getBoundedRatio(wheelZoomRatio(camera.getState().ratio, wheel.deltaY, wheel.deltaMode));
       camera.setState(sigma.getViewportZoomedState({ x: event.x, y: event.y }, ratio));
     });
   }
