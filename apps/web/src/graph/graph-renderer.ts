@@ -13,6 +13,8 @@ import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } fr
 import { NodeTriangleProgram } from './node-triangle-program.ts';
 import { wheelZoomRatio } from './wheel-zoom.ts';
 
+/** A wheel step on a large graph glides for this long (sigma's own wheel zoom takes 250 ms). */
+const WHEEL_ZOOM_ANIMATION_MS = 120;
 /** Above this many ties, edges are hidden while panning and zooming. */
 export const LARGE_GRAPH_EDGES = 20_000;
 
@@ -144,8 +146,10 @@ export class GraphRenderer {
     }
     this.sigma.setCustomBBox(null);
     this.sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
-    // On very large graphs the ties are left out while the camera moves, so panning stays fluid.
+    // On very large graphs the ties and labels are left out while the camera moves, so panning
+    // and zooming stay fluid.
     this.sigma.setSetting('hideEdgesOnMove', this.graph.size > LARGE_GRAPH_EDGES);
+    this.sigma.setSetting('hideLabelsOnMove', this.graph.size > LARGE_GRAPH_EDGES);
     this.refreshSettings();
   }
 
@@ -374,7 +378,11 @@ export class GraphRenderer {
       const wheel = event.original as WheelEvent;
       const camera = sigma.getCamera();
       const ratio = camera.getBoundedRatio(wheelZoomRatio(camera.getState().ratio, wheel.deltaY, wheel.deltaMode));
-      camera.setState(sigma.getViewportZoomedState({ x: event.x, y: event.y }, ratio));
+      const target = sigma.getViewportZoomedState({ x: event.x, y: event.y }, ratio);
+      // A short camera animation counts as moving for sigma, so on a large graph the ties are left
+      // out while zooming (hideEdgesOnMove) as they are while panning; a small graph zooms at once.
+      if (this.graph.size > LARGE_GRAPH_EDGES) void camera.animate(target, { duration: WHEEL_ZOOM_ANIMATION_MS });
+      else camera.setState(target);
     });
   }
 }
