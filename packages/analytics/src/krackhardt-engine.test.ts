@@ -14,6 +14,9 @@ describe('the engine on the Krackhardt high-tech managers', () => {
   const employee = (id: string) => result.employees.find((e) => e.id === id)!;
   const column = (values: readonly number[], id: string): number => values[result.employeeIds.indexOf(id)]!;
   const adviceReference = readCsv('reference/krackhardt_hightech__advice__node_metrics.csv');
+  /** Everyone who holds `code` in the list `of` picks, sorted. */
+  const holders = (of: (e: (typeof result.employees)[number]) => readonly string[], code: string) =>
+    result.employees.filter((e) => of(e).includes(code)).map((e) => e.id).sort();
 
   it('reads the data without warnings', () => {
     expect(result.warnings).toEqual([]);
@@ -25,8 +28,23 @@ describe('the engine on the Krackhardt high-tech managers', () => {
     const top = result.employeeIds[work.indexOf(Math.max(...work))];
     expect(top).toBe('v18');
     for (const row of adviceReference) expect(Math.abs(column(work, row.id!) - referenceNumber(row, 'betweenness_directed_raw')!)).toBeLessThanOrEqual(1e-9);
-    expect(employee('v18').keyRoles).toContain('broker');
-    expect(employee('v21').keyRoles).toContain('broker');
+    // Broker: the two highest work betweenness (top 5% of 21 is 2) with enough brokerage between departments.
+    expect(holders((e) => e.keyRoles, 'broker')).toEqual(['v18', 'v21']);
+  });
+
+  it('gives exactly these key and group roles, and no one else any', () => {
+    const everyKeyRole = result.employees.filter((e) => e.keyRoles.length > 0).map((e) => [e.id, [...e.keyRoles].sort()]);
+    expect(everyKeyRole).toEqual([
+      ['v2', ['advisor']],
+      ['v18', ['advisor', 'broker']],
+      ['v21', ['advisor', 'broker']],
+    ]);
+    // Gould–Fernandez roles over departments (z-scores as sna): v18 bridges other departments, v21 works its own and outward.
+    const everyGroupRole = result.employees.filter((e) => e.groupRoles.length > 0).map((e) => [e.id, [...e.groupRoles].sort()]);
+    expect(everyGroupRole).toEqual([
+      ['v18', ['itinerant', 'liaison']],
+      ['v21', ['coordinator', 'representative']],
+    ]);
   });
 
   it('makes the three most asked managers advisors: v2 (18 colleagues), v18 and v21 (15 each)', () => {
@@ -84,7 +102,16 @@ describe('the engine on the Krackhardt high-tech managers', () => {
     }
   });
 
-  it('flags v2, asked by 18 of 20 colleagues, as overwhelmed with consultancy', () => {
-    expect(employee('v2').riskFactors).toContain('overwhelmedWithConsultancy');
+  it('flags as overwhelmed with consultancy exactly the three most asked: v2 (18 of 20), v18 and v21 (15 each, the top 5% rule)', () => {
+    expect(holders((e) => e.riskFactors, 'overwhelmedWithConsultancy')).toEqual(['v18', 'v2', 'v21']);
+  });
+
+  it('finds exactly these exit-risk factors and levels', () => {
+    expect(holders((e) => e.riskFactors, 'alienatedFromGroup')).toEqual(['v15', 'v3']);
+    expect(holders((e) => e.riskFactors, 'unnoticed')).toEqual(['v13', 'v15', 'v19', 'v9']);
+    expect(holders((e) => e.riskFactors, 'lackOfManagersSupport')).toEqual(['v11']);
+    expect(holders((e) => e.riskFactors, 'noChemistryWithLeader')).toEqual(['v10', 'v13', 'v18', 'v2', 'v20', 'v21', 'v8', 'v9']);
+    const levels = Object.fromEntries(result.employees.map((e) => [e.id, e.risk_level]));
+    expect(levels).toEqual({ v1: 0, v2: 3, v3: 1, v4: 0, v5: 0, v6: 0, v7: 0, v8: 3, v9: 4, v10: 2, v11: 1, v12: 0, v13: 2, v14: 0, v15: 2, v16: 0, v17: 0, v18: 3, v19: 1, v20: 2, v21: 3 });
   });
 });
