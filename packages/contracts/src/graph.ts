@@ -87,7 +87,14 @@ export const ZGraphRelation = z.object({
 });
 export type TGraphRelation = z.infer<typeof ZGraphRelation>;
 
-export const ZGraphUnit = z.object({ id: z.number().int(), name: z.string(), parent: z.number().int().nullable(), color: z.string() });
+export const ZGraphUnit = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parent: z.number().int().nullable(),
+  color: z.string(),
+  /** The unit (or a unit below it) has people the caller may see: worth offering in the Scope tab. */
+  in_scope: z.boolean(),
+});
 export const ZGraphQuestion = z.object({ id: z.number().int(), label: z.string(), category: ZGraphCategory });
 export const ZGraphNodeAttribute = z.object({ key: z.string(), label: z.string() });
 export const ZGraphFilter = z.object({

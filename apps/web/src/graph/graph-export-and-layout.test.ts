@@ -16,7 +16,7 @@ function node(id: number, label: string, at: { x: number; y: number }, extra: Pa
 
 const graph: TGraphVisualization = {
   employees: [node(1, 'Anna <Kovács> & Co', { x: 0, y: 0 }, { key_roles: { ...noRoles, broker: true } }), node(2, 'Béla', { x: 10, y: 5 }, { answer_count: 0 })],
-  units: [{ id: 1, name: 'Sales "North"', parent: null, color: '#1f77b4' }],
+  units: [{ id: 1, name: 'Sales "North"', parent: null, color: '#1f77b4', in_scope: true }],
   node_attributes: [],
   questions: [],
   relations: [{ source: 1, target: 2, questions: [11, 12], mutual: false, isSelected: false }],

@@ -98,6 +98,11 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
   }
 
   const unitById = new Map(source.units.map((u) => [u.id, u] as const));
+  // Units with someone the caller may see, and every unit above them (choosing it brings them along).
+  const inScope = new Set<number>();
+  for (const person of visiblePeople) {
+    for (let unitId = person.unitId; unitId !== null && !inScope.has(unitId); unitId = unitById.get(unitId)?.parentId ?? null) inScope.add(unitId);
+  }
   const keys = customKeys(visiblePeople);
   const employees: TGraphNode[] = [];
   for (let i = 0; i < n; i++) {
@@ -139,7 +144,7 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
 
   return {
     employees,
-    units: source.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId, color: u.color })),
+    units: source.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId, color: u.color, in_scope: inScope.has(u.id) })),
     node_attributes: [
       { key: 'department', label: labels.department },
       { key: 'generation', label: labels.filter('generation') },

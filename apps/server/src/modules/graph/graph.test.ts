@@ -37,6 +37,7 @@ describe('GET /engagements/{id}/graph-visualization/ for all_access', () => {
     expect(body.employees.find((e) => e.id === org.people.a6)!.answer_count).toBe(0);
     expect(body.employees.find((e) => e.id === org.people.a2)!.answer_count).toBeGreaterThan(0);
     expect(body.units.map((u) => u.name)).toEqual(['Company', 'Sales', 'Support']);
+    expect(body.units.every((u) => u.in_scope)).toBe(true);
     expect(body.units.every((u) => /^#[0-9a-f]{6}$/i.test(u.color))).toBe(true);
     expect(new Set(body.units.map((u) => u.color)).size).toBe(3);
     expect(body.graph_types).toHaveLength(9);
@@ -153,6 +154,11 @@ describe('GET /engagements/{id}/graph-visualization/ and access levels', () => {
     expect(body.own_employee_id).toBe(org.people.leadA);
     // Filter options never reveal units outside what the caller sees.
     expect(body.filters.find((f) => f.lookup_key === 'department')!.options.map((o) => o.value)).toEqual([String(org.units.sales)]);
+    // The Scope tab offers Sales and the company above it (choosing it brings Sales), not Support.
+    expect(body.units.filter((u) => u.in_scope).map((u) => u.name)).toEqual(['Company', 'Sales']);
+    // However the view is narrowed, the units in scope stay the same: they follow what the caller may see.
+    const narrowed = await graph(`?unit=${org.units.sales}&filter_generation=z`, org.tokens.leader);
+    expect(narrowed.units.filter((u) => u.in_scope).map((u) => u.name)).toEqual(['Company', 'Sales']);
   });
 
   it('self_only: the member sees themself and their direct ties, and only their own ties', async () => {

@@ -54,6 +54,7 @@ export function GraphPage() {
   const data: TGraphVisualization | undefined = graph.data;
   const nodeById = useMemo(() => new Map((data?.employees ?? []).map((node) => [node.id, node] as const)), [data]);
   const unitColors = useMemo(() => new Map((data?.units ?? []).map((unit) => [unit.id, unit.color] as const)), [data]);
+  const unitsInScope = useMemo(() => (data ? new Set(data.units.filter((unit) => unit.in_scope).map((unit) => unit.id)) : null), [data]);
   const people = useMemo(() => [...(data?.employees ?? [])].map((node) => ({ id: node.id, label: node.label })).sort((a, b) => a.label.localeCompare(b.label)), [data]);
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
@@ -115,7 +116,7 @@ export function GraphPage() {
               <Tabs.Tab value="filter" data-testid="graph-tab-filter">{t('tabs.filter')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="scope">
-              <ScopeTab hierarchy={hierarchy.data ?? []} availableCategories={data?.graph_types ?? []} people={people} />
+              <ScopeTab hierarchy={hierarchy.data ?? []} availableCategories={data?.graph_types ?? []} people={people} unitsInScope={unitsInScope} />
             </Tabs.Panel>
             <Tabs.Panel value="style">
               <StyleTab />

@@ -14,17 +14,20 @@ type TScopeTabProps = {
   availableCategories: readonly TGraphCategory[];
   /** The people of the current view, to pick out. */
   people: readonly { id: number; label: string }[];
+  /** Units with people the caller may see (from the graph answer); null until it arrives. */
+  unitsInScope: ReadonlySet<number> | null;
 };
 
 /**
  * Scope: the graph category (one of the nine, or all work questions), the units from the tree, and
  * people to pick out (they and their direct ties stay bright, everyone else is drawn faint).
  */
-export function ScopeTab({ hierarchy, availableCategories, people }: TScopeTabProps) {
+export function ScopeTab({ hierarchy, availableCategories, people, unitsInScope }: TScopeTabProps) {
   const { t } = useTranslation('graph');
   const filters = useGraphViewStore((state) => state.filters);
   const setFilters = useGraphViewStore((state) => state.setFilters);
-  const units = flattenUnits(hierarchy);
+  // A subtree or self_only reader is offered only the units where they can see someone.
+  const units = flattenUnits(hierarchy).filter((unit) => unitsInScope === null || unitsInScope.has(unit.id));
   const categories = [
     { value: ALL_WORK, label: t('scope.allWork') },
     ...GRAPH_CATEGORY_CODES.map((code) => ({ value: code, label: t(`categories.${code}`), disabled: !availableCategories.includes(code) })),
