@@ -17,6 +17,9 @@ function UploadResults({ engagementId }: { engagementId: number }) {
     await queryClient.invalidateQueries({ queryKey: adminKeys.all(engagementId) });
     await queryClient.invalidateQueries({ queryKey: ['engagements'] });
   };
+  // The template of both uploads is this engagement's own nice Excel: the exact format with its
+  // instructions sheet, already holding its people, units and questions (and answers, if any).
+  const template = { path: `/engagements/${engagementId}/survey/export-nice-excel/`, fallbackName: 'survey-nice-excel.xlsx' };
   return (
     <Stack gap="lg">
       <UploadPanel
@@ -27,6 +30,7 @@ function UploadResults({ engagementId }: { engagementId: number }) {
         upload={uploadResultFile}
         describeResult={(graph) => t('results.uploaded', { employees: graph.statistics.employee_count, connections: graph.statistics.connection_count })}
         onUploaded={setUploaded}
+        template={template}
       />
       {uploaded && <UploadedGraph graph={uploaded} />}
       <UploadPanel
@@ -39,6 +43,7 @@ function UploadResults({ engagementId }: { engagementId: number }) {
           t('niceExcel.imported', { employees: result.employee_count, units: result.unit_count, questions: result.question_count, answers: result.answer_count })
         }
         onUploaded={refresh}
+        template={template}
       />
     </Stack>
   );
