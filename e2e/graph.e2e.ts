@@ -22,9 +22,12 @@ declare global {
       viewportPosition(nodeId: number): TPoint | null;
       animating(): boolean;
       cameraRatio(): number;
+      previewing(): boolean;
       faintNodeIds(): number[];
       displayedColor(nodeId: number): string | null;
     };
+    /** Read by the graph page when it opens (apps/web/src/graph/graph-canvas.tsx). */
+    __onaGraphTuning?: { largeGraphEdges?: number };
   }
 }
 
@@ -87,6 +90,19 @@ async function nodeOnPage(page: Page, nodeId: number): Promise<TPoint> {
   const at = await page.evaluate((id) => window.__onaGraph?.viewportPosition(id) ?? null, nodeId);
   if (!box || !at) throw new Error('node not on the canvas');
   return { x: box.x + at.x, y: box.y + at.y };
+}
+
+/** A point of the canvas (page coordinates) with no node within 30 px, inside the area no panel covers. */
+async function emptyPoint(page: Page): Promise<TPoint> {
+  const box = (await page.getByTestId('graph-canvas').boundingBox())!;
+  const ids = await page.evaluate(() => window.__onaGraph?.nodeIds() ?? []);
+  const points = (await page.evaluate((all) => all.map((id) => window.__onaGraph?.viewportPosition(id) ?? null), ids)).filter((p): p is TPoint => p !== null);
+  for (let y = 120; y < box.height - 60; y += 20) {
+    for (let x = 380; x < box.width - 340; x += 20) {
+      if (points.every((p) => Math.hypot(p.x - x, p.y - y) > 30)) return { x: box.x + x, y: box.y + y };
+    }
+  }
+  throw new Error('no empty place on the canvas');
 }
 
 /** The best connected node that sits clear of its neighbours, so the pointer finds it and nothing else. */
@@ -216,6 +232,71 @@ describe('the network graph of the analysed demo', () => {
     await screenshot(page, 'graph-employee-card');
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => card.count()).toBe(0);
+    await page.close();
+  });
+
+  it('one wheel notch zooms about 3% towards the pointer, and nothing else zooms on top', async () => {
+    const page = await openGraph('admin@example.com');
+    const box = (await page.getByTestId('graph-canvas').boundingBox())!;
+    const ratio = () => page.evaluate(() => window.__onaGraph?.cameraRatio() ?? 0);
+    const before = await ratio();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -100);
+    await expect.poll(ratio).toBeLessThan(before);
+    // sigma's own wheel zoom (1.7× animated) would still be moving the camera after a moment.
+    await page.waitForTimeout(600);
+    expect(await ratio()).toBeCloseTo(before / 1.03, 9);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(ratio).toBeCloseTo((before / 1.03) * 1.03 ** 3, 9);
+    await page.close();
+  });
+
+  it('on a large graph, panning and zooming move the drawn picture and render once the gesture settles', async () => {
+    const page = await signedIn('admin@example.com');
+    // The demo's few thousand ties count as a large graph here, so the camera preview is used.
+    await page.addInitScript(() => {
+      window.__onaGraphTuning = { largeGraphEdges: 0 };
+    });
+    await page.goto(`${baseUrl}/engagements/${engagementId}/graph.html`);
+    await waitForGraph(page);
+    const probe = () => page.evaluate(() => ({ previewing: window.__onaGraph?.previewing() ?? false, ratio: window.__onaGraph?.cameraRatio() ?? 0 }));
+    const edgesTransform = () => page.evaluate(() => document.querySelector<HTMLCanvasElement>('[data-testid=graph-canvas] canvas.sigma-edges')?.style.transform ?? 'missing');
+    const box = (await page.getByTestId('graph-canvas').boundingBox())!;
+    const node = await clearNode(page);
+    const start = await nodeOnPage(page, node);
+
+    const before = await probe();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -200);
+    const zooming = await probe();
+    expect(zooming.previewing).toBe(true);
+    expect(zooming.ratio).toBeCloseTo(before.ratio / 1.03 ** 2, 9);
+    expect(await edgesTransform()).toMatch(/^matrix\(/);
+    await expect.poll(async () => (await probe()).previewing).toBe(false);
+    expect(await edgesTransform()).toBe('');
+    expect((await probe()).ratio).toBeCloseTo(before.ratio / 1.03 ** 2, 9);
+
+    // Drag the stage from a point with no node near it.
+    const from = await emptyPoint(page);
+    const zoomedAt = await nodeOnPage(page, node);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 25, { steps: 5 });
+    expect((await probe()).previewing).toBe(true);
+    const moved = await nodeOnPage(page, node);
+    expect(moved.x).toBeCloseTo(zoomedAt.x + 40, 0);
+    expect(moved.y).toBeCloseTo(zoomedAt.y + 25, 0);
+    await page.mouse.up();
+    await expect.poll(async () => (await probe()).previewing).toBe(false);
+    expect(await edgesTransform()).toBe('');
+    const settled = await nodeOnPage(page, node);
+    expect(settled.x).toBeCloseTo(moved.x, 0);
+    expect(settled.y).toBeCloseTo(moved.y, 0);
+    expect(settled.x).not.toBeCloseTo(start.x, 0);
+    // The release of a drag is no click: no employee card opens wherever the pointer stopped.
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('employee-card').count()).toBe(0);
+    await screenshot(page, 'graph-after-preview-pan');
     await page.close();
   });
 

@@ -9,6 +9,8 @@ declare global {
   interface Window {
     /** Read-only probe of the drawn graph for browser tests and benchmarks. */
     __onaGraph?: TGraphProbe;
+    /** Set by browser tests before the page loads, to try the large-graph behaviour on the demo. */
+    __onaGraphTuning?: { largeGraphEdges?: number };
   }
 }
 
@@ -46,7 +48,7 @@ export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, on
     const instance = new GraphRenderer(element, {
       onHover: (nodeId, at) => handlers.current.onHover(nodeId, at),
       onClickNode: (nodeId) => handlers.current.onClickNode(nodeId),
-    });
+    }, window.__onaGraphTuning?.largeGraphEdges);
     renderer.current = instance;
     window.__onaGraph = instance.probe();
     onReady?.({ exportPng: () => instance.exportPng(), positions: () => instance.currentPositions(), resetCamera: () => instance.resetCamera() });

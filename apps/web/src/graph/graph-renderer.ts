@@ -5,6 +5,7 @@ import type { Attributes } from 'graphology-types';
 import type { NodeDisplayData, EdgeDisplayData } from 'sigma/types';
 import type { Settings } from 'sigma/settings';
 import type { TGraphVisualization } from '@ona/contracts';
+import { CameraPreview, pannedBy, zoomedAround } from './camera-preview.ts';
 import { createEdgeCurvedArrowProgram, EdgeCurveProgram } from './edge-curve-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
@@ -13,9 +14,13 @@ import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } fr
 import { NodeTriangleProgram } from './node-triangle-program.ts';
 import { wheelZoomRatio } from './wheel-zoom.ts';
 
-/** A wheel step on a large graph glides for this long (sigma's own wheel zoom takes 250 ms). */
-const WHEEL_ZOOM_ANIMATION_MS = 120;
-/** Above this many ties, edges are hidden while panning and zooming. */
+/** After the last wheel step on a large graph, the zoom is rendered once this long has passed. */
+const WHEEL_SETTLE_MS = 200;
+/**
+ * Above this many ties a graph is "large": its ties are drawn a frame after its people, panning
+ * and zooming move the drawn picture (camera preview) and render once the gesture settles, and
+ * camera animations leave the ties out.
+ */
 export const LARGE_GRAPH_EDGES = 20_000;
 
 type TNodeAttributes = {
@@ -46,6 +51,8 @@ export type TGraphProbe = {
   viewportPosition(nodeId: number): TPoint | null;
   animating(): boolean;
   cameraRatio(): number;
+  /** True while a large graph shows a moved picture that waits for its render (camera preview). */
+  previewing(): boolean;
   /** Nodes drawn faint because others are selected (spec: opacity 0.1). */
   faintNodeIds(): number[];
   /** The colour sigma draws a node with, after the reducers. */
@@ -93,10 +100,22 @@ export class GraphRenderer {
   private animationFrame: number | null = null;
   private animationDelay: number | null = null;
   private positions = new Map<number, TPoint>();
+  private readonly preview: CameraPreview<TNodeAttributes, TEdgeAttributes>;
+  /** Where the pointer last was while it drags the stage of a large graph. */
+  private panFrom: TPoint | null = null;
+  private endPan: (() => void) | null = null;
+  /** Whether the drawn data has more ties than largeGraphEdges. */
+  private large = false;
+  /** The frame that adds a large graph's ties after its people were drawn. */
+  private tiesFrame: number | null = null;
+  /** A stage drag just ended: the click that ends it is not a click on the stage. */
+  private panned = false;
 
   constructor(
     private readonly container: HTMLElement,
     private readonly events: TGraphEvents,
+    /** From how many ties on a graph is large (LARGE_GRAPH_EDGES; browser tests lower it). */
+    private readonly largeGraphEdges: number = LARGE_GRAPH_EDGES,
   ) {
     const settings: Partial<Settings<TNodeAttributes, TEdgeAttributes>> = {
       defaultNodeType: 'circle',
@@ -115,12 +134,15 @@ export class GraphRenderer {
       edgeReducer: (edge, attributes) => this.reduceEdge(edge, attributes),
     };
     this.sigma = new Sigma(this.graph, container, settings);
+    this.preview = new CameraPreview(this.sigma);
     this.wireEvents();
   }
 
   /** Replaces the drawn graph with new data at the given positions. */
   setData(data: TGraphVisualization, positions: TPositions, colorOfUnit: (unitId: number | null) => string): void {
     this.cancelAnimation();
+    this.cancelTies();
+    this.preview.kill();
     this.graph.clear();
     this.positions = new Map(positions);
     this.anySelected = data.employees.some((e) => !e.isSelected);
@@ -137,19 +159,22 @@ export class GraphRenderer {
         selected: node.isSelected,
       });
     }
-    for (const edge of data.relations) {
-      const source = String(edge.source);
-      const target = String(edge.target);
-      if (this.graph.hasNode(source) && this.graph.hasNode(target) && !this.graph.hasDirectedEdge(source, target)) {
-        this.graph.addDirectedEdge(source, target, { mutual: edge.mutual, selected: edge.isSelected });
-      }
-    }
+    this.large = data.relations.length > this.largeGraphEdges;
+    if (this.large) {
+      // A large graph is drawn in two frames: people first, their ties in the next frame. On a
+      // software WebGL the ties take most of a second to draw, and the organisation is worth
+      // seeing meanwhile.
+      this.tiesFrame = window.requestAnimationFrame(() => {
+        this.tiesFrame = null;
+        this.addTies(data.relations);
+      });
+    } else this.addTies(data.relations);
     this.sigma.setCustomBBox(null);
     this.sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
-    // On very large graphs the ties and labels are left out while the camera moves, so panning
-    // and zooming stay fluid.
-    this.sigma.setSetting('hideEdgesOnMove', this.graph.size > LARGE_GRAPH_EDGES);
-    this.sigma.setSetting('hideLabelsOnMove', this.graph.size > LARGE_GRAPH_EDGES);
+    // On very large graphs the ties and labels are left out while the camera animates (a reset,
+    // a double click); panning and zooming go through the camera preview instead.
+    this.sigma.setSetting('hideEdgesOnMove', this.isLarge());
+    this.sigma.setSetting('hideLabelsOnMove', this.isLarge());
     this.refreshSettings();
   }
 
@@ -196,12 +221,16 @@ export class GraphRenderer {
 
   /** Lets the camera frame the whole graph again. */
   resetCamera(): void {
+    this.preview.kill();
     this.sigma.setCustomBBox(null);
     void this.sigma.getCamera().animatedReset({ duration: 300 });
   }
 
   /** The canvas layers composed on the background, as a PNG. */
   exportPng(): Promise<Blob | null> {
+    // The picture exported is the one the user sees, at its proper resolution.
+    if (this.preview.active()) this.sigma.getCamera().setState(this.preview.current());
+    this.preview.kill();
     // A synchronous render right before reading keeps the WebGL buffers readable in this task.
     this.sigma.refresh();
     const { width, height } = this.sigma.getDimensions();
@@ -232,10 +261,11 @@ export class GraphRenderer {
         const key = String(id);
         if (!this.graph.hasNode(key)) return null;
         const data = this.sigma.getNodeDisplayData(key);
-        return data ? this.sigma.framedGraphToViewport(data) : null;
+        return data ? this.preview.framedGraphToViewport(data) : null;
       },
       animating: () => this.animationFrame !== null || this.animationDelay !== null,
-      cameraRatio: () => this.sigma.getCamera().getState().ratio,
+      cameraRatio: () => this.preview.current().ratio,
+      previewing: () => this.preview.active(),
       faintNodeIds: () => (this.anySelected ? this.graph.filterNodes((_, a) => !a.selected).map(Number) : []),
       displayedColor: (id) => this.sigma.getNodeDisplayData(String(id))?.color ?? null,
     };
@@ -243,6 +273,10 @@ export class GraphRenderer {
 
   kill(): void {
     this.cancelAnimation();
+    this.cancelTies();
+    this.endPan?.();
+    this.preview.kill();
+    this.container.removeEventListener('wheel', this.onWheel, { capture: true });
     if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
     this.sigma.kill();
   }
@@ -261,6 +295,74 @@ export class GraphRenderer {
     this.animationDelay = null;
     this.animationFrame = null;
     this.container.dataset.animating = 'false';
+  }
+
+  private readonly onWheel = (wheel: WheelEvent): void => {
+    wheel.preventDefault();
+    wheel.stopPropagation();
+    const bounds = this.container.getBoundingClientRect();
+    const at = { x: wheel.clientX - bounds.left, y: wheel.clientY - bounds.top };
+    const camera = this.sigma.getCamera();
+    if (!this.isLarge()) {
+      const ratio = camera.getBoundedRatio(wheelZoomRatio(camera.getState().ratio, wheel.deltaY, wheel.deltaMode));
+      camera.setState(this.sigma.getViewportZoomedState(at, ratio));
+      return;
+    }
+    // A large graph: the drawn picture is scaled at once, and rendered when the wheel rests.
+    const state = this.preview.current();
+    const ratio = camera.getBoundedRatio(wheelZoomRatio(state.ratio, wheel.deltaY, wheel.deltaMode));
+    this.preview.show(zoomedAround(state, this.preview.viewportToFramedGraph(at), ratio));
+    this.preview.commitAfter(WHEEL_SETTLE_MS);
+  };
+
+  /**
+   * A drag of a large graph's stage. Its pointer moves are taken on the window in the capture
+   * phase and kept from sigma: sigma would pan (and render) itself, and would look for a hovered
+   * node in its last render, which the moved picture no longer matches.
+   */
+  private startPan(from: TPoint): void {
+    this.endPan?.();
+    this.panFrom = from;
+    const move = (pointer: MouseEvent) => {
+      pointer.stopPropagation();
+      pointer.preventDefault();
+      if (this.panFrom === null) return;
+      const bounds = this.container.getBoundingClientRect();
+      const to = { x: pointer.clientX - bounds.left, y: pointer.clientY - bounds.top };
+      this.preview.show(pannedBy(this.preview.current(), this.preview.viewportToFramedGraph(this.panFrom), this.preview.viewportToFramedGraph(to)));
+      this.panFrom = to;
+      this.panned = true;
+    };
+    const end = () => {
+      window.removeEventListener('mousemove', move, true);
+      window.removeEventListener('mouseup', end, true);
+      this.panFrom = null;
+      this.endPan = null;
+      this.preview.commit();
+    };
+    window.addEventListener('mousemove', move, true);
+    window.addEventListener('mouseup', end, true);
+    this.endPan = end;
+  }
+
+  private isLarge(): boolean {
+    return this.large;
+  }
+
+  private addTies(relations: TGraphVisualization['relations']): void {
+    for (const edge of relations) {
+      const source = String(edge.source);
+      const target = String(edge.target);
+      if (this.graph.hasNode(source) && this.graph.hasNode(target) && !this.graph.hasDirectedEdge(source, target)) {
+        this.graph.addDirectedEdge(source, target, { mutual: edge.mutual, selected: edge.isSelected });
+      }
+    }
+    this.container.dataset.edges = String(this.graph.size);
+  }
+
+  private cancelTies(): void {
+    if (this.tiesFrame !== null) window.cancelAnimationFrame(this.tiesFrame);
+    this.tiesFrame = null;
   }
 
   private edgeType(): string {
@@ -336,6 +438,8 @@ export class GraphRenderer {
       sigma.refresh({ partialGraph: { nodes: [node], edges: this.graph.edges(node) }, skipIndexation: true });
     };
     sigma.on('enterNode', ({ node, event }) => {
+      // While the picture is moved, sigma's picking still reads the last render: no hover then.
+      if (this.preview.active() || this.panFrom !== null) return;
       const previous = this.hovered;
       this.hovered = node;
       if (previous !== null && previous !== node) refreshAround(previous);
@@ -345,6 +449,7 @@ export class GraphRenderer {
       this.hoverTimer = window.setTimeout(() => this.events.onHover(Number(node), at), GRAPH_CONSTANTS.hoverTooltipDelayMs);
     });
     sigma.on('leaveNode', ({ node }) => {
+      if (this.hovered !== node) return;
       this.hovered = null;
       if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
       this.hoverTimer = null;
@@ -352,15 +457,27 @@ export class GraphRenderer {
       refreshAround(node);
     });
     sigma.on('clickNode', ({ node }) => {
-      if (!this.dragMoved) this.events.onClickNode(Number(node));
+      // The click that ends a drag of the stage lands wherever the pointer stopped: not a pick.
+      if (this.panned) this.panned = false;
+      else if (!this.dragMoved) this.events.onClickNode(Number(node));
     });
-    sigma.on('clickStage', () => this.events.onClickNode(null));
+    sigma.on('clickStage', () => {
+      if (this.panned) this.panned = false;
+      else this.events.onClickNode(null);
+    });
 
     // Dragging a node moves it; dragging elsewhere pans (sigma's default).
     sigma.on('downNode', ({ node }) => {
+      this.panned = false;
       this.dragged = node;
       this.dragMoved = false;
       if (!sigma.getCustomBBox()) sigma.setCustomBBox(sigma.getBBox());
+    });
+    // On a large graph a drag of the stage moves the drawn picture and renders when released.
+    sigma.on('downStage', ({ event }) => {
+      this.panned = false;
+      const button = event.original instanceof MouseEvent ? event.original.button : 0;
+      if (this.isLarge() && button === 0) this.startPan({ x: event.x, y: event.y });
     });
     const captor = sigma.getMouseCaptor();
     captor.on('mousemovebody', (event) => {
@@ -381,16 +498,10 @@ export class GraphRenderer {
 
     // The wheel zooms about 3% a step, scaled by how far the wheel turned, towards the pointer.
     // The browser's own event says in which unit it turned (pixels, lines, pages); sigma's delta does not.
-    captor.on('wheel', (event) => {
-      event.preventSigmaDefault();
-      const wheel = event.original as WheelEvent;
-      const camera = sigma.getCamera();
-      const ratio = camera.getBoundedRatio(wheelZoomRatio(camera.getState().ratio, wheel.deltaY, wheel.deltaMode));
-      const target = sigma.getViewportZoomedState({ x: event.x, y: event.y }, ratio);
-      // A short camera animation counts as moving for sigma, so on a large graph the ties are left
-      // out while zooming (hideEdgesOnMove) as they are while panning; a small graph zooms at once.
-      if (this.graph.size > LARGE_GRAPH_EDGES) void camera.animate(target, { duration: WHEEL_ZOOM_ANIMATION_MS });
-      else camera.setState(target);
-    });
+    // sigma 3.0.3 cannot be kept from zooming on the wheel: preventSigmaDefault() on its wheel
+    // event marks a copy of the event, so its own 1.7× animated zoom ran on top of ours. The wheel
+    // is therefore taken from the DOM in the capture phase, before sigma's listener on the same
+    // container, which stopPropagation() then skips.
+    this.container.addEventListener('wheel', this.onWheel, { capture: true, passive: false });
   }
 }
