@@ -17,6 +17,8 @@ declare global {
       nodeIds(): number[];
       nodeCount(): number;
       edgeCount(): number;
+      drawnEdgeCount(): number;
+      rendered(): { nodes: number; edges: number };
       edgeType(): string;
       position(nodeId: number): TPoint | null;
       viewportPosition(nodeId: number): TPoint | null;
@@ -193,11 +195,16 @@ describe('the network graph of the analysed demo', () => {
     const page = await openGraph('admin@example.com');
     const canvas = page.getByTestId('graph-canvas');
     expect(await canvas.getAttribute('data-edge-type')).toBe('arrow');
+    // Straight edges draw a mutual pair as one line with a head at each end; curved ones bend apart.
+    const ties = await page.evaluate(() => window.__onaGraph?.edgeCount() ?? 0);
+    const mutualPairs = await statistic(page, 'mutual');
+    expect(await page.evaluate(() => window.__onaGraph?.drawnEdgeCount())).toBe(ties - mutualPairs);
     await page.getByTestId('graph-tab-style').click();
     await page.getByTestId('graph-arrows').click();
     await expect.poll(() => canvas.getAttribute('data-edge-type')).toBe('straight');
     await page.getByTestId('graph-edges-curved').click();
     await expect.poll(() => canvas.getAttribute('data-edge-type')).toBe('curved');
+    await expect.poll(() => page.evaluate(() => window.__onaGraph?.drawnEdgeCount())).toBe(ties);
     await page.getByTestId('graph-arrows').click();
     await expect.poll(() => canvas.getAttribute('data-edge-type')).toBe('curvedArrow');
     await page.mouse.move(5, 5);

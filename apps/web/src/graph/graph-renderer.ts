@@ -1,12 +1,13 @@
 import Graph from 'graphology';
 import Sigma from 'sigma';
-import { EdgeArrowProgram, EdgeRectangleProgram, NodeCircleProgram } from 'sigma/rendering';
+import { NodeCircleProgram } from 'sigma/rendering';
 import type { Attributes } from 'graphology-types';
 import type { NodeDisplayData, EdgeDisplayData } from 'sigma/types';
 import type { Settings } from 'sigma/settings';
 import type { TGraphVisualization } from '@ona/contracts';
 import { CameraPreview, pannedBy, zoomedAround } from './camera-preview.ts';
 import { createEdgeCurvedArrowProgram, EdgeCurveProgram } from './edge-curve-program.ts';
+import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
@@ -33,7 +34,12 @@ type TNodeAttributes = {
   zeroAnswers: boolean;
   selected: boolean;
 };
-type TEdgeAttributes = { mutual: boolean; selected: boolean };
+/**
+ * `pair` tells the two ties of a mutual pair apart once both are drawn: with straight edges the
+ * first draws the pair (one line, an arrowhead at each end) and the second is hidden, so the
+ * same line is not rasterised twice; curved edges draw both, bending apart.
+ */
+type TEdgeAttributes = { mutual: boolean; selected: boolean; pair: 'single' | 'first' | 'second' };
 
 export type TGraphEvents = {
   /** A node under the pointer for the tooltip delay (null when it leaves), with viewport coordinates. */
@@ -46,6 +52,10 @@ export type TGraphProbe = {
   nodeIds(): number[];
   nodeCount(): number;
   edgeCount(): number;
+  /** How many people and ties sigma's last finished render drew (benchmarks time the first draw by it). */
+  rendered(): { nodes: number; edges: number };
+  /** Lines drawn for the ties: a mutual pair is one line when edges are straight, two when curved. */
+  drawnEdgeCount(): number;
   edgeType(): string;
   position(nodeId: number): TPoint | null;
   viewportPosition(nodeId: number): TPoint | null;
@@ -106,10 +116,15 @@ export class GraphRenderer {
   private endPan: (() => void) | null = null;
   /** Whether the drawn data has more ties than largeGraphEdges. */
   private large = false;
-  /** The frame that adds a large graph's ties after its people were drawn. */
-  private tiesFrame: number | null = null;
+  /** A large graph's ties, waiting for its people to be drawn. */
+  private pendingTies: TGraphVisualization['relations'] | null = null;
+  /** The task that adds a large graph's ties once the frame with its people was presented. */
+  private tiesTimer: number | null = null;
+  /** What of the data last set has not been drawn yet (for the user timing marks of the first draw). */
+  private firstDraw = { people: false, ties: false };
   /** A stage drag just ended: the click that ends it is not a click on the stage. */
   private panned = false;
+  private lastRender = { nodes: 0, edges: 0 };
 
   constructor(
     private readonly container: HTMLElement,
@@ -121,7 +136,13 @@ export class GraphRenderer {
       defaultNodeType: 'circle',
       defaultEdgeType: 'arrow',
       nodeProgramClasses: { circle: NodeCircleProgram, triangle: NodeTriangleProgram },
-      edgeProgramClasses: { straight: EdgeRectangleProgram, arrow: EdgeArrowProgram, curved: EdgeCurveProgram, curvedArrow: createEdgeCurvedArrowProgram<TNodeAttributes, TEdgeAttributes, Attributes>() },
+      edgeProgramClasses: {
+        straight: createEdgeStraightProgram<TNodeAttributes, TEdgeAttributes, Attributes>(0),
+        arrow: createEdgeStraightProgram<TNodeAttributes, TEdgeAttributes, Attributes>(1),
+        doubleArrow: createEdgeStraightProgram<TNodeAttributes, TEdgeAttributes, Attributes>(2),
+        curved: EdgeCurveProgram,
+        curvedArrow: createEdgeCurvedArrowProgram<TNodeAttributes, TEdgeAttributes, Attributes>(),
+      },
       labelSize: GRAPH_CONSTANTS.labelFontSize,
       labelFont: 'Inter, system-ui, sans-serif',
       labelRenderedSizeThreshold: 4,
@@ -160,15 +181,12 @@ export class GraphRenderer {
       });
     }
     this.large = data.relations.length > this.largeGraphEdges;
-    if (this.large) {
-      // A large graph is drawn in two frames: people first, their ties in the next frame. On a
-      // software WebGL the ties take most of a second to draw, and the organisation is worth
-      // seeing meanwhile.
-      this.tiesFrame = window.requestAnimationFrame(() => {
-        this.tiesFrame = null;
-        this.addTies(data.relations);
-      });
-    } else this.addTies(data.relations);
+    this.firstDraw = { people: data.employees.length > 0, ties: data.relations.length > 0 };
+    // A large graph is drawn in two frames: its people first, their ties once that frame is on
+    // the screen (see afterRender). On a software WebGL the ties take a second or more to draw,
+    // and the organisation is worth seeing meanwhile.
+    if (this.large) this.pendingTies = data.relations;
+    else this.addTies(data.relations);
     this.sigma.setCustomBBox(null);
     this.sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
     // On very large graphs the ties and labels are left out while the camera animates (a reset,
@@ -255,6 +273,8 @@ export class GraphRenderer {
       nodeIds: () => this.graph.nodes().map(Number),
       nodeCount: () => this.graph.order,
       edgeCount: () => this.graph.size,
+      rendered: () => ({ ...this.lastRender }),
+      drawnEdgeCount: () => this.graph.filterEdges((edge) => this.sigma.getEdgeDisplayData(edge)?.hidden === false).length,
       edgeType: () => this.edgeType(),
       position: (id) => this.positions.get(id) ?? null,
       viewportPosition: (id) => {
@@ -353,16 +373,47 @@ export class GraphRenderer {
     for (const edge of relations) {
       const source = String(edge.source);
       const target = String(edge.target);
-      if (this.graph.hasNode(source) && this.graph.hasNode(target) && !this.graph.hasDirectedEdge(source, target)) {
-        this.graph.addDirectedEdge(source, target, { mutual: edge.mutual, selected: edge.isSelected });
-      }
+      if (!this.graph.hasNode(source) || !this.graph.hasNode(target) || this.graph.hasDirectedEdge(source, target)) continue;
+      const partner = edge.mutual ? this.graph.directedEdge(target, source) : undefined;
+      if (partner !== undefined && this.graph.getEdgeAttribute(partner, 'mutual')) {
+        this.graph.setEdgeAttribute(partner, 'pair', 'first');
+        this.graph.addDirectedEdge(source, target, { mutual: true, selected: edge.isSelected, pair: 'second' });
+      } else this.graph.addDirectedEdge(source, target, { mutual: edge.mutual, selected: edge.isSelected, pair: 'single' });
     }
     this.container.dataset.edges = String(this.graph.size);
   }
 
   private cancelTies(): void {
-    if (this.tiesFrame !== null) window.cancelAnimationFrame(this.tiesFrame);
-    this.tiesFrame = null;
+    if (this.tiesTimer !== null) window.clearTimeout(this.tiesTimer);
+    this.tiesTimer = null;
+    this.pendingTies = null;
+  }
+
+  /**
+   * After each render: marks the first frames that show the people and the ties of new data
+   * (user timing marks, read by the benchmark), and adds a large graph's ties once its people
+   * were drawn. A task posted from a render runs after that frame was rasterised and presented; a
+   * frame requested from it starts after that.
+   */
+  private afterRender(): void {
+    this.lastRender = { nodes: this.graph.order, edges: this.graph.size };
+    const shown = (name: string, count: number) => window.requestAnimationFrame(() => performance.mark(name, { detail: count }));
+    if (this.firstDraw.people && this.graph.order > 0) {
+      this.firstDraw.people = false;
+      shown('ona:graph-people-shown', this.graph.order);
+    }
+    if (this.firstDraw.ties && this.graph.size > 0) {
+      this.firstDraw.ties = false;
+      shown('ona:graph-ties-shown', this.graph.size);
+    }
+    const ties = this.pendingTies;
+    if (ties !== null && this.graph.order > 0 && this.tiesTimer === null) {
+      this.tiesTimer = window.setTimeout(() => {
+        this.tiesTimer = null;
+        this.pendingTies = null;
+        this.addTies(ties);
+      }, 0);
+    }
   }
 
   private edgeType(): string {
@@ -408,8 +459,13 @@ export class GraphRenderer {
     const base = this.appearance.dark ? GRAPH_COLORS.edgeDark : GRAPH_COLORS.edgeLight;
     const faint = this.anySelected && !a.selected;
     const touchesHovered = this.hovered !== null && (this.graph.source(edge) === this.hovered || this.graph.target(edge) === this.hovered);
+    const type = this.edgeType();
+    const straight = type === 'arrow' || type === 'straight';
+    // The hidden half of a mutual pair still takes a place in its program: the smallest one.
+    const hidden = straight && a.pair === 'second';
     return {
-      type: this.edgeType(),
+      type: hidden ? 'straight' : straight && a.pair === 'first' && type === 'arrow' ? 'doubleArrow' : type,
+      hidden,
       size: a.mutual ? GRAPH_CONSTANTS.edgeWidthMutual : GRAPH_CONSTANTS.edgeWidthOneWay,
       color: faint ? fadeOver(base, background, GRAPH_CONSTANTS.faintOpacity) : touchesHovered ? GRAPH_COLORS.edgeHovered : fadeOver(base, background, 0.45),
       zIndex: touchesHovered ? 2 : faint ? 0 : 1,
@@ -431,6 +487,7 @@ export class GraphRenderer {
 
   private wireEvents(): void {
     const sigma = this.sigma;
+    sigma.on('afterRender', () => this.afterRender());
     // Hovering changes the look of one node and its ties only: refresh just those, so that on a
     // graph of tens of thousands of ties the pointer does not wait for a whole redraw.
     const refreshAround = (node: string) => {
