@@ -59,6 +59,15 @@ export function customKeys(people: readonly GraphPerson[]): string[] {
  * The filter panel: options come only from the people the caller may see, so that a filter never
  * reveals who else is in the engagement.
  */
+/**
+ * How a custom attribute is named on screen: its key as the admin's import header gave it, a
+ * snake_case key ("birth_year") read as words ("Birth year"), the first letter capitalised.
+ */
+export function attributeLabel(key: string): string {
+  const words = key.replace(/_+/g, ' ').trim();
+  return words.length === 0 ? key : words.charAt(0).toLocaleUpperCase() + words.slice(1);
+}
+
 export function filterOptions(source: GraphSource, visible: readonly GraphPerson[], labels: FilterLabels): TGraphFilter[] {
   const distinct = (key: string) => {
     const values = new Set<string>();
@@ -91,7 +100,7 @@ export function filterOptions(source: GraphSource, visible: readonly GraphPerson
   ];
   for (const key of customKeys(visible)) {
     const lookup = `${CUSTOM_FILTER_PREFIX}${key}`;
-    filters.push({ lookup_key: lookup, label: key, options: [...distinct(lookup)].sort((a, b) => a.localeCompare(b)).map((value) => ({ value, label: value })) });
+    filters.push({ lookup_key: lookup, label: attributeLabel(key), options: [...distinct(lookup)].sort((a, b) => a.localeCompare(b)).map((value) => ({ value, label: value })) });
   }
   return filters;
 }

@@ -1,6 +1,6 @@
 import type { TEdgeVisibility, TGraphCategory, TGraphNode, TGraphRelation, TGraphVisualization } from '@ona/contracts';
 import { subordinatesOf } from '../engagements/access-scope.ts';
-import { customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
+import { attributeLabel, customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
 import type { GraphSource } from './graph-source.ts';
 
 export type GraphSeeingLevel = 'self_only' | 'subtree' | 'all_access';
@@ -149,7 +149,7 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
       { key: 'department', label: labels.department },
       { key: 'generation', label: labels.filter('generation') },
       { key: 'gender', label: labels.filter('gender') },
-      ...keys.map((key) => ({ key: `attr_${key}`, label: key })),
+      ...keys.map((key) => ({ key: `attr_${key}`, label: attributeLabel(key) })),
     ],
     questions: source.questions.map((q) => ({ id: q.id, label: q.label, category: q.category })),
     relations: out,

@@ -132,6 +132,9 @@ describe('GET /engagements/{id}/graph-visualization/ for all_access', () => {
     expect(body.filters.find((f) => f.lookup_key === 'generation')!.options.map((o) => o.value)).toEqual(['bb', 'x', 'y', 'z']);
     expect(body.filters.find((f) => f.lookup_key === 'attr_location')!.options).toEqual([{ value: 'Budapest', label: 'Budapest' }, { value: 'Wien', label: 'Wien' }]);
     expect(body.node_attributes.map((a) => a.key)).toEqual(['department', 'generation', 'gender', 'attr_location']);
+    // A custom attribute is named by its import header, snake_case read as words.
+    expect(body.filters.find((f) => f.lookup_key === 'attr_location')!.label).toBe('Location');
+    expect(body.node_attributes.find((a) => a.key === 'attr_location')!.label).toBe('Location');
     expect(body.employees.find((e) => e.id === org.people.a1)!.attributes).toMatchObject({ department: 'Sales', attr_location: 'Budapest' });
     const hu = await graph('', org.tokens.admin, 'hu-HU');
     expect(hu.filters.find((f) => f.lookup_key === 'generation')!.label).toBe('Generáció');
