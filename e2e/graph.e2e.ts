@@ -242,6 +242,27 @@ describe('the network graph of the analysed demo', () => {
     await page.close();
   });
 
+  it('dragging a node moves that node with the pointer and leaves the others and the camera where they were', async () => {
+    const page = await openGraph('admin@example.com');
+    const node = await clearNode(page);
+    const others = (await page.evaluate(() => window.__onaGraph?.nodeIds() ?? [])).filter((id) => id !== node).slice(0, 5);
+    const othersBefore = await Promise.all(others.map((id) => nodeOnPage(page, id)));
+    const from = await nodeOnPage(page, node);
+    const ratio = await page.evaluate(() => window.__onaGraph?.cameraRatio());
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + 40, { steps: 6 });
+    await page.mouse.up();
+    const to = await nodeOnPage(page, node);
+    expect(Math.abs(to.x - (from.x + 60))).toBeLessThan(3);
+    expect(Math.abs(to.y - (from.y + 40))).toBeLessThan(3);
+    expect(await Promise.all(others.map((id) => nodeOnPage(page, id)))).toEqual(othersBefore);
+    expect(await page.evaluate(() => window.__onaGraph?.cameraRatio())).toBe(ratio);
+    // The release of a node drag is no click on it: no employee card.
+    expect(await page.getByTestId('employee-card').count()).toBe(0);
+    await page.close();
+  });
+
   it('one wheel notch zooms about 3% towards the pointer, and nothing else zooms on top', async () => {
     const page = await openGraph('admin@example.com');
     const box = (await page.getByTestId('graph-canvas').boundingBox())!;
