@@ -19,6 +19,7 @@ declare global {
       edgeCount(): number;
       drawnEdgeCount(): number;
       rendered(): { nodes: number; edges: number };
+      renders(): number;
       edgeType(): string;
       position(nodeId: number): TPoint | null;
       viewportPosition(nodeId: number): TPoint | null;
@@ -292,6 +293,24 @@ describe('the network graph of the analysed demo', () => {
     const box = (await page.getByTestId('graph-canvas').boundingBox())!;
     const node = await clearNode(page);
     const start = await nodeOnPage(page, node);
+
+    // Hovering shows the tooltip and the person's ties on the hover layer, without a WebGL render.
+    const renders = await page.evaluate(() => window.__onaGraph?.renders() ?? -1);
+    await page.mouse.move(start.x - 30, start.y - 30);
+    await page.mouse.move(start.x, start.y, { steps: 4 });
+    await page.getByTestId('graph-tooltip').waitFor();
+    const hoverLayerInk = await page.evaluate(() => {
+      const layer = document.querySelector<HTMLCanvasElement>('[data-testid=graph-canvas] canvas.sigma-hovers');
+      const pixels = layer?.getContext('2d')?.getImageData(0, 0, layer.width, layer.height).data ?? new Uint8ClampedArray();
+      // Pixels of the hovered-tie blue (#1c7ed6), which neither the label box nor its text uses.
+      let blue = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3]! > 200 && Math.abs(pixels[i]! - 0x1c) < 24 && Math.abs(pixels[i + 1]! - 0x7e) < 24 && Math.abs(pixels[i + 2]! - 0xd6) < 24) blue++;
+      return blue;
+    });
+    expect(hoverLayerInk).toBeGreaterThan(50);
+    expect(await page.evaluate(() => window.__onaGraph?.renders())).toBe(renders);
+    await page.mouse.move(box.x + 4, box.y + 4);
+    await expect.poll(() => page.getByTestId('graph-tooltip').count()).toBe(0);
 
     const before = await probe();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

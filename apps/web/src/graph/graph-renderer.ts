@@ -54,6 +54,8 @@ export type TGraphProbe = {
   edgeCount(): number;
   /** How many people and ties sigma's last finished render drew (benchmarks time the first draw by it). */
   rendered(): { nodes: number; edges: number };
+  /** How many WebGL renders sigma has finished (a hover on a large graph adds none). */
+  renders(): number;
   /** Lines drawn for the ties: a mutual pair is one line when edges are straight, two when curved. */
   drawnEdgeCount(): number;
   edgeType(): string;
@@ -125,6 +127,7 @@ export class GraphRenderer {
   /** A stage drag just ended: the click that ends it is not a click on the stage. */
   private panned = false;
   private lastRender = { nodes: 0, edges: 0 };
+  private renderCount = 0;
 
   constructor(
     private readonly container: HTMLElement,
@@ -150,7 +153,10 @@ export class GraphRenderer {
       minEdgeThickness: GRAPH_CONSTANTS.edgeWidthOneWay,
       zIndex: true,
       hideEdgesOnMove: false,
-      defaultDrawNodeHover: (context, data, settings) => this.drawHover(context, data, settings.labelSize, settings.labelFont),
+      defaultDrawNodeHover: (context, data, settings) => {
+        if (this.isLarge() && typeof data.key === 'string') this.drawHoveredTies(context, data.key, data);
+        this.drawHover(context, data, settings.labelSize, settings.labelFont);
+      },
       nodeReducer: (node, attributes) => this.reduceNode(node, attributes),
       edgeReducer: (edge, attributes) => this.reduceEdge(edge, attributes),
     };
@@ -274,6 +280,7 @@ export class GraphRenderer {
       nodeCount: () => this.graph.order,
       edgeCount: () => this.graph.size,
       rendered: () => ({ ...this.lastRender }),
+      renders: () => this.renderCount,
       drawnEdgeCount: () => this.graph.filterEdges((edge) => this.sigma.getEdgeDisplayData(edge)?.hidden === false).length,
       edgeType: () => this.edgeType(),
       position: (id) => this.positions.get(id) ?? null,
@@ -397,6 +404,7 @@ export class GraphRenderer {
    */
   private afterRender(): void {
     this.lastRender = { nodes: this.graph.order, edges: this.graph.size };
+    this.renderCount++;
     const shown = (name: string, count: number) => window.requestAnimationFrame(() => performance.mark(name, { detail: count }));
     if (this.firstDraw.people && this.graph.order > 0) {
       this.firstDraw.people = false;
@@ -458,7 +466,7 @@ export class GraphRenderer {
     const background = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
     const base = this.appearance.dark ? GRAPH_COLORS.edgeDark : GRAPH_COLORS.edgeLight;
     const faint = this.anySelected && !a.selected;
-    const touchesHovered = this.hovered !== null && (this.graph.source(edge) === this.hovered || this.graph.target(edge) === this.hovered);
+    const touchesHovered = !this.large && this.hovered !== null && (this.graph.source(edge) === this.hovered || this.graph.target(edge) === this.hovered);
     const type = this.edgeType();
     const straight = type === 'arrow' || type === 'straight';
     // The hidden half of a mutual pair still takes a place in its program: the smallest one.
@@ -470,6 +478,26 @@ export class GraphRenderer {
       color: faint ? fadeOver(base, background, GRAPH_CONSTANTS.faintOpacity) : touchesHovered ? GRAPH_COLORS.edgeHovered : fadeOver(base, background, 0.45),
       zIndex: touchesHovered ? 2 : faint ? 0 : 1,
     };
+  }
+
+  /**
+   * A large graph's hovered person's ties, drawn on sigma's hover layer (a 2D canvas redrawn on
+   * its own) instead of recoloured in the WebGL edges: recolouring re-renders every tie, about a
+   * fifth of a second for 56,000 ties on a software WebGL, at every node the pointer crosses.
+   */
+  private drawHoveredTies(context: CanvasRenderingContext2D, node: string, at: TPoint): void {
+    if (!this.graph.hasNode(node)) return;
+    context.strokeStyle = GRAPH_COLORS.edgeHovered;
+    this.graph.forEachEdge(node, (_edge, attributes, source, target) => {
+      const other = this.sigma.getNodeDisplayData(source === node ? target : source);
+      if (!other || other.hidden) return;
+      const to = this.sigma.framedGraphToViewport(other);
+      context.lineWidth = attributes.mutual ? GRAPH_CONSTANTS.edgeWidthMutual : 1;
+      context.beginPath();
+      context.moveTo(at.x, at.y);
+      context.lineTo(to.x, to.y);
+      context.stroke();
+    });
   }
 
   private drawHover(context: CanvasRenderingContext2D, data: { x: number; y: number; size: number; label?: string | null }, size: number, font: string): void {
@@ -491,7 +519,8 @@ export class GraphRenderer {
     // Hovering changes the look of one node and its ties only: refresh just those, so that on a
     // graph of tens of thousands of ties the pointer does not wait for a whole redraw.
     const refreshAround = (node: string) => {
-      if (!this.graph.hasNode(node)) return;
+      // A large graph shows the hovered ties on the hover layer (drawHoveredTies): no render.
+      if (!this.graph.hasNode(node) || this.isLarge()) return;
       sigma.refresh({ partialGraph: { nodes: [node], edges: this.graph.edges(node) }, skipIndexation: true });
     };
     sigma.on('enterNode', ({ node, event }) => {
