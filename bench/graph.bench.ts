@@ -168,5 +168,44 @@ console.log(`picture drawn anew after the last wheel notch: ${ms(settledMs)} (20
 const idle = await frameRate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
 console.log(`idle reference: ${idle.fps.toFixed(1)} frames/s`);
 
+// Hover: the tooltip after the pointer stops on a person near the middle, and whether WebGL rendered.
+{
+  const ids = (await page.evaluate('window.__onaGraph.nodeIds()')) as number[];
+  let target = { x: cx - box.x, y: cy - box.y };
+  let nearest = Infinity;
+  for (const id of ids.filter((_, i) => i % 5 === 0)) {
+    const p = (await page.evaluate(`window.__onaGraph.viewportPosition(${id})`)) as { x: number; y: number } | null;
+    const distance = p ? Math.hypot(p.x - box.width / 2, p.y - box.height / 2) : Infinity;
+    if (distance < nearest) [nearest, target] = [distance, p ?? target];
+  }
+  const rendersBefore = (await page.evaluate('window.__onaGraph.renders()')) as number;
+  await page.mouse.move(box.x + target.x - 20, box.y + target.y - 20);
+  const t0 = performance.now();
+  await page.mouse.move(box.x + target.x, box.y + target.y);
+  await page.getByTestId('graph-tooltip').waitFor();
+  const tooltipMs = performance.now() - t0;
+  const rendersAfter = (await page.evaluate('window.__onaGraph.renders()')) as number;
+  console.log(`hover: tooltip ${ms(tooltipMs)} after the pointer stopped (the spec's delay is 100 ms), WebGL renders meanwhile: ${rendersAfter - rendersBefore}`);
+  await page.mouse.move(box.x + 4, box.y + 4);
+}
+
+// A change in the Style tab renders every tie once: the longest frame after each change.
+async function longestFrameAfter(action: () => Promise<void>): Promise<number> {
+  const { worstMs } = await frameRate(async () => {
+    await action();
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+  });
+  return worstMs;
+}
+await page.getByTestId('graph-tab-style').click();
+for (const [label, testId] of [
+  ['curved edges with arrows', 'graph-edges-curved'],
+  ['curved edges without arrows', 'graph-arrows'],
+  ['straight edges without arrows', 'graph-edges-straight'],
+  ['straight edges with arrows', 'graph-arrows'],
+] as const) {
+  console.log(`style change to ${label}: longest frame ${ms(await longestFrameAfter(() => page.getByTestId(testId).click()))}`);
+}
+
 await browser.close();
 await app.close();

@@ -1,10 +1,11 @@
 import type { Attributes } from 'graphology-types';
-import { createEdgeArrowHeadProgram, createEdgeCompoundProgram, EdgeProgram, type ProgramInfo } from 'sigma/rendering';
+import { createEdgeCompoundProgram, EdgeProgram, type ProgramInfo } from 'sigma/rendering';
 import type { EdgeDisplayData, NodeDisplayData, RenderParams } from 'sigma/types';
 import { floatColor } from 'sigma/utils';
 
-/** How far the curve's control point sits from the chord, as a share of the chord's length. */
-export const EDGE_CURVATURE = 0.2;
+import { EDGE_CURVATURE } from './edge-curve-geometry.ts';
+import { createEdgeCurvedHeadProgram } from './edge-straight-program.ts';
+
 /** Straight pieces per curve: smooth at any zoom a person uses, cheap for 100,000 edges. */
 const SEGMENTS = 12;
 
@@ -114,32 +115,11 @@ export class EdgeCurveProgram<N extends Attributes = Attributes, E extends Attri
   }
 }
 
-// sigma types the factory's result by its public surface only; its prototype holds EdgeProgram methods.
-type THeadMethods = Pick<EdgeProgram<string, Attributes, Attributes, Attributes>, 'getDefinition' | 'setUniforms' | 'processVisibleItem'>;
-const straightHead = createEdgeArrowHeadProgram().prototype as unknown as THeadMethods;
-
 /**
- * The arrow head of a curved edge: sigma's head program, aimed along the curve's last tangent
- * (from the control point to the target) instead of along the chord.
+ * A curved edge with an arrowhead at the target, aimed along the curve's last tangent (from the
+ * control point to the target). The heads are written out as triangles, not instanced: on a
+ * software WebGL sigma's instanced head program doubled the cost of drawing curved arrows.
  */
-export class CurvedArrowHeadProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes> extends EdgeProgram<string, N, E, G> {
-  getDefinition() {
-    return straightHead.getDefinition.call(this);
-  }
-
-  setUniforms(params: RenderParams, programInfo: ProgramInfo<string>): void {
-    straightHead.setUniforms.call(this, params, programInfo);
-  }
-
-  processVisibleItem(edgeIndex: number, startIndex: number, sourceData: NodeDisplayData, targetData: NodeDisplayData, data: EdgeDisplayData): void {
-    const dx = targetData.x - sourceData.x;
-    const dy = targetData.y - sourceData.y;
-    const control = { ...sourceData, x: (sourceData.x + targetData.x) / 2 - EDGE_CURVATURE * dy, y: (sourceData.y + targetData.y) / 2 + EDGE_CURVATURE * dx };
-    straightHead.processVisibleItem.call(this, edgeIndex, startIndex, control, targetData, data);
-  }
-}
-
-/** A curved edge with an arrow head at the target. */
 export function createEdgeCurvedArrowProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes>() {
-  return createEdgeCompoundProgram<N, E, G>([EdgeCurveProgram<N, E, G>, CurvedArrowHeadProgram<N, E, G>]);
+  return createEdgeCompoundProgram<N, E, G>([EdgeCurveProgram<N, E, G>, createEdgeCurvedHeadProgram<N, E, G>()]);
 }

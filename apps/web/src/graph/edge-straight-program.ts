@@ -1,12 +1,14 @@
 import type { Attributes } from 'graphology-types';
-import { EdgeProgram, type ProgramInfo } from 'sigma/rendering';
+import { createEdgeCompoundProgram, EdgeProgram, type ProgramInfo } from 'sigma/rendering';
 import type { EdgeDisplayData, NodeDisplayData, RenderParams } from 'sigma/types';
 import { floatColor } from 'sigma/utils';
+import { EDGE_CURVATURE } from './edge-curve-geometry.ts';
 import { edgeCorners, LENGTH_TO_THICKNESS, packCorner, type TArrowHeads } from './edge-straight-corners.ts';
 
 /**
- * Straight edges with no, one (at the target) or two arrowheads, each edge drawn by one program
- * as plain triangles: its body and its heads written out vertex by vertex.
+ * Straight edges with no, one (at the target) or two arrowheads, and the arrowheads of curved
+ * edges, written out vertex by vertex as plain triangles: the bodies by one program, the heads by
+ * another, drawn after all bodies as sigma draws them.
  *
  * sigma's own straight and arrow programs are instanced (a few constant vertices repeated per
  * edge), and its arrow is two programs (body and head), its double arrow three. On a software
@@ -90,9 +92,21 @@ const { UNSIGNED_BYTE, FLOAT } = WebGLRenderingContext;
 const UNIFORMS = ['u_matrix', 'u_sizeRatio', 'u_zoomRatio', 'u_pixelRatio', 'u_correctionRatio', 'u_minEdgeThickness', 'u_feather'] as const;
 type TUniform = (typeof UNIFORMS)[number];
 
-/** A sigma edge program class for straight edges with the given number of arrowheads. */
-export function createEdgeStraightProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes>(heads: TArrowHeads) {
-  const shape = edgeCorners(heads);
+/**
+ * Which vertices of an edge a program draws: its body, or its heads. Heads are
+ * their own program so that they are drawn over every body, as sigma draws them: drawn with their
+ * edge, a head near a busy node would be covered by the bodies of the edges drawn after it.
+ */
+type TPart = 'body' | 'heads';
+/**
+ * Along what the heads point: the chord (straight edges), or a curved edge's last tangent, from
+ * its control point to the target (edge-curve-program.ts).
+ */
+type TAim = 'chord' | 'curve';
+
+function createEdgeStraightPartProgram<N extends Attributes, E extends Attributes, G extends Attributes>(heads: TArrowHeads, part: TPart, aim: TAim) {
+  const all = edgeCorners(heads);
+  const shape = part === 'body' ? all.slice(0, 6) : all.slice(6);
   const packed = shape.map(packCorner);
   const atTarget = shape.map((corner) => corner.end === 'target');
 
@@ -117,8 +131,15 @@ export function createEdgeStraightProgram<N extends Attributes = Attributes, E e
     }
 
     processVisibleItem(edgeIndex: number, startIndex: number, sourceData: NodeDisplayData, targetData: NodeDisplayData, data: EdgeDisplayData): void {
-      const dx = targetData.x - sourceData.x;
-      const dy = targetData.y - sourceData.y;
+      let dx = targetData.x - sourceData.x;
+      let dy = targetData.y - sourceData.y;
+      if (aim === 'curve') {
+        // From the control point of edge-curve-program.ts's Bézier to the target.
+        const controlX = (sourceData.x + targetData.x) / 2 - EDGE_CURVATURE * dy;
+        const controlY = (sourceData.y + targetData.y) / 2 + EDGE_CURVATURE * dx;
+        dx = targetData.x - controlX;
+        dy = targetData.y - controlY;
+      }
       const length = Math.hypot(dx, dy);
       const ux = length > 0 ? dx / length : 0;
       const uy = length > 0 ? dy / length : 0;
@@ -150,4 +171,15 @@ export function createEdgeStraightProgram<N extends Attributes = Attributes, E e
       gl.uniform1f(uniformLocations.u_feather, params.antiAliasingFeather);
     }
   };
+}
+
+/** A sigma edge program for straight edges with the given number of arrowheads. */
+export function createEdgeStraightProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes>(heads: TArrowHeads) {
+  const body = createEdgeStraightPartProgram<N, E, G>(heads, 'body', 'chord');
+  return heads === 0 ? body : createEdgeCompoundProgram<N, E, G>([body, createEdgeStraightPartProgram<N, E, G>(heads, 'heads', 'chord')]);
+}
+
+/** The arrowhead of a curved edge, at its target, aimed along the curve's last tangent. */
+export function createEdgeCurvedHeadProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes>() {
+  return createEdgeStraightPartProgram<N, E, G>(1, 'heads', 'curve');
 }
