@@ -17,6 +17,7 @@ attribute vec4 a_color;
 attribute vec2 a_source;
 attribute vec2 a_target;
 attribute float a_thickness;
+attribute float a_targetSize;
 attribute float a_t;
 attribute float a_side;
 
@@ -25,6 +26,7 @@ uniform float u_sizeRatio;
 uniform float u_correctionRatio;
 uniform float u_minEdgeThickness;
 uniform float u_curvature;
+uniform float u_headRoom;
 
 varying vec4 v_color;
 
@@ -33,14 +35,19 @@ const float bias = 255.0 / 254.0;
 void main() {
   vec2 chord = a_target - a_source;
   vec2 control = (a_source + a_target) * 0.5 + u_curvature * vec2(-chord.y, chord.x);
-  float t = a_t;
+  float unit = u_correctionRatio / u_sizeRatio;
+  float width = max(a_thickness, u_minEdgeThickness * u_sizeRatio) * unit;
+  // Under an arrowhead the body stops where the head's base is (the node's radius and the head's
+  // length, 5 thicknesses, from the target), so the head reads as a head: the curve runs at
+  // 2·|target − control| per unit of t near its end.
+  float room = u_headRoom * (a_targetSize * 2.0 * unit + width * 5.0);
+  float speed = 2.0 * length(a_target - control);
+  float t = a_t * (speed > 0.0 ? clamp(1.0 - room / speed, 0.0, 1.0) : 1.0);
   float s = 1.0 - t;
   vec2 point = s * s * a_source + 2.0 * s * t * control + t * t * a_target;
   vec2 tangent = 2.0 * s * (control - a_source) + 2.0 * t * (a_target - control);
   float tangentLength = length(tangent);
   vec2 normal = tangentLength > 0.0 ? vec2(-tangent.y, tangent.x) / tangentLength : vec2(0.0, 0.0);
-  float pixels = max(a_thickness, u_minEdgeThickness * u_sizeRatio);
-  float width = pixels * u_correctionRatio / u_sizeRatio;
   gl_Position = vec4((u_matrix * vec3(point + normal * width * a_side, 1)).xy, 0, 1);
   #ifdef PICKING_MODE
   v_color = a_id;
@@ -60,7 +67,7 @@ void main(void) {
 `;
 
 const { UNSIGNED_BYTE, FLOAT } = WebGLRenderingContext;
-const UNIFORMS = ['u_matrix', 'u_sizeRatio', 'u_correctionRatio', 'u_minEdgeThickness', 'u_curvature'] as const;
+const UNIFORMS = ['u_matrix', 'u_sizeRatio', 'u_correctionRatio', 'u_minEdgeThickness', 'u_curvature', 'u_headRoom'] as const;
 type TUniform = (typeof UNIFORMS)[number];
 
 /** Two triangles per segment: (t0,+) (t0,−) (t1,+) and (t1,+) (t0,−) (t1,−). */
@@ -70,49 +77,62 @@ const CURVE_VERTICES: number[][] = Array.from({ length: SEGMENTS }, (_, k) => {
   return [[t0, 1], [t0, -1], [t1, 1], [t1, 1], [t0, -1], [t1, -1]];
 }).flat();
 
-/** Curved edges without the @sigma/edge-curve package: a Bézier tessellated in the vertex shader. */
-export class EdgeCurveProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes> extends EdgeProgram<TUniform, N, E, G> {
-  getDefinition() {
-    return {
-      VERTICES: CURVE_VERTICES.length,
-      VERTEX_SHADER_SOURCE: VERTEX_SHADER,
-      FRAGMENT_SHADER_SOURCE: FRAGMENT_SHADER,
-      METHOD: WebGLRenderingContext.TRIANGLES,
-      UNIFORMS,
-      ATTRIBUTES: [
-        { name: 'a_source', size: 2, type: FLOAT },
-        { name: 'a_target', size: 2, type: FLOAT },
-        { name: 'a_thickness', size: 1, type: FLOAT },
-        { name: 'a_color', size: 4, type: UNSIGNED_BYTE, normalized: true },
-        { name: 'a_id', size: 4, type: UNSIGNED_BYTE, normalized: true },
-      ],
-      CONSTANT_ATTRIBUTES: [
-        { name: 'a_t', size: 1, type: FLOAT },
-        { name: 'a_side', size: 1, type: FLOAT },
-      ],
-      CONSTANT_DATA: CURVE_VERTICES,
-    };
-  }
+/**
+ * Curved edges without the @sigma/edge-curve package: a Bézier tessellated in the vertex shader;
+ * with `headRoom`, the body stops short of the target to leave the arrowhead its place.
+ */
+function createEdgeCurveBodyProgram<N extends Attributes, E extends Attributes, G extends Attributes>(headRoom: boolean) {
+  return class EdgeCurveProgram extends EdgeProgram<TUniform, N, E, G> {
+    getDefinition() {
+      return {
+        VERTICES: CURVE_VERTICES.length,
+        VERTEX_SHADER_SOURCE: VERTEX_SHADER,
+        FRAGMENT_SHADER_SOURCE: FRAGMENT_SHADER,
+        METHOD: WebGLRenderingContext.TRIANGLES,
+        UNIFORMS,
+        ATTRIBUTES: [
+          { name: 'a_source', size: 2, type: FLOAT },
+          { name: 'a_target', size: 2, type: FLOAT },
+          { name: 'a_thickness', size: 1, type: FLOAT },
+          { name: 'a_targetSize', size: 1, type: FLOAT },
+          { name: 'a_color', size: 4, type: UNSIGNED_BYTE, normalized: true },
+          { name: 'a_id', size: 4, type: UNSIGNED_BYTE, normalized: true },
+        ],
+        CONSTANT_ATTRIBUTES: [
+          { name: 'a_t', size: 1, type: FLOAT },
+          { name: 'a_side', size: 1, type: FLOAT },
+        ],
+        CONSTANT_DATA: CURVE_VERTICES,
+      };
+    }
 
-  processVisibleItem(edgeIndex: number, startIndex: number, sourceData: NodeDisplayData, targetData: NodeDisplayData, data: EdgeDisplayData): void {
-    const array = this.array;
-    let i = startIndex;
-    array[i++] = sourceData.x;
-    array[i++] = sourceData.y;
-    array[i++] = targetData.x;
-    array[i++] = targetData.y;
-    array[i++] = data.size || 1;
-    array[i++] = floatColor(data.color);
-    array[i++] = edgeIndex;
-  }
+    processVisibleItem(edgeIndex: number, startIndex: number, sourceData: NodeDisplayData, targetData: NodeDisplayData, data: EdgeDisplayData): void {
+      const array = this.array;
+      let i = startIndex;
+      array[i++] = sourceData.x;
+      array[i++] = sourceData.y;
+      array[i++] = targetData.x;
+      array[i++] = targetData.y;
+      array[i++] = data.size || 1;
+      array[i++] = targetData.size || 1;
+      array[i++] = floatColor(data.color);
+      array[i++] = edgeIndex;
+    }
 
-  setUniforms(params: RenderParams, { gl, uniformLocations }: ProgramInfo<TUniform>): void {
-    gl.uniformMatrix3fv(uniformLocations.u_matrix, false, params.matrix);
-    gl.uniform1f(uniformLocations.u_sizeRatio, params.sizeRatio);
-    gl.uniform1f(uniformLocations.u_correctionRatio, params.correctionRatio);
-    gl.uniform1f(uniformLocations.u_minEdgeThickness, params.minEdgeThickness);
-    gl.uniform1f(uniformLocations.u_curvature, EDGE_CURVATURE);
-  }
+    setUniforms(params: RenderParams, { gl, uniformLocations }: ProgramInfo<TUniform>): void {
+      gl.uniformMatrix3fv(uniformLocations.u_matrix, false, params.matrix);
+      gl.uniform1f(uniformLocations.u_sizeRatio, params.sizeRatio);
+      gl.uniform1f(uniformLocations.u_correctionRatio, params.correctionRatio);
+      gl.uniform1f(uniformLocations.u_minEdgeThickness, params.minEdgeThickness);
+      gl.uniform1f(uniformLocations.u_curvature, EDGE_CURVATURE);
+      gl.uniform1f(uniformLocations.u_headRoom, headRoom ? 1 : 0);
+    }
+  };
+}
+
+/** Curved edges without arrowheads. */
+export function createEdgeCurveProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes>() {
+  return createEdgeCurveBodyProgram<N, E, G>(false);
 }
 
 /**
@@ -121,5 +141,5 @@ export class EdgeCurveProgram<N extends Attributes = Attributes, E extends Attri
  * software WebGL sigma's instanced head program doubled the cost of drawing curved arrows.
  */
 export function createEdgeCurvedArrowProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes>() {
-  return createEdgeCompoundProgram<N, E, G>([EdgeCurveProgram<N, E, G>, createEdgeCurvedHeadProgram<N, E, G>()]);
+  return createEdgeCompoundProgram<N, E, G>([createEdgeCurveBodyProgram<N, E, G>(true), createEdgeCurvedHeadProgram<N, E, G>()]);
 }

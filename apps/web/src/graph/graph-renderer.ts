@@ -6,7 +6,7 @@ import type { NodeDisplayData, EdgeDisplayData } from 'sigma/types';
 import type { Settings } from 'sigma/settings';
 import type { TGraphVisualization } from '@ona/contracts';
 import { CameraPreview, pannedBy, zoomedAround } from './camera-preview.ts';
-import { createEdgeCurvedArrowProgram, EdgeCurveProgram } from './edge-curve-program.ts';
+import { createEdgeCurvedArrowProgram, createEdgeCurveProgram } from './edge-curve-program.ts';
 import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
@@ -143,7 +143,7 @@ export class GraphRenderer {
         straight: createEdgeStraightProgram<TNodeAttributes, TEdgeAttributes, Attributes>(0),
         arrow: createEdgeStraightProgram<TNodeAttributes, TEdgeAttributes, Attributes>(1),
         doubleArrow: createEdgeStraightProgram<TNodeAttributes, TEdgeAttributes, Attributes>(2),
-        curved: EdgeCurveProgram,
+        curved: createEdgeCurveProgram<TNodeAttributes, TEdgeAttributes, Attributes>(),
         curvedArrow: createEdgeCurvedArrowProgram<TNodeAttributes, TEdgeAttributes, Attributes>(),
       },
       labelSize: GRAPH_CONSTANTS.labelFontSize,
