@@ -222,6 +222,39 @@ describe('the network graph of the analysed demo', () => {
     await page.close();
   });
 
+  it('the legend names every colour on the canvas with how many people wear it, by unit and by key role', async () => {
+    const page = await openGraph('admin@example.com');
+    const employees = await statistic(page, 'employees');
+    /** Each legend line's colour and count, and how many drawn nodes have that colour. */
+    const legendAgainstCanvas = async (kind: 'unit' | 'keyRole') => {
+      const lines = await page.locator(`[data-testid^="graph-legend-entry-${kind}-"]`).evaluateAll((els) =>
+        els.map((el) => ({ color: el.getAttribute('data-color') ?? '', count: Number((el.querySelector('[data-testid="graph-legend-count"]')?.textContent ?? '').replace(/\D/g, '')) })),
+      );
+      const drawn = await page.evaluate(() => (window.__onaGraph?.nodeIds() ?? []).map((id) => window.__onaGraph?.displayedColor(id) ?? ''));
+      return lines.map((line) => ({ ...line, drawn: drawn.filter((c) => c === line.color).length }));
+    };
+
+    const byUnit = await legendAgainstCanvas('unit');
+    expect(byUnit.length).toBeGreaterThan(5);
+    expect(byUnit.reduce((sum, line) => sum + line.count, 0)).toBe(employees);
+    // The palette repeats after 18 units, so a colour may stand for several lines.
+    for (const line of byUnit) expect(line.drawn).toBeGreaterThanOrEqual(line.count);
+
+    await page.getByTestId('graph-tab-style').click();
+    await page.getByTestId('graph-color-by-keyPerson').click();
+    await expect.poll(async () => (await legendAgainstCanvas('keyRole')).length).toBeGreaterThan(2);
+    const byRole = await legendAgainstCanvas('keyRole');
+    expect(byRole.reduce((sum, line) => sum + line.count, 0)).toBe(employees);
+    for (const line of byRole) expect(line.drawn).toBe(line.count);
+    expect(await page.getByTestId('graph-legend-entry-keyRole-none').count()).toBe(1);
+    await page.mouse.move(5, 5);
+    await screenshot(page, 'graph-colour-by-key-role');
+
+    await page.getByTestId('graph-legend-toggle').click();
+    expect(await page.locator('[data-testid^="graph-legend-entry-"]').count()).toBe(0);
+    await page.close();
+  });
+
   it('hovering a node shows its tooltip, clicking it shows the employee card', async () => {
     const page = await openGraph('admin@example.com');
     const node = await clearNode(page);

@@ -19,10 +19,8 @@ export const GRAPH_CONSTANTS = {
   marginPx: 14,
 } as const;
 
-/** Node and edge colours beyond the unit palette. */
+/** Node and edge colours beyond the unit palette and the key roles' colours (key-role-colors.ts). */
 export const GRAPH_COLORS = {
-  keyPerson: '#e8590c',
-  ordinaryPerson: '#adb5bd',
   edgeLight: '#495057',
   edgeDark: '#ced4da',
   edgeHovered: '#1c7ed6',

@@ -11,6 +11,7 @@ import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
+import { keyRoleColor } from './key-role-colors.ts';
 import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
 import { NodeTriangleProgram } from './node-triangle-program.ts';
 import { wheelZoomRatio } from './wheel-zoom.ts';
@@ -30,7 +31,8 @@ type TNodeAttributes = {
   label: string;
   baseSize: number;
   unitColor: string;
-  keyPerson: boolean;
+  /** The colour when colouring by key person (its role, several roles, or none). */
+  keyRoleColor: string;
   zeroAnswers: boolean;
   selected: boolean;
 };
@@ -181,7 +183,7 @@ export class GraphRenderer {
         label: node.label,
         baseSize: node.size,
         unitColor: colorOfUnit(node.unit),
-        keyPerson: Object.values(node.key_roles).some(Boolean),
+        keyRoleColor: keyRoleColor(node.key_roles),
         zeroAnswers: node.answer_count === 0,
         selected: node.isSelected,
       });
@@ -447,7 +449,7 @@ export class GraphRenderer {
 
   private reduceNode(node: string, a: TNodeAttributes): Partial<NodeDisplayData> {
     const { colorBy, nodeScaleSteps } = this.appearance;
-    const base = colorBy === 'unit' ? a.unitColor : a.keyPerson ? GRAPH_COLORS.keyPerson : GRAPH_COLORS.ordinaryPerson;
+    const base = colorBy === 'unit' ? a.unitColor : a.keyRoleColor;
     const faint = this.anySelected && !a.selected;
     const background = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
     return {

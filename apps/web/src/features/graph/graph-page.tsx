@@ -7,6 +7,7 @@ import type { TGraphAppearance } from '../../graph/graph-appearance.ts';
 import { GraphCanvas, type TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from '../../graph/graph-constants.ts';
 import { toGexf } from '../../graph/gexf-export.ts';
+import { keyRoleColor } from '../../graph/key-role-colors.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { saveFile } from '../../shared/api/save-file.ts';
 import { notify } from '../../shared/notifications/notify.ts';
@@ -21,6 +22,7 @@ import { useHierarchy } from '../engagements/use-hierarchy.ts';
 import { EmployeeCard } from './employee-card.tsx';
 import { FilterTab } from './filter-tab.tsx';
 import { useGraphVisualization } from './graph-api.ts';
+import { GraphLegend } from './graph-legend.tsx';
 import { GraphStatistics } from './graph-statistics.tsx';
 import { useGraphViewStore } from './graph-store.ts';
 import { GraphTooltip } from './graph-tooltip.tsx';
@@ -28,7 +30,7 @@ import { ScopeTab } from './scope-tab.tsx';
 import { StyleTab } from './style-tab.tsx';
 
 function nodeColor(node: TGraphNode, unitColors: ReadonlyMap<number, string>, appearance: TGraphAppearance): string {
-  if (appearance.colorBy === 'keyPerson') return Object.values(node.key_roles).some(Boolean) ? GRAPH_COLORS.keyPerson : GRAPH_COLORS.ordinaryPerson;
+  if (appearance.colorBy === 'keyPerson') return keyRoleColor(node.key_roles);
   return node.unit === null ? GRAPH_COLORS.noUnit : (unitColors.get(node.unit) ?? GRAPH_COLORS.noUnit);
 }
 
@@ -167,19 +169,7 @@ export function GraphPage() {
               <EmployeeCard node={card} onClose={() => setClicked(null)} />
             </Box>
           )}
-          {data && (
-            <Paper pos="absolute" bottom={10} left={10} px="xs" py={4} radius="sm" withBorder style={{ zIndex: 3, opacity: 0.9 }}>
-              <Text fz="xs">
-                ▲ {t('legend.noAnswers')}
-                {appearance.colorBy === 'keyPerson' && (
-                  <>
-                    {' · '}
-                    <span style={{ color: GRAPH_COLORS.keyPerson }}>●</span> {t('legend.keyPerson')}
-                  </>
-                )}
-              </Text>
-            </Paper>
-          )}
+          {data && <GraphLegend data={data} colorBy={appearance.colorBy} />}
         </Box>
         </Stack>
       </Flex>

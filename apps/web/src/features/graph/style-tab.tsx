@@ -86,7 +86,7 @@ export function StyleTab() {
           size="xs"
           value={appearance.colorBy}
           onChange={(value) => setAppearance({ colorBy: value === 'keyPerson' ? 'keyPerson' : 'unit' })}
-          data={(['unit', 'keyPerson'] as const).map((code) => ({ value: code, label: t(`colorBy.${code}`) }))}
+          data={(['unit', 'keyPerson'] as const).map((code) => ({ value: code, label: <span data-testid={`graph-color-by-${code}`}>{t(`colorBy.${code}`)}</span> }))}
         />
       </Field>
       <Switch label={t('style.darkMode')} checked={appearance.dark} onChange={(event) => setAppearance({ dark: event.currentTarget.checked })} data-testid="graph-dark" />
