@@ -234,6 +234,9 @@ describe('the network graph of the analysed demo', () => {
       return lines.map((line) => ({ ...line, drawn: drawn.filter((c) => c === line.color).length }));
     };
 
+    // The unit legend starts folded; the key roles' legend opens by itself.
+    expect(await page.locator('[data-testid^="graph-legend-entry-"]').count()).toBe(0);
+    await page.getByTestId('graph-legend-toggle').click();
     const byUnit = await legendAgainstCanvas('unit');
     expect(byUnit.length).toBeGreaterThan(5);
     expect(byUnit.reduce((sum, line) => sum + line.count, 0)).toBe(employees);

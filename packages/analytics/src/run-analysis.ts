@@ -194,7 +194,7 @@ export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics:
   const statistics = step('survey-statistics', () => surveyStatistics(org, options));
   const layouts = step('layouts', () => ({
     regular: forceLayout(org.work, org.unitOf, options.seed, options.layout.forceIterations, options.layout.forceWorkBudget),
-    circular: circularLayout(org.unitOf),
+    circular: circularLayout(org.leaderOf, org.directReports, org.unitOf),
     orgchart: orgChartLayout(org.leaderOf, org.directReports),
     logo: logoLayout(org.unitOf, metrics.work.inDegree),
   }));

@@ -14,8 +14,8 @@ const HALF_WIDTH = 100;
 export function layoutPositions(nodes: readonly TGraphNode[], layout: TGraphLayout): Map<number, TPoint> {
   const raw = nodes.map((node) => {
     const point = node.positions[layout];
-    // The engine's org chart and logo use screen coordinates (y grows downwards); sigma's y grows upwards.
-    return { id: node.id, x: point.x, y: layout === 'orgchart' || layout === 'logo' ? -point.y : point.y };
+    // The engine's org chart, logo and circle use screen coordinates (y grows downwards); sigma's y grows upwards.
+    return { id: node.id, x: point.x, y: layout === 'regular' ? point.y : -point.y };
   });
   const result = new Map<number, TPoint>();
   if (raw.length === 0) return result;

@@ -9,14 +9,36 @@ export interface Layout {
   y: number[];
 }
 
-/** Everyone on one circle, grouped by unit so that a unit forms an arc. */
-export function circularLayout(unitOf: Int32Array): Layout {
-  const n = unitOf.length;
-  const order = Array.from({ length: n }, (_, v) => v).sort((a, b) => unitOf[a]! - unitOf[b]! || a - b);
+/**
+ * Everyone on one circle, in the order of the leader tree: each leader is followed by the members
+ * of their team who lead nobody (an arc, by unit), then by each sub-leader's own arc. The tree's
+ * top sits at twelve o'clock and the circle runs clockwise. Ordered by unit id alone, as first
+ * built, every one-person management unit came first, so the leaders sat together in one spot
+ * that all of their teams' ties converged on; in tree order a leader sits at the head of their
+ * team and most ties to a leader are short chords.
+ */
+export function circularLayout(leaderOf: Int32Array, directReports: readonly (readonly number[])[], unitOf: Int32Array): Layout {
+  const n = leaderOf.length;
+  const byUnit = (a: number, b: number) => unitOf[a]! - unitOf[b]! || a - b;
+  const leadsNobody = (v: number) => directReports[v]!.length === 0;
+  const order: number[] = [];
+  // Iterative pre-order so that a 20,000-deep chain cannot overflow the stack.
+  for (let root = 0; root < n; root++) {
+    if (leaderOf[root]! >= 0) continue;
+    const stack = [root];
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      order.push(v);
+      const reports = directReports[v]!;
+      order.push(...reports.filter(leadsNobody).sort(byUnit));
+      const leaders = reports.filter((r) => !leadsNobody(r)).sort(byUnit);
+      for (let i = leaders.length - 1; i >= 0; i--) stack.push(leaders[i]!);
+    }
+  }
   const x = new Array<number>(n).fill(0);
   const y = new Array<number>(n).fill(0);
   order.forEach((v, i) => {
-    const angle = (2 * Math.PI * i) / Math.max(1, n);
+    const angle = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
     x[v] = Math.cos(angle);
     y[v] = Math.sin(angle);
   });

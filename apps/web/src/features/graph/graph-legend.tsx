@@ -18,7 +18,10 @@ function entryLabel(entry: TLegendEntry, t: TFunction<'graph'>): string {
 /** What the shapes and colours on the canvas mean, with how many people in view each covers. */
 export function GraphLegend({ data, colorBy }: { data: TGraphVisualization; colorBy: TGraphAppearance['colorBy'] }) {
   const { t } = useTranslation('graph');
-  const [open, setOpen] = useState(true);
+  // Until the user says otherwise: the key roles' colours mean nothing without their names, so
+  // that legend opens; the unit legend (dozens of lines) starts folded to keep the canvas clear.
+  const [chosen, setOpen] = useState<boolean | null>(null);
+  const open = chosen ?? colorBy === 'keyPerson';
   const entries = useMemo(() => legendEntries(data, colorBy), [data, colorBy]);
   const locale = activeLocale();
   return (
