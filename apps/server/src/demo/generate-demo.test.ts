@@ -334,12 +334,11 @@ describe('reference dates', () => {
 });
 
 describe('benchmark sizes', () => {
-  it.each([5_000, 20_000])('builds %i employees in teams of 8–15 quickly', (size) => {
-    const started = performance.now();
+  // How fast is the benchmark's business (bench/, docs/), not a test's: a timed assertion only
+  // fails on a busy machine.
+  it.each([5_000, 20_000])('builds %i employees in teams of 8–15', (size) => {
     const large = generateDemoOrganisation({ size, seed: 5 });
-    const elapsed = performance.now() - started;
     expect(large.employees).toHaveLength(size);
-    expect(elapsed).toBeLessThan(size === 5_000 ? 3_000 : 15_000);
     const headcount = new Map<string, number>();
     for (const employee of large.employees) headcount.set(employee.unitKey, (headcount.get(employee.unitKey) ?? 0) + 1);
     const parents = new Set(large.units.map((unit) => unit.parentKey));
