@@ -1,4 +1,5 @@
-import type { TGenerationCode, TGroupRole, TKeyRole, TRetentionEmployee, TRetentionUnit } from '@ona/contracts';
+import type { TGenerationCode, TGroupRole, TKeyRole, TRetentionEmployee } from '@ona/contracts';
+import type { TRetentionUnit } from './retention-lookups.ts';
 import { organisationalAge, type TOrganisationalAge } from './organisational-age.ts';
 
 export const RISK_LEVELS = [0, 1, 2, 3, 4] as const;

@@ -1,4 +1,5 @@
-import type { TRetentionEmployee, TRetentionUnit } from '@ona/contracts';
+import type { TRetentionEmployee } from '@ona/contracts';
+import type { TRetentionUnit } from './retention-lookups.ts';
 
 /** A retention employee with quiet defaults; tests set only what they are about. */
 export function retentionEmployee(id: number, change: Partial<TRetentionEmployee> = {}): TRetentionEmployee {
@@ -13,7 +14,7 @@ export function retentionEmployee(id: number, change: Partial<TRetentionEmployee
     generation: null,
     works_since: null,
     is_key_person: false,
-    key_person_flags: {},
+    key_person_flags: { advisor: false, broker: false, expert: false, ideamaker: false, kol: false, mentor: false, spreader: false, talent: false },
     key_roles: [],
     group_roles: [],
     risk_factors: [],
