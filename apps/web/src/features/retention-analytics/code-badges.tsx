@@ -40,7 +40,7 @@ export function CodeBadges(props: TCodeBadgesProps) {
     <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} style={{ minWidth: 0, overflow: 'hidden' }}>
       {shown.map((entry) => (
         <Tooltip key={entry.code} label={entry.explanation ?? entry.label} multiline w={300} withArrow openDelay={100} disabled={entry.explanation === undefined}>
-          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 0, maxWidth: '100%' }} data-code={entry.code}>
+          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 1, minWidth: 0, maxWidth: '100%' }} data-code={entry.code}>
             {entry.label}
           </Badge>
         </Tooltip>

@@ -64,7 +64,7 @@ function EmployeeRow({ employee, explanations, lookups }: { employee: TRetention
         <RiskLevelBadge level={employee.risk_level} explanations={explanations} />
       </div>
       <div className={classes.cell}>
-        <CodeBadges kind="riskFactors" codes={employee.risk_factors.map((factor) => factor.code)} explanations={explanations} limit={2} wrap={false} />
+        <CodeBadges kind="riskFactors" codes={employee.risk_factors.map((factor) => factor.code)} explanations={explanations} limit={1} wrap={false} />
       </div>
       <div className={classes.cell} title={lookups.unitName(employee.unit)}>
         {lookups.unitName(employee.unit) || dash}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Collapse, Grid, Group, Paper, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Collapse, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,8 @@ function Employees({ data, engagementId, lookups }: TRetentionPageContext) {
   const filters = useRetentionViewStore((state) => state.filters);
   const sort = useRetentionViewStore((state) => state.sort);
   const setSort = useRetentionViewStore((state) => state.setSort);
-  // The panel sits beside the sheet on wide screens and folds above it on narrow ones.
+  // The panel sits open above the sheet, which needs the full width for its eight columns; on
+  // narrow screens it folds behind a button so the sheet is not pushed out of sight.
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [filtersOpen, filtersToggle] = useDisclosure(false);
   useEffect(() => forEngagement(engagementId), [engagementId, forEngagement]);
@@ -40,35 +41,31 @@ function Employees({ data, engagementId, lookups }: TRetentionPageContext) {
   );
 
   return (
-    <Grid gutter="md">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        {wide ? (
-          panel
-        ) : (
-          <>
-            <Button
-              variant="default"
-              fullWidth
-              leftSection={<Icon name="filter" size={16} />}
-              rightSection={active > 0 ? <Badge size="sm" circle>{active}</Badge> : undefined}
-              onClick={filtersToggle.toggle}
-              aria-expanded={filtersOpen}
-              data-testid="filters-toggle"
-            >
-              {filtersOpen ? t('filters.hide') : t('filters.show')}
-            </Button>
-            <Collapse in={filtersOpen}>
-              <Box mt="sm">{panel}</Box>
-            </Collapse>
-          </>
-        )}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
-        <Group justify="space-between" mb="sm">
-          <Text fz="sm" fw={600} data-testid="datasheet-count" data-shown={rows.length} data-total={data.employees.length}>
-            {t('employees.count', { shown: formatNumber(rows.length, locale), total: formatNumber(data.employees.length, locale) })}
-          </Text>
-        </Group>
+    <Stack gap="md">
+      {wide ? (
+        panel
+      ) : (
+        <div>
+          <Button
+            variant="default"
+            fullWidth
+            leftSection={<Icon name="filter" size={16} />}
+            rightSection={active > 0 ? <Badge size="sm" circle>{active}</Badge> : undefined}
+            onClick={filtersToggle.toggle}
+            aria-expanded={filtersOpen}
+            data-testid="filters-toggle"
+          >
+            {filtersOpen ? t('filters.hide') : t('filters.show')}
+          </Button>
+          <Collapse in={filtersOpen}>
+            <Box mt="sm">{panel}</Box>
+          </Collapse>
+        </div>
+      )}
+      <div>
+        <Text fz="sm" fw={600} mb="sm" data-testid="datasheet-count" data-shown={rows.length} data-total={data.employees.length}>
+          {t('employees.count', { shown: formatNumber(rows.length, locale), total: formatNumber(data.employees.length, locale) })}
+        </Text>
         <EmployeeDatasheet
           employees={rows}
           explanations={data.explanations}
@@ -77,8 +74,8 @@ function Employees({ data, engagementId, lookups }: TRetentionPageContext) {
           onSort={(column) => setSort(nextSort(sort, column))}
           resetKey={`${JSON.stringify(filters)}|${sort.column}|${sort.direction}`}
         />
-      </Grid.Col>
-    </Grid>
+      </div>
+    </Stack>
   );
 }
 
