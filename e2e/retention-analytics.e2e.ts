@@ -204,6 +204,11 @@ describe('retention analytics as the admin (all access)', () => {
     }
   });
 
+  it('downloads the retention workbook from the export button', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('retention-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
   it('draws the leader tree with everyone once, each with their risk level', async () => {
     await page.getByTestId('retention-menu-org-chart').click();
     await expectPath(page, /retention-analytics\/org-chart\.html$/);
@@ -227,6 +232,19 @@ describe('retention analytics for other people and places', () => {
     await clickChip(page, 'filter-risk-level-0');
     await expect.poll(() => shownRows(page)).toBe(11);
     await screenshot(page, 'retention-leader-employees');
+
+    // Eleven people may be fewer respondents than the privacy minimum: the page then withholds
+    // the figures exactly when the API does.
+    const leaderView = await api<TRetentionAnalytics>(await apiToken('leader@example.com'), `/engagements/${engagementId}/retention-analytics-results/`);
+    await open(page, 'risks/most-typical-causes.html');
+    if (leaderView.results.most_typical_causes.withheld) {
+      await page.getByTestId('retention-withheld').waitFor();
+      expect(await page.getByTestId('retention-withheld').textContent()).toContain('Too few respondents to show');
+      expect(await page.getByTestId('cause-row').count()).toBe(0);
+    } else {
+      await expect.poll(() => page.getByTestId('cause-row').count()).toBe(leaderView.results.most_typical_causes.items?.length ?? 0);
+    }
+    await screenshot(page, 'retention-leader-causes');
     await page.close();
   });
 
