@@ -166,7 +166,7 @@ describe('retention analytics as the admin (all access)', () => {
   });
 
   it('sorts a column both ways', async () => {
-    const firstName = () => page.getByTestId('datasheet-row').first().locator('p').first().textContent();
+    const firstName = () => page.getByTestId('datasheet-row').first().getByTestId('datasheet-name').textContent();
     const names = adminView.employees.filter((e) => e.risk_level > 0).map((e) => e.name);
     const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
     const sorted = [...names].sort(collator.compare);
@@ -182,6 +182,21 @@ describe('retention analytics as the admin (all access)', () => {
     await page.getByTestId('sort-riskLevel').click();
     await expect.poll(() => page.getByTestId('datasheet-row').first().getAttribute('data-level')).toBe('1');
     await screenshot(page, 'retention-employees-sorted');
+  });
+
+  it('opens an employee with every risk factor and its explanation', async () => {
+    await page.getByTestId('sort-riskFactors').click();
+    const row = page.getByTestId('datasheet-row').first();
+    const employeeId = Number(await row.getAttribute('data-employee'));
+    const employee = adminView.employees.find((e) => e.id === employeeId)!;
+    await row.getByTestId('datasheet-name').click();
+    await page.getByTestId('employee-drawer-factors').waitFor();
+    expect(await page.getByTestId('employee-drawer-factor').count()).toBe(employee.risk_factors.length);
+    expect(employee.risk_factors.length).toBe(Math.max(...adminView.employees.map((e) => e.risk_factors.length)));
+    expect(await page.getByTestId('employee-drawer-factors').textContent()).toContain(employee.risk_factors[0]!.explanation);
+    await screenshot(page, 'retention-employee-drawer');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('employee-drawer-factors').waitFor({ state: 'detached' });
   });
 
   it('sends the bare groups path to the first group page and shows each group table the API answers', async () => {

@@ -1,4 +1,4 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import type { TRetentionEmployee, TRetentionExplanations } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format-date.ts';
@@ -22,6 +22,7 @@ type TDatasheetProps = {
   onSort: (column: TDatasheetColumn) => void;
   /** Changes when the filters or the sort change, to bring the list back to its top. */
   resetKey: string;
+  onOpen: (employee: TRetentionEmployee) => void;
 };
 
 function SortHeader({ column, sort, onSort }: { column: TDatasheetColumn; sort: TDatasheetSort; onSort: (column: TDatasheetColumn) => void }) {
@@ -44,16 +45,18 @@ function SortHeader({ column, sort, onSort }: { column: TDatasheetColumn; sort: 
   );
 }
 
-function EmployeeRow({ employee, explanations, lookups }: { employee: TRetentionEmployee; explanations: TRetentionExplanations; lookups: TRetentionLookups }) {
+type TEmployeeRowProps = { employee: TRetentionEmployee; explanations: TRetentionExplanations; lookups: TRetentionLookups; onOpen: (employee: TRetentionEmployee) => void };
+
+function EmployeeRow({ employee, explanations, lookups, onOpen }: TEmployeeRowProps) {
   const { t } = useTranslation('retention');
   const locale = activeLocale();
   const dash = '–';
   return (
     <div className={classes.row} data-testid="datasheet-row" data-employee={employee.id} data-level={employee.risk_level}>
       <div className={classes.cell}>
-        <Text fz="sm" fw={600} truncate title={employee.name}>
+        <Anchor component="button" type="button" fz="sm" fw={600} c="dark" title={employee.name} onClick={() => onOpen(employee)} data-testid="datasheet-name" style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block', textAlign: 'left' }}>
           {employee.name}
-        </Text>
+        </Anchor>
         {!employee.has_answered && (
           <Text fz="xs" c="dimmed" truncate>
             {t('employees.notAnswered')}
@@ -85,7 +88,7 @@ function EmployeeRow({ employee, explanations, lookups }: { employee: TRetention
  * The employee datasheet (spec §3 columns). Rows are virtualised: thousands of employees cost as
  * much as the dozen in view, and header and rows share one CSS grid so the columns line up.
  */
-export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSort, resetKey }: TDatasheetProps) {
+export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSort, resetKey, onOpen }: TDatasheetProps) {
   const { t } = useTranslation('retention');
   return (
     <div className={classes.scroller}>
@@ -105,7 +108,7 @@ export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSo
             rowHeight={ROW_HEIGHT}
             height={VIEWPORT_HEIGHT}
             itemKey={(employee) => employee.id}
-            renderRow={(employee) => <EmployeeRow employee={employee} explanations={explanations} lookups={lookups} />}
+            renderRow={(employee) => <EmployeeRow employee={employee} explanations={explanations} lookups={lookups} onOpen={onOpen} />}
             label={t('employees.title')}
             testId="retention-datasheet"
             resetKey={resetKey}

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Collapse, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo } from 'react';
+import type { TRetentionEmployee } from '@ona/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format/format-date.ts';
 import { activeLocale } from '../../../shared/i18n/i18n.ts';
@@ -10,6 +11,7 @@ import { activeFilterCount, filterEmployees } from '../retention-filters.ts';
 import { nextSort, sortEmployees } from '../retention-sort.ts';
 import { useRetentionViewStore } from '../retention-view-store.ts';
 import { EmployeeDatasheet } from './employee-datasheet.tsx';
+import { EmployeeDrawer } from './employee-drawer.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 
 function Employees({ data, engagementId, lookups }: TRetentionPageContext) {
@@ -23,6 +25,7 @@ function Employees({ data, engagementId, lookups }: TRetentionPageContext) {
   // narrow screens it folds behind a button so the sheet is not pushed out of sight.
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [filtersOpen, filtersToggle] = useDisclosure(false);
+  const [opened, setOpened] = useState<TRetentionEmployee | null>(null);
   useEffect(() => forEngagement(engagementId), [engagementId, forEngagement]);
 
   const rows = useMemo(() => {
@@ -73,8 +76,10 @@ function Employees({ data, engagementId, lookups }: TRetentionPageContext) {
           sort={sort}
           onSort={(column) => setSort(nextSort(sort, column))}
           resetKey={`${JSON.stringify(filters)}|${sort.column}|${sort.direction}`}
+          onOpen={setOpened}
         />
       </div>
+      <EmployeeDrawer employee={opened} explanations={data.explanations} lookups={lookups} onClose={() => setOpened(null)} />
     </Stack>
   );
 }
