@@ -12,6 +12,7 @@ import { MODULE_TILES } from '../features/engagements/engagement-modules.ts';
 import { EngagementsListPage } from '../features/engagements/engagements-list-page.tsx';
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
+import { retentionRoutes } from '../features/retention-analytics/retention-routes.tsx';
 import { GraphPage } from '../features/graph/graph-page.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
@@ -22,8 +23,11 @@ import { APP_LOGIN } from './session-targets.ts';
 import { AppLayout } from './app-layout.tsx';
 
 
+/** Modules with pages of their own; the rest land on a placeholder until they are built. */
+const BUILT_MODULES: ReadonlySet<string> = new Set(['retention_analytics']);
+
 function moduleRoutes(): RouteObject[] {
-  return MODULE_TILES.map((tile) => ({
+  return MODULE_TILES.filter((tile) => !BUILT_MODULES.has(tile.module)).map((tile) => ({
     path: `engagements/:engagementId/${tile.routePattern}`,
     element: tile.module === 'executive_reports' ? <ExecutiveReportPage /> : tile.module === 'graph_visualization' ? <GraphPage /> : <ModulePlaceholderPage module={tile.module} />,
   }));
@@ -58,6 +62,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...adminRoutes(),
                 ...surveyRoutes(),
                 ...statisticsRoutes(),
+                ...retentionRoutes(),
                 ...moduleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],

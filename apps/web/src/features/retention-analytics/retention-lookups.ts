@@ -1,0 +1,22 @@
+import type { TRetentionAnalytics, TRetentionEmployee } from '@ona/contracts';
+
+/** Names behind the ids of a retention answer, built once per answer. */
+export type TRetentionLookups = {
+  employeeById: ReadonlyMap<number, TRetentionEmployee>;
+  unitName: (unitId: number | null) => string;
+  /** A name for an id; people outside the caller's view (a subtree's own leader) show as "–". */
+  employeeName: (employeeId: number | null) => string;
+};
+
+export function retentionLookups(data: Pick<TRetentionAnalytics, 'employees' | 'units'>): TRetentionLookups {
+  const employeeById = new Map(data.employees.map((employee) => [employee.id, employee]));
+  const unitNames = new Map(data.units.map((unit) => [unit.id, unit.name]));
+  return {
+    employeeById,
+    unitName: (unitId) => (unitId === null ? '' : (unitNames.get(unitId) ?? '')),
+    employeeName: (employeeId) => (employeeId === null ? '' : (employeeById.get(employeeId)?.name ?? '')),
+  };
+}
+
+/** A department of the retention answer (contracts names the schema, not its type). */
+export type TRetentionUnit = TRetentionAnalytics['units'][number];

@@ -1,0 +1,17 @@
+import { Badge, Tooltip } from '@mantine/core';
+import type { TRetentionExplanations } from '@ona/contracts';
+import { useTranslation } from 'react-i18next';
+import { asRiskLevel, RISK_LEVEL_COLORS } from './risk-summary.ts';
+
+/** A level as a coloured badge; hovering or focusing it tells what the level means (from the API). */
+export function RiskLevelBadge({ level, explanations, size = 'md' }: { level: number; explanations: TRetentionExplanations; size?: 'sm' | 'md' | 'lg' }) {
+  const { t } = useTranslation('retention');
+  const riskLevel = asRiskLevel(level);
+  return (
+    <Tooltip label={explanations.risk_levels[String(riskLevel) as keyof TRetentionExplanations['risk_levels']]} multiline w={280} withArrow openDelay={100}>
+      <Badge color={RISK_LEVEL_COLORS[riskLevel]} variant={riskLevel >= 3 ? 'filled' : 'light'} size={size} tabIndex={0} data-testid="risk-level" data-level={riskLevel} style={{ cursor: 'help' }}>
+        {t('riskLevel.badge', { level: riskLevel })}
+      </Badge>
+    </Tooltip>
+  );
+}
