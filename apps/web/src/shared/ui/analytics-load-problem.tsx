@@ -1,0 +1,35 @@
+import { Alert } from '@mantine/core';
+import { isApiError } from '../api/api-error.ts';
+import { ErrorState } from './error-state.tsx';
+import { NotFoundContent } from './not-found-content.tsx';
+
+export type TAnalyticsProblemTexts = {
+  /** 409 analysis_not_ready: the engagement has no finished analysis yet. */
+  notReadyTitle: string;
+  notReady: string;
+  /** 403: the module is not open to this user (no_access, module_disabled). */
+  forbidden: string;
+};
+
+/**
+ * What an analytics page shows when its data does not load. The states a user can do something
+ * about get their own words; anything else is the shared error with a retry.
+ */
+export function AnalyticsLoadProblem({ error, texts, onRetry }: { error: unknown; texts: TAnalyticsProblemTexts; onRetry: () => void }) {
+  if (isApiError(error) && error.status === 404) return <NotFoundContent homePath="engagements/list.html" />;
+  if (isApiError(error) && error.status === 409 && error.code === 'analysis_not_ready') {
+    return (
+      <Alert color="blue" variant="light" title={texts.notReadyTitle} data-testid="analysis-not-ready">
+        {texts.notReady}
+      </Alert>
+    );
+  }
+  if (isApiError(error) && error.status === 403) {
+    return (
+      <Alert color="yellow" variant="light" role="alert" data-testid="module-forbidden">
+        {texts.forbidden}
+      </Alert>
+    );
+  }
+  return <ErrorState error={error} onRetry={onRetry} />;
+}
