@@ -13,6 +13,7 @@ import { MODULE_TILES } from '../features/engagements/engagement-modules.ts';
 import { EngagementsListPage } from '../features/engagements/engagements-list-page.tsx';
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
+import { analytics360Routes } from '../features/analytics-360/analytics-360-routes.tsx';
 import { GraphPage } from '../features/graph/graph-page.tsx';
 import { leaderReportRoutes } from '../features/leader-report/leader-report-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
@@ -25,7 +26,7 @@ import { AppLayout } from './app-layout.tsx';
 
 
 /** Modules whose pages are built get their own routes; the rest land on a placeholder meanwhile. */
-const BUILT_MODULES: ReadonlySet<TModule> = new Set(['leader_reports']);
+const BUILT_MODULES: ReadonlySet<TModule> = new Set(['leader_reports', 'analytics360_reports']);
 
 function moduleRoutes(): RouteObject[] {
   return MODULE_TILES.filter((tile) => !BUILT_MODULES.has(tile.module)).map((tile) => ({
@@ -64,6 +65,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...surveyRoutes(),
                 ...statisticsRoutes(),
                 ...leaderReportRoutes(),
+                ...analytics360Routes(),
                 ...moduleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],
