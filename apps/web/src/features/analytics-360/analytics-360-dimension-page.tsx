@@ -1,5 +1,6 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../shared/ui/icon.tsx';
 import { Analytics360Layout } from './analytics-360-layout.tsx';
 import { selfView, type TDimension360 } from './dimensions-360.ts';
 import { ShareBar } from './share-bar.tsx';
@@ -39,9 +40,17 @@ export function Analytics360DimensionPage({ dimension }: { dimension: TDimension
                 <Stack gap="sm">
                   <Group justify="space-between" wrap="wrap" gap="xs">
                     <Text fw={700}>{t('item.label', { number: index + 1 })}</Text>
-                    <Badge variant="light" color={item.own_selection ? 'teal' : 'gray'} data-testid="a360-item-own">
-                      {t('item.own')}: {item.own_selection ? t('item.chosen') : t('item.notChosen')}
-                    </Badge>
+                    <Group gap={6} wrap="nowrap" data-testid="a360-item-own">
+                      <ThemeIcon size={20} radius="xl" variant="light" color={item.own_selection ? 'teal' : 'gray'} aria-hidden>
+                        {item.own_selection ? <Icon name="check" size={12} /> : '–'}
+                      </ThemeIcon>
+                      <Text fz="sm">
+                        <Text span fw={600}>
+                          {t('item.own')}:
+                        </Text>{' '}
+                        {item.own_selection ? t('item.chosen') : t('item.notChosen')}
+                      </Text>
+                    </Group>
                   </Group>
                   <div>
                     <Text fz="sm" c="dimmed" mb={4}>

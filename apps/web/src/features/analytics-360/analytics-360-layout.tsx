@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Group, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TReport360 } from '@ona/contracts';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
@@ -33,6 +33,8 @@ export function Analytics360Layout({ page, children }: TAnalytics360LayoutProps)
   const report = useReport360(engagementId, reportId);
   const problemTexts = useAnalytics360ProblemTexts();
   const leaderName = report.data?.employee.name;
+  // Stable, so it runs when the tab appears, not on every render.
+  const revealTab = useCallback((tab: HTMLButtonElement | null) => tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), []);
   useDocumentTitle(t('common:documentTitle', { page: `${leaderName ? `${leaderName} · ` : ''}${t(`pages.${page}`)} · ${t('title')}` }));
   if (engagementId === null || reportId === null) return <NotFoundContent homePath="engagements/list.html" />;
 
@@ -88,7 +90,14 @@ export function Analytics360Layout({ page, children }: TAnalytics360LayoutProps)
         <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
           <Tabs.List aria-label={t('nav.menu')} style={{ flexWrap: 'nowrap' }}>
             {MENU.map((key) => (
-              <Tabs.Tab key={key} value={key} data-testid={`a360-tab-${key}`} style={{ whiteSpace: 'nowrap' }}>
+              <Tabs.Tab
+                key={key}
+                value={key}
+                data-testid={`a360-tab-${key}`}
+                style={{ whiteSpace: 'nowrap' }}
+                // On a narrow screen the current page's tab may sit past the edge: bring it into view.
+                ref={key === page ? revealTab : undefined}
+              >
                 {t(`pages.${key}`)}
               </Tabs.Tab>
             ))}

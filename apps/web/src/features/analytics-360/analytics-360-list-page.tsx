@@ -43,7 +43,7 @@ export function Analytics360ListPage() {
           <Text c="dimmed" fz="sm" mb="md">
             {t('list.intro')}
           </Text>
-          <Paper withBorder radius="lg">
+          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
             <ScrollArea type="auto">
               <Table striped highlightOnHover verticalSpacing="sm" miw={420} data-testid="a360-reports-table">
                 <Table.Thead>

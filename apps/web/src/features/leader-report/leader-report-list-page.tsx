@@ -65,7 +65,7 @@ export function LeaderReportListPage() {
           <Text c="dimmed" fz="sm" mb="md">
             {t('list.codeHint')}
           </Text>
-          <Paper withBorder radius="lg">
+          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
             <ScrollArea type="auto">
               <Table striped highlightOnHover verticalSpacing="sm" miw={560} data-testid="leader-reports-table">
                 <Table.Thead>
