@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { isApiError } from '../api/api-error.ts';
+import { analyticsProblem } from './analytics-problem.ts';
 import { ErrorState } from './error-state.tsx';
 import { NotFoundContent } from './not-found-content.tsx';
 
@@ -16,15 +16,16 @@ export type TAnalyticsProblemTexts = {
  * about get their own words; anything else is the shared error with a retry.
  */
 export function AnalyticsLoadProblem({ error, texts, onRetry }: { error: unknown; texts: TAnalyticsProblemTexts; onRetry: () => void }) {
-  if (isApiError(error) && error.status === 404) return <NotFoundContent homePath="engagements/list.html" />;
-  if (isApiError(error) && error.status === 409 && error.code === 'analysis_not_ready') {
+  const problem = analyticsProblem(error);
+  if (problem === 'not_found') return <NotFoundContent homePath="engagements/list.html" />;
+  if (problem === 'not_ready') {
     return (
       <Alert color="blue" variant="light" title={texts.notReadyTitle} data-testid="analysis-not-ready">
         {texts.notReady}
       </Alert>
     );
   }
-  if (isApiError(error) && error.status === 403) {
+  if (problem === 'forbidden') {
     return (
       <Alert color="yellow" variant="light" role="alert" data-testid="module-forbidden">
         {texts.forbidden}
