@@ -45,7 +45,7 @@ export function Analytics360DimensionPage({ dimension }: { dimension: TDimension
                         {item.own_selection ? <Icon name="check" size={12} /> : '–'}
                       </ThemeIcon>
                       <Text fz="sm">
-                        <Text span fw={600}>
+                        <Text span fw={600} inherit>
                           {t('item.own')}:
                         </Text>{' '}
                         {item.own_selection ? t('item.chosen') : t('item.notChosen')}

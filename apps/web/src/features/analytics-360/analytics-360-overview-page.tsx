@@ -38,7 +38,7 @@ export function Analytics360OverviewPage() {
                       {t('overview.teamHint')}
                     </Text>
                     <Text fz="sm">
-                      <Text span fw={600}>
+                      <Text span fw={600} inherit>
                         {t('overview.own')}:
                       </Text>{' '}
                       <span data-testid={`a360-own-count-${summary.dimension}`}>{t('overview.ownCount', { selected: summary.ownSelected, total: summary.itemCount })}</span>

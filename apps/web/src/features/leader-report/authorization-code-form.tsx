@@ -82,7 +82,7 @@ export function AuthorizationCodeForm({ engagementId, reportId, onAccepted, init
             data-testid="leader-code-input"
             data-autofocus
           />
-          <Button type="submit" loading={checking} data-testid="leader-code-submit" w={{ base: '100%', xs: 'auto' }}>
+          <Button type="submit" size="md" fullWidth loading={checking} data-testid="leader-code-submit">
             {t('code.submit')}
           </Button>
         </Stack>
