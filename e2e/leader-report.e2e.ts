@@ -206,4 +206,15 @@ describe('the leader report', () => {
     await screenshot(page, 'leader-report-summary-hu-narrow');
     await page.close();
   });
+
+  it('tells a user the module is not open to them, without logging them out', async () => {
+    const employee = await token('employee@example.com');
+    const res = await fetch(`${baseUrl}/api/engagements/${engagementId}/leader-reports/`, { headers: { authorization: `Token ${employee}` } });
+    expect(res.status).toBe(403);
+    const page = await signedIn('employee@example.com');
+    await page.goto(`${baseUrl}/engagements/${engagementId}/leader-report/list.html`);
+    await expect.poll(() => text(page, 'module-forbidden')).toBe('Leader reports of this journey are not open to you.');
+    await expectPath(page, `/engagements/${engagementId}/leader-report/list.html`);
+    await page.close();
+  });
 });

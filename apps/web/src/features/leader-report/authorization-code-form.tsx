@@ -80,7 +80,6 @@ export function AuthorizationCodeForm({ engagementId, reportId, onAccepted, init
             maxLength={AUTHORIZATION_CODE_LENGTH + 4}
             styles={{ input: { fontFamily: 'monospace', letterSpacing: 2, textTransform: 'uppercase' } }}
             data-testid="leader-code-input"
-            data-autofocus
           />
           <Button type="submit" size="md" fullWidth loading={checking} data-testid="leader-code-submit">
             {t('code.submit')}
