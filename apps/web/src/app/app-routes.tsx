@@ -1,3 +1,4 @@
+import type { TModule } from '@ona/contracts';
 import { Navigate, type RouteObject } from 'react-router';
 import { ColorsPage } from '../features/colors/colors-page.tsx';
 import { AdminMenuPage } from '../features/engagement-admin/admin-menu-page.tsx';
@@ -13,7 +14,9 @@ import { EngagementsListPage } from '../features/engagements/engagements-list-pa
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
 import { retentionRoutes } from '../features/retention-analytics/retention-routes.tsx';
+import { analytics360Routes } from '../features/analytics-360/analytics-360-routes.tsx';
 import { GraphPage } from '../features/graph/graph-page.tsx';
+import { leaderReportRoutes } from '../features/leader-report/leader-report-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
@@ -23,8 +26,8 @@ import { APP_LOGIN } from './session-targets.ts';
 import { AppLayout } from './app-layout.tsx';
 
 
-/** Modules with pages of their own; the rest land on a placeholder until they are built. */
-const BUILT_MODULES: ReadonlySet<string> = new Set(['retention_analytics']);
+/** Modules whose pages are built get their own routes; the rest land on a placeholder meanwhile. */
+const BUILT_MODULES: ReadonlySet<TModule> = new Set(['retention_analytics', 'leader_reports', 'analytics360_reports']);
 
 function moduleRoutes(): RouteObject[] {
   return MODULE_TILES.filter((tile) => !BUILT_MODULES.has(tile.module)).map((tile) => ({
@@ -63,6 +66,8 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...surveyRoutes(),
                 ...statisticsRoutes(),
                 ...retentionRoutes(),
+                ...leaderReportRoutes(),
+                ...analytics360Routes(),
                 ...moduleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],

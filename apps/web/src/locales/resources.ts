@@ -11,6 +11,8 @@ import deOrganizations from './de/organizations.json';
 import deSite from './de/site.json';
 import deGraph from './de/graph.json';
 import deRetention from './de/retention.json';
+import deLeaderReport from './de/leader-report.json';
+import deAnalytics360 from './de/analytics-360.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -23,6 +25,8 @@ import enOrganizations from './en/organizations.json';
 import enSite from './en/site.json';
 import enGraph from './en/graph.json';
 import enRetention from './en/retention.json';
+import enLeaderReport from './en/leader-report.json';
+import enAnalytics360 from './en/analytics-360.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -35,6 +39,8 @@ import huOrganizations from './hu/organizations.json';
 import huSite from './hu/site.json';
 import huGraph from './hu/graph.json';
 import huRetention from './hu/retention.json';
+import huLeaderReport from './hu/leader-report.json';
+import huAnalytics360 from './hu/analytics-360.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -49,6 +55,8 @@ import ruOrganizations from './ru/organizations.json';
 import ruSite from './ru/site.json';
 import ruGraph from './ru/graph.json';
 import ruRetention from './ru/retention.json';
+import ruLeaderReport from './ru/leader-report.json';
+import ruAnalytics360 from './ru/analytics-360.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -64,6 +72,8 @@ export const englishResources = {
   surveyStatistics: enSurveyStatistics,
   graph: enGraph,
   retention: enRetention,
+  leaderReport: enLeaderReport,
+  analytics360: enAnalytics360,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -84,6 +94,8 @@ const hungarian: TTranslation = {
   surveyStatistics: huSurveyStatistics,
   graph: huGraph,
   retention: huRetention,
+  leaderReport: huLeaderReport,
+  analytics360: huAnalytics360,
 };
 
 const german: TTranslation = {
@@ -99,6 +111,8 @@ const german: TTranslation = {
   surveyStatistics: deSurveyStatistics,
   graph: deGraph,
   retention: deRetention,
+  leaderReport: deLeaderReport,
+  analytics360: deAnalytics360,
 };
 
 const russian: TTranslation = {
@@ -114,6 +128,8 @@ const russian: TTranslation = {
   surveyStatistics: ruSurveyStatistics,
   graph: ruGraph,
   retention: ruRetention,
+  leaderReport: ruLeaderReport,
+  analytics360: ruAnalytics360,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */
