@@ -9,7 +9,7 @@ const baseUrl = inject('baseUrl');
 const smtpApiUrl = inject('smtpApiUrl');
 const { token, call } = surveyAdminApi(baseUrl);
 
-type TItem = { item_id: string; own_selection: boolean; survey_result: number | null };
+type TItem = { item_id: string; text: string | null; own_selection: boolean; survey_result: number | null };
 const DIMENSIONS = [
   { dimension: 'communication', slug: 'communication' },
   { dimension: 'improvement', slug: 'improvement' },
@@ -65,11 +65,12 @@ const percent = (share: number) => new Intl.NumberFormat('en-US', { style: 'perc
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
 const reportPath = (id: number, page: string) => `/engagements/${engagementId}/360-analytics/${id}/${page}.html`;
 
-/** What each item card of the page shows: id, own selection and the team's figure. */
-async function shownItems(page: Page): Promise<{ id: string; own: string; team: string }[]> {
+/** What each item card of the page shows: id, wording, own selection and the team's figure. */
+async function shownItems(page: Page): Promise<{ id: string; text: string; own: string; team: string }[]> {
   return page.getByTestId('a360-item').evaluateAll((cards) =>
     cards.map((card) => ({
       id: card.getAttribute('data-item-id') ?? '',
+      text: (card.querySelector('[data-testid="a360-item-text"]')?.textContent ?? '').trim(),
       own: card.getAttribute('data-own') ?? '',
       team: (card.querySelector('[data-testid="a360-item-team"]')?.textContent ?? '').trim(),
     })),
@@ -109,7 +110,9 @@ describe('360 analytics', () => {
     for (const { dimension, slug } of DIMENSIONS) {
       await page.getByTestId(`a360-tab-${dimension}`).click();
       await expectPath(page, reportPath(expected.id, slug));
-      const want = expected.result[dimension].map((item) => ({ id: item.item_id, own: String(item.own_selection), team: percent(item.survey_result ?? 0) }));
+      // Every demo item has its wording, which the page shows in the reader's language.
+      expect(expected.result[dimension].every((item) => (item.text ?? '').length > 0)).toBe(true);
+      const want = expected.result[dimension].map((item) => ({ id: item.item_id, text: item.text ?? '', own: String(item.own_selection), team: percent(item.survey_result ?? 0) }));
       // Polled: the address changes a moment before the new page's items replace the previous ones.
       await expect.poll(async () => [dimension, await shownItems(page)]).toEqual([dimension, want]);
       if (dimension === 'problem_solving' || dimension === 'connection_with_leader') await screenshot(page, `analytics-360-${slug}`);

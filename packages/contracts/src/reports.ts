@@ -108,6 +108,11 @@ export type TReport360ListItem = z.infer<typeof ZReport360ListItem>;
 
 export const ZReport360Item = z.object({
   item_id: z.string(),
+  /**
+   * The item's wording in the request's language (English where the journey has none in it);
+   * null when the item was removed from the journey after the analysis.
+   */
+  text: z.string().nullable(),
   own_selection: z.boolean(),
   /** Share of the leader's direct reports who chose the leader (0..1); null when withheld. */
   survey_result: z.number().nullable(),

@@ -41,8 +41,9 @@ describe('GET /engagements/{id}/analytics-360/ with 360 answers', () => {
     const sizes = Object.fromEntries(['trust', 'respect', 'openness', 'improvement', 'communication', 'problem_solving', 'connection_with_leader'].map((d) => [d, (report.result as unknown as Record<string, unknown[]>)[d]?.length]));
     expect(sizes).toEqual({ trust: 5, respect: 5, openness: 3, improvement: 7, communication: 5, problem_solving: 6, connection_with_leader: 2 });
     // Five of six direct reports answered and picked leader A on each dimension's first item.
-    expect(report.result.trust[0]).toEqual({ item_id: 'trust-1', own_selection: true, survey_result: 5 / 6 });
-    expect(report.result.respect[1]).toEqual({ item_id: 'respect-2', own_selection: false, survey_result: 0 });
+    // This stored analysis names made-up items that the journey does not hold: no wording to give.
+    expect(report.result.trust[0]).toEqual({ item_id: 'trust-1', text: null, own_selection: true, survey_result: 5 / 6 });
+    expect(report.result.respect[1]).toEqual({ item_id: 'respect-2', text: null, own_selection: false, survey_result: 0 });
   });
 
   it('withholds the survey results of a leader with fewer than five responding reports', async () => {

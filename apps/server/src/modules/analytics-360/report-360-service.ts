@@ -1,5 +1,5 @@
 import type { AnalysisResult, Report360 } from '@ona/analytics';
-import { DIMENSION_360_CODES, type TReport360, type TReport360ListItem } from '@ona/contracts';
+import { DIMENSION_360_CODES, type TLocale, type TReport360, type TReport360ListItem } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 
@@ -10,8 +10,18 @@ export function report360List(scope: AnalyticsScope, result: AnalysisResult): TR
     .sort((a, b) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id);
 }
 
+/** An item's wording in each language the journey stores, by the item id the analysis names. */
+export type TItemTexts = ReadonlyMap<string, Readonly<Record<string, string>>>;
+
+/** The wording in the reader's language; English where the journey has none in it. */
+export function itemText(texts: TItemTexts, itemId: string, locale: TLocale): string | null {
+  const item = texts.get(itemId);
+  if (!item) return null;
+  return item[locale] || item.en || null;
+}
+
 /** A 360 report; survey results are shares of the direct reports, withheld below the minimum of respondents. */
-export function report360Detail(scope: AnalyticsScope, result: AnalysisResult, report: Report360, minGroupSize: number): TReport360 {
+export function report360Detail(scope: AnalyticsScope, result: AnalysisResult, report: Report360, minGroupSize: number, texts: TItemTexts, locale: TLocale): TReport360 {
   const leader = result.employees.find((e) => e.id === report.employee.id);
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   const respondents = (leader?.directReports ?? []).filter((id) => answered.has(id)).length;
@@ -19,7 +29,12 @@ export function report360Detail(scope: AnalyticsScope, result: AnalysisResult, r
   const dimensions = Object.fromEntries(
     DIMENSION_360_CODES.map((dimension) => [
       dimension,
-      (report.result[dimension] ?? []).map((item) => ({ item_id: item.itemId, own_selection: item.own_selection, survey_result: withheld ? null : item.survey_result })),
+      (report.result[dimension] ?? []).map((item) => ({
+        item_id: item.itemId,
+        text: itemText(texts, item.itemId, locale),
+        own_selection: item.own_selection,
+        survey_result: withheld ? null : item.survey_result,
+      })),
     ]),
   ) as Omit<TReport360['result'], 'employee_id'>;
   return {

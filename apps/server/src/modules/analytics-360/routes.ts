@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZEngagementReportParams, ZIdParams, ZReport360, ZReport360ListItem } from '@ona/contracts';
+import { eq, tables } from '@ona/db';
 import { notFound } from '../../errors/api-error.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
@@ -36,6 +37,12 @@ export const analytics360Routes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     const { scope, stored } = await load(requireAuth(request), request.params.id);
     const report = stored.result.reports360.find((r) => dbId(r.id) === request.params.reportId);
     if (!report || !scope.visible.has(request.params.reportId)) throw notFound();
-    return report360Detail(scope, stored.result, report, minGroupSize);
+    // The analysis keeps item ids only; the wording is read now, in the reader's language.
+    const items = await app.db
+      .select({ id: tables.leadershipItems.id, texts: tables.leadershipItems.texts })
+      .from(tables.leadershipItems)
+      .where(eq(tables.leadershipItems.engagementId, scope.engagement.id));
+    const texts = new Map(items.map((item) => [String(item.id), item.texts] as const));
+    return report360Detail(scope, stored.result, report, minGroupSize, texts, request.locale);
   });
 };

@@ -6,8 +6,8 @@ import { selfView, type TDimension360 } from './dimensions-360.ts';
 import { ShareBar } from './share-bar.tsx';
 
 /**
- * One dimension page: per item, the leader's own selection beside the team's result. The API names
- * items by id only (no text), so items are numbered in the survey's order.
+ * One dimension page: per item (numbered in the survey's order, with its wording in the reader's
+ * language), the leader's own selection beside the team's result.
  */
 export function Analytics360DimensionPage({ dimension }: { dimension: TDimension360 }) {
   const { t } = useTranslation('analytics360');
@@ -39,7 +39,16 @@ export function Analytics360DimensionPage({ dimension }: { dimension: TDimension
               >
                 <Stack gap="sm">
                   <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Text fw={700}>{t('item.label', { number: index + 1 })}</Text>
+                    <Stack gap={0} style={{ flex: 1, minWidth: 220 }}>
+                      <Text fz="xs" c="dimmed" fw={600} tt="uppercase">
+                        {t('item.label', { number: index + 1 })}
+                      </Text>
+                      {item.text !== null && (
+                        <Text fw={700} data-testid="a360-item-text">
+                          {item.text}
+                        </Text>
+                      )}
+                    </Stack>
                     <Group gap={6} wrap="nowrap" data-testid="a360-item-own">
                       <ThemeIcon size={20} radius="xl" variant="light" color={item.own_selection ? 'teal' : 'gray'} aria-hidden>
                         {item.own_selection ? <Icon name="check" size={12} /> : '–'}

@@ -2,7 +2,7 @@ import { DIMENSION_360_CODES } from '@ona/contracts';
 import { describe, expect, it } from 'vitest';
 import { analytics360PagePath, DIMENSION_PAGES, formatShare, selfView, SPEC_ITEM_COUNTS, summarizeDimension } from './dimensions-360.ts';
 
-const item = (own: boolean, share: number | null, id = 'x') => ({ item_id: id, own_selection: own, survey_result: share });
+const item = (own: boolean, share: number | null, id = 'x') => ({ item_id: id, text: null, own_selection: own, survey_result: share });
 
 describe('the 360 dimension pages', () => {
   it('has one page per dimension of the contract, with the spec’s path segments', () => {
