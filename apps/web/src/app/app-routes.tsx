@@ -1,3 +1,4 @@
+import type { TModule } from '@ona/contracts';
 import { Navigate, type RouteObject } from 'react-router';
 import { ColorsPage } from '../features/colors/colors-page.tsx';
 import { AdminMenuPage } from '../features/engagement-admin/admin-menu-page.tsx';
@@ -13,6 +14,7 @@ import { EngagementsListPage } from '../features/engagements/engagements-list-pa
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
 import { GraphPage } from '../features/graph/graph-page.tsx';
+import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
@@ -22,8 +24,11 @@ import { APP_LOGIN } from './session-targets.ts';
 import { AppLayout } from './app-layout.tsx';
 
 
+/** Modules with pages of their own; the others still land on the placeholder. */
+const BUILT_MODULES: ReadonlySet<TModule> = new Set<TModule>(['key_people_analytics']);
+
 function moduleRoutes(): RouteObject[] {
-  return MODULE_TILES.map((tile) => ({
+  return MODULE_TILES.filter((tile) => !BUILT_MODULES.has(tile.module)).map((tile) => ({
     path: `engagements/:engagementId/${tile.routePattern}`,
     element: tile.module === 'executive_reports' ? <ExecutiveReportPage /> : tile.module === 'graph_visualization' ? <GraphPage /> : <ModulePlaceholderPage module={tile.module} />,
   }));
@@ -58,6 +63,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...adminRoutes(),
                 ...surveyRoutes(),
                 ...statisticsRoutes(),
+                ...keyPeopleRoutes(),
                 ...moduleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],

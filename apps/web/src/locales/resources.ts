@@ -10,6 +10,7 @@ import deSurveyStatistics from './de/survey-statistics.json';
 import deOrganizations from './de/organizations.json';
 import deSite from './de/site.json';
 import deGraph from './de/graph.json';
+import deKeyPeople from './de/key-people.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -21,6 +22,7 @@ import enSurveyStatistics from './en/survey-statistics.json';
 import enOrganizations from './en/organizations.json';
 import enSite from './en/site.json';
 import enGraph from './en/graph.json';
+import enKeyPeople from './en/key-people.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -32,6 +34,7 @@ import huSurveyStatistics from './hu/survey-statistics.json';
 import huOrganizations from './hu/organizations.json';
 import huSite from './hu/site.json';
 import huGraph from './hu/graph.json';
+import huKeyPeople from './hu/key-people.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -45,6 +48,7 @@ import ruSurveyStatistics from './ru/survey-statistics.json';
 import ruOrganizations from './ru/organizations.json';
 import ruSite from './ru/site.json';
 import ruGraph from './ru/graph.json';
+import ruKeyPeople from './ru/key-people.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -59,6 +63,7 @@ export const englishResources = {
   survey: enSurvey,
   surveyStatistics: enSurveyStatistics,
   graph: enGraph,
+  keyPeople: enKeyPeople,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -78,6 +83,7 @@ const hungarian: TTranslation = {
   survey: huSurvey,
   surveyStatistics: huSurveyStatistics,
   graph: huGraph,
+  keyPeople: huKeyPeople,
 };
 
 const german: TTranslation = {
@@ -92,6 +98,7 @@ const german: TTranslation = {
   survey: deSurvey,
   surveyStatistics: deSurveyStatistics,
   graph: deGraph,
+  keyPeople: deKeyPeople,
 };
 
 const russian: TTranslation = {
@@ -106,6 +113,7 @@ const russian: TTranslation = {
   survey: ruSurvey,
   surveyStatistics: ruSurveyStatistics,
   graph: ruGraph,
+  keyPeople: ruKeyPeople,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

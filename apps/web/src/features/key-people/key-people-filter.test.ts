@@ -10,7 +10,7 @@ import {
   unitOptions,
   unitWithSubunits,
 } from './key-people-filter.ts';
-import { nameMatcher, searchState } from './name-search.ts';
+import { nameMatcher, searchState } from '../../shared/format/name-search.ts';
 
 // Company (1) › Sales (2) › Sales Team North (3); Company › Finance (4).
 const units = [

@@ -1,6 +1,6 @@
 import { GROUP_ROLE_CODES, KEY_ROLE_CODES, type TGroupRole, type TKeyPeopleAnalytics, type TKeyRole } from '@ona/contracts';
 import { foldText } from '../../shared/format/fold-text.ts';
-import { nameMatcher } from './name-search.ts';
+import { nameMatcher } from '../../shared/format/name-search.ts';
 
 /** A role the filter offers: `key:advisor` or `group:gatekeeper`, so one list holds both kinds. */
 export type TRoleChoice = `key:${TKeyRole}` | `group:${TGroupRole}`;

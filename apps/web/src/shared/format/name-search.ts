@@ -1,4 +1,4 @@
-import { foldText } from '../../shared/format/fold-text.ts';
+import { foldText } from './fold-text.ts';
 
 /** Spec §5: a search starts from the third character; shorter terms filter nothing. */
 export const SEARCH_MIN_LENGTH = 3;
@@ -20,4 +20,19 @@ export function nameMatcher(term: string): ((...texts: readonly (string | null |
   if (searchState(term) !== 'active') return null;
   const needle = foldText(term);
   return (...texts) => texts.some((text) => text !== null && text !== undefined && foldText(text).includes(needle));
+}
+
+/** Spec §5: a select's search shows at most five matches. */
+export const SELECT_MAX_MATCHES = 5;
+
+/**
+ * The options a picker offers for a typed term. Without a term, short lists (units) are browsed
+ * whole while long ones (thousands of employees) offer nothing until three characters are typed.
+ */
+export function pickerMatches<T extends { label: string }>(options: readonly T[], term: string, browseWhenIdle: boolean): T[] {
+  const state = searchState(term);
+  if (state === 'idle') return browseWhenIdle ? [...options] : [];
+  if (state === 'tooShort') return [];
+  const matches = nameMatcher(term);
+  return options.filter((option) => matches?.(option.label) ?? false).slice(0, SELECT_MAX_MATCHES);
 }
