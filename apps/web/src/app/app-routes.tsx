@@ -14,6 +14,7 @@ import { EngagementsListPage } from '../features/engagements/engagements-list-pa
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
 import { GraphPage } from '../features/graph/graph-page.tsx';
+import { individualReportRoutes } from '../features/individual-report/individual-report-routes.tsx';
 import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
@@ -25,7 +26,7 @@ import { AppLayout } from './app-layout.tsx';
 
 
 /** Modules with pages of their own; the others still land on the placeholder. */
-const BUILT_MODULES: ReadonlySet<TModule> = new Set<TModule>(['key_people_analytics']);
+const BUILT_MODULES: ReadonlySet<TModule> = new Set<TModule>(['key_people_analytics', 'individual_reports']);
 
 function moduleRoutes(): RouteObject[] {
   return MODULE_TILES.filter((tile) => !BUILT_MODULES.has(tile.module)).map((tile) => ({
@@ -64,6 +65,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...surveyRoutes(),
                 ...statisticsRoutes(),
                 ...keyPeopleRoutes(),
+                ...individualReportRoutes(),
                 ...moduleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],

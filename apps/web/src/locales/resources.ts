@@ -10,6 +10,7 @@ import deSurveyStatistics from './de/survey-statistics.json';
 import deOrganizations from './de/organizations.json';
 import deSite from './de/site.json';
 import deGraph from './de/graph.json';
+import deIndividualReport from './de/individual-report.json';
 import deKeyPeople from './de/key-people.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
@@ -22,6 +23,7 @@ import enSurveyStatistics from './en/survey-statistics.json';
 import enOrganizations from './en/organizations.json';
 import enSite from './en/site.json';
 import enGraph from './en/graph.json';
+import enIndividualReport from './en/individual-report.json';
 import enKeyPeople from './en/key-people.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
@@ -34,6 +36,7 @@ import huSurveyStatistics from './hu/survey-statistics.json';
 import huOrganizations from './hu/organizations.json';
 import huSite from './hu/site.json';
 import huGraph from './hu/graph.json';
+import huIndividualReport from './hu/individual-report.json';
 import huKeyPeople from './hu/key-people.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
@@ -48,6 +51,7 @@ import ruSurveyStatistics from './ru/survey-statistics.json';
 import ruOrganizations from './ru/organizations.json';
 import ruSite from './ru/site.json';
 import ruGraph from './ru/graph.json';
+import ruIndividualReport from './ru/individual-report.json';
 import ruKeyPeople from './ru/key-people.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
@@ -64,6 +68,7 @@ export const englishResources = {
   surveyStatistics: enSurveyStatistics,
   graph: enGraph,
   keyPeople: enKeyPeople,
+  individualReport: enIndividualReport,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -84,6 +89,7 @@ const hungarian: TTranslation = {
   surveyStatistics: huSurveyStatistics,
   graph: huGraph,
   keyPeople: huKeyPeople,
+  individualReport: huIndividualReport,
 };
 
 const german: TTranslation = {
@@ -99,6 +105,7 @@ const german: TTranslation = {
   surveyStatistics: deSurveyStatistics,
   graph: deGraph,
   keyPeople: deKeyPeople,
+  individualReport: deIndividualReport,
 };
 
 const russian: TTranslation = {
@@ -114,6 +121,7 @@ const russian: TTranslation = {
   surveyStatistics: ruSurveyStatistics,
   graph: ruGraph,
   keyPeople: ruKeyPeople,
+  individualReport: ruIndividualReport,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */
