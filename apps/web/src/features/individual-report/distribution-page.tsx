@@ -1,4 +1,4 @@
-import { Alert, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { TIndividualReport } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
@@ -33,12 +33,13 @@ function RelationsByLevel({ report }: { report: TIndividualReport }) {
                 <Table.Td ta="right" data-testid="relations-level-count">
                   {formatNumber(row.count, locale)}
                 </Table.Td>
-                <Table.Td miw={160}>
-                  <Progress.Root size={16} aria-label={`${t(`hierarchyLevels.${row.level}`)}: ${formatShare(row.share, i18n.language)}`}>
-                    <Progress.Section value={row.share * 100} color="brand">
-                      <Progress.Label>{row.share >= 0.12 ? formatShare(row.share, i18n.language) : ''}</Progress.Label>
-                    </Progress.Section>
-                  </Progress.Root>
+                <Table.Td miw={200}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Progress value={row.share * 100} size="md" style={{ flex: 1 }} aria-hidden="true" />
+                    <Text fz="sm" w={44} ta="right" data-testid="relations-level-share">
+                      {formatShare(row.share, i18n.language)}
+                    </Text>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,6 +1,6 @@
 import type { TKeyPeopleAsValues } from '@ona/contracts';
 import { describe, expect, it } from 'vitest';
-import { asValuesQuery, densityPercent, EVERYONE_TO_EVERYONE, rankTargets, sameQuery } from './as-values-query.ts';
+import { asValuesQuery, formatDensity, EVERYONE_TO_EVERYONE, rankTargets, sameQuery } from './as-values-query.ts';
 
 describe('the as-values query', () => {
   it('maps source and target users and units to su, tu, sun and tun', () => {
@@ -57,8 +57,13 @@ describe('the ranked targets', () => {
 });
 
 describe('the density shown', () => {
-  it('is a percentage with one decimal, and stays empty when withheld', () => {
-    expect(densityPercent(9 / 76)).toBe(11.8);
-    expect(densityPercent(null)).toBeNull();
+  it('keeps two significant digits, so a tiny density between groups does not read as zero', () => {
+    expect(formatDensity(9 / 76, 'en')).toBe('12%');
+    expect(formatDensity(2 / 6882, 'en')).toBe('0.029%');
+    expect(formatDensity(0, 'en')).toBe('0%');
+  });
+
+  it('shows a dash when the density is withheld', () => {
+    expect(formatDensity(null, 'en')).toBe('–');
   });
 });

@@ -63,7 +63,12 @@ export function rankTargets(values: TKeyPeopleAsValues, locale: string, topCount
   });
 }
 
-/** Density as a percentage with one decimal; null (withheld) stays null. */
-export function densityPercent(density: number | null): number | null {
-  return density === null ? null : Math.round(density * 1000) / 10;
+/**
+ * Density as a percentage with two significant digits: between groups it is often far below 1%,
+ * where a fixed decimal would show "0%" for a density that is not zero. Withheld (null) is '–'.
+ */
+export function formatDensity(density: number | null, locale: string): string {
+  if (density === null) return '–';
+  if (density === 0) return new Intl.NumberFormat(locale, { style: 'percent' }).format(0);
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumSignificantDigits: 2 }).format(density);
 }

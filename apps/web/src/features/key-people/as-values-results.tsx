@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
-import { densityPercent, rankTargets } from './as-values-query.ts';
+import { formatDensity, rankTargets } from './as-values-query.ts';
 import { pageCount, pageSlice } from '../../shared/ui/page-slice.ts';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -64,7 +64,6 @@ export function AsValuesResults({ values }: { values: TKeyPeopleAsValues }) {
             </Table.Thead>
             <Table.Tbody>
               {values.questions.map((question) => {
-                const percent = densityPercent(question.density);
                 return (
                   <Table.Tr key={question.question_id} data-testid="as-values-question-row" data-question-id={question.question_id}>
                     <Table.Td>{kind(question.kind)}</Table.Td>
@@ -73,13 +72,13 @@ export function AsValuesResults({ values }: { values: TKeyPeopleAsValues }) {
                     </Table.Td>
                     <Table.Td ta="right">{number(question.possible_pairs)}</Table.Td>
                     <Table.Td miw={180}>
-                      {percent === null ? (
+                      {question.density === null ? (
                         <Text c="dimmed">–</Text>
                       ) : (
                         <Group gap="xs" wrap="nowrap">
                           <Progress value={maxDensity > 0 ? ((question.density ?? 0) / maxDensity) * 100 : 0} w={90} size="sm" aria-hidden="true" />
                           <Text fz="sm" data-testid="as-values-question-density">
-                            {new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(percent)}%
+                            {formatDensity(question.density, i18n.language)}
                           </Text>
                         </Group>
                       )}

@@ -1,4 +1,4 @@
-import { Group, Pagination, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Box, Group, Pagination, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import type { TKeyPeopleAnalytics } from '@ona/contracts';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
   type TKeyPeopleSortColumn,
 } from './key-people-filter.ts';
 import { KeyPeopleFiltersBar } from './key-people-filters-bar.tsx';
+import { KeyPersonCards } from './key-person-cards.tsx';
 import { searchState } from '../../shared/format/name-search.ts';
 import { pageCount, pageSlice } from '../../shared/ui/page-slice.ts';
 import { RoleBadge } from './role-badge.tsx';
@@ -71,7 +72,10 @@ export function KeyPeopleTableView({ analytics }: { analytics: TKeyPeopleAnalyti
       <Text fz="sm" c="dimmed" mb="xs" data-testid="key-people-count" data-shown={shown.length} data-total={rows.length}>
         {t('table.shown', { shown: formatNumber(shown.length, locale), total: formatNumber(rows.length, locale) })}
       </Text>
-      <Paper withBorder radius="lg">
+      <Box hiddenFrom="sm">
+        <KeyPersonCards rows={current.rows} sort={sort} onSort={setSort} describe={describe} />
+      </Box>
+      <Paper withBorder radius="lg" visibleFrom={shown.length > 0 ? 'sm' : undefined}>
         <ScrollArea type="auto">
           <Table striped highlightOnHover miw={720} verticalSpacing="xs" aria-label={t('table.label')} data-testid="key-people-table">
             <Table.Thead>
