@@ -6,6 +6,8 @@ import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
+/** Waits for the page to settle on a value: generous, since the machine's two cores are shared. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const api = analyticsApi(baseUrl);
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
@@ -65,7 +67,7 @@ describe('the individual report list', () => {
     await page.getByText('Please type at least 3 characters to search').waitFor();
     expect(await shownCount(page)).toBe(expected.length);
     await page.getByTestId('individual-reports-search').fill('toth');
-    await expect.poll(() => shownCount(page)).toBe(matching.length);
+    await poll(() => shownCount(page)).toBe(matching.length);
     await page.getByTestId('individual-reports-search').fill('nobody here');
     await page.getByTestId('individual-reports-no-results').waitFor();
 

@@ -9,11 +9,11 @@ export function analyticsApi(baseUrl: string) {
   }
 
   /** GET a path under /api; answers the status and the parsed body, so refusals can be checked too. */
-  async function get<T>(tokenValue: string, path: string, query: Record<string, readonly number[]> = {}): Promise<{ status: number; body: T }> {
+  async function get<T>(tokenValue: string, path: string, query: Record<string, readonly number[]> = {}, language = 'en-US'): Promise<{ status: number; body: T }> {
     const params = new URLSearchParams();
     for (const [key, values] of Object.entries(query)) for (const value of values) params.append(key, String(value));
     const search = params.toString();
-    const res = await fetch(`${baseUrl}/api${path}${search ? `?${search}` : ''}`, { headers: { authorization: `Token ${tokenValue}`, 'accept-language': 'en-US' } });
+    const res = await fetch(`${baseUrl}/api${path}${search ? `?${search}` : ''}`, { headers: { authorization: `Token ${tokenValue}`, 'accept-language': language } });
     return { status: res.status, body: (await res.json()) as T };
   }
 
