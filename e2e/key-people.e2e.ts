@@ -29,7 +29,8 @@ afterAll(async () => chromium.close());
 
 async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
   await browser.clearCookies();
-  const page = await newPage(browser, { locale: 'en' });
+  // No locale init script: it would reset the language on every load, and one test switches to Hungarian.
+  const page = await newPage(browser);
   if (viewport) await page.setViewportSize(viewport);
   await page.goto(`${baseUrl}/auth/login.html`);
   await page.evaluate(() => {
