@@ -37,6 +37,8 @@ async function signedIn(email: string, viewport?: { width: number; height: numbe
     localStorage.clear();
     localStorage.setItem('locale', 'en');
   });
+  // Open the login page again so it renders in English whatever an earlier test left saved.
+  await page.reload();
   await signIn(page, baseUrl, email, { open: false });
   await expectPath(page, '/engagements/list.html');
   return page;

@@ -9,6 +9,7 @@ import { AsValuesResults } from './as-values-results.tsx';
 import { GroupPicker } from './group-picker.tsx';
 import { unitOptions } from './key-people-filter.ts';
 import { useKeyPeopleAsValues } from './key-people-api.ts';
+import { useKeyPeopleErrorTexts } from './use-key-people-error-texts.ts';
 
 /**
  * The "as values" analysis: pick a source and a target group, press Recalculate (spec §2, key people
@@ -20,6 +21,7 @@ export function AsValuesView({ engagementId, analytics }: { engagementId: number
   const [applied, setApplied] = useState(() => asValuesQuery(EVERYONE_TO_EVERYONE));
   const pending = asValuesQuery(selection);
   const values = useKeyPeopleAsValues(engagementId, applied);
+  const errorTexts = useKeyPeopleErrorTexts();
 
   const collator = useMemo(() => new Intl.Collator(i18n.language, { sensitivity: 'base' }), [i18n.language]);
   const people = useMemo(
@@ -58,12 +60,7 @@ export function AsValuesView({ engagementId, analytics }: { engagementId: number
           {t('values.recalculate')}
         </Button>
       </Group>
-      {values.isError && <AnalyticsLoadError error={values.error} onRetry={() => void values.refetch()} texts={{
-        notReadyTitle: t('errors.notReadyTitle'),
-        notReadyMessage: t('errors.notReadyMessage'),
-        noAccessTitle: t('errors.noAccessTitle'),
-        noAccessMessage: t('errors.noAccessMessage'),
-      }} />}
+      {values.isError && <AnalyticsLoadError error={values.error} onRetry={() => void values.refetch()} texts={errorTexts} />}
       {!values.isError && !values.data && <CenteredLoader label={t('values.recalculating')} />}
       {!values.isError && values.data && (
         <Box pos="relative" data-testid="as-values-results" data-stale={values.isPlaceholderData ? 'true' : 'false'}>

@@ -11,6 +11,7 @@ import { useEngagement } from '../engagements/use-engagement.ts';
 import { AsValuesView } from './as-values-view.tsx';
 import { useKeyPeopleAnalytics } from './key-people-api.ts';
 import { KeyPeopleTableView } from './key-people-table-view.tsx';
+import { useKeyPeopleErrorTexts } from './use-key-people-error-texts.ts';
 
 const VIEWS = ['people', 'values'] as const;
 type TView = (typeof VIEWS)[number];
@@ -28,6 +29,7 @@ export function KeyPeoplePage() {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params.get('view'));
   const analytics = useKeyPeopleAnalytics(engagementId, i18n.language);
+  const errorTexts = useKeyPeopleErrorTexts();
   useDocumentTitle(t('common:documentTitle', { page: t('title') }));
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
@@ -39,12 +41,7 @@ export function KeyPeoplePage() {
         <AnalyticsLoadError
           error={analytics.error}
           onRetry={() => void analytics.refetch()}
-          texts={{
-            notReadyTitle: t('errors.notReadyTitle'),
-            notReadyMessage: t('errors.notReadyMessage'),
-            noAccessTitle: t('errors.noAccessTitle'),
-            noAccessMessage: t('errors.noAccessMessage'),
-          }}
+          texts={errorTexts}
         />
       )}
       {!analytics.isError && !analytics.data && <CenteredLoader label={t('loading')} />}

@@ -1,9 +1,8 @@
 import { Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TKeyPeopleSort, TKeyPersonRow } from './key-people-filter.ts';
+import type { TKeyPeopleSort, TKeyPersonRow, TRoleChoice } from './key-people-filter.ts';
 import { RoleBadge } from './role-badge.tsx';
 import type { TRoleDescription } from './role-labels.ts';
-import type { TRoleChoice } from './key-people-filter.ts';
 
 const SORT_OPTIONS = ['employee:asc', 'employee:desc', 'unit:asc', 'keyRoles:desc', 'groupRoles:desc'] as const;
 type TSortOption = (typeof SORT_OPTIONS)[number];

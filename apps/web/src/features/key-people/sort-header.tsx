@@ -1,5 +1,4 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
 import type { TSortDirection } from './key-people-filter.ts';
 
 type TSortHeaderProps = {
@@ -8,11 +7,10 @@ type TSortHeaderProps = {
   direction: TSortDirection | null;
   onSort: () => void;
   testId: string;
-  children?: ReactNode;
 };
 
 /** A column header that sorts on click and tells assistive technology how the table is sorted. */
-export function SortHeader({ label, direction, onSort, testId, children }: TSortHeaderProps) {
+export function SortHeader({ label, direction, onSort, testId }: TSortHeaderProps) {
   return (
     <Table.Th aria-sort={direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'} data-sorted={direction ?? undefined} data-testid={testId}>
       <UnstyledButton onClick={onSort} fw={600} fz="sm">
@@ -21,7 +19,6 @@ export function SortHeader({ label, direction, onSort, testId, children }: TSort
           <span aria-hidden="true" style={{ opacity: direction === null ? 0.3 : 1 }}>
             {direction === 'desc' ? '▼' : '▲'}
           </span>
-          {children}
         </Group>
       </UnstyledButton>
     </Table.Th>
