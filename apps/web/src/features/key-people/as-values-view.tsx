@@ -7,7 +7,7 @@ import { AnalyticsLoadError } from '../../shared/ui/analytics-load-error.tsx';
 import { asValuesQuery, EVERYONE_TO_EVERYONE, sameQuery, type TAsValuesSelection } from './as-values-query.ts';
 import { AsValuesResults } from './as-values-results.tsx';
 import { GroupPicker } from './group-picker.tsx';
-import { unitOptions } from './key-people-filter.ts';
+import { unitOptions, unitsInScope } from './key-people-filter.ts';
 import { useKeyPeopleAsValues } from './key-people-api.ts';
 import { useKeyPeopleErrorTexts } from './use-key-people-error-texts.ts';
 
@@ -28,7 +28,10 @@ export function AsValuesView({ engagementId, analytics }: { engagementId: number
     () => analytics.results.map((result) => ({ value: String(result.employee.id), label: result.employee.name })).sort((a, b) => collator.compare(a.label, b.label)),
     [analytics.results, collator],
   );
-  const units = useMemo(() => unitOptions(analytics.units).map((unit) => ({ value: String(unit.id), label: unit.name, depth: unit.depth })), [analytics.units]);
+  const units = useMemo(
+    () => unitOptions(unitsInScope(analytics.units, analytics.results.map((result) => ({ unitId: result.unit })))).map((unit) => ({ value: String(unit.id), label: unit.name, depth: unit.depth })),
+    [analytics.units, analytics.results],
+  );
 
   return (
     <Stack gap="lg">

@@ -8,6 +8,7 @@ import {
   roleCounts,
   sortKeyPeople,
   unitOptions,
+  unitsInScope,
   unitWithSubunits,
 } from './key-people-filter.ts';
 import { nameMatcher, searchState } from '../../shared/format/name-search.ts';
@@ -120,5 +121,17 @@ describe('the unit picker options', () => {
 
   it('treats a unit whose parent is missing as a root', () => {
     expect(unitOptions([{ id: 7, name: 'Orphan', parent: 99 }]).map((unit) => unit.depth)).toEqual([0]);
+  });
+});
+
+describe('the units offered to a reader', () => {
+  it('keeps units with someone the reader sees, and their ancestors', () => {
+    const seen = [{ unitId: 3 }];
+    expect(unitsInScope(units, seen).map((unit) => unit.id)).toEqual([1, 2, 3]);
+  });
+
+  it('offers every unit to a reader who sees people everywhere, and none to one who sees nobody', () => {
+    expect(unitsInScope(units, rows).map((unit) => unit.id)).toEqual([1, 2, 3, 4]);
+    expect(unitsInScope(units, [])).toEqual([]);
   });
 });

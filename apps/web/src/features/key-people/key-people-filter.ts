@@ -157,3 +157,22 @@ export function unitOptions(units: readonly { id: number; name: string; parent: 
   visit(null, 0);
   return out;
 }
+
+/**
+ * The units worth offering: those with someone the caller sees, and their ancestors so the tree
+ * still reads from the top. A subtree or self_only reader gets the whole unit list from the API,
+ * and picking a unit where they see nobody would only ever show an empty table.
+ */
+export function unitsInScope<T extends { id: number; parent: number | null }>(units: readonly T[], rows: readonly { unitId: number | null }[]): T[] {
+  const parentOf = new Map(units.map((unit) => [unit.id, unit.parent]));
+  const kept = new Set<number>();
+  for (const row of rows) {
+    let current = row.unitId;
+    // Walks up to the root; the `kept` check also stops a parent chain that loops.
+    while (current !== null && current !== undefined && !kept.has(current)) {
+      kept.add(current);
+      current = parentOf.get(current) ?? null;
+    }
+  }
+  return units.filter((unit) => kept.has(unit.id));
+}

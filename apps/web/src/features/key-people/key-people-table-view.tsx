@@ -13,6 +13,7 @@ import {
   roleCounts,
   sortKeyPeople,
   unitOptions,
+  unitsInScope,
   type TKeyPeopleFilter,
   type TKeyPeopleSort,
   type TKeyPeopleSortColumn,
@@ -46,7 +47,7 @@ export function KeyPeopleTableView({ analytics }: { analytics: TKeyPeopleAnalyti
 
   const rows = useMemo(() => keyPeopleRows(analytics), [analytics]);
   const roles = useMemo(() => roleCounts(rows), [rows]);
-  const units = useMemo(() => unitOptions(analytics.units), [analytics.units]);
+  const units = useMemo(() => unitOptions(unitsInScope(analytics.units, rows)), [analytics.units, rows]);
   const shown = useMemo(
     () => sortKeyPeople(filterKeyPeople(rows, deferredFilter, analytics.units), sort, i18n.language),
     [rows, deferredFilter, analytics.units, sort, i18n.language],
