@@ -17,6 +17,8 @@ import { retentionRoutes } from '../features/retention-analytics/retention-route
 import { analytics360Routes } from '../features/analytics-360/analytics-360-routes.tsx';
 import { GraphPage } from '../features/graph/graph-page.tsx';
 import { leaderReportRoutes } from '../features/leader-report/leader-report-routes.tsx';
+import { individualReportRoutes } from '../features/individual-report/individual-report-routes.tsx';
+import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
@@ -25,9 +27,8 @@ import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
 import { APP_LOGIN } from './session-targets.ts';
 import { AppLayout } from './app-layout.tsx';
 
-
 /** Modules whose pages are built get their own routes; the rest land on a placeholder meanwhile. */
-const BUILT_MODULES: ReadonlySet<TModule> = new Set(['retention_analytics', 'leader_reports', 'analytics360_reports']);
+const BUILT_MODULES: ReadonlySet<TModule> = new Set<TModule>(['retention_analytics', 'leader_reports', 'individual_reports', 'analytics360_reports', 'key_people_analytics']);
 
 function moduleRoutes(): RouteObject[] {
   return MODULE_TILES.filter((tile) => !BUILT_MODULES.has(tile.module)).map((tile) => ({
@@ -68,6 +69,8 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...retentionRoutes(),
                 ...leaderReportRoutes(),
                 ...analytics360Routes(),
+                ...keyPeopleRoutes(),
+                ...individualReportRoutes(),
                 ...moduleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],

@@ -13,6 +13,8 @@ import deGraph from './de/graph.json';
 import deRetention from './de/retention.json';
 import deLeaderReport from './de/leader-report.json';
 import deAnalytics360 from './de/analytics-360.json';
+import deIndividualReport from './de/individual-report.json';
+import deKeyPeople from './de/key-people.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -27,6 +29,8 @@ import enGraph from './en/graph.json';
 import enRetention from './en/retention.json';
 import enLeaderReport from './en/leader-report.json';
 import enAnalytics360 from './en/analytics-360.json';
+import enIndividualReport from './en/individual-report.json';
+import enKeyPeople from './en/key-people.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -41,6 +45,8 @@ import huGraph from './hu/graph.json';
 import huRetention from './hu/retention.json';
 import huLeaderReport from './hu/leader-report.json';
 import huAnalytics360 from './hu/analytics-360.json';
+import huIndividualReport from './hu/individual-report.json';
+import huKeyPeople from './hu/key-people.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -57,6 +63,8 @@ import ruGraph from './ru/graph.json';
 import ruRetention from './ru/retention.json';
 import ruLeaderReport from './ru/leader-report.json';
 import ruAnalytics360 from './ru/analytics-360.json';
+import ruIndividualReport from './ru/individual-report.json';
+import ruKeyPeople from './ru/key-people.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -74,6 +82,8 @@ export const englishResources = {
   retention: enRetention,
   leaderReport: enLeaderReport,
   analytics360: enAnalytics360,
+  keyPeople: enKeyPeople,
+  individualReport: enIndividualReport,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -96,6 +106,8 @@ const hungarian: TTranslation = {
   retention: huRetention,
   leaderReport: huLeaderReport,
   analytics360: huAnalytics360,
+  keyPeople: huKeyPeople,
+  individualReport: huIndividualReport,
 };
 
 const german: TTranslation = {
@@ -113,6 +125,8 @@ const german: TTranslation = {
   retention: deRetention,
   leaderReport: deLeaderReport,
   analytics360: deAnalytics360,
+  keyPeople: deKeyPeople,
+  individualReport: deIndividualReport,
 };
 
 const russian: TTranslation = {
@@ -130,6 +144,8 @@ const russian: TTranslation = {
   retention: ruRetention,
   leaderReport: ruLeaderReport,
   analytics360: ruAnalytics360,
+  keyPeople: ruKeyPeople,
+  individualReport: ruIndividualReport,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -1,0 +1,88 @@
+import { Button, Group, MultiSelect, Select, Switch, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../shared/ui/icon.tsx';
+import type { TKeyPeopleFilter, TRoleChoice } from './key-people-filter.ts';
+import { searchState } from '../../shared/format/name-search.ts';
+import type { TRoleDescription } from './role-labels.ts';
+
+type TFiltersBarProps = {
+  filter: TKeyPeopleFilter;
+  onChange: (next: TKeyPeopleFilter) => void;
+  onReset: () => void;
+  units: readonly { id: number; name: string; depth: number }[];
+  roles: readonly { choice: TRoleChoice; count: number }[];
+  describe: (choice: TRoleChoice) => TRoleDescription;
+};
+
+/** Search, unit (with sub-units), roles and the "only people with a role" switch of the key people table. */
+export function KeyPeopleFiltersBar({ filter, onChange, onReset, units, roles, describe }: TFiltersBarProps) {
+  const { t } = useTranslation('keyPeople');
+  const tooShort = searchState(filter.search) === 'tooShort';
+  return (
+    <Group align="flex-end" gap="md" mb="md" wrap="wrap">
+      <TextInput
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        leftSection={<Icon name="search" size={16} />}
+        value={filter.search}
+        onChange={(event) => onChange({ ...filter, search: event.currentTarget.value })}
+        description={tooShort ? t('filters.searchTooShort') : undefined}
+        w={{ base: '100%', sm: 240 }}
+        data-testid="key-people-search"
+      />
+      <Select
+        label={t('filters.unit')}
+        placeholder={t('filters.unitPlaceholder')}
+        data={units.map((unit) => ({ value: String(unit.id), label: unit.name }))}
+        value={filter.unitId === null ? null : String(filter.unitId)}
+        onChange={(value) => onChange({ ...filter, unitId: value === null ? null : Number(value) })}
+        searchable
+        clearable
+        maxDropdownHeight={320}
+        w={{ base: '100%', sm: 260 }}
+        data-testid="key-people-unit"
+        renderOption={({ option }) => {
+          const depth = units.find((unit) => String(unit.id) === option.value)?.depth ?? 0;
+          return (
+            <Text fz="sm" pl={depth * 12}>
+              {option.label}
+            </Text>
+          );
+        }}
+      />
+      <MultiSelect
+        label={t('filters.roles')}
+        placeholder={filter.roles.length === 0 ? t('filters.rolesPlaceholder') : undefined}
+        data={roles.map(({ choice, count }) => ({ value: choice, label: `${describe(choice).label} (${count})` }))}
+        value={[...filter.roles]}
+        onChange={(values) => onChange({ ...filter, roles: values as TRoleChoice[] })}
+        clearable
+        w={{ base: '100%', sm: 300 }}
+        data-testid="key-people-roles"
+        renderOption={({ option }) => {
+          const explanation = describe(option.value as TRoleChoice).explanation;
+          return (
+            <div>
+              <Text fz="sm">{option.label}</Text>
+              {explanation && (
+                <Text fz="xs" c="dimmed">
+                  {explanation}
+                </Text>
+              )}
+            </div>
+          );
+        }}
+      />
+      <Switch
+        label={t('filters.onlyWithRoles')}
+        checked={filter.onlyWithRoles}
+        onChange={(event) => onChange({ ...filter, onlyWithRoles: event.currentTarget.checked })}
+        mb={8}
+        data-testid="key-people-only-with-roles"
+      />
+      <Button variant="subtle" onClick={onReset} mb={2} data-testid="key-people-reset">
+        {t('filters.reset')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,318 @@
+import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { analyticsApi } from './support/analytics-api.ts';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { expectPath, signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+/** Waits for the page to settle on a value: generous, since the machine's two cores are shared. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+const api = analyticsApi(baseUrl);
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: BrowserContext;
+let adminToken: string;
+let engagementId: number;
+let openEngagementId: number;
+let analytics: TKeyPeopleAnalytics;
+
+beforeAll(async () => {
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+  adminToken = await api.token('admin@example.com');
+  const engagements = (await api.get<{ id: number; name: string }[]>(adminToken, '/engagements/')).body;
+  engagementId = engagements.find((e) => e.name.includes('spring'))!.id;
+  openEngagementId = engagements.find((e) => e.id !== engagementId)!.id;
+  analytics = (await api.get<TKeyPeopleAnalytics>(adminToken, `/engagements/${engagementId}/key-people-analytics/`)).body;
+});
+afterAll(async () => chromium.close());
+
+async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  await browser.clearCookies();
+  // No locale init script: it would reset the language on every load, and one test switches to Hungarian.
+  const page = await newPage(browser);
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${baseUrl}/auth/login.html`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem('locale', 'en');
+  });
+  // Open the login page again so it renders in English whatever an earlier test left saved.
+  await page.reload();
+  await signIn(page, baseUrl, email, { open: false });
+  await expectPath(page, '/engagements/list.html');
+  return page;
+}
+
+async function openKeyPeople(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await signedIn(email, viewport);
+  await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/list.html`);
+  return page;
+}
+
+const shownCount = async (page: Page) => Number(await page.getByTestId('key-people-count').getAttribute('data-shown'));
+const rowIds = (page: Page) => page.getByTestId('key-person-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-employee-id'))));
+const rowNames = (page: Page) => page.getByTestId('key-person-name').allTextContents();
+const withRole = (r: TKeyPeopleAnalytics['results'][number]) => r.key_roles.length + r.group_roles.length > 0;
+
+/** Units below and including `unitId`, from the API's flat unit list. */
+function subtree(unitId: number): Set<number> {
+  const found = new Set([unitId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const unit of analytics.units) if (unit.parent !== null && found.has(unit.parent) && !found.has(unit.id)) (found.add(unit.id), (grew = true));
+  }
+  return found;
+}
+
+describe('the key people list of the analysed demo', () => {
+  it('shows the people with a role, each with the key and group roles the API gives them', async () => {
+    const page = await openKeyPeople('admin@example.com');
+    await page.getByTestId('key-people-table').waitFor();
+    const expected = analytics.results.filter(withRole);
+    expect(expected.length).toBeGreaterThan(50);
+    expect(await shownCount(page)).toBe(expected.length);
+    expect(Number(await page.getByTestId('key-people-count').getAttribute('data-total'))).toBe(analytics.results.length);
+    // First page: 50 rows, each with exactly the roles the API lists.
+    const ids = await rowIds(page);
+    expect(ids).toHaveLength(50);
+    const byId = new Map(analytics.results.map((r) => [r.employee.id, r]));
+    for (const id of ids.slice(0, 10)) {
+      const row = page.locator(`[data-testid="key-person-row"][data-employee-id="${id}"]`);
+      expect(await row.getByTestId('key-person-key-roles').getAttribute('data-roles')).toBe(byId.get(id)!.key_roles.join(' '));
+      expect(await row.getByTestId('key-person-group-roles').getAttribute('data-roles')).toBe(byId.get(id)!.group_roles.join(' '));
+      expect(await row.getByTestId('key-person-name').textContent()).toBe(byId.get(id)!.employee.name);
+    }
+    // Sorted by number of key roles, most first: the first row holds the most.
+    const most = Math.max(...expected.map((r) => r.key_roles.length));
+    expect(byId.get(ids[0]!)!.key_roles.length).toBe(most);
+    await page.mouse.move(2, 2);
+    await screenshot(page, 'key-people-list');
+
+    // Everyone, including people without a role.
+    await page.getByRole('switch', { name: 'Only people with a key or group role' }).uncheck();
+    await poll(() => shownCount(page)).toBe(analytics.results.length);
+    await page.close();
+  });
+
+  it('explains every role with the manager sentence the API sends', async () => {
+    const page = await openKeyPeople('admin@example.com');
+    await page.getByTestId('role-help').getByRole('button').click();
+    for (const [role, sentence] of Object.entries(analytics.explanations.key_roles)) {
+      expect(await page.getByTestId(`role-help-key-${role}`).textContent()).toContain(sentence);
+    }
+    for (const [role, sentence] of Object.entries(analytics.explanations.group_roles)) {
+      expect(await page.getByTestId(`role-help-group-${role}`).textContent()).toContain(sentence);
+    }
+    await screenshot(page, 'key-people-role-help');
+    await page.close();
+  });
+
+  it('filters by a unit with its sub-units, by a role, and by a search of at least three characters', async () => {
+    const page = await openKeyPeople('admin@example.com');
+    await page.getByTestId('key-people-table').waitFor();
+    // A unit with sub-units whose people hold roles.
+    const parentUnit = analytics.units.find((u) => u.parent !== null && analytics.units.some((c) => c.parent === u.id))!;
+    const inUnit = subtree(parentUnit.id);
+    const expectedInUnit = analytics.results.filter((r) => withRole(r) && r.unit !== null && inUnit.has(r.unit));
+    const unitInput = page.getByTestId('key-people-unit');
+    await unitInput.click();
+    await unitInput.fill(parentUnit.name);
+    await page.getByRole('option', { name: parentUnit.name, exact: true }).click();
+    await poll(() => shownCount(page)).toBe(expectedInUnit.length);
+    for (const id of await rowIds(page)) expect(expectedInUnit.some((r) => r.employee.id === id)).toBe(true);
+
+    // Add a role filter: only advisors of that unit.
+    const advisors = expectedInUnit.filter((r) => r.key_roles.includes('advisor'));
+    await page.getByTestId('key-people-roles').click();
+    await page.getByRole('option', { name: /^Advisor \(\d+\)/ }).click();
+    await page.keyboard.press('Escape');
+    await poll(() => shownCount(page)).toBe(advisors.length);
+    for (const roles of await page.getByTestId('key-person-key-roles').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-roles') ?? ''))) {
+      expect(roles.split(' ')).toContain('advisor');
+    }
+    await screenshot(page, 'key-people-unit-and-role');
+
+    // Reset, then search: two characters filter nothing and say so; three search.
+    await page.getByTestId('key-people-reset').click();
+    const all = analytics.results.filter(withRole).length;
+    await poll(() => shownCount(page)).toBe(all);
+    const someone = analytics.results.find((r) => withRole(r) && r.employee.name.length > 5)!;
+    const search = page.getByTestId('key-people-search');
+    await search.fill(someone.employee.name.slice(0, 2));
+    await page.getByText('Please type at least 3 characters to search').waitFor();
+    expect(await shownCount(page)).toBe(all);
+    await search.fill(someone.employee.name);
+    await poll(() => shownCount(page)).toBeLessThan(all);
+    expect(await rowIds(page)).toContain(someone.employee.id);
+    await search.fill('zzzqqq');
+    await page.getByText('Sorry, no results for this search term!').waitFor();
+    await page.close();
+  });
+
+  it('sorts by employee name both ways and by group roles', async () => {
+    const page = await openKeyPeople('admin@example.com');
+    await page.getByTestId('key-people-table').waitFor();
+    const collator = new Intl.Collator('en', { sensitivity: 'base' });
+    const expected = analytics.results.filter(withRole).map((r) => r.employee.name).sort((a, b) => collator.compare(a, b));
+
+    await page.getByTestId('key-people-sort-employee').getByRole('button').click();
+    await poll(() => page.getByTestId('key-people-sort-employee').getAttribute('aria-sort')).toBe('ascending');
+    expect(await rowNames(page)).toEqual(expected.slice(0, 50));
+
+    await page.getByTestId('key-people-sort-employee').getByRole('button').click();
+    await poll(() => page.getByTestId('key-people-sort-employee').getAttribute('aria-sort')).toBe('descending');
+    expect(await rowNames(page)).toEqual([...expected].reverse().slice(0, 50));
+
+    await page.getByTestId('key-people-sort-groupRoles').getByRole('button').click();
+    const counts = await page.getByTestId('key-person-group-roles').evaluateAll((cells) => cells.map((c) => (c.getAttribute('data-roles') ?? '').split(' ').filter(Boolean).length));
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts[0]).toBe(Math.max(...analytics.results.map((r) => r.group_roles.length)));
+
+    // The next page continues the order.
+    await page.getByTestId('key-people-pages').getByRole('button', { name: '2' }).click();
+    expect((await rowIds(page)).length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('the as-values analysis', () => {
+  const values = async (query: Record<string, number[]> = {}) =>
+    (await api.get<TKeyPeopleAsValues>(adminToken, `/engagements/${engagementId}/key-people-analytics/as-values/`, query)).body;
+
+  it('opens with everyone to everyone and shows the API figures per question and the ranked targets', async () => {
+    const expected = await values();
+    const page = await openKeyPeople('admin@example.com');
+    await page.getByTestId('key-people-view-values').click();
+    await expectPath(page, `/engagements/${engagementId}/key-people-analytics/list.html`);
+    await page.getByTestId('as-values-results').waitFor();
+    expect(Number((await page.getByTestId('as-values-source-count').textContent())!.replace(/\D/g, ''))).toBe(expected.source_count);
+    expect(Number((await page.getByTestId('as-values-target-count').textContent())!.replace(/\D/g, ''))).toBe(expected.target_count);
+    const shownNominations = (await page.getByTestId('as-values-question-nominations').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+    expect(shownNominations).toEqual(expected.questions.map((q) => q.nominations));
+    const total = expected.questions.reduce((sum, q) => sum + (q.nominations ?? 0), 0);
+    expect(Number((await page.getByTestId('as-values-total').textContent())!.replace(/\D/g, ''))).toBe(total);
+    const topTarget = [...expected.targets].sort((a, b) => b.total - a.total)[0]!;
+    const firstRow = page.getByTestId('as-values-target-row').first();
+    expect(Number(await firstRow.getAttribute('data-employee-id'))).toBe(topTarget.employee.id);
+    expect(Number((await firstRow.getByTestId('as-values-target-total').textContent())!.replace(/\D/g, ''))).toBe(topTarget.total);
+    await screenshot(page, 'key-people-as-values');
+    await page.close();
+  });
+
+  it('recalculates for a source unit and a target unit, sending them as sun and tun', async () => {
+    const source = analytics.units.find((u) => u.parent !== null && analytics.units.some((c) => c.parent === u.id))!;
+    const target = analytics.units.find((u) => u.parent !== null && u.id !== source.id && !subtree(source.id).has(u.id) && analytics.units.some((c) => c.parent === u.id))!;
+    const expected = await values({ sun: [source.id], tun: [target.id] });
+    const page = await openKeyPeople('admin@example.com');
+    await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/list.html?view=values`);
+    await page.getByTestId('as-values-results').waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/as-values/')) asked.push(request.url());
+    });
+    for (const [side, unit] of [['source', source], ['target', target]] as const) {
+      const input = page.getByTestId(`as-values-${side}-units`);
+      await input.click();
+      await input.fill(unit.name);
+      await page.getByRole('option', { name: unit.name, exact: true }).click();
+      await page.keyboard.press('Escape');
+    }
+    await page.getByTestId('as-values-recalculate').click();
+    await poll(async () => Number((await page.getByTestId('as-values-source-count').textContent())!.replace(/\D/g, ''))).toBe(expected.source_count);
+    await poll(() => page.getByTestId('as-values-results').getAttribute('data-stale')).toBe('false');
+    expect(asked.some((url) => new URL(url).searchParams.getAll('sun').includes(String(source.id)) && new URL(url).searchParams.getAll('tun').includes(String(target.id)))).toBe(true);
+    expect(Number((await page.getByTestId('as-values-target-count').textContent())!.replace(/\D/g, ''))).toBe(expected.target_count);
+    if (expected.withheld) {
+      await page.getByTestId('as-values-withheld').waitFor();
+    } else {
+      const shown = (await page.getByTestId('as-values-question-nominations').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+      expect(shown).toEqual(expected.questions.map((q) => q.nominations));
+      expect(await page.getByTestId('as-values-target-row').count()).toBe(Math.min(50, expected.targets.length));
+    }
+    await screenshot(page, 'key-people-as-values-units');
+    await page.close();
+  });
+
+  it('withholds the counts when the source group is one person, as the API does', async () => {
+    const person = analytics.results.find(withRole)!;
+    const expected = await values({ su: [person.employee.id] });
+    expect(expected.withheld).toBe(true);
+    const page = await openKeyPeople('admin@example.com');
+    await page.getByTestId('key-people-view-values').click();
+    await page.getByTestId('as-values-results').waitFor();
+    const users = page.getByTestId('as-values-source-users');
+    await users.click();
+    await users.fill(person.employee.name.slice(0, 2));
+    await page.getByText('Please type at least 3 characters to search').filter({ visible: true }).waitFor();
+    await users.fill(person.employee.name);
+    await page.getByRole('option', { name: person.employee.name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('as-values-recalculate').click();
+    await page.getByTestId('as-values-withheld').waitFor();
+    expect(await page.getByTestId('as-values-targets').count()).toBe(0);
+    for (const text of await page.getByTestId('as-values-question-nominations').allTextContents()) expect(text).toBe('–');
+    await screenshot(page, 'key-people-as-values-withheld');
+    await page.close();
+  });
+});
+
+describe('the states around the key people page', () => {
+  it('tells an employee without access so, and keeps them signed in', async () => {
+    const page = await openKeyPeople('employee@example.com');
+    await page.getByTestId('module-no-access').waitFor();
+    await page.getByText('You do not have access to key people analytics in this journey.').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/engagements/${engagementId}/key-people-analytics/list.html`);
+    await page.close();
+  });
+
+  it('says that no analysis has run yet on the open engagement', async () => {
+    const page = await signedIn('admin@example.com');
+    await page.goto(`${baseUrl}/engagements/${openEngagementId}/key-people-analytics/list.html`);
+    await page.getByTestId('analysis-not-ready').waitFor();
+    await screenshot(page, 'key-people-not-ready');
+    await page.close();
+  });
+
+  it('sends the bare module path to the list and unknown pages to not found', async () => {
+    const page = await signedIn('admin@example.com');
+    await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics`);
+    await expectPath(page, `/engagements/${engagementId}/key-people-analytics/list.html`);
+    await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/nothing.html`);
+    await page.getByTestId('not-found').waitFor();
+    await page.close();
+  });
+
+  it('speaks Hungarian, role explanations included, when the user reads Hungarian', async () => {
+    const hu = await api.get<TKeyPeopleAnalytics>(adminToken, `/engagements/${engagementId}/key-people-analytics/`, {}, 'hu-HU');
+    const page = await signedIn('admin@example.com');
+    await page.evaluate(() => localStorage.setItem('locale', 'hu'));
+    await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/list.html`);
+    await page.getByRole('heading', { name: 'Kulcsemberek elemzése' }).waitFor();
+    await page.getByTestId('role-help').getByRole('button').click();
+    expect(await page.getByTestId('role-help-key-advisor').textContent()).toContain('Tanácsadó');
+    // The manager sentence comes from the API in the reader's language.
+    expect(hu.body.explanations.key_roles.advisor).not.toBe(analytics.explanations.key_roles.advisor);
+    expect(await page.getByTestId('role-help-key-advisor').textContent()).toContain(hu.body.explanations.key_roles.advisor!);
+    await screenshot(page, 'key-people-hu');
+    await page.close();
+  });
+
+  it('stays usable on a narrow phone screen', async () => {
+    const page = await openKeyPeople('admin@example.com', { width: 390, height: 844 });
+    await page.getByTestId('key-person-card').first().waitFor();
+    expect(await page.getByTestId('key-person-card').count()).toBe(50);
+    expect(await page.getByTestId('key-people-table').isVisible()).toBe(false);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    // The column sorting becomes a select on a phone.
+    await page.getByTestId('key-people-sort-select').click();
+    await page.getByRole('option', { name: 'Employee ↑' }).click();
+    const collator = new Intl.Collator('en', { sensitivity: 'base' });
+    const first = analytics.results.filter(withRole).map((r) => r.employee.name).sort((a, b) => collator.compare(a, b))[0]!;
+    await poll(() => page.getByTestId('key-person-card').first().textContent()).toContain(first);
+    await screenshot(page, 'key-people-narrow');
+    await page.close();
+  });
+});
