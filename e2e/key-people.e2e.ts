@@ -261,7 +261,7 @@ describe('the as-values analysis', () => {
 describe('the states around the key people page', () => {
   it('tells an employee without access so, and keeps them signed in', async () => {
     const page = await openKeyPeople('employee@example.com');
-    await page.getByTestId('module-no-access').waitFor();
+    await page.getByTestId('module-forbidden').waitFor();
     await page.getByText('You do not have access to key people analytics in this journey.').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/engagements/${engagementId}/key-people-analytics/list.html`);
     await page.close();

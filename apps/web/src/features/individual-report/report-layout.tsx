@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
-import { AnalyticsLoadError } from '../../shared/ui/analytics-load-error.tsx';
+import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
@@ -80,7 +80,7 @@ export function ReportLayout({ page, children }: TReportLayoutProps) {
           ))}
         </Tabs.List>
       </Tabs>
-      {report.isError && <AnalyticsLoadError error={report.error} onRetry={() => void report.refetch()} texts={errorTexts} />}
+      {report.isError && <AnalyticsLoadProblem error={report.error} onRetry={() => void report.refetch()} texts={errorTexts} />}
       {!report.isError && !report.data && <CenteredLoader label={t('loadingReport')} />}
       {report.data && (
         <>

@@ -8,7 +8,7 @@ import { formatNumber } from '../../shared/format/format-date.ts';
 import { searchState } from '../../shared/format/name-search.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
-import { AnalyticsLoadError } from '../../shared/ui/analytics-load-error.tsx';
+import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
@@ -58,7 +58,7 @@ export function ReportListPage() {
         back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }}
         actions={exportButton}
       />
-      {reports.isError && <AnalyticsLoadError error={reports.error} onRetry={() => void reports.refetch()} texts={errorTexts} />}
+      {reports.isError && <AnalyticsLoadProblem error={reports.error} onRetry={() => void reports.refetch()} texts={errorTexts} />}
       {!reports.isError && !reports.data && <CenteredLoader label={t('loading')} />}
       {reports.data && total === 0 && (
         <Text c="dimmed" ta="center" py="xl" data-testid="individual-reports-empty">

@@ -3,7 +3,7 @@ import type { TKeyPeopleAnalytics } from '@ona/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
-import { AnalyticsLoadError } from '../../shared/ui/analytics-load-error.tsx';
+import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx';
 import { asValuesQuery, EVERYONE_TO_EVERYONE, sameQuery, type TAsValuesSelection } from './as-values-query.ts';
 import { AsValuesResults } from './as-values-results.tsx';
 import { GroupPicker } from './group-picker.tsx';
@@ -63,7 +63,7 @@ export function AsValuesView({ engagementId, analytics }: { engagementId: number
           {t('values.recalculate')}
         </Button>
       </Group>
-      {values.isError && <AnalyticsLoadError error={values.error} onRetry={() => void values.refetch()} texts={errorTexts} />}
+      {values.isError && <AnalyticsLoadProblem error={values.error} onRetry={() => void values.refetch()} texts={errorTexts} />}
       {!values.isError && !values.data && <CenteredLoader label={t('values.recalculating')} />}
       {!values.isError && values.data && (
         <Box pos="relative" data-testid="as-values-results" data-stale={values.isPlaceholderData ? 'true' : 'false'}>

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
-import { AnalyticsLoadError } from '../../shared/ui/analytics-load-error.tsx';
+import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -38,7 +38,7 @@ export function KeyPeoplePage() {
     <>
       <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} />
       {analytics.isError && (
-        <AnalyticsLoadError
+        <AnalyticsLoadProblem
           error={analytics.error}
           onRetry={() => void analytics.refetch()}
           texts={errorTexts}

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import type { TAnalyticsProblemTexts } from '../../shared/ui/analytics-load-problem.tsx';
 
 /** The module's words for the analytics states (no analysis yet, no access) of both views. */
-export function useKeyPeopleErrorTexts() {
+export function useKeyPeopleErrorTexts(): TAnalyticsProblemTexts {
   const { t } = useTranslation('keyPeople');
   return {
     notReadyTitle: t('errors.notReadyTitle'),
-    notReadyMessage: t('errors.notReadyMessage'),
-    noAccessTitle: t('errors.noAccessTitle'),
-    noAccessMessage: t('errors.noAccessMessage'),
+    notReady: t('errors.notReadyMessage'),
+    forbidden: t('errors.noAccessMessage'),
   };
 }
