@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
 import { restoreDemoPassword } from './support/demo-password.ts';
-import { expectPath, signIn } from './support/session.ts';
+import { expectPath, signedInPage } from './support/session.ts';
 import { surveyAdminApi } from './support/survey-admin-api.ts';
 
 const baseUrl = inject('baseUrl');
@@ -47,18 +47,8 @@ beforeAll(async () => {
 });
 afterAll(async () => chromium?.close());
 
-async function signedIn(email: string): Promise<Page> {
-  await browser.clearCookies();
-  const page = await newPage(browser, { locale: 'en' });
-  await page.goto(`${baseUrl}/auth/login.html`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem('locale', 'en');
-  });
-  await signIn(page, baseUrl, email, { open: false });
-  await expectPath(page, '/engagements/list.html');
-  return page;
-}
+/** A fresh English page signed in as `email`, on the journeys list. */
+const signedIn = (email: string): Promise<Page> => signedInPage(browser, baseUrl, email);
 
 /** A share as the page writes it in English (a whole percentage). */
 const percent = (share: number) => new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 }).format(share);

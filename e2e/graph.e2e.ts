@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { DEMO_PASSWORD, expectPath, signIn } from './support/session.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, signedInPage } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
@@ -59,18 +59,7 @@ beforeAll(async () => {
 afterAll(async () => chromium.close());
 
 /** A fresh English page signed in as `email`, on the journeys list. */
-async function signedIn(email: string): Promise<Page> {
-  await browser.clearCookies();
-  const page = await newPage(browser, { locale: 'en' });
-  await page.goto(`${baseUrl}/auth/login.html`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem('locale', 'en');
-  });
-  await signIn(page, baseUrl, email, { open: false });
-  await expectPath(page, '/engagements/list.html');
-  return page;
-}
+const signedIn = (email: string): Promise<Page> => signedInPage(browser, baseUrl, email);
 
 async function openGraph(email: string): Promise<Page> {
   const page = await signedIn(email);

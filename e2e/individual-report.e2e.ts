@@ -2,8 +2,8 @@ import type { TIndividualReport, TIndividualReportListItem } from '@ona/contract
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { expectPath, signIn } from './support/session.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectPath, signedInPage, type TViewport } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
 /** Waits for the page to settle on a value: generous, since the machine's two cores are shared. */
@@ -28,19 +28,8 @@ afterAll(async () => chromium.close());
 const listOf = async (who: string) => (await api.get<TIndividualReportListItem[]>(tokens[who]!, `/engagements/${engagementId}/individual-reports/`)).body;
 const reportOf = async (who: string, id: number) => (await api.get<TIndividualReport>(tokens[who]!, `/engagements/${engagementId}/individual-reports/${id}/`)).body;
 
-async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  await browser.clearCookies();
-  const page = await newPage(browser, { locale: 'en' });
-  if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${baseUrl}/auth/login.html`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem('locale', 'en');
-  });
-  await signIn(page, baseUrl, email, { open: false });
-  await expectPath(page, '/engagements/list.html');
-  return page;
-}
+/** A fresh English page signed in as `email`, on the journeys list. */
+const signedIn = (email: string, viewport?: TViewport): Promise<Page> => signedInPage(browser, baseUrl, email, viewport);
 
 const listPath = () => `/engagements/${engagementId}/individual-report/list.html`;
 const reportPath = (id: number, page: string) => `/engagements/${engagementId}/individual-report/${id}/${page}.html`;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TRetentionAnalytics } from '@ona/contracts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { DEMO_PASSWORD, expectPath, signIn } from './support/session.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, expectPath, signedInPage, type TViewport } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
@@ -39,19 +39,7 @@ beforeAll(async () => {
 afterAll(async () => chromium?.close());
 
 /** A fresh English page signed in as `email`, on the journeys list. */
-async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  await browser.clearCookies();
-  const page = await newPage(browser, { locale: 'en' });
-  if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${baseUrl}/auth/login.html`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem('locale', 'en');
-  });
-  await signIn(page, baseUrl, email, { open: false });
-  await expectPath(page, '/engagements/list.html');
-  return page;
-}
+const signedIn = (email: string, viewport?: TViewport): Promise<Page> => signedInPage(browser, baseUrl, email, viewport);
 
 const retention = (page: string, id = engagementId) => `${baseUrl}/engagements/${id}/retention-analytics/${page}`;
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPage } from './browser.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -13,4 +14,24 @@ export async function signIn(page: Page, baseUrl: string, email: string, options
 
 export async function expectPath(page: Page, path: string | RegExp): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(path);
+}
+
+export type TViewport = { width: number; height: number };
+
+/**
+ * A fresh English page signed in as `email`, on the journeys list: the context's cookies and the
+ * page's storage are cleared first, so no earlier test's session or language leaks in.
+ */
+export async function signedInPage(context: BrowserContext, baseUrl: string, email: string, viewport?: TViewport): Promise<Page> {
+  await context.clearCookies();
+  const page = await newPage(context, { locale: 'en' });
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${baseUrl}/auth/login.html`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem('locale', 'en');
+  });
+  await signIn(page, baseUrl, email, { open: false });
+  await expectPath(page, '/engagements/list.html');
+  return page;
 }
