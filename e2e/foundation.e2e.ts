@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { expectPath, signIn } from './support/session.ts';
+import { restoreDemoPassword } from './support/demo-password.ts';
+import { DEMO_PASSWORD, expectPath, signIn } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
@@ -186,5 +187,8 @@ describe('password reset', () => {
     await signIn(page, baseUrl, 'leader@example.com', { open: false, password: 'a-new-password' });
     await expectPath(page, '/engagements/list.html');
     await page.close();
+    // The other files share this server and sign in as the demo leader: leave the demo as it was.
+    await restoreDemoPassword(baseUrl, mailApi, 'leader@example.com');
+    expect((await fetch(`${baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'leader@example.com', password: DEMO_PASSWORD }) })).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
+import { restoreDemoPassword } from './support/demo-password.ts';
 import { caughtMails, decodeQuotedPrintable, employeesWorkbook, surveyAdminApi, type TCaughtMail, type TEmployeeRow } from './support/survey-admin-api.ts';
 
 const baseUrl = inject('baseUrl');
@@ -19,24 +20,6 @@ let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 let admin: string;
 let engagementId: number;
-
-/** The reset links mailed to the leader so far, oldest first. */
-const resetLinks = async () =>
-  (await caughtMails(smtpApiUrl, 'leader@example.com'))
-    .map((mail) => /\/auth\/confirm-reset-password\.html\?uid=(\d+)&token=([A-Za-z0-9_%-]+)/.exec(mail))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => ({ uid: match[1] ?? '', token: decodeURIComponent(match[2] ?? '') }));
-
-async function requestLeaderReset(): Promise<{ uid: string; token: string }> {
-  const before = (await resetLinks()).length;
-  await call(null, '/auth/password/reset/', { method: 'POST', body: { email: 'leader@example.com' } });
-  // A plain loop: expect.poll is for tests only, and this also runs in beforeAll.
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-    const links = await resetLinks();
-    if (links.length > before) return links.at(-1)!;
-  }
-  throw new Error('no password reset e-mail reached leader@example.com');
-}
 
 beforeAll(async () => {
   chromium = await launchBrowser();
@@ -236,9 +219,8 @@ describe('the employee survey', () => {
   });
 
   it('closing the tab loses nothing: the survey resumes at the last question with the saved choices', async () => {
-    // leader@example.com has the open survey too; another file changes its password, so set one here.
-    const reset = await requestLeaderReset();
-    await call(null, '/auth/password/reset/confirm/', { method: 'POST', body: { uid: reset.uid, token: reset.token, new_password1: 'demo1234', new_password2: 'demo1234' } });
+    // leader@example.com has the open survey too; make sure the demo password signs in.
+    await restoreDemoPassword(baseUrl, smtpApiUrl, 'leader@example.com');
 
     const page = await signedInPage('leader@example.com');
     await page.goto(`${baseUrl}/engagements/${engagementId}/survey/intro.html`);
