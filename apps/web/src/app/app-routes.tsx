@@ -1,4 +1,3 @@
-import type { TModule } from '@ona/contracts';
 import { Navigate, type RouteObject } from 'react-router';
 import { ColorsPage } from '../features/colors/colors-page.tsx';
 import { AdminMenuPage } from '../features/engagement-admin/admin-menu-page.tsx';
@@ -9,10 +8,8 @@ import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireProfile } from '../features/auth/require-profile.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { EngagementDetailsPage } from '../features/engagements/engagement-details-page.tsx';
-import { MODULE_TILES } from '../features/engagements/engagement-modules.ts';
 import { EngagementsListPage } from '../features/engagements/engagements-list-page.tsx';
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
-import { ModulePlaceholderPage } from '../features/engagements/module-placeholder-page.tsx';
 import { retentionRoutes } from '../features/retention-analytics/retention-routes.tsx';
 import { analytics360Routes } from '../features/analytics-360/analytics-360-routes.tsx';
 import { GraphPage } from '../features/graph/graph-page.tsx';
@@ -27,14 +24,15 @@ import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
 import { APP_LOGIN } from './session-targets.ts';
 import { AppLayout } from './app-layout.tsx';
 
-/** Modules whose pages are built get their own routes; the rest land on a placeholder meanwhile. */
-const BUILT_MODULES: ReadonlySet<TModule> = new Set<TModule>(['retention_analytics', 'leader_reports', 'individual_reports', 'analytics360_reports', 'key_people_analytics']);
-
-function moduleRoutes(): RouteObject[] {
-  return MODULE_TILES.filter((tile) => !BUILT_MODULES.has(tile.module)).map((tile) => ({
-    path: `engagements/:engagementId/${tile.routePattern}`,
-    element: tile.module === 'executive_reports' ? <ExecutiveReportPage /> : tile.module === 'graph_visualization' ? <GraphPage /> : <ModulePlaceholderPage module={tile.module} />,
-  }));
+/**
+ * The modules whose page is a single screen; the others bring their own route lists. A path
+ * that none of them knows is the not-found page.
+ */
+function singlePageModuleRoutes(): RouteObject[] {
+  return [
+    { path: 'engagements/:engagementId/executive-report.html', element: <ExecutiveReportPage /> },
+    { path: 'engagements/:engagementId/graph.html', element: <GraphPage /> },
+  ];
 }
 
 /** The analytics app (engagement-app.md §2); every path ends in .html. */
@@ -71,7 +69,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...analytics360Routes(),
                 ...keyPeopleRoutes(),
                 ...individualReportRoutes(),
-                ...moduleRoutes(),
+                ...singlePageModuleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },
               ],
             },

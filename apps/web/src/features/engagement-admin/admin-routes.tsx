@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { ADMIN_PAGES, type TAdminPageKey } from './admin-pages.ts';
-import { AdminPlaceholderPage } from './admin-placeholder-page.tsx';
 import { AccessRightsDetailsPage } from './access-rights/access-rights-details-page.tsx';
 import { AccessRightsPage } from './access-rights/access-rights-page.tsx';
 import { EditEmailPage } from './emails/edit-email-page.tsx';
@@ -13,8 +12,8 @@ import { StatsPage } from './stats/stats-page.tsx';
 import { SurveyAdminPage } from './survey/survey-admin-page.tsx';
 import { UnitsPage } from './units/units-page.tsx';
 
-/** The built admin pages; a key missing here still lands on the placeholder. */
-const PAGES: Partial<Record<TAdminPageKey, () => ReactElement>> = {
+/** Every page of the admin menu (the record's type makes a new menu entry bring its page). */
+const PAGES: Record<TAdminPageKey, () => ReactElement> = {
   accessRights: AccessRightsPage,
   accessRightsDetails: AccessRightsDetailsPage,
   employees: EmployeesPage,
@@ -34,7 +33,7 @@ export function adminRoutes(): RouteObject[] {
     const Page = PAGES[page.key];
     return {
       path: `engagements/:engagementId/admin/${page.path}`,
-      element: Page ? <Page /> : <AdminPlaceholderPage page={page.key} />,
+      element: <Page />,
     };
   });
 }

@@ -7,22 +7,20 @@ export type TModuleTile = {
   icon: TIconName;
   /** Where the tile leads, relative to the app's base. */
   route: (engagementId: number) => string;
-  /** The prefix of every page of the module, for its routes (placeholders until built). */
-  routePattern: string;
 };
 
 const under = (segment: string) => (engagementId: number) => `engagements/${engagementId}/${segment}`;
 
 export const MODULE_TILES: readonly TModuleTile[] = [
-  { module: 'survey', icon: 'survey', route: under('survey/intro.html'), routePattern: 'survey/*' },
-  { module: 'statistics', icon: 'statistics', route: under('survey-statistics/overview.html'), routePattern: 'survey-statistics/*' },
-  { module: 'retention_analytics', icon: 'retention', route: under('retention-analytics/index.html'), routePattern: 'retention-analytics/*' },
-  { module: 'leader_reports', icon: 'leader', route: under('leader-report/list.html'), routePattern: 'leader-report/*' },
-  { module: 'individual_reports', icon: 'individual', route: under('individual-report/list.html'), routePattern: 'individual-report/*' },
-  { module: 'executive_reports', icon: 'executive', route: under('executive-report.html'), routePattern: 'executive-report.html' },
-  { module: 'analytics360_reports', icon: 'analytics360', route: under('360-analytics/list.html'), routePattern: '360-analytics/*' },
-  { module: 'key_people_analytics', icon: 'keyPeople', route: under('key-people-analytics/list.html'), routePattern: 'key-people-analytics/*' },
-  { module: 'graph_visualization', icon: 'graph', route: under('graph.html'), routePattern: 'graph.html' },
+  { module: 'survey', icon: 'survey', route: under('survey/intro.html') },
+  { module: 'statistics', icon: 'statistics', route: under('survey-statistics/overview.html') },
+  { module: 'retention_analytics', icon: 'retention', route: under('retention-analytics/index.html') },
+  { module: 'leader_reports', icon: 'leader', route: under('leader-report/list.html') },
+  { module: 'individual_reports', icon: 'individual', route: under('individual-report/list.html') },
+  { module: 'executive_reports', icon: 'executive', route: under('executive-report.html') },
+  { module: 'analytics360_reports', icon: 'analytics360', route: under('360-analytics/list.html') },
+  { module: 'key_people_analytics', icon: 'keyPeople', route: under('key-people-analytics/list.html') },
+  { module: 'graph_visualization', icon: 'graph', route: under('graph.html') },
 ];
 
 export type TTileState = 'hidden' | 'disabled' | 'enabled';
