@@ -38,17 +38,20 @@ export function GraphLegend({ data, colorBy }: { data: TGraphVisualization; colo
         <ScrollArea.Autosize mah={150} mt={6} type="auto" scrollbars="y" offsetScrollbars="y">
           {/* A fixed width: the scroll area's content grows to fit, which would defeat truncation. */}
           <Stack gap={2} w={236}>
-            {entries.map((entry) => (
+            {entries.map((entry) => {
+              const label = entryLabel(entry, t);
+              return (
               <Group key={entry.key} gap={6} wrap="nowrap" data-testid={`graph-legend-entry-${entry.kind}-${entry.key}`} data-color={entry.color}>
                 <Box w={10} h={10} style={{ borderRadius: '50%', background: entry.color, flexShrink: 0 }} aria-hidden />
-                <Text fz="xs" truncate style={{ flex: 1, minWidth: 0 }} title={entryLabel(entry, t)}>
-                  {entryLabel(entry, t)}
+                <Text fz="xs" truncate style={{ flex: 1, minWidth: 0 }} title={label}>
+                  {label}
                 </Text>
                 <Text fz="xs" c="dimmed" data-testid="graph-legend-count">
                   {formatNumber(entry.count, locale)}
                 </Text>
               </Group>
-            ))}
+              );
+            })}
           </Stack>
         </ScrollArea.Autosize>
       )}
