@@ -18,7 +18,15 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** Where the leader report loads the logo from; set when a logo is uploaded (a versioned API path). */
   logoUrl: text('logo_url'),
+  /** The uploaded logo itself, base64, checked by content (png, jpeg or sanitised svg). */
+  logoData: text('logo_data'),
+  logoContentType: text('logo_content_type'),
+  /** The language new journeys of the organisation start in. */
+  defaultLanguage: text('default_language').notNull().default('hu'),
+  /** An archived organisation is hidden from lists; nobody signs in to it; its data stays. */
+  archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 
@@ -46,8 +54,11 @@ export const memberships = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    /** A deactivated member no longer reaches the organisation; their answers and records stay. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.organizationId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index('memberships_org_idx').on(t.organizationId)],
 );
 
 /** Login tokens, stored only as SHA-256 hashes; the plain token exists only in the login answer. */
@@ -73,6 +84,8 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /** `reset` (forgotten password), `invitation` (an invited user's first password) or `participant`. */
+    purpose: text('purpose').notNull().default('reset'),
   },
   (t) => [uniqueIndex('password_resets_hash_idx').on(t.tokenHash)],
 );
@@ -98,6 +111,18 @@ export const engagements = pgTable(
     accessTill: date('access_till', { mode: 'string' }).notNull(),
     defaultLanguage: text('default_language').notNull().default('hu'),
     surveyCreatedAt: timestamp('survey_created_at', { withTimezone: true, mode: 'date' }),
+    /** The modules switched on for this journey; a module that is off is no_access for everyone. */
+    modules: text('modules')
+      .array()
+      .notNull()
+      .default(sql`'{survey,graph_visualization,leader_reports,retention_analytics,individual_reports,executive_reports,analytics360_reports,key_people_analytics,statistics}'::text[]`),
+    /** Set when an admin closes the survey before its access_till day ("Close now"). */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** Archived journeys are hidden from lists and kept for wave comparison. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** The journey this one is the next wave of (same question keys, so waves can be compared). */
+    previousEngagementId: integer('previous_engagement_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('engagements_org_idx').on(t.organizationId)],
