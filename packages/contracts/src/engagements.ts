@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAccessLevel } from './access.ts';
+import { ZJourneyFacts } from './journeys.ts';
 
 const ZModuleAccess = z.object({ access_level: ZAccessLevel });
 const ZModuleAccessWithCount = ZModuleAccess.extend({ involved_employee_count: z.number().int() });
@@ -28,7 +29,7 @@ export const ZEngagement = z.object({
   key_people_analytics: ZModuleAccess,
   statistics: ZModuleAccess,
   is_admin: z.boolean(),
-});
+}).extend(ZJourneyFacts.shape);
 export type TEngagement = z.infer<typeof ZEngagement>;
 
 export type TUnitNode = { id: number; name: string; subunits: TUnitNode[] };

@@ -14,3 +14,4 @@ export * from './survey.ts';
 export * from './admin.ts';
 export * from './excel-rows.ts';
 export * from './graph.ts';
+export * from './journeys.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, tables, type Database } from '@ona/db';
 
-const { engagements, employees, moduleAccess, questions, answers, surveyParticipations, units } = tables;
+const { analysisRuns, engagements, employees, moduleAccess, questions, answers, surveyParticipations, units } = tables;
 
 /** Engagements of the organisation; non-admins only those they take part in or have a module of. */
 export async function listVisibleEngagements(db: Database, organizationId: number, userId: number, isAdmin: boolean) {
@@ -79,4 +79,14 @@ export async function findParticipation(db: Database, engagementId: number, empl
 
 export async function loadUnits(db: Database, engagementId: number) {
   return db.select({ id: units.id, name: units.name, parentId: units.parentId, position: units.position }).from(units).where(eq(units.engagementId, engagementId)).orderBy(asc(units.position), asc(units.id));
+}
+
+/** The journeys among these with at least one finished analysis run. */
+export async function analysedEngagementIds(db: Database, engagementIds: number[]): Promise<Set<number>> {
+  if (engagementIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: analysisRuns.engagementId })
+    .from(analysisRuns)
+    .where(and(inArray(analysisRuns.engagementId, engagementIds), eq(analysisRuns.status, 'done')));
+  return new Set(rows.map((r) => r.id));
 }

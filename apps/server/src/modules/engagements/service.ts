@@ -1,8 +1,9 @@
-import type { TEngagement, THierarchy, TUnitNode } from '@ona/contracts';
+import { MODULES, type TEngagement, type THierarchy, type TUnitNode } from '@ona/contracts';
 import type { Database, tables } from '@ona/db';
 import { notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { accessMapFromRows, involvedEmployeeCount } from './access-scope.ts';
+import { journeyState } from './journey-state.ts';
 import * as repo from './repository.ts';
 
 export function isEngagementAdmin(auth: AuthContext): boolean {
@@ -11,7 +12,13 @@ export function isEngagementAdmin(auth: AuthContext): boolean {
 
 type EngagementRow = typeof tables.engagements.$inferSelect;
 
-async function describeEngagement(db: Database, auth: AuthContext, engagement: EngagementRow, counts: { participants: number; respondents: number }): Promise<TEngagement> {
+async function describeEngagement(
+  db: Database,
+  auth: AuthContext,
+  engagement: EngagementRow,
+  counts: { participants: number; respondents: number },
+  analysed: boolean,
+): Promise<TEngagement> {
   const access = accessMapFromRows(await repo.loadAccessRows(db, engagement.id, auth.user.id));
   const tree = await repo.loadLeaderTree(db, engagement.id);
   const leaderOf = new Map(tree.map((e) => [e.id, e.leaderId] as const));
@@ -47,15 +54,22 @@ async function describeEngagement(db: Database, auth: AuthContext, engagement: E
     key_people_analytics: { access_level: access.key_people_analytics },
     statistics: { access_level: access.statistics },
     is_admin: isEngagementAdmin(auth),
+    state: journeyState(engagement, { analysed }),
+    modules: engagement.modules.filter((m): m is TEngagement['modules'][number] => (MODULES as readonly string[]).includes(m)),
+    previous_engagement_id: engagement.previousEngagementId,
+    closed_at: engagement.closedAt?.toISOString() ?? null,
+    archived: engagement.archivedAt !== null,
+    has_answers: counts.respondents > 0,
   };
 }
 
 export async function listEngagements(db: Database, auth: AuthContext): Promise<TEngagement[]> {
   const rows = await repo.listVisibleEngagements(db, auth.organizationId, auth.user.id, isEngagementAdmin(auth));
   const counts = await repo.respondentCounts(db, rows.map((r) => r.id));
+  const analysed = await repo.analysedEngagementIds(db, rows.map((r) => r.id));
   const result: TEngagement[] = [];
   for (const row of rows) {
-    result.push(await describeEngagement(db, auth, row, counts.get(row.id) ?? { participants: 0, respondents: 0 }));
+    result.push(await describeEngagement(db, auth, row, counts.get(row.id) ?? { participants: 0, respondents: 0 }, analysed.has(row.id)));
   }
   return result;
 }
@@ -71,7 +85,8 @@ export async function getVisibleEngagement(db: Database, auth: AuthContext, enga
 export async function getEngagement(db: Database, auth: AuthContext, engagementId: number): Promise<TEngagement> {
   const engagement = await getVisibleEngagement(db, auth, engagementId);
   const counts = await repo.respondentCounts(db, [engagement.id]);
-  return describeEngagement(db, auth, engagement, counts.get(engagement.id) ?? { participants: 0, respondents: 0 });
+  const analysed = await repo.analysedEngagementIds(db, [engagement.id]);
+  return describeEngagement(db, auth, engagement, counts.get(engagement.id) ?? { participants: 0, respondents: 0 }, analysed.has(engagement.id));
 }
 
 export function buildUnitTree(rows: { id: number; name: string; parentId: number | null }[]): THierarchy {

@@ -23,6 +23,12 @@ function engagementWith(levels: Partial<Record<(typeof MODULES)[number], TAccess
     key_people_analytics: { access_level: level('key_people_analytics') },
     statistics: { access_level: level('statistics') },
     is_admin: false,
+    state: 'open',
+    modules: [...MODULES],
+    previous_engagement_id: null,
+    closed_at: null,
+    archived: false,
+    has_answers: true,
   };
 }
 
