@@ -14,8 +14,8 @@ export function setupLink(base: string, token: string): string {
 
 /**
  * The one line the server prints on a database without users; null when there is nothing to set
- * up (no token was issued). Scripts and tests find it as the only output line that contains
- * `/setup.html?token=`; the link is that line's last word.
+ * up (no token was issued). Scripts and tests find it as the output line that starts with
+ * "Set-up link"; the link is that line's last word. (Request logs may carry the same path later.)
  */
 export function setupLinkLine(base: string, token: string | null): string | null {
   if (token === null) return null;
