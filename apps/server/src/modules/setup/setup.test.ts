@@ -121,6 +121,14 @@ describe('first run on an empty database', () => {
     expect(await ctx.db.db.select().from(tables.systemSettings).where(eq(tables.systemSettings.key, SETUP_TOKENS_KEY))).toEqual([]);
   });
 
+  it('describes both calls in the OpenAPI document with every answer', async () => {
+    const docs = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const setup = docs.paths['/api/setup/'];
+    expect(Object.keys(setup.get.responses)).toEqual(['200']);
+    expect(Object.keys(setup.post.responses).sort()).toEqual(['201', '400', '409', '429']);
+    expect(setup.post.requestBody).toBeDefined();
+  });
+
   it('answers needed: false and issues no token once set up', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/setup/' })).json()).toEqual({ needed: false });
     expect(await issueSetupToken(ctx.db)).toBeNull();
