@@ -31,8 +31,16 @@ async function main(): Promise<number> {
     console.error(`Both --email and --organization are needed.\n${USAGE}`);
     return 1;
   }
-  const settings = readSettings();
-  const handle = await createDb(settings.DATABASE_URL ? { url: settings.DATABASE_URL, poolSize: 2 } : { dataDir: resolve(settings.DATA_DIR) });
+  let handle;
+  let settings;
+  try {
+    settings = readSettings();
+    handle = await createDb(settings.DATABASE_URL ? { url: settings.DATABASE_URL, poolSize: 2 } : { dataDir: resolve(settings.DATA_DIR) });
+  } catch (error) {
+    // Bad settings, an unreachable database, an embedded database held by a running server.
+    console.error(`Cannot open the database: ${(error as Error).message}`);
+    return 1;
+  }
   try {
     const base = settings.PUBLIC_URL ?? `http://127.0.0.1:${settings.PORT}`;
     const created = await createFirstAdministrator(
