@@ -15,6 +15,7 @@ import { webClientPlugin } from './plugins/web-client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { setupRoutes } from './modules/setup/routes.ts';
 import { engagementRoutes } from './modules/engagements/routes.ts';
 import { journeyRoutes } from './modules/journeys/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(setupRoutes);
       await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(userRoutes);
       await api.register(engagementRoutes);

@@ -5,6 +5,9 @@ import { readSettings } from './env.ts';
 import { demoWanted, devMailboxWanted } from './demo/demo-decision.ts';
 import { isDemoLoaded } from './demo/load-demo.ts';
 import { loadStandardDemo } from './demo/standard-demo.ts';
+import { loggerOptions } from './logger-options.ts';
+import { setupLinkBase, setupLinkLine } from './modules/setup/setup-link.ts';
+import { issueSetupToken } from './modules/setup/setup-tokens.ts';
 
 const settings = readSettings();
 const onPostgres = settings.DATABASE_URL !== undefined;
@@ -22,12 +25,15 @@ if (wantsDemo) {
   });
 }
 
+// A database without any user gets a one-time set-up link (after the demo, which brings users).
+const setupToken = await issueSetupToken(db);
+
 const app = await buildApp({
   db,
   closeDbWithApp: true,
   settings,
   demoMode: devMailboxWanted(settings),
-  logger: { level: settings.LOG_LEVEL },
+  logger: loggerOptions(settings),
 });
 
 const shutdown = async (signal: string) => {
@@ -42,3 +48,7 @@ await app.listen({ port: settings.PORT, host: settings.HOST });
 const address = `http://${settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST}:${settings.PORT}`;
 console.log(`\nONA platform is running at ${address}/  (database: ${db.kind === 'pglite' ? `embedded, ${resolve(settings.DATA_DIR)}` : 'PostgreSQL'})`);
 if (wantsDemo) console.log(`Sign in as admin@example.com / demo1234.${devMailboxWanted(settings) ? ` E-mails: ${address}/dev/mailbox` : ''}`);
+const listening = app.server.address();
+const port = listening !== null && typeof listening === 'object' ? listening.port : settings.PORT;
+const setupLine = setupLinkLine(setupLinkBase({ PUBLIC_URL: settings.PUBLIC_URL, HOST: settings.HOST, PORT: port }), setupToken);
+if (setupLine) console.log(setupLine);

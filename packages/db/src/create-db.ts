@@ -50,7 +50,8 @@ async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
   }
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+// Beside src/ from source; the built server (apps/server/dist) carries a copy beside its bundle.
+const migrationsFolder = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../migrations' : './migrations', import.meta.url));
 
 /** Opens the database, runs the migrations and returns a handle that closes what it opened. */
 export async function createDb(options: DbOptions): Promise<DbHandle> {

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { translate } from '../i18n/translate.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** apps/web/dist, seen from src/plugins/ (source) or from the bundle in apps/server/dist/. */
+export const WEB_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../web/dist' : '../../web/dist', import.meta.url));
 
 /**
  * Serves the built client; every non-API path the client routes itself (…/*.html under the three

@@ -19,6 +19,7 @@ import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
+import { SetupPage } from '../features/setup/setup-page.tsx';
 import { RequireToken } from '../shared/auth/require-token.tsx';
 import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
 import { APP_LOGIN } from './session-targets.ts';
@@ -44,6 +45,7 @@ export function appChildRoutes(base: string): RouteObject[] {
     { path: APP_LOGIN, element: <LoginPage /> },
     { path: 'auth/reset-password.html', element: <ResetPasswordPage /> },
     { path: 'auth/confirm-reset-password.html', element: <ConfirmResetPasswordPage /> },
+    { path: 'setup.html', element: <SetupPage /> },
     {
       element: <RequireToken loginPath={`${base}${APP_LOGIN}`} />,
       children: [

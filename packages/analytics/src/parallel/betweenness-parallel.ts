@@ -7,7 +7,11 @@ import type { OutRows } from '../metrics/brandes-kernel.ts';
 import { TASK_FIELDS, toShared } from './brandes-tasks.ts';
 import type { BrandesWorkerData, BrandesWorkerMessage, SharedOutRows } from './brandes-tasks.ts';
 
-const WORKER_URL = new URL('./betweenness-worker.ts', import.meta.url);
+// From source (tsx, vitest) the worker is a .ts file that tsx loads; in the built server
+// (apps/server/dist, scripts/build-server.ts) it is a .js bundle beside this code's bundle.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(FROM_SOURCE ? './betweenness-worker.ts' : './betweenness-worker.js', import.meta.url);
+const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
 
 export interface ParallelOptions {
   /** Worker threads to start (at most one per task). */
@@ -101,7 +105,7 @@ function runWorkers(count: number, workerData: BrandesWorkerData): Promise<void>
       void stopAll().finally(() => reject(error));
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(WORKER_URL, { execArgv: ['--import', 'tsx'], workerData });
+      const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV, workerData });
       pool.push(worker);
       worker.on('message', (message: BrandesWorkerMessage) => {
         if (message.type !== 'done' || settled) return;
