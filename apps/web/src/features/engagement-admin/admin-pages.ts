@@ -2,6 +2,7 @@ import type { TIconName } from '../../shared/ui/icon.tsx';
 
 /** The admin pages of spec §2, by their path under engagements/{id}/admin/. */
 export const ADMIN_PAGES = [
+  { key: 'settings', path: 'settings.html', icon: 'admin', group: 'journey' },
   { key: 'accessRights', path: 'access-rights.html', icon: 'lock', group: 'people' },
   { key: 'accessRightsDetails', path: 'access-rights-details.html', icon: 'list', group: 'people' },
   { key: 'employees', path: 'employees/list.html', icon: 'users', group: 'people' },
@@ -21,7 +22,7 @@ export type TAdminPageKey = (typeof ADMIN_PAGES)[number]['key'];
 export function inMenu(page: (typeof ADMIN_PAGES)[number]): boolean {
   return !('inMenu' in page) || page.inMenu;
 }
-export const ADMIN_GROUPS = ['people', 'survey', 'data'] as const;
+export const ADMIN_GROUPS = ['journey', 'people', 'survey', 'data'] as const;
 
 /** The exports of the admin menu; the file name is the server's, these are fallbacks. */
 export const ADMIN_DOWNLOADS = [
