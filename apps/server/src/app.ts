@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { engagementRoutes } from './modules/engagements/routes.ts';
+import { journeyRoutes } from './modules/journeys/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(userRoutes);
       await api.register(engagementRoutes);
+      await api.register(journeyRoutes);
       await api.register(analysisRoutes);
       await api.register(analyticsModuleRoutes, options.settings.MIN_GROUP_SIZE === undefined ? {} : { minGroupSize: options.settings.MIN_GROUP_SIZE });
       await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });

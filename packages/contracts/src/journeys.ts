@@ -67,3 +67,9 @@ export const ZJourneyFacts = z.object({
   has_answers: z.boolean(),
 });
 export type TJourneyFacts = z.infer<typeof ZJourneyFacts>;
+
+/** `GET /engagements/?archived=true`: the archived journeys instead of the current ones (engagement admins only). */
+export const ZJourneyListQuery = z.object({
+  archived: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+});
+export type TJourneyListQuery = z.infer<typeof ZJourneyListQuery>;

@@ -10,7 +10,9 @@ export async function createTestDatabase(): Promise<DbHandle> {
   if (process.env.TEST_DB_DRIVER !== 'postgres') return createDb({ memory: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
-  const name = `ona_test_${randomBytes(6).toString('hex')}`;
+  // TEST_DATABASE_PREFIX lets parallel runs on one server tell their databases apart.
+  const prefix = /^[a-z_][a-z0-9_]{0,30}$/.test(process.env.TEST_DATABASE_PREFIX ?? '') ? process.env.TEST_DATABASE_PREFIX : 'ona_test_';
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -17,7 +17,8 @@ export async function sendReportReady(app: FastifyInstance, engagementId: number
   const db = app.db;
   const { employees, engagements, moduleAccess, users } = tables;
   const [engagement] = await db.select().from(engagements).where(eq(engagements.id, engagementId));
-  if (!engagement) return 0;
+  // With individual reports switched off nobody can read one, so nobody is told they are ready.
+  if (!engagement || !engagement.modules.includes('individual_reports')) return 0;
   const readers = await db
     .select({ name: employees.name, email: users.email })
     .from(employees)

@@ -15,6 +15,8 @@ export async function listAccessRights(db: Database, engagement: EngagementRow, 
   ]);
   const accessOf = new Map<number, { module: string; accessLevel: string }[]>();
   for (const row of access) {
+    // A module that is off is no_access for everybody, whatever level is stored for it.
+    if (!engagement.modules.includes(row.module)) continue;
     const list = accessOf.get(row.userId) ?? [];
     list.push(row);
     accessOf.set(row.userId, list);
@@ -62,6 +64,11 @@ export async function bulkUpdateAccessRights(
   levels: Partial<Record<TModule, TAccessLevel>>,
 ): Promise<TAccessRightsRow[]> {
   const unique = [...new Set(userIds)];
+  // Levels of a module that is off would have no effect; refused, so that nobody believes they granted something.
+  const off = (Object.keys(levels) as TModule[]).filter((module) => !engagement.modules.includes(module));
+  if (off.length > 0) {
+    throw localizedBadRequest(locale, 'module_off', 'journeys.errors.module_off', new Map(off.map((module) => [`access_rights.${module}`, [{ key: 'journeys.errors.module_off_field' as const }]])));
+  }
   await db.transaction(async (tx) => {
     const members = await repo.memberIds(tx, engagement.organizationId, unique);
     const strangers = unique.filter((id) => !members.has(id));

@@ -1,16 +1,25 @@
-import { and, asc, eq, inArray, sql, tables, type Database } from '@ona/db';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, tables, type Database } from '@ona/db';
 
 const { analysisRuns, engagements, employees, moduleAccess, questions, answers, surveyParticipations, units } = tables;
 
-/** Engagements of the organisation; non-admins only those they take part in or have a module of. */
-export async function listVisibleEngagements(db: Database, organizationId: number, userId: number, isAdmin: boolean) {
-  const all = await db.select().from(engagements).where(eq(engagements.organizationId, organizationId)).orderBy(asc(engagements.accessFrom), asc(engagements.id));
+/** Which journeys a listing takes: the current ones, the archived ones, or both (a lookup by id). */
+export type ArchiveFilter = 'current' | 'archived' | 'any';
+
+/**
+ * Engagements of the organisation; non-admins only those they take part in or have a module
+ * (that is switched on) of, and never archived ones.
+ */
+export async function listVisibleEngagements(db: Database, organizationId: number, userId: number, isAdmin: boolean, archive: ArchiveFilter = 'current') {
+  const effective: ArchiveFilter = isAdmin ? archive : 'current';
+  const archived = effective === 'current' ? isNull(engagements.archivedAt) : effective === 'archived' ? isNotNull(engagements.archivedAt) : undefined;
+  const all = await db.select().from(engagements).where(and(eq(engagements.organizationId, organizationId), archived)).orderBy(asc(engagements.accessFrom), asc(engagements.id));
   if (isAdmin || all.length === 0) return all;
   const ids = all.map((e) => e.id);
   const granted = await db
     .selectDistinct({ id: moduleAccess.engagementId })
     .from(moduleAccess)
-    .where(and(eq(moduleAccess.userId, userId), inArray(moduleAccess.engagementId, ids), sql`${moduleAccess.accessLevel} <> 'no_access'`));
+    .innerJoin(engagements, eq(engagements.id, moduleAccess.engagementId))
+    .where(and(eq(moduleAccess.userId, userId), inArray(moduleAccess.engagementId, ids), sql`${moduleAccess.accessLevel} <> 'no_access'`, sql`${moduleAccess.module} = any(${engagements.modules})`));
   const linked = await db
     .selectDistinct({ id: employees.engagementId })
     .from(employees)
@@ -28,11 +37,13 @@ export async function findEngagement(db: Database, organizationId: number, engag
   return row;
 }
 
+/** The user's stored levels of the modules that are on; a module that is off reads as no_access. */
 export async function loadAccessRows(db: Database, engagementId: number, userId: number) {
   return db
     .select({ module: moduleAccess.module, accessLevel: moduleAccess.accessLevel })
     .from(moduleAccess)
-    .where(and(eq(moduleAccess.engagementId, engagementId), eq(moduleAccess.userId, userId)));
+    .innerJoin(engagements, eq(engagements.id, moduleAccess.engagementId))
+    .where(and(eq(moduleAccess.engagementId, engagementId), eq(moduleAccess.userId, userId), sql`${moduleAccess.module} = any(${engagements.modules})`));
 }
 
 export async function loadLeaderTree(db: Database, engagementId: number) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError, ZEngagement, ZHierarchy, ZIdParams } from '@ona/contracts';
+import { ZApiError, ZEngagement, ZHierarchy, ZIdParams, ZJourneyListQuery } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { getEngagement, getHierarchy, listEngagements } from './service.ts';
 
@@ -9,8 +9,13 @@ const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
 export const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/engagements/', {
     onRequest: app.authenticate,
-    schema: { tags: ['engagements'], summary: 'Engagements (journeys) of the current organisation', response: { 200: z.array(ZEngagement), ...errors } },
-  }, async (request) => listEngagements(app.db, requireAuth(request)));
+    schema: {
+      tags: ['engagements'],
+      summary: 'Engagements (journeys) of the current organisation; `archived=true` lists the archived ones (engagement admins only, else 403)',
+      querystring: ZJourneyListQuery,
+      response: { 200: z.array(ZEngagement), 400: ZApiError, ...errors },
+    },
+  }, async (request) => listEngagements(app.db, requireAuth(request), request.query.archived));
 
   app.get('/engagements/:id/', {
     onRequest: app.authenticate,

@@ -1,6 +1,6 @@
 import { MODULES, type TEngagement, type THierarchy, type TUnitNode } from '@ona/contracts';
 import type { Database, tables } from '@ona/db';
-import { notFound } from '../../errors/api-error.ts';
+import { forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { accessMapFromRows, involvedEmployeeCount } from './access-scope.ts';
 import { journeyState } from './journey-state.ts';
@@ -63,8 +63,10 @@ async function describeEngagement(
   };
 }
 
-export async function listEngagements(db: Database, auth: AuthContext): Promise<TEngagement[]> {
-  const rows = await repo.listVisibleEngagements(db, auth.organizationId, auth.user.id, isEngagementAdmin(auth));
+/** The journeys list; `archived` lists the archived ones instead (engagement admins only). */
+export async function listEngagements(db: Database, auth: AuthContext, archived = false): Promise<TEngagement[]> {
+  if (archived && !isEngagementAdmin(auth)) throw forbidden();
+  const rows = await repo.listVisibleEngagements(db, auth.organizationId, auth.user.id, isEngagementAdmin(auth), archived ? 'archived' : 'current');
   const counts = await repo.respondentCounts(db, rows.map((r) => r.id));
   const analysed = await repo.analysedEngagementIds(db, rows.map((r) => r.id));
   const result: TEngagement[] = [];
@@ -74,9 +76,12 @@ export async function listEngagements(db: Database, auth: AuthContext): Promise<
   return result;
 }
 
-/** One engagement of the caller's organisation; another organisation's id answers 404. */
+/**
+ * One engagement of the caller's organisation; another organisation's id answers 404. Admins
+ * reach archived journeys too (kept for waves); for everybody else an archived journey is gone.
+ */
 export async function getVisibleEngagement(db: Database, auth: AuthContext, engagementId: number): Promise<EngagementRow> {
-  const visible = await repo.listVisibleEngagements(db, auth.organizationId, auth.user.id, isEngagementAdmin(auth));
+  const visible = await repo.listVisibleEngagements(db, auth.organizationId, auth.user.id, isEngagementAdmin(auth), 'any');
   const engagement = visible.find((e) => e.id === engagementId);
   if (!engagement) throw notFound();
   return engagement;

@@ -15,8 +15,8 @@ export async function loadSurveyCaller(db: DbExecutor, organizationId: number, e
   const [row] = await db
     .select({
       engagement: engagements,
-      surveyLevel: sql<string | null>`(select ${moduleAccess.accessLevel} from ${moduleAccess} where ${moduleAccess.engagementId} = ${engagements.id} and ${moduleAccess.userId} = ${userId} and ${moduleAccess.module} = 'survey')`,
-      hasGrant: sql<boolean>`exists (select 1 from ${moduleAccess} where ${moduleAccess.engagementId} = ${engagements.id} and ${moduleAccess.userId} = ${userId} and ${moduleAccess.accessLevel} <> 'no_access')`,
+      surveyLevel: sql<string | null>`(select ${moduleAccess.accessLevel} from ${moduleAccess} where ${moduleAccess.engagementId} = ${engagements.id} and ${moduleAccess.userId} = ${userId} and ${moduleAccess.module} = 'survey' and 'survey' = any(${engagements.modules}))`,
+      hasGrant: sql<boolean>`exists (select 1 from ${moduleAccess} where ${moduleAccess.engagementId} = ${engagements.id} and ${moduleAccess.userId} = ${userId} and ${moduleAccess.accessLevel} <> 'no_access' and ${moduleAccess.module} = any(${engagements.modules}))`,
       employeeId: employees.id,
       employeeName: employees.name,
       termsAcceptedAt: surveyParticipations.termsAcceptedAt,

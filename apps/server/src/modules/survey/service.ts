@@ -24,7 +24,7 @@ export interface SurveyTaker {
 export async function resolveSurveyTaker(db: Database, auth: AuthContext, engagementId: number): Promise<SurveyTaker> {
   const caller = await repo.loadSurveyCaller(db, auth.organizationId, engagementId, auth.user.id);
   if (!caller) throw notFound();
-  const visible = isEngagementAdmin(auth) || caller.hasGrant || caller.employeeId !== null;
+  const visible = isEngagementAdmin(auth) || ((caller.hasGrant || caller.employeeId !== null) && caller.engagement.archivedAt === null);
   if (!visible) throw notFound();
   const level = caller.surveyLevel ?? 'no_access';
   if (level === 'no_access' || level === 'module_disabled') throw forbidden();

@@ -5,14 +5,23 @@ export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** access_from and access_till are both days on which answering is allowed. */
-export function isSurveyOpen(window: { accessFrom: string; accessTill: string }, today: string = todayUtc()): boolean {
-  return window.accessFrom <= today && today <= window.accessTill;
+/** The survey window of a journey; `closedAt` is an admin's "Close now" before access_till. */
+export interface SurveyWindow {
+  accessFrom: string;
+  accessTill: string;
+  closedAt?: Date | null;
+}
+
+/** access_from and access_till are both days on which answering is allowed, unless an admin closed it. */
+export function isSurveyOpen(window: SurveyWindow, today: string = todayUtc()): boolean {
+  return !window.closedAt && window.accessFrom <= today && today <= window.accessTill;
 }
 
 /** 409 `survey_closed` with a message that says when the survey opens or when it closed. */
-export function assertSurveyOpen(window: { accessFrom: string; accessTill: string }, today: string = todayUtc()): void {
+export function assertSurveyOpen(window: SurveyWindow, today: string = todayUtc()): void {
   const params = { from: window.accessFrom, till: window.accessTill };
+  // "Close now" ends the survey on the day it was pressed; the message names that day.
+  if (window.closedAt) throw new ApiError(409, 'survey_closed', 'survey.errors.survey_closed', undefined, { ...params, till: todayUtc(window.closedAt) });
   if (today < window.accessFrom) throw new ApiError(409, 'survey_closed', 'survey.errors.survey_not_open_yet', undefined, params);
   if (today > window.accessTill) throw new ApiError(409, 'survey_closed', 'survey.errors.survey_closed', undefined, params);
 }

@@ -1,0 +1,193 @@
+import type { TEngagement, TJourneyCreate, TJourneyUpdate, TNextWave } from '@ona/contracts';
+import { and, eq, sql, tables, type Database } from '@ona/db';
+import { ApiError, conflict, forbidden, notFound } from '../../errors/api-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { DbExecutor } from '../engagement-admin/db-executor.ts';
+import { requireAdminEngagement } from '../engagement-admin/admin-guard.ts';
+import { journeyState } from '../engagements/journey-state.ts';
+import { analysedEngagementIds, findEngagement } from '../engagements/repository.ts';
+import { getEngagement, isEngagementAdmin } from '../engagements/service.ts';
+import { isQuestionnaireEditable, todayUtc } from '../survey/survey-window.ts';
+import {
+  copyAccessAndTemplates,
+  defaultLeadershipBlock,
+  defaultQuestionnaireCopy,
+  grantAllAccess,
+  insertLeadershipItems,
+  insertQuestionnaire,
+  readQuestionnaireCopy,
+  type QuestionnaireCopy,
+} from './journey-content.ts';
+import { checkDateEdit, checkNewJourneyDates } from './journey-rules.ts';
+import { copyPeople } from './people-copy.ts';
+
+const { answers, engagements, leadershipAnswers, leadershipItems, questions } = tables;
+type EngagementRow = typeof engagements.$inferSelect;
+
+/** Whether anyone has answered: a network question or a 360 item. */
+async function hasAnswers(db: DbExecutor, engagementId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      n: sql<number>`(select count(*) from ${answers} where ${answers.engagementId} = ${engagementId})::int + (select count(*) from ${leadershipAnswers} where ${leadershipAnswers.engagementId} = ${engagementId})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return (row?.n ?? 0) > 0;
+}
+
+/** The questionnaire a new journey starts with; a copy comes only from the caller's own organisation. */
+async function questionnaireFor(db: DbExecutor, auth: AuthContext, input: TJourneyCreate): Promise<QuestionnaireCopy> {
+  const with360 = input.modules.includes('analytics360_reports');
+  switch (input.questionnaire.source) {
+    case 'empty':
+      return { questions: [], leadershipItems: [] };
+    case 'default':
+      return defaultQuestionnaireCopy(with360);
+    case 'copy': {
+      const source = await findEngagement(db as Database, auth.organizationId, input.questionnaire.engagement_id);
+      if (!source) throw notFound();
+      const copy = await readQuestionnaireCopy(db, source.id);
+      if (copy.questions.length === 0) {
+        throw new ApiError(400, 'copy_source_empty', 'journeys.errors.invalid_journey', { 'questionnaire.engagement_id': ['journeys.errors.copy_source_empty'] });
+      }
+      return with360 ? copy : { ...copy, leadershipItems: [] };
+    }
+  }
+}
+
+/** `POST /engagements/`: the journey, its questionnaire and the creator's access, all or nothing. */
+export async function createJourney(db: Database, auth: AuthContext, input: TJourneyCreate): Promise<TEngagement> {
+  if (!isEngagementAdmin(auth)) throw forbidden();
+  checkNewJourneyDates(input);
+  const id = await db.transaction(async (tx) => {
+    const questionnaire = await questionnaireFor(tx, auth, input);
+    const [created] = await tx
+      .insert(engagements)
+      .values({
+        organizationId: auth.organizationId,
+        name: input.name,
+        accessFrom: input.access_from,
+        accessTill: input.access_till,
+        defaultLanguage: input.default_language,
+        modules: [...input.modules],
+        // A questionnaire makes the survey ready to take; an empty journey waits for its import.
+        surveyCreatedAt: questionnaire.questions.length > 0 ? new Date() : null,
+        createdBy: auth.user.id,
+      })
+      .returning({ id: engagements.id });
+    if (!created) throw new Error('engagement insert returned nothing');
+    await insertQuestionnaire(tx, created.id, questionnaire);
+    await grantAllAccess(tx, created.id, auth.user.id, input.modules);
+    return created.id;
+  });
+  return getEngagement(db, auth, id);
+}
+
+/** `PATCH /engagements/{id}/`: name, language and modules any time; dates as checkDateEdit allows. */
+export async function updateJourney(db: Database, auth: AuthContext, engagementId: number, edit: TJourneyUpdate): Promise<TEngagement> {
+  const journey = await requireAdminEngagement(db, auth, engagementId);
+  await db.transaction(async (tx) => {
+    const answered = await hasAnswers(tx, journey.id);
+    const dates = checkDateEdit(journey, edit, answered);
+    const switchedOn = (edit.modules ?? []).filter((m) => !journey.modules.includes(m));
+    await tx
+      .update(engagements)
+      .set({
+        ...(edit.name === undefined ? {} : { name: edit.name }),
+        ...(edit.default_language === undefined ? {} : { defaultLanguage: edit.default_language }),
+        ...(edit.modules === undefined ? {} : { modules: [...edit.modules] }),
+        accessFrom: dates.accessFrom,
+        accessTill: dates.accessTill,
+      })
+      .where(eq(engagements.id, journey.id));
+    await grantAllAccess(tx, journey.id, auth.user.id, switchedOn);
+    if (switchedOn.includes('analytics360_reports')) await addDefault360Block(tx, { ...journey, accessFrom: dates.accessFrom }, answered);
+  });
+  return getEngagement(db, auth, journey.id);
+}
+
+/**
+ * 360 switched on later: the default 360 block, when the journey has a questionnaire, no 360
+ * items yet and its questionnaire may still change (an imported or running survey stays as it is).
+ */
+async function addDefault360Block(tx: DbExecutor, journey: EngagementRow, answered: boolean): Promise<void> {
+  if (!isQuestionnaireEditable(journey, answered ? 1 : 0)) return;
+  const [counts] = await tx
+    .select({
+      questions: sql<number>`(select count(*) from ${questions} where ${questions.engagementId} = ${journey.id})::int`,
+      items: sql<number>`(select count(*) from ${leadershipItems} where ${leadershipItems.engagementId} = ${journey.id})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  if ((counts?.questions ?? 0) === 0 || (counts?.items ?? 0) > 0) return;
+  await insertLeadershipItems(tx, journey.id, defaultLeadershipBlock());
+}
+
+/** `DELETE /engagements/{id}/`: everything of a journey nobody has answered; 409 otherwise. */
+export async function deleteJourney(db: Database, auth: AuthContext, engagementId: number): Promise<void> {
+  const journey = await requireAdminEngagement(db, auth, engagementId);
+  await db.transaction(async (tx) => {
+    // Checked inside the transaction: an answer saved meanwhile must not be deleted with it.
+    if (await hasAnswers(tx, journey.id)) throw conflict('engagement_has_answers', 'journeys.errors.engagement_has_answers');
+    // Units, employees, questions, access rows, templates, runs and codes go by their cascades.
+    await tx.update(engagements).set({ previousEngagementId: null }).where(eq(engagements.previousEngagementId, journey.id));
+    await tx.delete(engagements).where(and(eq(engagements.id, journey.id), eq(engagements.organizationId, auth.organizationId)));
+  });
+}
+
+export async function setArchived(db: Database, auth: AuthContext, engagementId: number, archived: boolean): Promise<TEngagement> {
+  const journey = await requireAdminEngagement(db, auth, engagementId);
+  await db
+    .update(engagements)
+    .set({ archivedAt: archived ? sql`coalesce(${engagements.archivedAt}, now())` : null })
+    .where(eq(engagements.id, journey.id));
+  return getEngagement(db, auth, journey.id);
+}
+
+/** "Close now" (the first closing time stays); reopening only while the last day has not passed. */
+export async function setClosed(db: Database, auth: AuthContext, engagementId: number, closed: boolean): Promise<TEngagement> {
+  const journey = await requireAdminEngagement(db, auth, engagementId);
+  if (!closed && journey.accessTill < todayUtc()) {
+    throw new ApiError(409, 'reopen_after_end', 'journeys.errors.reopen_after_end', undefined, { till: journey.accessTill });
+  }
+  await db
+    .update(engagements)
+    .set({ closedAt: closed ? sql`coalesce(${engagements.closedAt}, now())` : null })
+    .where(eq(engagements.id, journey.id));
+  return getEngagement(db, auth, journey.id);
+}
+
+/**
+ * `POST /engagements/{id}/next-wave/`: a new journey from a closed or analysed one, with its
+ * people, units, filters, questionnaire, modules, language, access rows and e-mail texts; no
+ * answers, participations, analysis runs or leader codes. One transaction.
+ */
+export async function startNextWave(db: Database, auth: AuthContext, engagementId: number, input: TNextWave): Promise<TEngagement> {
+  const source = await requireAdminEngagement(db, auth, engagementId);
+  const analysed = (await analysedEngagementIds(db, [source.id])).has(source.id);
+  const state = journeyState(source, { analysed });
+  if (state !== 'closed' && state !== 'analysed') throw conflict('journey_not_finished', 'journeys.errors.journey_not_finished');
+  checkNewJourneyDates(input);
+  const id = await db.transaction(async (tx) => {
+    const questionnaire = await readQuestionnaireCopy(tx, source.id);
+    const [created] = await tx
+      .insert(engagements)
+      .values({
+        organizationId: source.organizationId,
+        name: input.name,
+        accessFrom: input.access_from,
+        accessTill: input.access_till,
+        defaultLanguage: source.defaultLanguage,
+        modules: [...source.modules],
+        surveyCreatedAt: questionnaire.questions.length > 0 ? new Date() : null,
+        previousEngagementId: source.id,
+        createdBy: auth.user.id,
+      })
+      .returning({ id: engagements.id });
+    if (!created) throw new Error('engagement insert returned nothing');
+    await copyPeople(tx, source.id, created.id);
+    await insertQuestionnaire(tx, created.id, questionnaire);
+    await copyAccessAndTemplates(tx, source.id, created.id);
+    await grantAllAccess(tx, created.id, auth.user.id, source.modules);
+    return created.id;
+  });
+  return getEngagement(db, auth, id);
+}
