@@ -19,10 +19,12 @@ type TJourneyFieldsProps = {
   problems: TJourneyProblems;
   serverErrors: Partial<Record<TJourneyField, string>>;
   disabled?: boolean;
+  /** Once anyone has answered, the start date stays (the server answers 409 access_from_locked). */
+  startLocked?: boolean;
 };
 
 /** Name, dates, language and modules: the same fields for a new journey and its settings. */
-export function JourneyFields({ values, onChange, problems, serverErrors, disabled = false }: TJourneyFieldsProps) {
+export function JourneyFields({ values, onChange, problems, serverErrors, disabled = false, startLocked = false }: TJourneyFieldsProps) {
   const { t } = useTranslation(['journeys', 'engagements']);
   const problemText = useProblemText();
   // The client's own check first; the server's message when the client found nothing.
@@ -47,7 +49,10 @@ export function JourneyFields({ values, onChange, problems, serverErrors, disabl
           required
           value={values.access_from}
           error={error('access_from')}
-          disabled={disabled}
+          disabled={disabled || startLocked}
+          description={startLocked ? t('form.startLocked') : undefined}
+          // Below the field, so both date inputs stay on one line.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           onChange={(event) => onChange({ access_from: event.currentTarget.value })}
           data-testid="journey-access-from"
         />

@@ -23,7 +23,7 @@ export function PreviousWaveLine({ previousId }: { previousId: number }) {
           t={t}
           i18nKey="details.nextWaveOf"
           values={{ name: previous.data.name }}
-          components={{ link: <Anchor component={Link} to={path(`engagements/${previousId}.html`)} fz="sm" data-testid="previous-wave-link" /> }}
+          components={{ journey: <Anchor component={Link} to={path(`engagements/${previousId}.html`)} fz="sm" data-testid="previous-wave-link" /> }}
         />
       ) : (
         t('details.nextWaveOfUnknown')

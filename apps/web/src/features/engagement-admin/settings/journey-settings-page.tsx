@@ -60,7 +60,7 @@ function SettingsForm({ journey }: { journey: TEngagement }) {
       </Title>
       <form onSubmit={submit} noValidate data-testid="journey-settings-form">
         <Stack gap="lg">
-          <JourneyFields values={values} onChange={(patch) => setValues((previous) => ({ ...previous, ...patch }))} problems={problems} serverErrors={server.byField} disabled={save.isPending} />
+          <JourneyFields values={values} onChange={(patch) => setValues((previous) => ({ ...previous, ...patch }))} problems={problems} serverErrors={server.byField} disabled={save.isPending} startLocked={journey.has_answers} />
           {save.error && server.general && (
             <Alert color="red" variant="light" role="alert" data-testid="journey-error">
               {errorMessage(save.error)}
