@@ -111,6 +111,7 @@ export function NewJourneyPage() {
               value={questionnaire}
               onChange={setQuestionnaire}
               journeys={earlier}
+              loaded={current.isSuccess && archived.isSuccess}
               error={problemText(problems.questionnaire) ?? server.byField.questionnaire ?? null}
             />
             {create.error && server.general && (

@@ -8,6 +8,8 @@ type TQuestionnaireChoiceProps = {
   onChange: (choice: TQuestionnaireChoice) => void;
   /** The organisation's journeys to copy from, archived ones included. */
   journeys: readonly TEngagement[];
+  /** Whether `journeys` is complete; until then "none to copy from" would be a guess. */
+  loaded: boolean;
   error: string | null;
 };
 
@@ -18,8 +20,9 @@ const LABELS = {
 } as const;
 
 /** Where the new journey's questions come from: the default set, an earlier journey, or none (an import). */
-export function QuestionnaireChoice({ value, onChange, journeys, error }: TQuestionnaireChoiceProps) {
+export function QuestionnaireChoice({ value, onChange, journeys, loaded, error }: TQuestionnaireChoiceProps) {
   const { t } = useTranslation('journeys');
+  const noneToCopy = loaded && journeys.length === 0;
   const choose = (source: string) => {
     if (source === 'copy') onChange({ source: 'copy', engagementId: value.source === 'copy' ? value.engagementId : null });
     else if (source === 'default' || source === 'empty') onChange({ source });
@@ -34,13 +37,13 @@ export function QuestionnaireChoice({ value, onChange, journeys, error }: TQuest
               value={source}
               label={t(LABELS[source][0])}
               description={t(LABELS[source][1])}
-              disabled={source === 'copy' && journeys.length === 0}
+              disabled={source === 'copy' && noneToCopy}
               data-testid={`journey-questionnaire-${source}`}
             />
           ))}
         </Stack>
       </Radio.Group>
-      {journeys.length === 0 && (
+      {noneToCopy && (
         <Text fz="xs" c="dimmed">
           {t('form.noEarlierJourneys')}
         </Text>
