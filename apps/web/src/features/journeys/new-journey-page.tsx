@@ -26,15 +26,10 @@ import {
   type TJourneyFormValues,
   type TQuestionnaireChoice,
 } from './journey-form.ts';
-import { archivedEngagementsQuery, canAdministerJourneys, createJourney, refreshJourneys } from './journeys-api.ts';
+import { archivedEngagementsQuery, canAdministerJourneys, createJourney, organizationLanguageQuery, refreshJourneys } from './journeys-api.ts';
 import { QuestionnaireChoice } from './questionnaire-choice.tsx';
 
 const FIELDS: readonly TJourneyField[] = ['name', 'access_from', 'access_till', 'default_language', 'modules', 'questionnaire'];
-
-/** The organisation's own language once the profile carries it (issue 15, organisations); unknown until then. */
-function organizationLanguage(organization: object | undefined): unknown {
-  return organization && 'default_language' in organization ? organization.default_language : undefined;
-}
 
 /** engagements/new.html: an engagement admin sets up a journey; its admin menu comes next. */
 export function NewJourneyPage() {
@@ -50,10 +45,15 @@ export function NewJourneyPage() {
   useDocumentTitle(t('common:documentTitle', { page: t('new.title') }));
 
   const today = useMemo(() => localToday(), []);
-  const [values, setValues] = useState<TJourneyFormValues>(() => {
-    const language = organizationLanguage(user?.organization);
-    return newJourneyValues(today, defaultJourneyLanguage(typeof language === 'string' ? language : undefined, i18n.language));
-  });
+  const [values, setValues] = useState<TJourneyFormValues>(() => newJourneyValues(today, defaultJourneyLanguage(undefined, i18n.language)));
+  // The organisation's language, when the caller may read it, replaces the interface language
+  // until the admin picks one themselves.
+  const organizationLanguage = useQuery({ ...organizationLanguageQuery(organizationId), enabled: allowed && (user?.permissions.includes('organization_admin') ?? false) });
+  const [languageChosen, setLanguageChosen] = useState(false);
+  const preferred = defaultJourneyLanguage(organizationLanguage.data, i18n.language);
+  if (!languageChosen && organizationLanguage.data && values.default_language !== preferred) {
+    setValues((previous) => ({ ...previous, default_language: preferred }));
+  }
   const [questionnaire, setQuestionnaire] = useState<TQuestionnaireChoice>({ source: 'default' });
   const [submitted, setSubmitted] = useState(false);
 
@@ -101,7 +101,10 @@ export function NewJourneyPage() {
           <Stack gap="lg">
             <JourneyFields
               values={values}
-              onChange={(patch) => setValues((previous) => ({ ...previous, ...patch }))}
+              onChange={(patch) => {
+                if (patch.default_language) setLanguageChosen(true);
+                setValues((previous) => ({ ...previous, ...patch }));
+              }}
               problems={problems}
               serverErrors={server.byField}
               disabled={create.isPending}
