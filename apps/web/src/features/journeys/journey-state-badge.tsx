@@ -10,11 +10,11 @@ export function JourneyStateBadge({ journey }: { journey: Pick<TEngagement, 'sta
   return (
     <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
       {journey.archived && (
-        <Badge variant="outline" color="gray" data-testid="journey-archived-badge">
+        <Badge variant="outline" color="gray" c="gray.7" data-testid="journey-archived-badge">
           {t('archived')}
         </Badge>
       )}
-      <Badge variant="light" color={JOURNEY_STATE_COLORS[journey.state]} title={t('stateLabel', { state })} data-testid="journey-state" data-state={journey.state}>
+      <Badge variant="light" color={JOURNEY_STATE_COLORS[journey.state].color} c={JOURNEY_STATE_COLORS[journey.state].text} title={t('stateLabel', { state })} data-testid="journey-state" data-state={journey.state}>
         {state}
       </Badge>
     </Group>

@@ -15,7 +15,7 @@ describe('journey state in words', () => {
   it('names every state of the contract in English as the issue does, each with its own colour', () => {
     expect(JOURNEY_STATES.map((state) => en.state[state])).toEqual(['Draft', 'Open', 'Closed', 'Analysed']);
     expect(journeyStateKey('analysed')).toBe('state.analysed');
-    expect(new Set(JOURNEY_STATES.map((state) => JOURNEY_STATE_COLORS[state])).size).toBe(JOURNEY_STATES.length);
+    expect(new Set(JOURNEY_STATES.map((state) => JOURNEY_STATE_COLORS[state].color)).size).toBe(JOURNEY_STATES.length);
   });
 });
 

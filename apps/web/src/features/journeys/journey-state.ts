@@ -1,15 +1,15 @@
 import type { TEngagement, TJourneyState } from '@ona/contracts';
 
 /**
- * The badge colour of each state: grey before the start, green while answers come in, orange once
- * answering has stopped, the brand colour when the reports are there. Mantine's light badges keep
- * these readable (contrast above 4.5:1 on white).
+ * The badge colours of each state, in the hues the period badge used (upcoming blue, open teal,
+ * closed grey) and the brand colour once the reports are there. The text takes a darker shade than
+ * Mantine's light badge would, so that it reaches 4.5:1 on the badge's tint (WCAG AA).
  */
-export const JOURNEY_STATE_COLORS: Record<TJourneyState, string> = {
-  draft: 'gray',
-  open: 'teal',
-  closed: 'orange',
-  analysed: 'brand',
+export const JOURNEY_STATE_COLORS: Record<TJourneyState, { color: string; text: string }> = {
+  draft: { color: 'blue', text: 'blue.9' },
+  open: { color: 'teal', text: 'teal.9' },
+  closed: { color: 'gray', text: 'gray.7' },
+  analysed: { color: 'brand', text: 'brand.8' },
 };
 
 /** The key of the state's words in the `journeys` namespace. */

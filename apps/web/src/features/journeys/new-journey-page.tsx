@@ -12,7 +12,7 @@ import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { localToday } from '../engagements/engagement-period.ts';
-import { engagementsQuery } from '../engagements/engagements-api.ts';
+import { engagementQuery, engagementsQuery } from '../engagements/engagements-api.ts';
 import { splitServerErrors } from './journey-errors.ts';
 import { JourneyFields, useProblemText } from './journey-fields.tsx';
 import {
@@ -66,6 +66,8 @@ export function NewJourneyPage() {
     mutationFn: createJourney,
     onSuccess: async (journey) => {
       notify('success', t('new.created', { name: journey.name }));
+      // The answer is the journey as GET gives it: its pages open without another round trip.
+      queryClient.setQueryData(engagementQuery(organizationId, journey.id).queryKey, journey);
       await refreshJourneys(queryClient, organizationId);
       void navigate(path(`engagements/${journey.id}/admin.html`));
     },

@@ -9,6 +9,7 @@ import { notify } from '../../shared/notifications/notify.ts';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { localToday } from '../engagements/engagement-period.ts';
+import { engagementQuery } from '../engagements/engagements-api.ts';
 import { splitServerErrors } from './journey-errors.ts';
 import { useProblemText } from './journey-fields.tsx';
 import { checkJourneyDates, checkJourneyName, hasProblems, nextWaveDefaults, type TJourneyProblems } from './journey-form.ts';
@@ -40,6 +41,8 @@ export function NextWaveModal({ journey, organizationId, opened, onClose }: TNex
     onSuccess: async (wave) => {
       notify('success', t('settings.nextWave.created', { name: wave.name }));
       onClose();
+      // The answer is the journey as GET gives it: its pages open without another round trip.
+      queryClient.setQueryData(engagementQuery(organizationId, wave.id).queryKey, wave);
       await refreshJourneys(queryClient, organizationId);
       void navigate(path(`engagements/${wave.id}/admin.html`));
     },
