@@ -9,6 +9,7 @@ import { RequireProfile } from '../features/auth/require-profile.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { EngagementDetailsPage } from '../features/engagements/engagement-details-page.tsx';
 import { EngagementsListPage } from '../features/engagements/engagements-list-page.tsx';
+import { NewJourneyPage } from '../features/journeys/new-journey-page.tsx';
 import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { retentionRoutes } from '../features/retention-analytics/retention-routes.tsx';
 import { analytics360Routes } from '../features/analytics-360/analytics-360-routes.tsx';
@@ -59,6 +60,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 { path: 'colors.html', element: <ColorsPage /> },
                 { path: 'organizations.html', element: <OrganizationsPage /> },
                 { path: 'engagements/list.html', element: <EngagementsListPage /> },
+                { path: 'engagements/new.html', element: <NewJourneyPage /> },
                 // A partial dynamic segment: React Router matches `3.html` with engagementId "3";
                 // the page itself refuses ids that are not digits.
                 { path: 'engagements/:engagementId.html', element: <EngagementDetailsPage /> },

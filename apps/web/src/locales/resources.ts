@@ -16,6 +16,7 @@ import deAnalytics360 from './de/analytics-360.json';
 import deIndividualReport from './de/individual-report.json';
 import deKeyPeople from './de/key-people.json';
 import deSetup from './de/setup.json';
+import deJourneys from './de/journeys.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -33,6 +34,7 @@ import enAnalytics360 from './en/analytics-360.json';
 import enIndividualReport from './en/individual-report.json';
 import enKeyPeople from './en/key-people.json';
 import enSetup from './en/setup.json';
+import enJourneys from './en/journeys.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -50,6 +52,7 @@ import huAnalytics360 from './hu/analytics-360.json';
 import huIndividualReport from './hu/individual-report.json';
 import huKeyPeople from './hu/key-people.json';
 import huSetup from './hu/setup.json';
+import huJourneys from './hu/journeys.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -69,6 +72,7 @@ import ruAnalytics360 from './ru/analytics-360.json';
 import ruIndividualReport from './ru/individual-report.json';
 import ruKeyPeople from './ru/key-people.json';
 import ruSetup from './ru/setup.json';
+import ruJourneys from './ru/journeys.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -89,6 +93,7 @@ export const englishResources = {
   keyPeople: enKeyPeople,
   individualReport: enIndividualReport,
   setup: enSetup,
+  journeys: enJourneys,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -114,6 +119,7 @@ const hungarian: TTranslation = {
   keyPeople: huKeyPeople,
   individualReport: huIndividualReport,
   setup: huSetup,
+  journeys: huJourneys,
 };
 
 const german: TTranslation = {
@@ -134,6 +140,7 @@ const german: TTranslation = {
   keyPeople: deKeyPeople,
   individualReport: deIndividualReport,
   setup: deSetup,
+  journeys: deJourneys,
 };
 
 const russian: TTranslation = {
@@ -154,6 +161,7 @@ const russian: TTranslation = {
   keyPeople: ruKeyPeople,
   individualReport: ruIndividualReport,
   setup: ruSetup,
+  journeys: ruJourneys,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -13,7 +13,7 @@ import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { analysisRunsQuery } from './admin-api.ts';
-import { ADMIN_DOWNLOADS, ADMIN_GROUPS, ADMIN_PAGES, inMenu } from './admin-pages.ts';
+import { ADMIN_DOWNLOADS, ADMIN_GROUPS, ADMIN_PAGES, inMenu, moduleIsOn } from './admin-pages.ts';
 import classes from './admin-menu-page.module.css';
 
 export function AdminMenuPage() {
@@ -65,7 +65,7 @@ export function AdminMenuPage() {
               {t(`groups.${group}`)}
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-              {ADMIN_PAGES.filter((page) => page.group === group && inMenu(page)).map((page) => (
+              {ADMIN_PAGES.filter((page) => page.group === group && inMenu(page) && moduleIsOn(page, engagement.modules)).map((page) => (
                 <Link key={page.key} to={path(`engagements/${engagementId}/admin/${page.path}`)} className={classes.link} data-testid={`admin-link-${page.key}`}>
                   <ThemeIcon size={38} radius="md" variant="light">
                     <Icon name={page.icon} size={20} />
@@ -87,7 +87,7 @@ export function AdminMenuPage() {
           </Title>
           <Paper withBorder radius="lg" p="lg">
             <Group gap="sm">
-              {ADMIN_DOWNLOADS.map((item) => (
+              {ADMIN_DOWNLOADS.filter((item) => moduleIsOn(item, engagement.modules)).map((item) => (
                 <Button
                   key={item.key}
                   variant="default"

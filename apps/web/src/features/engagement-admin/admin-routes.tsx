@@ -6,6 +6,7 @@ import { AccessRightsPage } from './access-rights/access-rights-page.tsx';
 import { EditEmailPage } from './emails/edit-email-page.tsx';
 import { EmailsListPage } from './emails/emails-list-page.tsx';
 import { EmployeesPage } from './employees/employees-page.tsx';
+import { JourneySettingsPage } from './settings/journey-settings-page.tsx';
 import { FiltersPage } from './filters/filters-page.tsx';
 import { UploadResultFilePage } from './results/upload-result-file-page.tsx';
 import { StatsPage } from './stats/stats-page.tsx';
@@ -14,6 +15,7 @@ import { UnitsPage } from './units/units-page.tsx';
 
 /** Every page of the admin menu (the record's type makes a new menu entry bring its page). */
 const PAGES: Record<TAdminPageKey, () => ReactElement> = {
+  settings: JourneySettingsPage,
   accessRights: AccessRightsPage,
   accessRightsDetails: AccessRightsDetailsPage,
   employees: EmployeesPage,

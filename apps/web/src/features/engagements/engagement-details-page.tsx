@@ -10,7 +10,8 @@ import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { EngagementFacts } from './engagement-facts.tsx';
 import { visibleTiles } from './engagement-modules.ts';
 import { ModuleTile } from './module-tile.tsx';
-import { PeriodBadge } from './period-badge.tsx';
+import { JourneyStateBadge } from '../journeys/journey-state-badge.tsx';
+import { PreviousWaveLine } from '../journeys/previous-wave-line.tsx';
 import { useEngagement } from './use-engagement.ts';
 
 export function EngagementDetailsPage() {
@@ -36,7 +37,12 @@ export function EngagementDetailsPage() {
   const tiles = visibleTiles(engagement);
   return (
     <>
-      <PageHeader title={engagement.name} back={back} actions={<PeriodBadge accessFrom={engagement.access_from} accessTill={engagement.access_till} />} />
+      <PageHeader
+        title={engagement.name}
+        subtitle={engagement.previous_engagement_id !== null ? <PreviousWaveLine previousId={engagement.previous_engagement_id} /> : undefined}
+        back={back}
+        actions={<JourneyStateBadge journey={engagement} />}
+      />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mb="xl">
         <EngagementFacts engagement={engagement} />
       </Paper>
