@@ -17,6 +17,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { engagementRoutes } from './modules/engagements/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { organizationRoutes } from './modules/organizations/index.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
 import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(userRoutes);
+      await api.register(organizationRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(engagementRoutes);
       await api.register(analysisRoutes);
       await api.register(analyticsModuleRoutes, options.settings.MIN_GROUP_SIZE === undefined ? {} : { minGroupSize: options.settings.MIN_GROUP_SIZE });

@@ -15,3 +15,4 @@ export * from './admin.ts';
 export * from './excel-rows.ts';
 export * from './graph.ts';
 export * from './journeys.ts';
+export * from './organizations.ts';

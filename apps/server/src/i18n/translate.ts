@@ -23,13 +23,17 @@ import enExplanations from '../locales/explanations.en.json' with { type: 'json'
 import huExplanations from '../locales/explanations.hu.json' with { type: 'json' };
 import deExplanations from '../locales/explanations.de.json' with { type: 'json' };
 import ruExplanations from '../locales/explanations.ru.json' with { type: 'json' };
+import enOrganizations from '../locales/organizations.en.json' with { type: 'json' };
+import huOrganizations from '../locales/organizations.hu.json' with { type: 'json' };
+import deOrganizations from '../locales/organizations.de.json' with { type: 'json' };
+import ruOrganizations from '../locales/organizations.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
-const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations };
-const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations };
-const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations };
-const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations };
+const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, organizations: enOrganizations };
+const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, organizations: huOrganizations };
+const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, organizations: deOrganizations };
+const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, organizations: ruOrganizations };
 
 type Nested = { [key: string]: string | Nested };
 type Leaves<T, P extends string = ''> = {
