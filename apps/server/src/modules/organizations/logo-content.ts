@@ -45,8 +45,10 @@ function looksLikeSvg(text: string): boolean {
     .replace(/^\s*<\?xml[^>]*\?>/i, '')
     .replace(/^(\s*<!--[\s\S]*?-->)*/g, '')
     .trimStart();
-  // A DOCTYPE before the root is still an SVG, only an unsafe one: the patterns refuse it.
-  return /^(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(head) && /<\/svg\s*>\s*$/i.test(text.trimEnd()) ;
+  // A DOCTYPE (with its entities) before the root is still an SVG, only an unsafe one: the
+  // patterns refuse it.
+  if (/^<!DOCTYPE\s+svg/i.test(head)) return /<svg[\s>]/i.test(head);
+  return /^<svg[\s>]/i.test(head) && /<\/svg\s*>$/i.test(text.trimEnd());
 }
 
 /**
