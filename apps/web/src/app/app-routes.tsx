@@ -17,6 +17,8 @@ import { leaderReportRoutes } from '../features/leader-report/leader-report-rout
 import { individualReportRoutes } from '../features/individual-report/individual-report-routes.tsx';
 import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
+import { OrganizationSettingsPage } from '../features/organization-admin/settings-page.tsx';
+import { OrganizationUsersPage } from '../features/organization-admin/users-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
 import { RequireToken } from '../shared/auth/require-token.tsx';
@@ -56,6 +58,8 @@ export function appChildRoutes(base: string): RouteObject[] {
               children: [
                 { path: 'colors.html', element: <ColorsPage /> },
                 { path: 'organizations.html', element: <OrganizationsPage /> },
+                { path: 'organization/users.html', element: <OrganizationUsersPage /> },
+                { path: 'organization/settings.html', element: <OrganizationSettingsPage /> },
                 { path: 'engagements/list.html', element: <EngagementsListPage /> },
                 // A partial dynamic segment: React Router matches `3.html` with engagementId "3";
                 // the page itself refuses ids that are not digits.

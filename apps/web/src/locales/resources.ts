@@ -15,6 +15,7 @@ import deLeaderReport from './de/leader-report.json';
 import deAnalytics360 from './de/analytics-360.json';
 import deIndividualReport from './de/individual-report.json';
 import deKeyPeople from './de/key-people.json';
+import deOrganizationAdmin from './de/organization-admin.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -31,6 +32,7 @@ import enLeaderReport from './en/leader-report.json';
 import enAnalytics360 from './en/analytics-360.json';
 import enIndividualReport from './en/individual-report.json';
 import enKeyPeople from './en/key-people.json';
+import enOrganizationAdmin from './en/organization-admin.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -47,6 +49,7 @@ import huLeaderReport from './hu/leader-report.json';
 import huAnalytics360 from './hu/analytics-360.json';
 import huIndividualReport from './hu/individual-report.json';
 import huKeyPeople from './hu/key-people.json';
+import huOrganizationAdmin from './hu/organization-admin.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -65,6 +68,7 @@ import ruLeaderReport from './ru/leader-report.json';
 import ruAnalytics360 from './ru/analytics-360.json';
 import ruIndividualReport from './ru/individual-report.json';
 import ruKeyPeople from './ru/key-people.json';
+import ruOrganizationAdmin from './ru/organization-admin.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -84,6 +88,7 @@ export const englishResources = {
   analytics360: enAnalytics360,
   keyPeople: enKeyPeople,
   individualReport: enIndividualReport,
+  organizationAdmin: enOrganizationAdmin,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -108,6 +113,7 @@ const hungarian: TTranslation = {
   analytics360: huAnalytics360,
   keyPeople: huKeyPeople,
   individualReport: huIndividualReport,
+  organizationAdmin: huOrganizationAdmin,
 };
 
 const german: TTranslation = {
@@ -127,6 +133,7 @@ const german: TTranslation = {
   analytics360: deAnalytics360,
   keyPeople: deKeyPeople,
   individualReport: deIndividualReport,
+  organizationAdmin: deOrganizationAdmin,
 };
 
 const russian: TTranslation = {
@@ -146,6 +153,7 @@ const russian: TTranslation = {
   analytics360: ruAnalytics360,
   keyPeople: ruKeyPeople,
   individualReport: ruIndividualReport,
+  organizationAdmin: ruOrganizationAdmin,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */
