@@ -97,7 +97,9 @@ export function AppLayout() {
                       <UnstyledButton data-testid="header-user-menu">
                         <Group gap={4} wrap="nowrap">
                           {userBadge}
-                          <Icon name="chevronRight" size={14} />
+                          <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
+                            <Icon name="chevronRight" size={14} />
+                          </Box>
                         </Group>
                       </UnstyledButton>
                     </Menu.Target>

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { PERMISSIONS, type TOrganizationUser, type TPermission } from '@ona/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +17,9 @@ import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
 
 type TChange = { user: TOrganizationUser; permissions?: TPermission[]; active?: boolean };
 
-function UserRow({ user, isSelf, onChange, onAskActive, busy }: { user: TOrganizationUser; isSelf: boolean; onChange: (change: TChange) => void; onAskActive: (user: TOrganizationUser) => void; busy: boolean }) {
+type TUserRowProps = { user: TOrganizationUser; isSelf: boolean; compact: boolean; onChange: (change: TChange) => void; onAskActive: (user: TOrganizationUser) => void; busy: boolean };
+
+function UserRow({ user, isSelf, compact, onChange, onAskActive, busy }: TUserRowProps) {
   const { t } = useTranslation('organizationAdmin');
   const errorMessage = useErrorMessage();
   const resend = useMutation({
@@ -28,69 +30,90 @@ function UserRow({ user, isSelf, onChange, onAskActive, busy }: { user: TOrganiz
   const toggle = (permission: TPermission, on: boolean) =>
     onChange({ user, permissions: PERMISSIONS.filter((p) => (p === permission ? on : user.permissions.includes(p))) });
 
+  const identity = (
+    <Stack gap={4} style={{ minWidth: 0 }}>
+      <Text fw={600} fz="sm">
+        {user.name}
+        {isSelf && (
+          <Text span c="dimmed" fz="sm" fw={400}>
+            {` (${t('users.you')})`}
+          </Text>
+        )}
+      </Text>
+      <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+      </Text>
+    </Stack>
+  );
+  const permissionBoxes = (
+    <Stack gap={6}>
+      {PERMISSIONS.map((permission) => (
+        <Checkbox
+          key={permission}
+          size="xs"
+          label={t(`permissions.${permission}`)}
+          aria-label={t('users.permissionToggle', { permission: t(`permissions.${permission}`), name: user.name })}
+          checked={user.permissions.includes(permission)}
+          disabled={busy || !user.active}
+          onChange={(event) => toggle(permission, event.currentTarget.checked)}
+          data-testid={`permission-${permission}`}
+        />
+      ))}
+    </Stack>
+  );
+  const status = (
+    <Group gap={6} align="flex-start">
+      {user.active ? (
+        <Badge color="teal" variant="light">
+          {t('users.active')}
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="light">
+          {t('users.deactivated')}
+        </Badge>
+      )}
+      {user.invitation_pending && (
+        <Badge color="yellow" variant="light" data-testid="invitation-pending">
+          {t('users.pending')}
+        </Badge>
+      )}
+    </Group>
+  );
+  const actions = (
+    <Group gap="xs" justify={compact ? 'flex-start' : 'flex-end'} wrap="wrap">
+      {user.invitation_pending && user.active && (
+        <Button size="xs" variant="light" leftSection={<Icon name="mail" size={14} />} loading={resend.isPending} onClick={() => resend.mutate()} data-testid="resend-invitation">
+          {t('users.resend')}
+        </Button>
+      )}
+      <Button size="xs" variant="subtle" color={user.active ? 'red' : 'teal'} disabled={busy} onClick={() => onAskActive(user)} data-testid={user.active ? 'deactivate-user' : 'reactivate-user'}>
+        {user.active ? t('users.deactivate') : t('users.reactivate')}
+      </Button>
+    </Group>
+  );
+  const rowProps = { 'data-testid': 'user-row', 'data-email': user.email, 'data-active': user.active ? 'true' : 'false' };
+
+  // A phone gets one card per user: four columns do not fit 390 px.
+  if (compact) {
+    return (
+      <Paper withBorder radius="md" p="sm" {...rowProps}>
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            {identity}
+          </Group>
+          {status}
+          {permissionBoxes}
+          {actions}
+        </Stack>
+      </Paper>
+    );
+  }
   return (
-    <Table.Tr data-testid="user-row" data-email={user.email} data-active={user.active ? 'true' : 'false'} c={user.active ? undefined : 'dimmed'}>
-      <Table.Td>
-        <Stack gap={4}>
-          <Text fw={600} fz="sm">
-            {user.name}
-            {isSelf && (
-              <Text span c="dimmed" fz="sm" fw={400}>
-                {` (${t('users.you')})`}
-              </Text>
-            )}
-          </Text>
-          <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {user.email}
-          </Text>
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={6}>
-          {PERMISSIONS.map((permission) => (
-            <Checkbox
-              key={permission}
-              size="xs"
-              label={t(`permissions.${permission}`)}
-              aria-label={t('users.permissionToggle', { permission: t(`permissions.${permission}`), name: user.name })}
-              checked={user.permissions.includes(permission)}
-              disabled={busy || !user.active}
-              onChange={(event) => toggle(permission, event.currentTarget.checked)}
-              data-testid={`permission-${permission}`}
-            />
-          ))}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={6} align="flex-start">
-          {user.active ? (
-            <Badge color="teal" variant="light">
-              {t('users.active')}
-            </Badge>
-          ) : (
-            <Badge color="gray" variant="light">
-              {t('users.deactivated')}
-            </Badge>
-          )}
-          {user.invitation_pending && (
-            <Badge color="yellow" variant="light" data-testid="invitation-pending">
-              {t('users.pending')}
-            </Badge>
-          )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" justify="flex-end" wrap="wrap">
-          {user.invitation_pending && user.active && (
-            <Button size="xs" variant="light" leftSection={<Icon name="mail" size={14} />} loading={resend.isPending} onClick={() => resend.mutate()} data-testid="resend-invitation">
-              {t('users.resend')}
-            </Button>
-          )}
-          <Button size="xs" variant="subtle" color={user.active ? 'red' : 'teal'} disabled={busy} onClick={() => onAskActive(user)} data-testid={user.active ? 'deactivate-user' : 'reactivate-user'}>
-            {user.active ? t('users.deactivate') : t('users.reactivate')}
-          </Button>
-        </Group>
-      </Table.Td>
+    <Table.Tr {...rowProps} c={user.active ? undefined : 'dimmed'}>
+      <Table.Td>{identity}</Table.Td>
+      <Table.Td>{permissionBoxes}</Table.Td>
+      <Table.Td>{status}</Table.Td>
+      <Table.Td>{actions}</Table.Td>
     </Table.Tr>
   );
 }
@@ -104,6 +127,7 @@ function UsersContent() {
   const [q] = useDebouncedValue(search.trim(), 250);
   const [inviteOpened, inviteModal] = useDisclosure(false);
   const [asking, setAsking] = useState<TOrganizationUser | null>(null);
+  const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const users = useQuery({ queryKey: organizationUsersQueryKey(q), queryFn: () => fetchOrganizationUsers(q), placeholderData: (previous) => previous });
 
   const change = useMutation({
@@ -150,6 +174,12 @@ function UsersContent() {
             <Text c="dimmed" fz="sm" py="md" data-testid="users-empty">
               {t('users.empty')}
             </Text>
+          ) : compact ? (
+            <Stack gap="sm" data-testid="users-table">
+              {users.data.map((user) => (
+                <UserRow key={user.id} user={user} isSelf={user.id === me?.id} compact busy={change.isPending} onChange={(c) => change.mutate(c)} onAskActive={setAsking} />
+              ))}
+            </Stack>
           ) : (
             <ScrollArea type="auto">
               <Table verticalSpacing="sm" highlightOnHover miw={620} data-testid="users-table">
@@ -163,7 +193,7 @@ function UsersContent() {
                 </Table.Thead>
                 <Table.Tbody>
                   {users.data.map((user) => (
-                    <UserRow key={user.id} user={user} isSelf={user.id === me?.id} busy={change.isPending} onChange={(c) => change.mutate(c)} onAskActive={setAsking} />
+                    <UserRow key={user.id} user={user} isSelf={user.id === me?.id} compact={false} busy={change.isPending} onChange={(c) => change.mutate(c)} onAskActive={setAsking} />
                   ))}
                 </Table.Tbody>
               </Table>
