@@ -3,6 +3,7 @@ import { MODULES, PERMISSIONS, ZApiError } from '@ona/contracts';
 import { asc, eq, ne, tables } from '@ona/db';
 import { loadStandardDemo } from './demo/standard-demo.ts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from './testing/fixtures.ts';
+import { decodeQuotedPrintable, startSmtpCatcher } from './testing/smtp-catcher.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from './testing/test-app.ts';
 
 /**
@@ -24,6 +25,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/instant-survey/surveys/{id}/create-user/',
   'POST /api/instant-survey/surveys/{id}/save-answer/',
   'POST /api/instant-survey/surveys/{id}/finish/',
+  // Logos load in an <img> without a token; only the current versioned path of a stored logo answers.
+  'GET /api/organization-logos/{organizationId}/{file}',
 ]);
 
 const REQUIRED_QUERIES: Record<string, string> = {
@@ -31,7 +34,13 @@ const REQUIRED_QUERIES: Record<string, string> = {
 };
 
 let ctx: TestContext;
-let intruderToken: string;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+/**
+ * Who is swept: an administrator of another organisation made by fixtures, and the administrator
+ * of an organisation created through the API (platform administrator → new organisation →
+ * invitation e-mail → password set through its link), as a real customer's would be.
+ */
+const sweepers: Record<'intruder' | 'newcomer', string> = { intruder: '', newcomer: '' };
 let routes: { method: string; path: string }[];
 /** The demo organisations' ids, by path parameter. */
 let demoIds: Record<string, number>;
@@ -39,14 +48,16 @@ let demoIds: Record<string, number>;
 let demoSecrets: string[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  smtp = await startSmtpCatcher();
+  ctx = await createTestApp({ smtpUrl: smtp.url });
   const db = ctx.db.db;
   await loadStandardDemo(db, '2026-11-24');
   const intruderOrg = await createOrganization(db, 'Intruder Ltd');
   const intruder = await createUser(db, { email: 'intruder@intruder.test', organizationIds: [intruderOrg.id], permissions: [...PERMISSIONS] });
   const own = await createEngagement(db, intruderOrg.id, 'Intruder survey');
   await grantAccess(db, own.engagement.id, intruder.id, Object.fromEntries(MODULES.map((m) => [m, 'all_access'])));
-  intruderToken = await loginAs(ctx.app, intruder.email, FIXTURE_PASSWORD);
+  sweepers.intruder = await loginAs(ctx.app, intruder.email, FIXTURE_PASSWORD);
+  sweepers.newcomer = await newOrganizationAdministrator();
 
   const [engagement] = await db.select().from(tables.engagements).where(ne(tables.engagements.organizationId, intruderOrg.id)).orderBy(asc(tables.engagements.id)).limit(1);
   if (!engagement) throw new Error('the demo has no engagement');
@@ -57,19 +68,43 @@ beforeAll(async () => {
   // The demo's instant survey tool has no saved users or groups of its own: give it one of each.
   const [instantUser] = await db.insert(tables.instantUsers).values({ organizationId: engagement.organizationId, name: 'Demo Participant Zsófia', email: 'zsofia@demo.test' }).returning();
   const [group] = await db.insert(tables.instantGroups).values({ organizationId: engagement.organizationId, name: 'Demo Workshop Group' }).returning();
-  if (!leader || !question || !survey || !instantUser || !group) throw new Error('the demo lacks a leader, question, instant survey, user or group');
-  demoIds = { engagement: engagement.id, employee: leader.id, question: question.id, survey: survey.id, instantUser: instantUser.id, group: group.id };
+  const [demoMember] = await db.select().from(tables.memberships).where(eq(tables.memberships.organizationId, engagement.organizationId)).limit(1);
+  if (!leader || !question || !survey || !instantUser || !group || !demoMember) throw new Error('the demo lacks a leader, question, instant survey, user, group or member');
+  demoIds = { organization: engagement.organizationId, user: demoMember.userId, engagement: engagement.id, employee: leader.id, question: question.id, survey: survey.id, instantUser: instantUser.id, group: group.id };
   demoSecrets = [engagement.name, survey.title, survey.code, instantUser.name, group.name, ...employees.slice(0, 20).map((e) => e.name)];
 
   const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   const paths = docs.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
   routes = Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
 }, 120_000);
-afterAll(async () => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+/** The new organisation's administrator, made only through the API, as a customer would. */
+async function newOrganizationAdministrator(): Promise<string> {
+  const db = ctx.db.db;
+  const home = await createOrganization(db, 'Platform Operators');
+  await createUser(db, { email: 'platform@operators.test', organizationIds: [home.id], canChangeOrganization: true });
+  const platformToken = await loginAs(ctx.app, 'platform@operators.test', FIXTURE_PASSWORD);
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/organizations/', headers: authHeader(platformToken), payload: { name: 'Newcomer Ltd', default_language: 'en' } });
+  if (created.statusCode !== 201) throw new Error(`creating the organisation failed: ${created.body}`);
+  await ctx.app.inject({ method: 'POST', url: '/api/users/me/set-organization/', headers: authHeader(platformToken), payload: { organization: created.json<{ id: number }>().id } });
+  const invited = await ctx.app.inject({ method: 'POST', url: '/api/organization/users/', headers: authHeader(platformToken), payload: { name: 'New Admin', email: 'admin@newcomer.test', permissions: [...PERMISSIONS] } });
+  if (invited.statusCode !== 201) throw new Error(`the invitation failed: ${invited.body}`);
+  const link = /uid=(\d+)&token=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable((await smtp.waitFor('admin@newcomer.test')).raw));
+  const password = 'newcomer-password';
+  const set = await ctx.app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid: link?.[1], token: decodeURIComponent(link?.[2] ?? ''), new_password1: password, new_password2: password } });
+  if (set.statusCode !== 200) throw new Error(`setting the password failed: ${set.body}`);
+  return loginAs(ctx.app, 'admin@newcomer.test', password);
+}
 
 /** The path with the demo's ids in it, chosen by what each parameter names. */
 function withDemoIds(path: string): string {
   return path
+    .replace(/^\/api\/organizations\/\{id\}/, `/api/organizations/${demoIds.organization}`)
+    .replace(/^\/api\/organization\/users\/\{id\}/, `/api/organization/users/${demoIds.user}`)
     .replace(/^\/api\/instant-survey\/surveys\/\{id\}/, `/api/instant-survey/surveys/${demoIds.survey}`)
     .replace(/^\/api\/instant-survey\/users\/\{id\}/, `/api/instant-survey/users/${demoIds.instantUser}`)
     .replace(/^\/api\/instant-survey\/groups\/\{id\}/, `/api/instant-survey/groups/${demoIds.group}`)
@@ -80,11 +115,15 @@ function withDemoIds(path: string): string {
     .replace('{language}', 'en');
 }
 
-describe('another organisation’s administrator', () => {
-  it('finds the route table complete enough to sweep', () => {
-    expect(routes.length).toBeGreaterThan(60);
-    expect(routes.filter((r) => r.path.includes('{')).length).toBeGreaterThan(45);
-  });
+it('finds the route table complete enough to sweep', () => {
+  expect(routes.length).toBeGreaterThan(60);
+  expect(routes.filter((r) => r.path.includes('{')).length).toBeGreaterThan(45);
+});
+
+describe.each([
+  ['another organisation’s administrator', 'intruder'],
+  ['the administrator of an organisation created through the API', 'newcomer'],
+] as const)('%s', (_label, who) => {
 
   it('gets 403 or 404 with the error shape from every route that names a demo record, and never its data', async () => {
     const answered: string[] = [];
@@ -92,7 +131,7 @@ describe('another organisation’s administrator', () => {
       if (PUBLIC_ROUTES.has(`${method} ${path}`) || !path.includes('{')) continue;
       // Queries that a route requires, so that it reaches its tenancy check.
       const url = withDemoIds(path) + (REQUIRED_QUERIES[path] ?? '');
-      const res = await ctx.app.inject({ method: method as 'GET', url, headers: authHeader(intruderToken), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+      const res = await ctx.app.inject({ method: method as 'GET', url, headers: authHeader(sweepers[who]), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
       answered.push(`${method} ${path} ${res.statusCode}`);
       // A body that fails validation (400) is refused before any record is read: also no leak.
       expect([403, 404, 400], `${method} ${url}`).toContain(res.statusCode);
@@ -115,7 +154,7 @@ describe('another organisation’s administrator', () => {
   it('sees none of the demo’s records in any list it may read', async () => {
     for (const { method, path } of routes) {
       if (method !== 'GET' || path.includes('{') || PUBLIC_ROUTES.has(`${method} ${path}`)) continue;
-      const res = await ctx.app.inject({ method: 'GET', url: path, headers: authHeader(intruderToken) });
+      const res = await ctx.app.inject({ method: 'GET', url: path, headers: authHeader(sweepers[who]) });
       expect(res.statusCode, path).toBeLessThan(500);
       for (const secret of demoSecrets) expect(res.body, path).not.toContain(secret);
     }

@@ -16,3 +16,4 @@ export * from './excel-rows.ts';
 export * from './graph.ts';
 export * from './journeys.ts';
 export * from './setup.ts';
+export * from './organizations.ts';

@@ -31,13 +31,23 @@ import enSetup from '../locales/setup.en.json' with { type: 'json' };
 import huSetup from '../locales/setup.hu.json' with { type: 'json' };
 import deSetup from '../locales/setup.de.json' with { type: 'json' };
 import ruSetup from '../locales/setup.ru.json' with { type: 'json' };
+import enOrganizations from '../locales/organizations.en.json' with { type: 'json' };
+import huOrganizations from '../locales/organizations.hu.json' with { type: 'json' };
+import deOrganizations from '../locales/organizations.de.json' with { type: 'json' };
+import ruOrganizations from '../locales/organizations.ru.json' with { type: 'json' };
 
-// One file per area and language (core, analytics, survey), so that areas grow independently.
+// One file per area and language (core, analytics, survey, …), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
-const en = { ...enCore, analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup };
-const hu = { ...huCore, analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup };
-const de = { ...deCore, analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup };
-const ru = { ...ruCore, analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup };
+const areas = {
+  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations },
+  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations },
+  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations },
+  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations },
+};
+const en = { ...enCore, ...areas.en };
+const hu = { ...huCore, ...areas.hu };
+const de = { ...deCore, ...areas.de };
+const ru = { ...ruCore, ...areas.ru };
 
 type Nested = { [key: string]: string | Nested };
 type Leaves<T, P extends string = ''> = {

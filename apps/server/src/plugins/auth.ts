@@ -4,7 +4,7 @@ import type { tables } from '@ona/db';
 import { ApiError } from '../errors/api-error.ts';
 import { findUserByTokenHash } from '../modules/auth/repository.ts';
 import { hashSecretToken } from '../modules/auth/secret-token.ts';
-import { loadMembershipContext, type MembershipContext } from '../modules/users/membership.ts';
+import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../modules/users/membership.ts';
 
 export interface AuthContext extends MembershipContext {
   user: typeof tables.users.$inferSelect;
@@ -29,7 +29,7 @@ export const authPlugin = fp(async (app) => {
     if (!match?.[1]) throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
     const found = await findUserByTokenHash(app.db, hashSecretToken(match[1]), new Date());
     if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
-    const membership = await loadMembershipContext(app.db, found.user);
+    const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
     request.auth = { user: found.user, tokenId: found.tokenId, ...membership };
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -21,11 +21,32 @@ function initials(name: string): string {
 /** The analytics app's frame: header with user, organisation, language and Log out. */
 export function AppLayout() {
   const { t } = useTranslation();
+  const { t: tOrg } = useTranslation('organizationAdmin');
   const path = useRoutePath();
   const user = useAuthStore((state) => state.user);
   const logout = useLogout(path('auth/login.html'));
   const [menuOpened, menu] = useDisclosure(false);
   if (!user) return null;
+  // The organisation pages, for those who may open them (organization_admin; platform pages for can_change_organization).
+  const organizationLinks = [
+    ...(user.permissions.includes('organization_admin')
+      ? [
+          { to: path('organization/users.html'), label: tOrg('menu.users'), testId: 'nav-organization-users', icon: 'users' as const },
+          { to: path('organization/settings.html'), label: tOrg('menu.settings'), testId: 'nav-organization-settings', icon: 'admin' as const },
+        ]
+      : []),
+    ...(user.can_change_organization ? [{ to: path('organizations.html'), label: tOrg('menu.organizations'), testId: 'nav-platform-organizations', icon: 'building' as const }] : []),
+  ];
+  const userBadge = (
+    <Group gap={8} wrap="nowrap">
+      <Avatar color="brand" radius="xl" size={34} aria-hidden="true">
+        {initials(user.name)}
+      </Avatar>
+      <Text fz="sm" fw={500} truncate maw={180} data-testid="header-user">
+        {user.name}
+      </Text>
+    </Group>
+  );
 
   const switchOrganization = user.can_change_organization && (
     <Anchor component={Link} to={path('organizations.html')} fz="sm" data-testid="switch-organization" onClick={menu.close}>
@@ -68,14 +89,29 @@ export function AppLayout() {
                   </Group>
                 </Stack>
                 <Divider orientation="vertical" />
-                <Group gap={8} wrap="nowrap">
-                  <Avatar color="brand" radius="xl" size={34} aria-hidden="true">
-                    {initials(user.name)}
-                  </Avatar>
-                  <Text fz="sm" fw={500} truncate maw={180} data-testid="header-user">
-                    {user.name}
-                  </Text>
-                </Group>
+                {organizationLinks.length === 0 ? (
+                  userBadge
+                ) : (
+                  <Menu position="bottom-end" shadow="md" width={240}>
+                    <Menu.Target>
+                      <UnstyledButton data-testid="header-user-menu">
+                        <Group gap={4} wrap="nowrap">
+                          {userBadge}
+                          <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
+                            <Icon name="chevronRight" size={14} />
+                          </Box>
+                        </Group>
+                      </UnstyledButton>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {organizationLinks.map((link) => (
+                        <Menu.Item key={link.testId} component={Link} to={link.to} leftSection={<Icon name={link.icon} size={16} />} data-testid={link.testId}>
+                          {link.label}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
+                )}
               </Group>
               {/* One switcher for every width: a duplicate hidden by CSS would confuse label lookups. */}
               <LanguageSwitcher />
@@ -118,6 +154,11 @@ export function AppLayout() {
           <Anchor component={Link} to={path('engagements/list.html')} onClick={menu.close}>
             {t('nav.journeys')}
           </Anchor>
+          {organizationLinks.map((link) => (
+            <Anchor key={link.testId} component={Link} to={link.to} onClick={menu.close} data-testid={link.testId}>
+              {link.label}
+            </Anchor>
+          ))}
           {logoutButton(true)}
         </Stack>
       </Drawer>

@@ -18,6 +18,8 @@ import { leaderReportRoutes } from '../features/leader-report/leader-report-rout
 import { individualReportRoutes } from '../features/individual-report/individual-report-routes.tsx';
 import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
+import { OrganizationSettingsPage } from '../features/organization-admin/settings-page.tsx';
+import { OrganizationUsersPage } from '../features/organization-admin/users-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
 import { SetupPage } from '../features/setup/setup-page.tsx';
@@ -59,6 +61,8 @@ export function appChildRoutes(base: string): RouteObject[] {
               children: [
                 { path: 'colors.html', element: <ColorsPage /> },
                 { path: 'organizations.html', element: <OrganizationsPage /> },
+                { path: 'organization/users.html', element: <OrganizationUsersPage /> },
+                { path: 'organization/settings.html', element: <OrganizationSettingsPage /> },
                 { path: 'engagements/list.html', element: <EngagementsListPage /> },
                 { path: 'engagements/new.html', element: <NewJourneyPage /> },
                 // A partial dynamic segment: React Router matches `3.html` with engagementId "3";

@@ -17,6 +17,7 @@ import deIndividualReport from './de/individual-report.json';
 import deKeyPeople from './de/key-people.json';
 import deSetup from './de/setup.json';
 import deJourneys from './de/journeys.json';
+import deOrganizationAdmin from './de/organization-admin.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -35,6 +36,7 @@ import enIndividualReport from './en/individual-report.json';
 import enKeyPeople from './en/key-people.json';
 import enSetup from './en/setup.json';
 import enJourneys from './en/journeys.json';
+import enOrganizationAdmin from './en/organization-admin.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -53,6 +55,7 @@ import huIndividualReport from './hu/individual-report.json';
 import huKeyPeople from './hu/key-people.json';
 import huSetup from './hu/setup.json';
 import huJourneys from './hu/journeys.json';
+import huOrganizationAdmin from './hu/organization-admin.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -73,6 +76,7 @@ import ruIndividualReport from './ru/individual-report.json';
 import ruKeyPeople from './ru/key-people.json';
 import ruSetup from './ru/setup.json';
 import ruJourneys from './ru/journeys.json';
+import ruOrganizationAdmin from './ru/organization-admin.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -94,6 +98,7 @@ export const englishResources = {
   individualReport: enIndividualReport,
   setup: enSetup,
   journeys: enJourneys,
+  organizationAdmin: enOrganizationAdmin,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -120,6 +125,7 @@ const hungarian: TTranslation = {
   individualReport: huIndividualReport,
   setup: huSetup,
   journeys: huJourneys,
+  organizationAdmin: huOrganizationAdmin,
 };
 
 const german: TTranslation = {
@@ -141,6 +147,7 @@ const german: TTranslation = {
   individualReport: deIndividualReport,
   setup: deSetup,
   journeys: deJourneys,
+  organizationAdmin: deOrganizationAdmin,
 };
 
 const russian: TTranslation = {
@@ -162,6 +169,7 @@ const russian: TTranslation = {
   individualReport: ruIndividualReport,
   setup: ruSetup,
   journeys: ruJourneys,
+  organizationAdmin: ruOrganizationAdmin,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; 
       tags: ['auth'],
       summary: 'Sign in with e-mail and password',
       body: ZLoginRequest,
-      response: { 200: ZLoginResponse, 400: ZApiError, 429: ZApiError },
+      response: { 200: ZLoginResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
     },
   }, async (request) => {
     const { token, user, membership } = await login(app, request.body.email, request.body.password);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PASSWORD_MIN_LENGTH, type TLocale, type TPasswordResetConfirm } from '@ona/contracts';
 import { ApiError, badRequest, type FieldErrors } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
-import { loadMembershipContext } from '../users/membership.ts';
+import { loadMembershipContext, requireUsableMembership } from '../users/membership.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hasPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repository.ts';
 import { hashSecretToken, newSecretToken } from './secret-token.ts';
@@ -25,9 +25,11 @@ export async function login(app: FastifyInstance, email: string, password: strin
   const valid = await verifyPassword(password, usable ? user.passwordHash : DUMMY_PASSWORD_HASH);
   if (!user || !usable || !valid || !user.isActive) throw badRequest('invalid_credentials', 'errors.invalid_credentials');
   await repo.clearLoginFailures(app.db, email);
+  // The right password of someone who works nowhere any more (organisations archived, memberships deactivated): no token.
+  const membership = requireUsableMembership(await loadMembershipContext(app.db, user));
   const token = newSecretToken();
   await repo.insertAuthToken(app.db, user.id, hashSecretToken(token));
-  return { token, user, membership: await loadMembershipContext(app.db, user) };
+  return { token, user, membership };
 }
 
 /** Sends a one-time link; answers the same whether or not the account exists. */

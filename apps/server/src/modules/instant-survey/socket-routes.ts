@@ -3,7 +3,7 @@ import { ZInstantSocketHello, type TInstantSocketHello } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { findUserByTokenHash } from '../auth/repository.ts';
 import { hashSecretToken } from '../auth/secret-token.ts';
-import { loadMembershipContext } from '../users/membership.ts';
+import { loadMembershipContext, requireUsableMembership } from '../users/membership.ts';
 import { INSTANT_ADMIN_PERMISSION, participantForToken } from './instant-auth.ts';
 import { surveyChannel } from './live.ts';
 import * as repo from './repository.ts';
@@ -40,7 +40,7 @@ async function authorise(app: FastifyInstance, surveyId: number, hello: TInstant
   if (hello.token) {
     const found = await findUserByTokenHash(app.db, hashSecretToken(hello.token), new Date());
     if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
-    const membership = await loadMembershipContext(app.db, found.user);
+    const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
     if (membership.organizationId !== survey.organizationId) throw new ApiError(404, 'not_found', 'errors.not_found');
     if (!membership.permissions.includes(INSTANT_ADMIN_PERMISSION)) throw new ApiError(403, 'permission_denied', 'errors.permission_denied');
     return 'host';

@@ -1,4 +1,5 @@
-import { asc, eq, tables, type Database } from '@ona/db';
+import { and, asc, eq, isNull, tables, type Database } from '@ona/db';
+import { ApiError } from '../../errors/api-error.ts';
 
 export interface MembershipContext {
   /** The organisation every request of this user is scoped to (tenancy by construction). */
@@ -9,15 +10,17 @@ export interface MembershipContext {
 }
 
 /**
- * The user's current organisation and permissions there. A user whose saved organisation is no
- * longer one of theirs falls back to their first membership.
+ * The user's current organisation and permissions there. Only usable memberships count: an
+ * archived organisation and a deactivated membership are skipped as if they did not exist. A user
+ * whose saved organisation is no longer usable falls back to their first usable membership; a user
+ * with none left gets organizationId 0 (see `requireUsableMembership`).
  */
 export async function loadMembershipContext(db: Database, user: typeof tables.users.$inferSelect): Promise<MembershipContext> {
   const rows = await db
     .select({ id: tables.organizations.id, name: tables.organizations.name, permissions: tables.memberships.permissions })
     .from(tables.memberships)
     .innerJoin(tables.organizations, eq(tables.organizations.id, tables.memberships.organizationId))
-    .where(eq(tables.memberships.userId, user.id))
+    .where(and(eq(tables.memberships.userId, user.id), isNull(tables.memberships.deactivatedAt), isNull(tables.organizations.archivedAt)))
     .orderBy(asc(tables.organizations.id));
   const current = rows.find((r) => r.id === user.currentOrganizationId) ?? rows[0];
   return {
@@ -26,4 +29,13 @@ export async function loadMembershipContext(db: Database, user: typeof tables.us
     permissions: current?.permissions ?? [],
     availableOrganizations: rows.map(({ id, name }) => ({ id, name })),
   };
+}
+
+/**
+ * A user with no usable membership left (every organisation archived or every membership
+ * deactivated) works nowhere: each call answers 401, so their tokens stop at once.
+ */
+export function requireUsableMembership(context: MembershipContext): MembershipContext {
+  if (context.organizationId === 0) throw new ApiError(401, 'no_active_membership', 'organizations.errors.no_active_membership');
+  return context;
 }

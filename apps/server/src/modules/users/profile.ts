@@ -7,9 +7,8 @@ export function toUserProfile(auth: Omit<AuthContext, 'tokenId'>): TUserProfile 
     name: auth.user.name,
     email: auth.user.email,
     can_change_organization: auth.user.canChangeOrganization,
-    available_organizations: auth.user.canChangeOrganization
-      ? auth.availableOrganizations
-      : auth.availableOrganizations.filter((o) => o.id === auth.organizationId),
+    // Every organisation the user is an active member of (a user may belong to several).
+    available_organizations: auth.availableOrganizations,
     organization: { id: auth.organizationId, name: auth.organizationName },
     permissions: auth.permissions,
   };

@@ -22,8 +22,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireAuth(request);
-    if (!auth.user.canChangeOrganization) throw forbidden();
-    if (!auth.availableOrganizations.some((o) => o.id === request.body.organization)) {
+    const isMember = auth.availableOrganizations.some((o) => o.id === request.body.organization);
+    // A member of several organisations switches among them; only a platform administrator learns
+    // (400) that an organisation is not theirs, everyone else gets the plain 403.
+    if (!isMember && !auth.user.canChangeOrganization) throw forbidden();
+    if (!isMember) {
       throw new ApiError(400, 'organization_not_available', 'errors.organization_not_available', {
         organization: ['errors.organization_not_available'],
       });

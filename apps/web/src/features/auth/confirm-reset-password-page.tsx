@@ -9,7 +9,8 @@ import { ResetConfirmForm } from './reset-confirm-form.tsx';
 
 /**
  * The target of the reset e-mail: `auth/confirm-reset-password.html?uid=…&token=…`. A survey
- * invitation's personal link adds `next=…` (the survey intro), where the login leads on to.
+ * invitation's personal link adds `next=…` (the survey intro), where the login leads on to; an
+ * organisation's invitation adds `purpose=invitation` ("Set your password").
  */
 export function ConfirmResetPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -30,6 +31,7 @@ export function ConfirmResetPasswordPage() {
           loginPath={loginPath}
           afterResetPath={loginAfterPasswordReset(loginPath, next)}
           firstPassword={safeReturnTarget(next, '') !== ''}
+          invitation={searchParams.get('purpose') === 'invitation'}
           requestResetPath={requestResetPath}
         />
       ) : (

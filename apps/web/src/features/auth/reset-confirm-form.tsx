@@ -19,13 +19,16 @@ type TResetConfirmFormProps = {
   afterResetPath?: string;
   /** The personal link of an invitation sets an account's first password rather than a new one. */
   firstPassword?: boolean;
+  /** An organisation's invitation (`purpose=invitation`): the first password, with no survey waiting. */
+  invitation?: boolean;
   requestResetPath: string;
 };
 
 const FIELD_NAMES = ['new_password1', 'new_password2'] as const;
 
-export function ResetConfirmForm({ uid, token, loginPath, afterResetPath = loginPath, firstPassword = false, requestResetPath }: TResetConfirmFormProps) {
+export function ResetConfirmForm({ uid, token, loginPath, afterResetPath = loginPath, firstPassword = false, invitation = false, requestResetPath }: TResetConfirmFormProps) {
   const { t } = useTranslation(['auth', 'common']);
+  const { t: tOrg } = useTranslation('organizationAdmin');
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -64,10 +67,14 @@ export function ResetConfirmForm({ uid, token, loginPath, afterResetPath = login
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1} fz={26}>
-          {firstPassword ? t('confirm.firstPasswordTitle') : t('confirm.title')}
+          {invitation ? tOrg('invitationPassword.title') : firstPassword ? t('confirm.firstPasswordTitle') : t('confirm.title')}
         </Title>
         <Text c="dimmed" fz="sm">
-          {firstPassword ? t('confirm.firstPasswordSubtitle', { min: PASSWORD_MIN_LENGTH }) : t('confirm.subtitle', { min: PASSWORD_MIN_LENGTH })}
+          {invitation
+            ? tOrg('invitationPassword.subtitle', { min: PASSWORD_MIN_LENGTH })
+            : firstPassword
+              ? t('confirm.firstPasswordSubtitle', { min: PASSWORD_MIN_LENGTH })
+              : t('confirm.subtitle', { min: PASSWORD_MIN_LENGTH })}
         </Text>
       </Stack>
       <form onSubmit={submit} noValidate>

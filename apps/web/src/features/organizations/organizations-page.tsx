@@ -7,6 +7,7 @@ import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { PlatformOrganizationsPanel } from '../organization-admin/platform-organizations-panel.tsx';
 import classes from './organizations-page.module.css';
 import { useSetOrganization } from './use-set-organization.ts';
 
@@ -43,7 +44,8 @@ export function OrganizationsPage() {
   useDocumentTitle(t('common:documentTitle', { page: t('title') }));
   if (!user) return null;
 
-  const canChange = user.can_change_organization;
+  // A member of several organisations switches among them; a platform administrator always may.
+  const canChange = user.can_change_organization || user.available_organizations.length > 1;
   const organizations = user.available_organizations.length > 0 ? user.available_organizations : [user.organization];
 
   return (
@@ -94,6 +96,7 @@ export function OrganizationsPage() {
           {t('askAdmin')}
         </Alert>
       )}
+      {user.can_change_organization && <PlatformOrganizationsPanel />}
     </>
   );
 }

@@ -140,8 +140,8 @@ export async function apiDownload(path: string, fallbackName: string): Promise<T
 }
 
 /** A multipart upload whose answer is checked against its contracts schema (import summaries). */
-export async function apiUploadRequest<T>(path: string, form: FormData, schema: TSchema<T>): Promise<T> {
-  const response = await send(path, { method: 'POST' }, form, false);
+export async function apiUploadRequest<T>(path: string, form: FormData, schema: TSchema<T>, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+  const response = await send(path, { method }, form, false);
   const payload = await readJson(response);
   try {
     return schema.parse(payload);

@@ -1,0 +1,108 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOGO_MAX_BYTES, LOGO_UPLOAD_FIELD, ZApiError, ZCurrentOrganization, ZCurrentOrganizationPatch, ZOrganizationLogoParams } from '@ona/contracts';
+import { eq, tables } from '@ona/db';
+import { ApiError, notFound } from '../../errors/api-error.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { loadCurrentOrganization, logoPath, newLogoUrl } from './current-organization.ts';
+import { checkLogoContent, LOGO_CONTENT_SECURITY_POLICY } from './logo-content.ts';
+import { requireOrganizationAdmin } from './organization-guards.ts';
+
+const { organizations } = tables;
+const tags = ['organization'];
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const ZImage = z.instanceof(Buffer).describe('The logo (image/png, image/jpeg or image/svg+xml)');
+
+const logoRequired = () => new ApiError(400, 'validation_error', 'errors.validation_failed', { [LOGO_UPLOAD_FIELD]: ['organizations.errors.logo_required'] });
+
+/** The caller's current organisation: settings and logo (organization_admin), and the public logo files. */
+export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered in this scope only: one image of at most 512 KB, larger answers 413 while streaming.
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.get('/organization/', {
+    onRequest: app.authenticate,
+    schema: { tags, summary: 'The current organisation (organization_admin)', response: { 200: ZCurrentOrganization, ...errors } },
+  }, async (request) => {
+    const auth = requireOrganizationAdmin(requireAuth(request));
+    return loadCurrentOrganization(app.db, auth.organizationId);
+  });
+
+  app.patch('/organization/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Rename the current organisation or change its default language (the language new journeys start in)',
+      body: ZCurrentOrganizationPatch,
+      response: { 200: ZCurrentOrganization, ...errors },
+    },
+  }, async (request) => {
+    const auth = requireOrganizationAdmin(requireAuth(request));
+    const { name, default_language: defaultLanguage } = request.body;
+    if (name !== undefined || defaultLanguage !== undefined) {
+      await app.db
+        .update(organizations)
+        .set({ ...(name !== undefined ? { name } : {}), ...(defaultLanguage !== undefined ? { defaultLanguage } : {}) })
+        .where(eq(organizations.id, auth.organizationId));
+    }
+    return loadCurrentOrganization(app.db, auth.organizationId);
+  });
+
+  app.put('/organization/logo/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Upload the organisation logo (shown on leader reports)',
+      description: `multipart/form-data with one file in the field \`${LOGO_UPLOAD_FIELD}\`, at most ${LOGO_MAX_BYTES / 1024} KB (larger: 413). PNG, JPEG or SVG judged by content, not by name (anything else: 415 \`unsupported_file_type\`). An SVG with scripts, event handlers, foreignObject, a DOCTYPE or references to other files is refused: 400 \`unsafe_svg\`.`,
+      consumes: ['multipart/form-data'],
+      response: { 200: ZCurrentOrganization, ...errors, 413: ZApiError, 415: ZApiError },
+    },
+  }, async (request) => {
+    const auth = requireOrganizationAdmin(requireAuth(request));
+    const file = await request.file();
+    if (!file || file.fieldname !== LOGO_UPLOAD_FIELD) {
+      file?.file.resume();
+      throw logoRequired();
+    }
+    const buffer = await file.toBuffer();
+    if (buffer.length === 0) throw logoRequired();
+    const logo = checkLogoContent(buffer);
+    await app.db
+      .update(organizations)
+      .set({ logoData: buffer.toString('base64'), logoContentType: logo.contentType, logoUrl: newLogoUrl(auth.organizationId, logo, new Date()) })
+      .where(eq(organizations.id, auth.organizationId));
+    return loadCurrentOrganization(app.db, auth.organizationId);
+  });
+
+  app.delete('/organization/logo/', {
+    onRequest: app.authenticate,
+    schema: { tags, summary: 'Remove the organisation logo', response: { 200: ZCurrentOrganization, ...errors } },
+  }, async (request) => {
+    const auth = requireOrganizationAdmin(requireAuth(request));
+    await app.db.update(organizations).set({ logoData: null, logoContentType: null, logoUrl: null }).where(eq(organizations.id, auth.organizationId));
+    return loadCurrentOrganization(app.db, auth.organizationId);
+  });
+
+  app.get('/organization-logos/:organizationId/:file', {
+    schema: {
+      tags,
+      summary: 'A stored logo, public so that an <img> loads it without a token; only its current versioned path answers',
+      params: ZOrganizationLogoParams,
+      response: { 200: ZImage, 400: ZApiError, 404: ZApiError },
+    },
+  }, async (request, reply) => {
+    const { organizationId, file } = request.params;
+    const [org] = await app.db
+      .select({ url: organizations.logoUrl, data: organizations.logoData, type: organizations.logoContentType })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    if (!org?.data || !org.type || org.url !== logoPath(organizationId, file)) throw notFound();
+    return reply
+      .header('content-type', org.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', LOGO_CONTENT_SECURITY_POLICY)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(Buffer.from(org.data, 'base64'));
+  });
+};

@@ -1,0 +1,47 @@
+import {
+  LOGO_UPLOAD_FIELD,
+  ZCurrentOrganization,
+  ZDetailResponse,
+  ZOrganizationListItem,
+  ZOrganizationUser,
+  ZOrganizationUserInvited,
+  type TCurrentOrganization,
+  type TCurrentOrganizationPatch,
+  type TOrganizationCreate,
+  type TOrganizationListItem,
+  type TOrganizationPatch,
+  type TOrganizationUser,
+  type TOrganizationUserInvite,
+  type TOrganizationUserInvited,
+  type TOrganizationUserPatch,
+} from '@ona/contracts';
+import { apiRequest, apiUploadRequest } from '../../shared/api/api-client.ts';
+
+export const organizationQueryKey = ['organization-admin', 'organization'] as const;
+export const organizationUsersQueryKey = (q: string) => ['organization-admin', 'users', q] as const;
+export const platformOrganizationsQueryKey = ['organization-admin', 'platform'] as const;
+
+export const fetchOrganization = (): Promise<TCurrentOrganization> => apiRequest('/organization/', ZCurrentOrganization);
+export const updateOrganization = (body: TCurrentOrganizationPatch): Promise<TCurrentOrganization> =>
+  apiRequest('/organization/', ZCurrentOrganization, { method: 'PATCH', body });
+export function uploadLogo(file: File): Promise<TCurrentOrganization> {
+  const form = new FormData();
+  form.append(LOGO_UPLOAD_FIELD, file);
+  return apiUploadRequest('/organization/logo/', form, ZCurrentOrganization, 'PUT');
+}
+export const removeLogo = (): Promise<TCurrentOrganization> => apiRequest('/organization/logo/', ZCurrentOrganization, { method: 'DELETE' });
+
+export const fetchOrganizationUsers = (q: string): Promise<TOrganizationUser[]> =>
+  apiRequest('/organization/users/', ZOrganizationUser.array(), { query: { q: q || undefined } });
+export const inviteUser = (body: TOrganizationUserInvite): Promise<TOrganizationUserInvited> =>
+  apiRequest('/organization/users/', ZOrganizationUserInvited, { method: 'POST', body });
+export const updateUser = (id: number, body: TOrganizationUserPatch): Promise<TOrganizationUser> =>
+  apiRequest(`/organization/users/${id}/`, ZOrganizationUser, { method: 'PATCH', body });
+export const resendInvitation = (id: number): Promise<{ detail: string }> =>
+  apiRequest(`/organization/users/${id}/resend-invitation/`, ZDetailResponse, { method: 'POST' });
+
+export const fetchPlatformOrganizations = (): Promise<TOrganizationListItem[]> => apiRequest('/organizations/', ZOrganizationListItem.array());
+export const createOrganization = (body: TOrganizationCreate): Promise<TOrganizationListItem> =>
+  apiRequest('/organizations/', ZOrganizationListItem, { method: 'POST', body });
+export const patchOrganization = (id: number, body: TOrganizationPatch): Promise<TOrganizationListItem> =>
+  apiRequest(`/organizations/${id}/`, ZOrganizationListItem, { method: 'PATCH', body });
