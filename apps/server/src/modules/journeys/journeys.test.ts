@@ -250,6 +250,10 @@ describe('close now and reopen', () => {
     expect(save.statusCode).toBe(409);
     expect(save.json().code).toBe('survey_closed');
     expect((await call('GET', `/engagements/${org.engagementId}/survey/`, org.tokens.member)).json().is_open).toBe(false);
+    // Nobody is invited to a survey that would refuse their answers.
+    const invite = await call('POST', `/engagements/${org.engagementId}/survey/send-invitation/`, org.tokens.admin, { kind: 'reminder' });
+    expect(invite.statusCode).toBe(409);
+    expect(invite.json().code).toBe('survey_closed');
     const again = await call('POST', `/engagements/${org.engagementId}/close/`, org.tokens.admin);
     expect(again.json().closed_at).toBe(closed.json().closed_at);
     const reopened = await call('POST', `/engagements/${org.engagementId}/reopen/`, org.tokens.admin);

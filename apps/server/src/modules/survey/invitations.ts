@@ -6,6 +6,7 @@ import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-
 import { emailLink } from '../engagement-admin/public-links.ts';
 import { firstPasswordLink, provisionParticipantAccounts, type InvitedEmployee } from './participant-accounts.ts';
 import * as repo from './repository.ts';
+import { assertSurveyNotEnded } from './survey-window.ts';
 
 type EngagementRow = typeof tables.engagements.$inferSelect;
 
@@ -22,6 +23,7 @@ const PARALLEL_DELIVERIES = 8;
  */
 export async function sendInvitations(app: FastifyInstance, engagement: EngagementRow, kind: 'invitation' | 'reminder', publicBase: string): Promise<TSendInvitationResult> {
   if (!engagement.surveyCreatedAt) throw conflict('survey_not_created', 'survey.errors.survey_not_created');
+  assertSurveyNotEnded(engagement);
   const recipients = await repo.loadRecipients(app.db, engagement.id, kind === 'reminder');
   const withEmail: InvitedEmployee[] = recipients.flatMap((r) => (r.email ? [{ id: r.id, name: r.name, email: r.email, userId: r.userId }] : []));
   const firstPasswordTokens = await app.db.transaction((tx) => provisionParticipantAccounts(tx, engagement, withEmail, new Date()));

@@ -26,6 +26,15 @@ export function assertSurveyOpen(window: SurveyWindow, today: string = todayUtc(
   if (today > window.accessTill) throw new ApiError(409, 'survey_closed', 'survey.errors.survey_closed', undefined, params);
 }
 
+/**
+ * 409 `survey_closed` once the survey has ended (its last day passed or an admin closed it):
+ * invitations and reminders before the first day are fine (people are told ahead), after the end
+ * they would invite people to a survey that refuses their answers.
+ */
+export function assertSurveyNotEnded(window: SurveyWindow, today: string = todayUtc()): void {
+  if (window.closedAt || today > window.accessTill) assertSurveyOpen(window, today);
+}
+
 /** The questionnaire may change until the first answer or the first day of the survey. */
 export function isQuestionnaireEditable(window: { accessFrom: string }, answerCount: number, today: string = todayUtc()): boolean {
   return answerCount === 0 && today < window.accessFrom;
