@@ -3,13 +3,16 @@ import { z } from 'zod';
 export const ZOrganization = z.object({ id: z.number().int(), name: z.string() });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
+/** The organisation the user works in, with the language its new journeys start in. */
+export const ZCurrentOrganizationRef = ZOrganization.extend({ default_language: z.enum(['hu', 'en', 'de', 'ru']) });
+
 export const ZUserProfile = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
   can_change_organization: z.boolean(),
   available_organizations: z.array(ZOrganization),
-  organization: ZOrganization,
+  organization: ZCurrentOrganizationRef,
   permissions: z.array(z.string()),
 });
 export type TUserProfile = z.infer<typeof ZUserProfile>;

@@ -96,9 +96,9 @@ describe('first run on an empty database', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(body.user).toMatchObject({ name: 'Ann Admin', email: 'ann@acme.test', can_change_organization: true, organization: { name: 'Acme Ltd' } });
+    expect(body.user).toMatchObject({ name: 'Ann Admin', email: 'ann@acme.test', can_change_organization: true, organization: { name: 'Acme Ltd', default_language: 'de' } });
     expect([...body.user.permissions].sort()).toEqual(['engagement_admin', 'instant_survey_admin', 'organization_admin']);
-    expect(body.user.available_organizations).toEqual([body.user.organization]);
+    expect(body.user.available_organizations).toEqual([{ id: body.user.organization.id, name: 'Acme Ltd' }]);
 
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: authHeader(body.token) });
     expect(me.statusCode).toBe(200);

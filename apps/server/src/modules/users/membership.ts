@@ -1,10 +1,14 @@
 import { and, asc, eq, isNull, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
 
+const isContentLanguage = (language: string): language is 'hu' | 'en' | 'de' | 'ru' => ['hu', 'en', 'de', 'ru'].includes(language);
+
 export interface MembershipContext {
   /** The organisation every request of this user is scoped to (tenancy by construction). */
   organizationId: number;
   organizationName: string;
+  /** The language new journeys of the organisation start in. */
+  organizationLanguage: 'hu' | 'en' | 'de' | 'ru';
   permissions: string[];
   availableOrganizations: { id: number; name: string }[];
 }
@@ -17,7 +21,7 @@ export interface MembershipContext {
  */
 export async function loadMembershipContext(db: Database, user: typeof tables.users.$inferSelect): Promise<MembershipContext> {
   const rows = await db
-    .select({ id: tables.organizations.id, name: tables.organizations.name, permissions: tables.memberships.permissions })
+    .select({ id: tables.organizations.id, name: tables.organizations.name, language: tables.organizations.defaultLanguage, permissions: tables.memberships.permissions })
     .from(tables.memberships)
     .innerJoin(tables.organizations, eq(tables.organizations.id, tables.memberships.organizationId))
     .where(and(eq(tables.memberships.userId, user.id), isNull(tables.memberships.deactivatedAt), isNull(tables.organizations.archivedAt)))
@@ -26,6 +30,7 @@ export async function loadMembershipContext(db: Database, user: typeof tables.us
   return {
     organizationId: current?.id ?? 0,
     organizationName: current?.name ?? '',
+    organizationLanguage: current && isContentLanguage(current.language) ? current.language : 'hu',
     permissions: current?.permissions ?? [],
     availableOrganizations: rows.map(({ id, name }) => ({ id, name })),
   };

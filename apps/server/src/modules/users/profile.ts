@@ -9,7 +9,7 @@ export function toUserProfile(auth: Omit<AuthContext, 'tokenId'>): TUserProfile 
     can_change_organization: auth.user.canChangeOrganization,
     // Every organisation the user is an active member of (a user may belong to several).
     available_organizations: auth.availableOrganizations,
-    organization: { id: auth.organizationId, name: auth.organizationName },
+    organization: { id: auth.organizationId, name: auth.organizationName, default_language: auth.organizationLanguage },
     permissions: auth.permissions,
   };
 }

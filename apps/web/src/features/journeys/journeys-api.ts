@@ -1,7 +1,6 @@
 import { ZEngagement, type TEngagement, type TJourneyCreate, type TJourneyUpdate, type TNextWave, type TUserProfile } from '@ona/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, apiSend, type TSchema } from '../../shared/api/api-client.ts';
-import { isContentLanguage } from './journey-form.ts';
+import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
 
 const ZEngagementList = { parse: (input: unknown): TEngagement[] => ZEngagement.array().parse(input) };
 
@@ -39,22 +38,3 @@ export async function refreshJourneys(queryClient: QueryClient, organizationId: 
   await queryClient.invalidateQueries({ queryKey: ['engagements', organizationId] });
 }
 
-/**
- * The organisation's default language, where new journeys start (`GET /organization/`, issue 15's
- * organisation settings; organisation admins only). Only that one field is read, leniently: any
- * other answer means "not known" and the form falls back to the interface language.
- */
-const ZOrganizationLanguage: TSchema<string | null> = {
-  parse: (input) => {
-    if (typeof input !== 'object' || input === null || !('default_language' in input)) return null;
-    const language = input.default_language;
-    return typeof language === 'string' && isContentLanguage(language) ? language : null;
-  },
-};
-
-export const organizationLanguageQuery = (organizationId: number) =>
-  queryOptions({
-    queryKey: ['journeys', organizationId, 'organization-language'] as const,
-    queryFn: ({ signal }) => apiRequest('/organization/', ZOrganizationLanguage, { signal, ownForbidden: true }),
-    retry: false,
-  });

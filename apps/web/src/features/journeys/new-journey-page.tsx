@@ -26,7 +26,7 @@ import {
   type TJourneyFormValues,
   type TQuestionnaireChoice,
 } from './journey-form.ts';
-import { archivedEngagementsQuery, canAdministerJourneys, createJourney, organizationLanguageQuery, refreshJourneys } from './journeys-api.ts';
+import { archivedEngagementsQuery, canAdministerJourneys, createJourney, refreshJourneys } from './journeys-api.ts';
 import { QuestionnaireChoice } from './questionnaire-choice.tsx';
 
 const FIELDS: readonly TJourneyField[] = ['name', 'access_from', 'access_till', 'default_language', 'modules', 'questionnaire'];
@@ -45,15 +45,8 @@ export function NewJourneyPage() {
   useDocumentTitle(t('common:documentTitle', { page: t('new.title') }));
 
   const today = useMemo(() => localToday(), []);
-  const [values, setValues] = useState<TJourneyFormValues>(() => newJourneyValues(today, defaultJourneyLanguage(undefined, i18n.language)));
-  // The organisation's language, when the caller may read it, replaces the interface language
-  // until the admin picks one themselves.
-  const organizationLanguage = useQuery({ ...organizationLanguageQuery(organizationId), enabled: allowed && (user?.permissions.includes('organization_admin') ?? false) });
-  const [languageChosen, setLanguageChosen] = useState(false);
-  const preferred = defaultJourneyLanguage(organizationLanguage.data, i18n.language);
-  if (!languageChosen && organizationLanguage.data && values.default_language !== preferred) {
-    setValues((previous) => ({ ...previous, default_language: preferred }));
-  }
+  // A new journey starts in the organisation's language (its settings; the profile carries it).
+  const [values, setValues] = useState<TJourneyFormValues>(() => newJourneyValues(today, defaultJourneyLanguage(user?.organization.default_language, i18n.language)));
   const [questionnaire, setQuestionnaire] = useState<TQuestionnaireChoice>({ source: 'default' });
   const [submitted, setSubmitted] = useState(false);
 
@@ -103,10 +96,7 @@ export function NewJourneyPage() {
           <Stack gap="lg">
             <JourneyFields
               values={values}
-              onChange={(patch) => {
-                if (patch.default_language) setLanguageChosen(true);
-                setValues((previous) => ({ ...previous, ...patch }));
-              }}
+              onChange={(patch) => setValues((previous) => ({ ...previous, ...patch }))}
               problems={problems}
               serverErrors={server.byField}
               disabled={create.isPending}

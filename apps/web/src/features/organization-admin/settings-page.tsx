@@ -30,7 +30,7 @@ function DetailsForm({ organization }: { organization: TCurrentOrganization }) {
     onSuccess: async (saved) => {
       queryClient.setQueryData(organizationQueryKey, saved);
       // The header shows the organisation's name: keep it in step without a reload.
-      if (user) setUser({ ...user, organization: { ...user.organization, name: saved.name } });
+      if (user) setUser({ ...user, organization: { ...user.organization, name: saved.name, default_language: saved.default_language } });
       await queryClient.invalidateQueries({ queryKey: profileQueryKey });
       notify('success', t('settings.saved'));
     },
