@@ -427,7 +427,7 @@ describe('in Hungarian', () => {
   it('the survey intro and the statistics page speak Hungarian', async () => {
     const page = await signedInPage('employee@example.com', { locale: 'hu' });
     await page.goto(`${baseUrl}/engagements/${engagementId}/survey/intro.html`);
-    await page.getByRole('heading', { name: 'Üdvözlünk a kérdőívben' }).waitFor();
+    await page.getByRole('heading', { name: 'Üdvözöljük a kérdőívben' }).waitFor();
     expect(await page.getByTestId('consent-checkbox').isChecked()).toBe(true);
     await page.close();
 

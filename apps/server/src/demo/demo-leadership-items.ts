@@ -4,7 +4,7 @@ import type { DemoLeadershipDimension, DemoLeadershipItem, DemoQuestionTexts } f
  * The default 360 block (DECISIONS.md, "The 360 block"): leadership behaviour items, each asking
  * "Which leaders …?" and answered by choosing leaders. Items per dimension as the spec: trust 5,
  * respect 5, openness 3, improvement 7, communication 5, problem_solving 6, connection_with_leader 2.
- * As in the questionnaire, Hungarian uses the informal "te", German "Sie", Russian "вы".
+ * As in the questionnaire, Hungarian uses the formal "Ön", German "Sie", Russian "вы".
  */
 const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
   trust: [
@@ -16,7 +16,7 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
     },
     {
       en: 'Which leaders would you trust with confidential information?',
-      hu: 'Mely vezetőkre bíznál rá bizalmas információt?',
+      hu: 'Mely vezetőkre bízna rá bizalmas információt?',
       de: 'Welchen Führungskräften würden Sie vertrauliche Informationen anvertrauen?',
       ru: 'Каким руководителям вы доверили бы конфиденциальную информацию?',
     },
@@ -60,7 +60,7 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
     },
     {
       en: 'Which leaders respect your time and workload?',
-      hu: 'Mely vezetők tisztelik az idődet és a munkaterhelésedet?',
+      hu: 'Mely vezetők tisztelik az Ön idejét és munkaterhelését?',
       de: 'Welche Führungskräfte respektieren Ihre Zeit und Ihre Arbeitsbelastung?',
       ru: 'Какие руководители уважают ваше время и вашу загруженность?',
     },
@@ -94,13 +94,13 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
   improvement: [
     {
       en: 'Which leaders help you develop your skills?',
-      hu: 'Mely vezetők segítenek a készségeid fejlesztésében?',
+      hu: 'Mely vezetők segítenek az Ön készségeinek fejlesztésében?',
       de: 'Welche Führungskräfte helfen Ihnen, Ihre Fähigkeiten weiterzuentwickeln?',
       ru: 'Какие руководители помогают вам развивать ваши навыки?',
     },
     {
       en: 'Which leaders give you regular, useful feedback?',
-      hu: 'Mely vezetők adnak neked rendszeresen hasznos visszajelzést?',
+      hu: 'Mely vezetők adnak Önnek rendszeresen hasznos visszajelzést?',
       de: 'Welche Führungskräfte geben Ihnen regelmäßig hilfreiches Feedback?',
       ru: 'Какие руководители регулярно дают вам полезную обратную связь?',
     },
@@ -112,13 +112,13 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
     },
     {
       en: 'Which leaders talk with you about your career goals?',
-      hu: 'Mely vezetők beszélgetnek veled a karriercéljaidról?',
+      hu: 'Mely vezetők beszélgetnek Önnel a karriercéljairól?',
       de: 'Welche Führungskräfte sprechen mit Ihnen über Ihre beruflichen Ziele?',
       ru: 'Какие руководители обсуждают с вами ваши карьерные цели?',
     },
     {
       en: 'Which leaders give you tasks that stretch your abilities?',
-      hu: 'Mely vezetők adnak olyan feladatokat, amelyek próbára teszik a képességeidet?',
+      hu: 'Mely vezetők adnak olyan feladatokat, amelyek próbára teszik az Ön képességeit?',
       de: 'Welche Führungskräfte übertragen Ihnen Aufgaben, die Sie fordern und fördern?',
       ru: 'Какие руководители дают вам задачи, которые требуют от вас большего?',
     },
@@ -138,13 +138,13 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
   communication: [
     {
       en: 'Which leaders make clear what is expected of you?',
-      hu: 'Mely vezetők fogalmazzák meg világosan, mit várnak tőled?',
+      hu: 'Mely vezetők fogalmazzák meg világosan, mit várnak Öntől?',
       de: 'Welche Führungskräfte machen klar, was von Ihnen erwartet wird?',
       ru: 'Какие руководители ясно дают понять, чего от вас ожидают?',
     },
     {
       en: 'Which leaders keep you informed about decisions that affect your work?',
-      hu: 'Mely vezetők tájékoztatnak a munkádat érintő döntésekről?',
+      hu: 'Mely vezetők tájékoztatják Önt a munkáját érintő döntésekről?',
       de: 'Welche Führungskräfte informieren Sie über Entscheidungen, die Ihre Arbeit betreffen?',
       ru: 'Какие руководители сообщают вам о решениях, которые касаются вашей работы?',
     },
@@ -156,7 +156,7 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
     },
     {
       en: 'Which leaders are easy to reach when you need them?',
-      hu: 'Mely vezetők érhetők el könnyen, amikor szükséged van rájuk?',
+      hu: 'Mely vezetők érhetők el könnyen, amikor szüksége van rájuk?',
       de: 'Welche Führungskräfte sind gut erreichbar, wenn Sie sie brauchen?',
       ru: 'С какими руководителями легко связаться, когда они вам нужны?',
     },
@@ -170,7 +170,7 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
   problem_solving: [
     {
       en: 'Which leaders help clear obstacles out of your way?',
-      hu: 'Mely vezetők segítenek elhárítani az akadályokat a munkád útjából?',
+      hu: 'Mely vezetők segítenek elhárítani az akadályokat a munkája útjából?',
       de: 'Welche Führungskräfte helfen Ihnen, Hindernisse aus dem Weg zu räumen?',
       ru: 'Какие руководители помогают устранять препятствия в вашей работе?',
     },
@@ -208,13 +208,13 @@ const TEXTS: Record<DemoLeadershipDimension, readonly DemoQuestionTexts[]> = {
   connection_with_leader: [
     {
       en: 'Which leaders would you like to keep working with?',
-      hu: 'Mely vezetőkkel szeretnél továbbra is együtt dolgozni?',
+      hu: 'Mely vezetőkkel szeretne továbbra is együtt dolgozni?',
       de: 'Mit welchen Führungskräften möchten Sie weiterhin zusammenarbeiten?',
       ru: 'С какими руководителями вы хотели бы и дальше работать?',
     },
     {
       en: 'Which leaders would you turn to with a personal concern at work?',
-      hu: 'Mely vezetőkhöz fordulnál egy munkahelyi személyes gondoddal?',
+      hu: 'Mely vezetőkhöz fordulna egy munkahelyi személyes gondjával?',
       de: 'An welche Führungskräfte würden Sie sich mit einem persönlichen Anliegen bei der Arbeit wenden?',
       ru: 'К каким руководителям вы обратились бы с личной проблемой на работе?',
     },

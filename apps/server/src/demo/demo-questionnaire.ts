@@ -2,7 +2,7 @@ import type { DemoQuestion } from './demo-types.ts';
 
 /**
  * The default engagement questionnaire of DECISIONS.md, in survey order. Hungarian texts use the
- * informal "te", as Hungarian workplace surveys usually do; German uses "Sie", Russian "вы".
+ * formal "Ön" like every Hungarian text of the product; German uses "Sie", Russian "вы".
  */
 export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
   {
@@ -12,7 +12,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 1,
     texts: {
       en: 'With whom do you work closely every week?',
-      hu: 'Kivel dolgozol szorosan együtt minden héten?',
+      hu: 'Kivel dolgozik szorosan együtt minden héten?',
       de: 'Mit wem arbeiten Sie jede Woche eng zusammen?',
       ru: 'С кем вы тесно работаете каждую неделю?',
     },
@@ -24,7 +24,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 2,
     texts: {
       en: 'Whom do you ask for work-related information or advice?',
-      hu: 'Kitől kérsz munkával kapcsolatos információt vagy tanácsot?',
+      hu: 'Kitől kér munkával kapcsolatos információt vagy tanácsot?',
       de: 'Wen fragen Sie nach arbeitsbezogenen Informationen oder um Rat?',
       ru: 'К кому вы обращаетесь за рабочей информацией или советом?',
     },
@@ -36,7 +36,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 3,
     texts: {
       en: 'Whose professional expertise do you rely on most?',
-      hu: 'Kinek a szakmai tudására támaszkodsz leginkább?',
+      hu: 'Kinek a szakmai tudására támaszkodik leginkább?',
       de: 'Auf wessen Fachwissen verlassen Sie sich am meisten?',
       ru: 'На чей профессиональный опыт вы больше всего полагаетесь?',
     },
@@ -48,7 +48,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 4,
     texts: {
       en: 'Whom would you turn to with a personal problem?',
-      hu: 'Kihez fordulnál egy személyes problémával?',
+      hu: 'Kihez fordulna egy személyes problémával?',
       de: 'An wen würden Sie sich mit einem persönlichen Problem wenden?',
       ru: 'К кому вы обратились бы с личной проблемой?',
     },
@@ -60,7 +60,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 5,
     texts: {
       en: 'From whom do you hear what is happening in the company?',
-      hu: 'Kitől hallod, mi történik a cégnél?',
+      hu: 'Kitől hallja, mi történik a cégnél?',
       de: 'Von wem erfahren Sie, was im Unternehmen passiert?',
       ru: 'От кого вы узнаёте, что происходит в компании?',
     },
@@ -72,7 +72,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 6,
     texts: {
       en: 'Who keeps you informed without your having to ask?',
-      hu: 'Ki tájékoztat anélkül, hogy kérdeznéd?',
+      hu: 'Ki tájékoztatja Önt anélkül, hogy kérdezné?',
       de: 'Wer hält Sie auf dem Laufenden, ohne dass Sie fragen müssen?',
       ru: 'Кто держит вас в курсе дел, даже если вы не спрашиваете?',
     },
@@ -84,7 +84,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 7,
     texts: {
       en: 'Whose opinion matters most to you in work decisions?',
-      hu: 'Kinek a véleménye számít neked a legtöbbet a munkahelyi döntésekben?',
+      hu: 'Kinek a véleménye számít Önnek a legtöbbet a munkahelyi döntésekben?',
       de: 'Wessen Meinung ist Ihnen bei beruflichen Entscheidungen am wichtigsten?',
       ru: 'Чьё мнение для вас важнее всего при принятии рабочих решений?',
     },
@@ -96,7 +96,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 8,
     texts: {
       en: 'To whom would you first take a new idea?',
-      hu: 'Kinek mondanád el először egy új ötletedet?',
+      hu: 'Kinek mondaná el először egy új ötletét?',
       de: 'Wem würden Sie eine neue Idee zuerst vorstellen?',
       ru: 'К кому вы в первую очередь пошли бы с новой идеей?',
     },
@@ -120,7 +120,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 10,
     texts: {
       en: 'Who recognises your work?',
-      hu: 'Ki ismeri el a munkádat?',
+      hu: 'Ki ismeri el az Ön munkáját?',
       de: 'Wer erkennt Ihre Arbeit an?',
       ru: 'Кто признаёт вашу работу?',
     },
@@ -132,7 +132,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 11,
     texts: {
       en: 'From whom do you get useful feedback on your work?',
-      hu: 'Kitől kapsz hasznos visszajelzést a munkádról?',
+      hu: 'Kitől kap hasznos visszajelzést a munkájáról?',
       de: 'Von wem erhalten Sie hilfreiches Feedback zu Ihrer Arbeit?',
       ru: 'От кого вы получаете полезную обратную связь о своей работе?',
     },
@@ -144,7 +144,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 12,
     texts: {
       en: 'Who helps you learn and develop?',
-      hu: 'Ki segít neked tanulni és fejlődni?',
+      hu: 'Ki segít Önnek tanulni és fejlődni?',
       de: 'Wer hilft Ihnen, zu lernen und sich weiterzuentwickeln?',
       ru: 'Кто помогает вам учиться и развиваться?',
     },
@@ -156,7 +156,7 @@ export const DEFAULT_QUESTIONNAIRE: readonly DemoQuestion[] = [
     order: 13,
     texts: {
       en: 'With whom do you like to spend time at work?',
-      hu: 'Kivel töltesz szívesen időt a munkahelyeden?',
+      hu: 'Kivel tölt szívesen időt a munkahelyén?',
       de: 'Mit wem verbringen Sie bei der Arbeit gern Zeit?',
       ru: 'С кем вам нравится проводить время на работе?',
     },

@@ -109,11 +109,11 @@ describe('e-mails of a finished analysis run', () => {
   it('sends report_ready, in the default text of the engagement’s language, only to linked users who may read individual reports', async () => {
     await smtp.waitFor('member@acme.test');
     const [mail] = await outbox('member@acme.test');
-    expect(mail?.subject).toBe('Elkészült a riportod: Spring survey');
+    expect(mail?.subject).toBe('Elkészült az Ön riportja: Spring survey');
     expect(mail?.textBody).toContain('Kedves Member!');
     expect(mail?.textBody).toContain(`http://app.test/engagements/${engagementId}/individual-report/list.html`);
     expect(await outbox('lead@acme.test')).toHaveLength(0);
-    const readyNotices = (await ctx.db.db.select().from(tables.emailOutbox)).filter((m) => m.subject.startsWith('Elkészült a riportod'));
+    const readyNotices = (await ctx.db.db.select().from(tables.emailOutbox)).filter((m) => m.subject.startsWith('Elkészült az Ön riportja'));
     expect(readyNotices.map((m) => m.toAddress)).toEqual(['member@acme.test']);
   });
 });

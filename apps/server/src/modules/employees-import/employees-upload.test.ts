@@ -34,7 +34,7 @@ describe('GET /engagements/{id}/employees/template/', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="employees-template.xlsx"');
     const workbook = await readWorkbook(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['instructions', 'employees', 'units']);
-    expect(workbook.getWorksheet('instructions')?.getCell('A1').value).toBe('Így töltsd ki ezt a munkafüzetet');
+    expect(workbook.getWorksheet('instructions')?.getCell('A1').value).toBe('Így töltse ki ezt a munkafüzetet');
     expect(workbook.getWorksheet('employees')?.getRow(1).values).toEqual([undefined, ...HEADER]);
   });
 });

@@ -95,7 +95,7 @@ describe('creating and reading surveys', () => {
     const refused = await put([{ ...mood, type: 'freetext' }, notes]);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ code: 'question_type_locked', detail: 'A question that already has answers cannot change its type. Add a new question instead.' });
-    expect((await put([{ ...mood, type: 'freetext' }, notes], 'hu-HU')).json().detail).toBe('Egy kérdés típusa nem módosítható, ha már érkezett rá válasz. Helyette adj hozzá új kérdést.');
+    expect((await put([{ ...mood, type: 'freetext' }, notes], 'hu-HU')).json().detail).toBe('Egy kérdés típusa nem módosítható, ha már érkezett rá válasz. Helyette adjon hozzá új kérdést.');
     // Nothing of the refused edit was stored; an unanswered question may still change its type.
     const changed = await put([{ ...mood, label: 'Mood today?' }, { ...notes, type: 'mood_select' }]);
     expect(changed.statusCode).toBe(200);
@@ -151,7 +151,7 @@ describe('the validation messages of §5', () => {
 
   it('answers in Hungarian when asked', async () => {
     const res = await post('/api/instant-survey/surveys/', tokens.host, { title: '', questions: [{ label: 'Q', type: 'freetext' }] }, 'hu-HU');
-    expect(res.json().errors.title).toEqual(['Kérjük, adj címet a felmérésnek.']);
+    expect(res.json().errors.title).toEqual(['Kérjük, adjon címet a felmérésnek.']);
   });
 });
 

@@ -66,7 +66,7 @@ describe('GET /engagements/{id}/survey/', () => {
     expect(survey).toMatchObject({ terms_accepted: false, finished: false, last_question_index: null, is_open: true, access_from: dayFromToday(-2), access_till: dayFromToday(10) });
     expect(survey.answers.every((a) => !a.answered && !a.seen)).toBe(true);
     const hungarian = (await call('GET', surveyUrl(org.engagementId), org.tokens.member, undefined, 'hu-HU')).json<TEmployeeSurvey>();
-    expect(hungarian.questions[0]?.text).toBe('Kivel dolgozol szorosan együtt minden héten?');
+    expect(hungarian.questions[0]?.text).toBe('Kivel dolgozik szorosan együtt minden héten?');
   });
 
   it('falls back to the engagement’s default language for a language without texts', async () => {
