@@ -218,15 +218,17 @@ async function filledTemplate(template: Buffer, people: readonly TStaffMember[])
 }
 
 describe('a customer from an empty database to finished reports', () => {
+  // The steps share what they build, in order: a failing step fails the ones after it.
   let engagementId = 0;
+  let page: Page;
+  let admin = '';
 
-  it('runs the whole study through the pages', async () => {
+  it('the set-up link the server printed creates the organisation and the first administrator, once', async () => {
     expect(server.output()).not.toContain('demo1234');
-    // 1. The set-up link the server printed creates the organisation and the first administrator.
     // The line the server prints for whoever installed it; its last word is the link.
     const setupLink = server.output().split('\n').find((line) => line.startsWith('Set-up link'))?.split(' ').at(-1);
     expect(setupLink).toBeDefined();
-    let page = await freshPage();
+    page = await freshPage();
     await page.goto(setupLink ?? '');
     await page.getByLabel('Organisation name').fill('Meridian Logistics');
     await page.getByLabel('Your name').fill(FIRST_ADMIN.name);
@@ -239,8 +241,9 @@ describe('a customer from an empty database to finished reports', () => {
     // The link works once.
     await page.goto(setupLink ?? '');
     await page.getByTestId('setup-done').waitFor();
+  });
 
-    // 2. The first administrator invites a second one; the e-mail's link sets the password.
+  it('the first administrator invites a second one, whose e-mailed link sets the password', async () => {
     await page.goto(`${baseUrl}/engagements/list.html`);
     await page.getByTestId('header-user-menu').click();
     await page.getByTestId('nav-organization-users').click();
@@ -257,11 +260,10 @@ describe('a customer from an empty database to finished reports', () => {
     const invitation = await linkMailedTo(SECOND_ADMIN.email, PASSWORD_LINK);
     page = await acceptPasswordLink(invitation, SECOND_ADMIN.email, SECOND_ADMIN.password);
     await expectPath(page, '/engagements/list.html');
+  });
 
-    // 3. The second administrator creates a journey.
+  it('the second administrator creates a journey and uploads 30 employees from the downloaded template', async () => {
     engagementId = await createJourney(page, 'Engagement survey 2026');
-
-    // 4. 30 employees from the downloaded template.
     await page.goto(`${baseUrl}/engagements/${engagementId}/admin/employees/list.html`);
     await page.getByTestId('employees-empty').waitFor();
     const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('employees-upload-template').click()]);
@@ -270,15 +272,16 @@ describe('a customer from an empty database to finished reports', () => {
     await page.getByTestId('employees-upload-submit').click();
     await expect.poll(() => page.getByTestId('upload-result').textContent(), { timeout: 30_000 }).toContain('Import done: 30 new');
     await expect.poll(() => page.getByTestId('employee-row').count()).toBe(30);
+  });
 
-    // 5. Invitations: every employee gets an account and a personal link.
+  it('sends the invitations (an account and a personal link each) and grants the heads of department their teams', async () => {
     await page.goto(`${baseUrl}/engagements/${engagementId}/admin/survey/overview.html`);
     await page.getByTestId('send-invitations').click();
     await page.getByTestId('confirm-send').click();
     await expect.poll(() => page.locator('[data-testid="notification"][data-type="success"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
-    // 6. Access rights: the heads of department read the retention analytics and leader reports of their teams.
-    const admin = await apiToken(SECOND_ADMIN.email, SECOND_ADMIN.password);
+    // The heads of department read the retention analytics and leader reports of their teams.
+    admin = await apiToken(SECOND_ADMIN.email, SECOND_ADMIN.password);
     const accessRows = await api<{ id: number; email: string }[]>(admin, `/engagements/${engagementId}/access-rights/`);
     const heads = staff.slice(1, 4).map((head) => accessRows.find((row) => row.email === head.email)!);
     expect(heads.every(Boolean)).toBe(true);
@@ -293,8 +296,9 @@ describe('a customer from an empty database to finished reports', () => {
     const granted = await api<{ id: number; access_rights: Record<string, string> }[]>(admin, `/engagements/${engagementId}/access-rights/`);
     for (const head of heads) expect(granted.find((row) => row.id === head.id)?.access_rights.retention_analytics).toBe('subtree');
     await page.close();
+  });
 
-    // 7. Ten employees answer through their own invitation links.
+  it('ten employees answer through their own invitation links', { timeout: 300_000 }, async () => {
     for (const [index, person] of staff.slice(0, 10).entries()) {
       const link = await linkMailedTo(person.email, PASSWORD_LINK);
       expect(new URL(link).searchParams.get('next')).toBe(`/engagements/${engagementId}/survey/intro.html`);
@@ -305,13 +309,13 @@ describe('a customer from an empty database to finished reports', () => {
     const statistics = await api<{ fill_statistics: { participant_count: number; finished_count: number | null } }>(admin, `/engagements/${engagementId}/survey-statistics/`);
     expect(statistics.fill_statistics.participant_count).toBe(30);
     expect(statistics.fill_statistics.finished_count).toBe(10);
+  });
 
-    // 8. The administrator closes the journey and runs the analysis.
+  it('the administrator closes the journey and runs the analysis; retention, leader and graph pages have content', { timeout: 180_000 }, async () => {
     page = await signedIn(SECOND_ADMIN.email, SECOND_ADMIN.password);
     await closeJourney(page, engagementId);
     await runAnalysis(page, engagementId);
 
-    // 9. The reports have content.
     await page.goto(`${baseUrl}/engagements/${engagementId}/retention-analytics/index.html`);
     await page.getByTestId('retention-content').waitFor();
     const retention = await api<{ employees: unknown[] }>(admin, `/engagements/${engagementId}/retention-analytics-results/`);
@@ -337,8 +341,9 @@ describe('a customer from an empty database to finished reports', () => {
     await expect.poll(async () => Number(((await page.getByTestId('graph-stat-employees').textContent()) ?? '').replace(/\D/g, ''))).toBeGreaterThan(0);
     expect(Number(((await page.getByTestId('graph-stat-connections').textContent()) ?? '').replace(/\D/g, ''))).toBeGreaterThan(0);
     await screenshot(page, 'customer-graph');
+  });
 
-    // 10. The next wave: the same people and questions, no answers; its own analysis.
+  it('the next wave copies the people and questions without answers, and has its own analysis', { timeout: 180_000 }, async () => {
     const waveId = await startNextWave(page, engagementId, 'Engagement survey 2027');
     const wave = await api<{ participant_count: number; answer_count: number; previous_engagement_id: number | null }>(admin, `/engagements/${waveId}/`);
     expect(wave).toMatchObject({ participant_count: 30, answer_count: 0, previous_engagement_id: engagementId });
