@@ -372,7 +372,7 @@ describe('the network graph of the analysed demo', () => {
     await page.close();
   });
 
-  it('a self_only user sees only themself and their direct ties', async () => {
+  it('a self_only user sees themself and the people they named, and only a count of who named them', async () => {
     const admin = await apiToken('admin@example.com');
     const [row] = await api<{ id: number; access_rights: { graph_visualization: string } }[]>(admin, `/engagements/${engagementId}/access-rights/?q=employee@example.com`);
     if (!row) throw new Error('the demo employee is missing');
@@ -384,9 +384,14 @@ describe('the network graph of the analysed demo', () => {
       const shown = await statistic(page, 'employees');
       expect(shown).toBeGreaterThan(1);
       expect(shown).toBeLessThan(everyone.statistics.employee_count / 4);
-      const own = await api<{ own_employee_id: number | null; relations: { source: number; target: number }[] }>(await apiToken('employee@example.com'), `/engagements/${engagementId}/graph-visualization/`);
-      expect(own.relations.every((r) => r.source === own.own_employee_id || r.target === own.own_employee_id)).toBe(true);
+      const own = await api<{ own_employee_id: number | null; relations: { source: number; target: number }[]; named_by: { people: number } | null }>(
+        await apiToken('employee@example.com'),
+        `/engagements/${engagementId}/graph-visualization/`,
+      );
+      // Only the employee's own ties: nobody who named them is drawn, they are a number on the page.
+      expect(own.relations.every((r) => r.source === own.own_employee_id)).toBe(true);
       expect(await page.evaluate(() => window.__onaGraph?.edgeCount())).toBe(own.relations.length);
+      await expect.poll(async () => page.getByTestId('graph-named-by-count').textContent()).toContain(String(own.named_by?.people));
       await page.mouse.move(5, 5);
       await screenshot(page, 'graph-self-only');
       await page.close();

@@ -57,8 +57,12 @@ export const ZGraphNode = z.object({
   parent: z.number().int().nullable(),
   /** The leader's name, when the caller may see the leader (the employee card shows it). */
   leader_name: z.string().nullable(),
-  /** Nominations given in the survey (0 draws a triangle). */
-  answer_count: z.number().int(),
+  /**
+   * Nominations given in the survey (0 draws a triangle). Below all_access another person's total
+   * is null (at subtree a 0 stays 0): the total minus the ties drawn would show ties the caller
+   * may not see, such as those naming the caller.
+   */
+  answer_count: z.number().int().nullable(),
   /** The regular (force-directed) layout. */
   x: z.number(),
   y: z.number(),
@@ -96,6 +100,7 @@ export const ZGraphUnit = z.object({
   in_scope: z.boolean(),
 });
 export const ZGraphQuestion = z.object({ id: z.number().int(), label: z.string(), category: ZGraphCategory });
+export type TGraphQuestion = z.infer<typeof ZGraphQuestion>;
 export const ZGraphNodeAttribute = z.object({ key: z.string(), label: z.string() });
 export const ZGraphFilter = z.object({
   lookup_key: z.string(),
@@ -114,6 +119,18 @@ export const ZGraphStatistics = z.object({
 });
 export type TGraphStatistics = z.infer<typeof ZGraphStatistics>;
 
+/**
+ * Below all_access the ties naming the caller are never drawn (nobody below all_access learns who
+ * named them); how many people named them, in the chosen category, is given as counts here.
+ */
+export const ZGraphNamedBy = z.object({
+  /** Distinct people naming the caller on any question of the chosen category (whole engagement). */
+  people: z.number().int(),
+  /** Per question of the category on which someone named the caller, in question order. */
+  by_question: z.array(z.object({ question_id: z.number().int(), count: z.number().int() })),
+});
+export type TGraphNamedBy = z.infer<typeof ZGraphNamedBy>;
+
 export const ZGraphVisualization = z.object({
   employees: z.array(ZGraphNode),
   units: z.array(ZGraphUnit),
@@ -127,6 +144,8 @@ export const ZGraphVisualization = z.object({
   graph_type: ZGraphCategory.nullable(),
   /** The caller's own employee id, when they are one of the engagement's employees. */
   own_employee_id: z.number().int().nullable(),
+  /** Counts of the people naming the caller; null at all_access (the ties are drawn) or when the caller is not an employee. */
+  named_by: ZGraphNamedBy.nullable(),
 });
 export type TGraphVisualization = z.infer<typeof ZGraphVisualization>;
 

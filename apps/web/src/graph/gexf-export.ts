@@ -52,7 +52,8 @@ export function toGexf({ graph, positions, colorOf, sizeOf, title }: TGexfInput)
       `      <node id="${node.id}" label="${escapeXml(node.label)}">`,
       '        <attvalues>',
       `          <attvalue for="unit" value="${escapeXml(node.unit === null ? '' : (unitName.get(node.unit) ?? ''))}"/>`,
-      `          <attvalue for="answer_count" value="${node.answer_count}"/>`,
+      // A total withheld from the caller (null, below all_access) is left out, not written as 0.
+      ...(node.answer_count === null ? [] : [`          <attvalue for="answer_count" value="${node.answer_count}"/>`]),
       `          <attvalue for="key_roles" value="${escapeXml(roles)}"/>`,
       `          <attvalue for="given" value="${node.given}"/>`,
       `          <attvalue for="received" value="${node.received}"/>`,

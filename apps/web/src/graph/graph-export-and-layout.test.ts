@@ -25,6 +25,7 @@ const graph: TGraphVisualization = {
   statistics: { employee_count: 2, connection_count: 1, mutual_count: 0, mutual_percentage: 0 },
   graph_type: null,
   own_employee_id: null,
+  named_by: null,
 };
 
 type TElement = { name: string; attributes: Record<string, string> };
@@ -53,6 +54,13 @@ describe('toGexf', () => {
     const values = elements.filter((e) => e.name === 'attvalue').map((e) => `${e.attributes.for}=${e.attributes.value}`);
     expect(values).toContain('unit=Sales "North"');
     expect(values).toContain('key_roles=broker');
+  });
+
+  it('leaves out a withheld total of answers (below all_access) instead of writing it as 0, and draws a disc', () => {
+    const withheld = toGexf({ graph: { ...graph, employees: [node(1, 'Anna', { x: 0, y: 0 }, { answer_count: null })], relations: [] }, positions: new Map(), colorOf: () => '#000000', sizeOf: () => 6, title: 't' });
+    const parsed = parseXml(withheld);
+    expect(parsed.filter((e) => e.name === 'attvalue').map((e) => e.attributes.for)).not.toContain('answer_count');
+    expect(parsed.find((e) => e.name === 'viz:shape')?.attributes.value).toBe('disc');
   });
 
   it('holds every directed tie with its questions as weight and whether it is mutual', () => {

@@ -18,6 +18,7 @@ import deKeyPeople from './de/key-people.json';
 import deSetup from './de/setup.json';
 import deJourneys from './de/journeys.json';
 import deOrganizationAdmin from './de/organization-admin.json';
+import deConfidentiality from './de/confidentiality.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -37,6 +38,7 @@ import enKeyPeople from './en/key-people.json';
 import enSetup from './en/setup.json';
 import enJourneys from './en/journeys.json';
 import enOrganizationAdmin from './en/organization-admin.json';
+import enConfidentiality from './en/confidentiality.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -56,6 +58,7 @@ import huKeyPeople from './hu/key-people.json';
 import huSetup from './hu/setup.json';
 import huJourneys from './hu/journeys.json';
 import huOrganizationAdmin from './hu/organization-admin.json';
+import huConfidentiality from './hu/confidentiality.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -77,6 +80,7 @@ import ruKeyPeople from './ru/key-people.json';
 import ruSetup from './ru/setup.json';
 import ruJourneys from './ru/journeys.json';
 import ruOrganizationAdmin from './ru/organization-admin.json';
+import ruConfidentiality from './ru/confidentiality.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -99,6 +103,7 @@ export const englishResources = {
   setup: enSetup,
   journeys: enJourneys,
   organizationAdmin: enOrganizationAdmin,
+  confidentiality: enConfidentiality,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -126,6 +131,7 @@ const hungarian: TTranslation = {
   setup: huSetup,
   journeys: huJourneys,
   organizationAdmin: huOrganizationAdmin,
+  confidentiality: huConfidentiality,
 };
 
 const german: TTranslation = {
@@ -148,6 +154,7 @@ const german: TTranslation = {
   setup: deSetup,
   journeys: deJourneys,
   organizationAdmin: deOrganizationAdmin,
+  confidentiality: deConfidentiality,
 };
 
 const russian: TTranslation = {
@@ -170,6 +177,7 @@ const russian: TTranslation = {
   setup: ruSetup,
   journeys: ruJourneys,
   organizationAdmin: ruOrganizationAdmin,
+  confidentiality: ruConfidentiality,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -1,4 +1,4 @@
-import type { TEdgeVisibility, TGraphCategory, TGraphNode, TGraphRelation, TGraphVisualization } from '@ona/contracts';
+import type { TEdgeVisibility, TGraphCategory, TGraphNamedBy, TGraphNode, TGraphRelation, TGraphVisualization } from '@ona/contracts';
 import { subordinatesOf } from '../engagements/access-scope.ts';
 import { attributeLabel, customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
 import type { GraphSource } from './graph-source.ts';
@@ -41,6 +41,8 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
   }
 
   const own = viewer.ownEmployeeId === null ? undefined : source.indexById.get(viewer.ownEmployeeId);
+  // Below all_access nobody learns who named them (ARCHITECTURE.md, house style 9; docs/graph.md).
+  const hidesNominators = viewer.level !== 'all_access';
   const visible = new Uint8Array(n);
   if (viewer.level === 'all_access') visible.fill(1);
   else if (own !== undefined) {
@@ -52,10 +54,8 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
         if (index !== undefined) visible[index] = 1;
       }
     } else {
-      for (const tie of ties) {
-        if (tie.source === own) visible[tie.target] = 1;
-        if (tie.target === own) visible[tie.source] = 1;
-      }
+      // self_only: the people the caller named; those who named the caller stay counts (namedBy).
+      for (const tie of ties) if (tie.source === own) visible[tie.target] = 1;
     }
   }
 
@@ -71,8 +71,11 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
     shown[i] = 1;
   }
 
-  // Ties among the people shown; a self_only caller sees only their own ties, never others' answers.
-  const kept = ties.filter((t) => shown[t.source] && shown[t.target] && (viewer.level !== 'self_only' || t.source === own || t.target === own));
+  // Ties among the people shown. Below all_access no tie naming the caller is kept, so a returned
+  // tie is drawn as the caller's own and never as mutual; self_only keeps only the caller's ties.
+  const kept = ties.filter(
+    (t) => shown[t.source] && shown[t.target] && !(hidesNominators && t.target === own) && (viewer.level !== 'self_only' || t.source === own),
+  );
   const pairKey = (a: number, b: number) => a * n + b;
   const present = new Set(kept.map((t) => pairKey(t.source, t.target)));
   const given = new Int32Array(n);
@@ -118,7 +121,7 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
       unit: p.unitId,
       parent: leaderIndex !== undefined && shown[leaderIndex] ? p.leaderId : null,
       leader_name: leaderIndex !== undefined && visible[leaderIndex] ? people[leaderIndex]!.name : null,
-      answer_count: p.answerCount,
+      answer_count: answerCountFor(viewer.level, i === own, p.answerCount),
       x: p.positions.regular.x,
       y: p.positions.regular.y,
       positions: p.positions,
@@ -163,6 +166,33 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
     },
     graph_type: request.graphType,
     own_employee_id: own === undefined ? null : people[own]!.id,
+    named_by: hidesNominators && own !== undefined ? namedBy(ties, own, source.questions) : null,
+  };
+}
+
+/**
+ * Another person's total of nominations given, as a caller below all_access may see it: the total
+ * minus the ties drawn (summed over the categories) would show the ties the caller may not see,
+ * those naming the caller included. At subtree a 0 stays 0 (the triangle of "did not answer"; who
+ * answered is shown to a leader elsewhere too); at self_only nothing of the others' answers shows.
+ */
+function answerCountFor(level: GraphSeeingLevel, isOwn: boolean, total: number): number | null {
+  if (level === 'all_access' || isOwn) return total;
+  return level === 'subtree' && total === 0 ? 0 : null;
+}
+
+/** How many people named the caller in the category, in the whole engagement: counts, never names. */
+function namedBy(ties: readonly { source: number; target: number; questions: readonly number[] }[], own: number, questions: GraphSource['questions']): TGraphNamedBy {
+  let peopleCount = 0;
+  const perQuestion = new Map<number, number>();
+  for (const t of ties) {
+    if (t.target !== own) continue;
+    peopleCount++;
+    for (const q of t.questions) perQuestion.set(q, (perQuestion.get(q) ?? 0) + 1);
+  }
+  return {
+    people: peopleCount,
+    by_question: questions.filter((q) => perQuestion.has(q.id)).map((q) => ({ question_id: q.id, count: perQuestion.get(q.id)! })),
   };
 }
 

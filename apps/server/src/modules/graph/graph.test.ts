@@ -164,19 +164,82 @@ describe('GET /engagements/{id}/graph-visualization/ and access levels', () => {
     expect(narrowed.units.filter((u) => u.in_scope).map((u) => u.name)).toEqual(['Company', 'Sales']);
   });
 
-  it('self_only: the member sees themself and their direct ties, and only their own ties', async () => {
-    const body = await graph('', org.tokens.member);
-    const all = await graph();
-    const neighbours = new Set([org.people.a2]);
-    for (const r of all.relations) {
-      if (r.source === org.people.a2) neighbours.add(r.target);
-      if (r.target === org.people.a2) neighbours.add(r.source);
+  it('subtree: the leader sees the ties among their team, but not which member named the leader', async () => {
+    const me = org.people.leadA;
+    const team = new Set([me, org.people.a1, org.people.a2, org.people.a3, org.people.a4, org.people.a5, org.people.a6]);
+    for (const query of ['', 'graph_type=trust', 'graph_type=work_cooperation', 'edges=mutual']) {
+      const body = await graph(query, org.tokens.leader);
+      const all = await graph(query.replace('edges=mutual', ''));
+      // Every node and both ends of every edge are in the subtree.
+      expect(body.employees.every((e) => team.has(e.id)), query).toBe(true);
+      expect(body.relations.every((r) => team.has(r.source) && team.has(r.target)), query).toBe(true);
+      // No edge points at the leader; the leader's own ties to the team stay, never as mutual.
+      expect(body.relations.filter((r) => r.target === me), query).toEqual([]);
+      expect(body.relations.filter((r) => r.source === me).every((r) => !r.mutual)).toBe(true);
+      // The ties among the members are all there.
+      const among = (r: { source: number; target: number }) => r.source !== me && r.target !== me && team.has(r.source) && team.has(r.target);
+      const expected = query === 'edges=mutual' ? all.relations.filter((r) => among(r) && r.mutual) : all.relations.filter(among);
+      expect(body.relations.filter(among).map((r) => `${r.source}-${r.target}`).sort(), query).toEqual(expected.map((r) => `${r.source}-${r.target}`).sort());
+      // Who named the leader is a count: the true in-degree, the CEO included.
+      expect(body.named_by!.people, query).toBe(all.relations.filter((r) => r.target === me).length);
+      // Members' totals of nominations given are withheld (0, which draws "did not answer", stays).
+      for (const e of body.employees.filter((e) => e.id !== me)) {
+        const total = all.employees.find((x) => x.id === e.id)!.answer_count;
+        expect(e.answer_count).toBe(total === 0 ? 0 : null);
+      }
     }
-    expect(ids(body)).toEqual([...neighbours].sort((a, b) => a - b));
-    expect(body.employees.length).toBeLessThan(12);
-    expect(body.relations.length).toBeGreaterThan(0);
-    expect(body.relations.every((r) => r.source === org.people.a2 || r.target === org.people.a2)).toBe(true);
-    expect(body.own_employee_id).toBe(org.people.a2);
+    // In the fixture a2…a5 name leader A on work questions (a1 neglects them) and the CEO does too.
+    const work = await graph('', org.tokens.leader);
+    expect(work.named_by!.people).toBe(5);
+    expect(work.relations.some((r) => r.source === org.people.a2 && r.target === org.people.a3)).toBe(true);
+    expect(work.employees.find((e) => e.id === me)!.received).toBe(0);
+    expect(work.statistics.connection_count).toBe(work.relations.length);
+  });
+
+  it('all_access: the full graph, with ties naming the caller and no named_by counts', async () => {
+    const body = await graph();
+    expect(body.employees).toHaveLength(12);
+    expect(body.named_by).toBeNull();
+    expect(body.relations.some((r) => r.target === org.people.a2 && r.source === org.people.a1)).toBe(true);
+    expect(body.employees.every((e) => e.answer_count !== null)).toBe(true);
+  });
+
+  it('self_only: the member sees themself and the people they named, never who named them', async () => {
+    const me = org.people.a2;
+    for (const query of ['', 'graph_type=trust', 'graph_type=opinion', 'edges=mutual']) {
+      const body = await graph(query, org.tokens.member);
+      const all = await graph(query.replace('edges=mutual', ''));
+      const named = new Set(all.relations.filter((r) => r.source === me).map((r) => r.target));
+      // No node but the member and the people they named; no edge pointing at the member.
+      expect(ids(body), query).toEqual([me, ...named].sort((a, b) => a - b));
+      expect(body.relations.filter((r) => r.target === me), query).toEqual([]);
+      expect(body.relations.every((r) => r.source === me)).toBe(true);
+      // A returned tie is drawn as the member's own tie only: "mutual" would say the other named them back.
+      expect(body.relations.every((r) => !r.mutual)).toBe(true);
+      expect(body.statistics.mutual_count).toBe(0);
+      // Whoever named the member is counted, never shown: the counts are the true in-degree of the category.
+      const incoming = all.relations.filter((r) => r.target === me);
+      const perQuestion = new Map<number, number>();
+      for (const r of incoming) for (const q of r.questions) perQuestion.set(q, (perQuestion.get(q) ?? 0) + 1);
+      expect(body.named_by, query).toEqual({
+        people: incoming.length,
+        by_question: all.questions.filter((q) => perQuestion.has(q.id)).map((q) => ({ question_id: q.id, count: perQuestion.get(q.id) })),
+      });
+      // Others' totals of nominations given are withheld: a total minus the ties drawn would show a tie to the member.
+      expect(body.employees.filter((e) => e.id !== me).every((e) => e.answer_count === null)).toBe(true);
+      expect(body.employees.find((e) => e.id === me)!.answer_count).toBe(all.employees.find((e) => e.id === me)!.answer_count);
+    }
+    // In the fixture a1, a5 and leader A name the member on work questions, and the member names leader A back.
+    const work = await graph('', org.tokens.member);
+    expect(work.named_by!.people).toBe(3);
+    expect(ids(work)).not.toContain(org.people.a1);
+    expect(ids(work)).not.toContain(org.people.a5);
+    expect(work.relations.some((r) => r.source === me && r.target === org.people.leadA)).toBe(true);
+    // Selecting or filtering cannot bring a nominator back.
+    const probe = await graph(`employee=${org.people.a1}&filter_generation=y`, org.tokens.member);
+    expect(ids(probe)).not.toContain(org.people.a1);
+    expect(probe.relations.filter((r) => r.target === me)).toEqual([]);
+    expect(work.own_employee_id).toBe(me);
   });
 
   it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before analysis, 401 without a token', async () => {

@@ -72,7 +72,7 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['graph'],
       summary: 'The network of an engagement for the graph view: people with stored layouts, ties of one category, filters and statistics',
       description:
-        'graph_type: one of the nine categories (absent: all work questions). unit (repeated, with sub-units) and filter_{key} (repeated values) narrow the people; employee (repeated) selects people and their direct ties. edges: none, oneway, mutual or all. self_only callers see themselves and their direct ties, subtree callers their subtree.',
+        'graph_type: one of the nine categories (absent: all work questions). unit (repeated, with sub-units) and filter_{key} (repeated values) narrow the people; employee (repeated) selects people and their direct ties. edges: none, oneway, mutual or all. Below all_access nobody learns who named them: self_only callers see themselves and the people they named, subtree callers the ties among their subtree except those naming the caller; named_by counts who named the caller.',
       params: ZIdParams,
       querystring: ZGraphVisualizationQuery,
       response: { 200: ZGraphVisualization, ...analyticsErrors },

@@ -26,6 +26,7 @@ import { GraphLegend } from './graph-legend.tsx';
 import { GraphStatistics } from './graph-statistics.tsx';
 import { useGraphViewStore } from './graph-store.ts';
 import { GraphTooltip } from './graph-tooltip.tsx';
+import { NamedByNote } from './named-by-note.tsx';
 import { ScopeTab } from './scope-tab.tsx';
 import { StyleTab } from './style-tab.tsx';
 
@@ -54,7 +55,11 @@ export function GraphPage() {
   }, [engagementId]);
 
   const data: TGraphVisualization | undefined = graph.data;
-  const nodeById = useMemo(() => new Map((data?.employees ?? []).map((node) => [node.id, node] as const)), [data]);
+  // Below all_access the ties naming the reader are not drawn; their own card and tooltip count them (named_by).
+  const nodeById = useMemo(
+    () => new Map((data?.employees ?? []).map((node) => [node.id, data?.named_by && node.id === data.own_employee_id ? { ...node, received: data.named_by.people } : node] as const)),
+    [data],
+  );
   const unitColors = useMemo(() => new Map((data?.units ?? []).map((unit) => [unit.id, unit.color] as const)), [data]);
   const unitsInScope = useMemo(() => (data ? new Set(data.units.filter((unit) => unit.in_scope).map((unit) => unit.id)) : null), [data]);
   const people = useMemo(() => [...(data?.employees ?? [])].map((node) => ({ id: node.id, label: node.label })).sort((a, b) => a.label.localeCompare(b.label)), [data]);
@@ -131,6 +136,7 @@ export function GraphPage() {
         </Paper>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         {data && <GraphStatistics statistics={data.statistics} />}
+        {data?.named_by && <NamedByNote namedBy={data.named_by} questions={data.questions} />}
         <Box
           pos="relative"
           style={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
