@@ -79,13 +79,13 @@ await pool(Array.from({ length: PARTICIPANTS }, (_, i) => i), CONCURRENCY, async
   // Each simulated phone has its own address (X-Forwarded-For; the server trusts its proxy), as in a real room.
   const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
   const t0 = performance.now();
-  const res = await fetch(`${http}/instant-survey/surveys/${survey.id}/create-user/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ name: `Participant ${i}`, survey_code: survey.code }) });
+  const res = await fetch(`${http}/instant-survey/surveys/${survey.public_id}/create-user/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ name: `Participant ${i}`, survey_code: survey.code }) });
   if (res.status !== 201) throw new Error(`join ${i}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { id: number; token: string };
   joinTimes.push(performance.now() - t0);
   const socket = new LiveSocketClient({ keep: false });
   const t1 = performance.now();
-  await socket.connect(ws, survey.id, { instant_token: body.token }, { 'x-forwarded-for': ip });
+  await socket.connect(ws, survey.public_id, { instant_token: body.token }, { 'x-forwarded-for': ip });
   socketTimes.push(performance.now() - t1);
   participants.push({ id: body.id, token: body.token, ip, socket });
 });
@@ -112,7 +112,7 @@ const save = async (p: TParticipant, question: number, value: object) => {
   const key = `${p.id}:${question}`;
   const t0 = performance.now();
   if (!sentAt.has(key)) sentAt.set(key, t0);
-  const res = await fetch(`${http}/instant-survey/surveys/${survey.id}/save-answer/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `InstantToken ${p.token}`, 'x-forwarded-for': p.ip }, body: JSON.stringify({ question_id: question, value }) });
+  const res = await fetch(`${http}/instant-survey/surveys/${survey.public_id}/save-answer/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `InstantToken ${p.token}`, 'x-forwarded-for': p.ip }, body: JSON.stringify({ question_id: question, value }) });
   if (res.status !== 200) throw new Error(`save ${key}: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
   saveTimes.push(performance.now() - t0);

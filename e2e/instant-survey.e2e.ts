@@ -26,7 +26,7 @@ async function api<T>(path: string, init: { method?: string; token?: string; ins
 }
 
 type TStoredUser = { id: number; token: string; currentQuestionIndex: number };
-const storedUser = (page: Page, surveyId: number) =>
+const storedUser = (page: Page, surveyId: string) =>
   page.evaluate((id) => (JSON.parse(localStorage.getItem('instantSurvey.users') ?? '{}') as Record<string, TStoredUser>)[String(id)] ?? null, surveyId);
 
 describe('an instant survey, live, with a host and a participant on a phone', () => {
@@ -34,6 +34,8 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
   let phone: Page;
   let hostToken = '';
   let surveyId = 0;
+  /** What participants see: the survey's random public id. */
+  let publicId = '';
   let code = '';
   const participantName = 'Phone Petra';
 
@@ -81,7 +83,9 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     surveyId = Number(/surveys\/(\d+)\//.exec(new URL(host.url()).pathname)?.[1]);
     code = (await host.getByTestId('survey-code').textContent()) ?? '';
     expect(code).toMatch(/^[A-Z0-9]{9}$/);
-    expect(await host.getByTestId('copy-participant-link').getAttribute('data-link')).toBe(`${base}/take-survey/${surveyId}.html?code=${code}`);
+    const participantLink = (await host.getByTestId('copy-participant-link').getAttribute('data-link')) ?? '';
+    publicId = /take-survey\/([0-9a-f-]{36})\.html/.exec(participantLink)?.[1] ?? '';
+    expect(participantLink).toBe(`${base}/take-survey/${publicId}.html?code=${code}`);
     await host.getByTestId('answers-empty').waitFor();
     expect(await host.getByTestId('answers-empty').textContent()).toBe('No answers yet');
     await expect.poll(() => host.getByTestId('live-status').getAttribute('data-connected')).toBe('true');
@@ -94,7 +98,7 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await phone.goto(`${base}/login.html`);
     await phone.getByLabel('Survey code').fill(code.toLowerCase());
     await phone.getByRole('button', { name: 'Join' }).click();
-    await expectPath(phone, `/instant-surveys/take-survey/${surveyId}.html`);
+    await expectPath(phone, `/instant-surveys/take-survey/${publicId}.html`);
     expect(new URL(phone.url()).searchParams.get('code')).toBe(code);
     await phone.getByLabel('Your name').fill(participantName);
     await phone.getByRole('button', { name: 'Join the survey' }).click();
@@ -109,12 +113,12 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
 
   it('the participant answers every question type, resumes after a reload, and the host watches it arrive', async () => {
     // Bob joins from another device and names Petra, so that Petra's choice of Bob is mutual.
-    const bob = await api<{ id: number; token: string }>(`/instant-survey/surveys/${surveyId}/create-user/`, { method: 'POST', body: { name: 'Bob', survey_code: code } });
-    const petra = await storedUser(phone, surveyId);
+    const bob = await api<{ id: number; token: string }>(`/instant-survey/surveys/${publicId}/create-user/`, { method: 'POST', body: { name: 'Bob', survey_code: code } });
+    const petra = await storedUser(phone, publicId);
     expect(petra?.id).toEqual(expect.any(Number));
     const survey = await api<{ questions: { id: number; type: string }[] }>(`/instant-survey/surveys/${surveyId}/`, { token: hostToken });
     const userSelect = survey.body.questions.find((q) => q.type === 'user_select')?.id;
-    expect((await api(`/instant-survey/surveys/${surveyId}/save-answer/`, { method: 'POST', instantToken: bob.body.token, body: { question_id: userSelect, value: { type: 'user_select', selected_users: [petra?.id] } } })).status).toBe(200);
+    expect((await api(`/instant-survey/surveys/${publicId}/save-answer/`, { method: 'POST', instantToken: bob.body.token, body: { question_id: userSelect, value: { type: 'user_select', selected_users: [petra?.id] } } })).status).toBe(200);
 
     // 1 userSelect: Bob appears by himself (live), Lara was listed by the host.
     await phone.getByText('Bob', { exact: true }).click();
@@ -141,7 +145,7 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     // A reload resumes on the same question with the same identity.
     await phone.reload();
     await phone.getByTestId('question-progress').filter({ hasText: 'Question 5 of 6' }).waitFor();
-    expect((await storedUser(phone, surveyId))?.id).toBe(petra?.id);
+    expect((await storedUser(phone, publicId))?.id).toBe(petra?.id);
     await phone.getByRole('button', { name: 'Previous' }).click();
     await phone.getByTestId('question-progress').filter({ hasText: 'Question 4 of 6' }).waitFor();
     expect(await phone.getByLabel('Very', { exact: true }).isChecked()).toBe(true);
@@ -159,12 +163,12 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await expect.poll(() => phone.getByTestId('remaining-points').textContent()).toBe('Remaining points: 0');
     await screenshot(phone, 'instant-phone-scaling');
     await phone.getByRole('button', { name: 'Finish' }).click();
-    await expectPath(phone, `/instant-surveys/take-survey/${surveyId}/thankyou.html`);
+    await expectPath(phone, `/instant-surveys/take-survey/${publicId}/thankyou.html`);
     await phone.getByTestId('thank-you').waitFor();
     await screenshot(phone, 'instant-phone-thank-you');
     // Coming back to the survey's page after finishing shows the thank-you page, not the last question.
-    await phone.goto(`${base}/take-survey/${surveyId}.html`);
-    await expectPath(phone, `/instant-surveys/take-survey/${surveyId}/thankyou.html`);
+    await phone.goto(`${base}/take-survey/${publicId}.html?code=${code}`);
+    await expectPath(phone, `/instant-surveys/take-survey/${publicId}/thankyou.html`);
     await phone.getByTestId('thank-you').waitFor();
 
     // The host's page filled in by itself: answers, the graph and the analysis.
@@ -196,13 +200,13 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
   it('the host closes the survey and the participant can no longer answer', async () => {
     await host.getByRole('button', { name: 'Close survey' }).click();
     await host.getByTestId('survey-state').and(host.locator('[data-state="closed"]')).waitFor();
-    await phone.goto(`${base}/take-survey/${surveyId}.html`);
+    await phone.goto(`${base}/take-survey/${publicId}.html?code=${code}`);
     await phone.getByTestId('survey-closed').waitFor();
     await screenshot(phone, 'instant-phone-closed');
-    const petra = await storedUser(phone, surveyId);
+    const petra = await storedUser(phone, publicId);
     const survey = await api<{ questions: { id: number; type: string }[] }>(`/instant-survey/surveys/${surveyId}/`, { token: hostToken });
     const freetext = survey.body.questions.find((q) => q.type === 'freetext')?.id;
-    const late = await api<{ code: string }>(`/instant-survey/surveys/${surveyId}/save-answer/`, { method: 'POST', instantToken: petra?.token, body: { question_id: freetext, value: { type: 'freetext', text: 'too late' } } });
+    const late = await api<{ code: string }>(`/instant-survey/surveys/${publicId}/save-answer/`, { method: 'POST', instantToken: petra?.token, body: { question_id: freetext, value: { type: 'freetext', text: 'too late' } } });
     expect(late).toEqual({ status: 409, body: { code: 'survey_closed', detail: 'This survey is closed.' } });
   });
 
@@ -224,18 +228,18 @@ describe('a participant who joins before the start', () => {
     await host.goto(`${base}/surveys/list.html`);
     await host.getByTestId('survey-item').first().waitFor();
     const hostToken = (await host.evaluate(() => localStorage.getItem('auth.token'))) ?? '';
-    const created = await api<{ id: number; code: string }>('/instant-survey/surveys/', { method: 'POST', token: hostToken, body: { title: 'E2E early birds', questions: [{ label: 'Anything on your mind?', type: 'freetext' }], participants: [] } });
+    const created = await api<{ id: number; public_id: string; code: string }>('/instant-survey/surveys/', { method: 'POST', token: hostToken, body: { title: 'E2E early birds', questions: [{ label: 'Anything on your mind?', type: 'freetext' }], participants: [] } });
     expect(created.status).toBe(201);
-    const { id, code } = created.body;
+    const { id, public_id: linkId, code } = created.body;
     await host.goto(`${base}/surveys/${id}/answers.html`);
     await host.getByTestId('survey-state').and(host.locator('[data-state="pending"]')).waitFor();
     const link = (await host.getByTestId('copy-participant-link').getAttribute('data-link')) ?? '';
-    expect(link).toBe(`${base}/take-survey/${id}.html?code=${code}`);
+    expect(link).toBe(`${base}/take-survey/${linkId}.html?code=${code}`);
 
     // A link with a code that is not the survey's tells nothing about it.
     const phone = await newPage(phoneBrowser.browser, { locale: 'en' });
     await phone.setViewportSize({ width: 360, height: 740 });
-    await phone.goto(`${base}/take-survey/${id}.html?code=${code === 'ZZZZZZZZZ' ? 'YYYYYYYYY' : 'ZZZZZZZZZ'}`);
+    await phone.goto(`${base}/take-survey/${linkId}.html?code=${code === 'ZZZZZZZZZ' ? 'YYYYYYYYY' : 'ZZZZZZZZZ'}`);
     await phone.getByTestId('survey-not-found').waitFor();
 
     // The shared link carries the code.
@@ -253,7 +257,7 @@ describe('a participant who joins before the start', () => {
 
     // Finish with the only question left empty: no answer to save, yet the finish is recorded.
     await phone.getByRole('button', { name: 'Finish' }).click();
-    await expectPath(phone, `/instant-surveys/take-survey/${id}/thankyou.html`);
+    await expectPath(phone, `/instant-surveys/take-survey/${linkId}/thankyou.html`);
     await expect
       .poll(async () => (await api<{ participants: { name: string; finished: boolean }[] }>(`/instant-survey/surveys/${id}/`, { token: hostToken })).body.participants.find((p) => p.name === 'Early Erin')?.finished)
       .toBe(true);

@@ -118,7 +118,10 @@ export const ZInstantAnswer = z.object({
 export type TInstantAnswer = z.infer<typeof ZInstantAnswer>;
 
 export const ZInstantSurveySummary = z.object({
+  /** The host's id (host routes, tenancy-checked). */
   id: z.number().int(),
+  /** What participants use instead: every participant path, link and socket carries this random id. */
+  public_id: z.string(),
   title: z.string(),
   code: z.string(),
   state: ZInstantSurveyState,
@@ -152,7 +155,8 @@ export type TInstantSurvey = z.infer<typeof ZInstantSurvey>;
 export const ZInstantSurveyUser = z.object({
   id: z.number().int(),
   name: z.string(),
-  survey: z.number().int(),
+  /** The survey's public id. */
+  survey: z.string(),
   current_question_index: z.number().int(),
   finished: z.boolean(),
 });
@@ -163,7 +167,8 @@ export type TInstantSurveyUser = z.infer<typeof ZInstantSurveyUser>;
  * join page); with their instant token the questions, the others' names and their own answers.
  */
 export const ZInstantParticipantSurvey = z.object({
-  id: z.number().int(),
+  /** The survey's public id (participants never see the sequential one). */
+  id: z.string(),
   title: z.string(),
   state: ZInstantSurveyState,
   closed: z.boolean(),
@@ -188,22 +193,31 @@ export const ZInstantCodeLoginResponse = z.object({ survey: ZInstantParticipantS
 export type TInstantCodeLoginResponse = z.infer<typeof ZInstantCodeLoginResponse>;
 
 /**
- * `{name, email?}` as DECISIONS.md fixes it: a participant may join from the survey's link
- * (`take-survey/{id}.html`, spec section 2) without the code. When the code comes along (the code
- * entry and the links the product makes carry it), a wrong one is refused and counts as a guess.
+ * `{name, email?}` plus the proof that the participant was given the survey (DECISIONS.md): its
+ * `survey_code`, or the `invitation_token` of an invitation link. Without either, or with a wrong
+ * one, 404 survey_not_found: the survey's id alone never admits anyone.
  */
 export const ZInstantCreateUser = z.object({
   name: z.string().trim().min(1).max(200),
   survey_code: z.string().max(64).optional(),
+  invitation_token: z.string().max(256).optional(),
   email: z.string().trim().max(254).nullable().optional(),
 });
 export type TInstantCreateUser = z.input<typeof ZInstantCreateUser>;
-export const ZInstantCreateUserResponse = z.object({ id: z.number().int(), name: z.string(), token: z.string(), survey: z.number().int() });
+/** `survey` is the survey's public id. */
+export const ZInstantCreateUserResponse = z.object({ id: z.number().int(), name: z.string(), token: z.string(), survey: z.string() });
 export type TInstantCreateUserResponse = z.infer<typeof ZInstantCreateUserResponse>;
 
-/** GET surveys/{id}/ without a token: the survey's code proves the caller was given it. */
+/** GET surveys/{public id}/ without a token: the survey's code proves the caller was given it (without it: 404). */
 export const ZInstantSurveyCodeQuery = z.object({ code: z.string().max(64).optional() });
 export type TInstantSurveyCodeQuery = z.infer<typeof ZInstantSurveyCodeQuery>;
+
+/**
+ * Participant paths carry the survey's public id. GET surveys/{id}/ and fill-info serve the host
+ * too: with a host's `Token` the id is the host's numeric one.
+ */
+export const ZInstantSurveyPathParams = z.object({ id: z.string().min(1).max(64) });
+export type TInstantSurveyPathParams = z.infer<typeof ZInstantSurveyPathParams>;
 
 /** Finishing without answering the last question still records that the participant finished. */
 export const ZInstantFinish = z.object({ current_question_index: z.number().int().min(0).max(1000).optional() });
@@ -262,10 +276,12 @@ export const ZInstantCustomTemplate = z.object({ id: z.number().int(), name: z.s
 export type TInstantCustomTemplate = z.infer<typeof ZInstantCustomTemplate>;
 
 /** Live messages on /ws/instant-survey/{id}/ (§4): new_user refreshes participants, others reload. */
+/** `survey`: the host's numeric id on a host's socket, the public id on a participant's. */
+const socketSurvey = z.union([z.number().int(), z.string()]);
 export const ZInstantSocketMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('new_user'), survey: z.number().int(), user: ZInstantPublicParticipant }),
-  z.object({ type: z.literal('answer'), survey: z.number().int(), participant: z.number().int(), question: z.number().int(), sent_at: z.number() }),
-  z.object({ type: z.literal('state'), survey: z.number().int(), state: ZInstantSurveyState }),
+  z.object({ type: z.literal('new_user'), survey: socketSurvey, user: ZInstantPublicParticipant }),
+  z.object({ type: z.literal('answer'), survey: socketSurvey, participant: z.number().int(), question: z.number().int(), sent_at: z.number() }),
+  z.object({ type: z.literal('state'), survey: socketSurvey, state: ZInstantSurveyState }),
 ]);
 export type TInstantSocketMessage = z.infer<typeof ZInstantSocketMessage>;
 

@@ -10,6 +10,12 @@ export const instantSurveys = pgTable(
   'instant_surveys',
   {
     id: serial('id').primaryKey(),
+    /**
+     * What participants see instead of the sequential id: a random UUID (122 random bits) in
+     * every participant path, link and socket. The database draws it, so rows that existed
+     * before the column get one each when it is added.
+     */
+    publicId: text('public_id').notNull().default(sql`gen_random_uuid()::text`),
     organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
@@ -23,6 +29,7 @@ export const instantSurveys = pgTable(
   },
   (t) => [
     index('instant_surveys_org_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('instant_surveys_public_id_idx').on(t.publicId),
     // A code identifies one open survey; closed surveys free their code.
     uniqueIndex('instant_surveys_open_code_idx').on(t.code).where(sql`${t.state} <> 'closed'`),
   ],

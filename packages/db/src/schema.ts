@@ -101,6 +101,20 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_email_idx').on(t.email, t.failedAt)],
 );
 
+/**
+ * Password-reset requests per e-mail address as typed (lower-cased), whether or not an account
+ * has it: counting unknown addresses too keeps the work, and so the answer, the same either way.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_requests_email_idx').on(t.email, t.requestedAt)],
+);
+
 export const engagements = pgTable(
   'engagements',
   {

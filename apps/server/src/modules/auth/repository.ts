@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, sql, tables, type Database } from '@ona/db';
+import { takeCountedAttempt, type TAttempt } from '../../limits/counted-attempts.ts';
 
-const { users, authTokens, passwordResets, loginFailures } = tables;
+const { users, authTokens, passwordResets, loginFailures, passwordResetRequests } = tables;
 
 export const TOKEN_IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /** Writing last_used_at on every request would turn reads into writes; once a minute is enough. */
@@ -12,25 +13,35 @@ export async function findUserByEmail(db: Database, email: string) {
 }
 
 /**
- * Counts a login attempt before its password is checked, and answers how many attempts of this
- * e-mail fall in the window, this one included. Counting first and recording after the ~100 ms
- * password check would let a burst of parallel guesses all pass the limit. Rows older than the
- * window are dropped on the way, so the table does not grow.
+ * Takes one login attempt of this e-mail before its password is checked (atomically, see
+ * takeCountedAttempt): of any number of parallel guesses exactly `limit` in the window are
+ * recorded and checked, the rest refused. Rows older than the window are dropped on the way.
  */
-export async function recordLoginAttempt(db: Database, email: string, since: Date): Promise<{ id: number; attempts: number }> {
+export function takeLoginAttempt(db: Database, email: string, since: Date, limit: number): Promise<TAttempt> {
   const address = email.toLowerCase();
-  await db.delete(loginFailures).where(and(eq(loginFailures.email, address), lte(loginFailures.failedAt, since)));
-  const [row] = await db.insert(loginFailures).values({ email: address }).returning({ id: loginFailures.id });
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, address), gt(loginFailures.failedAt, since)));
-  return { id: row?.id ?? 0, attempts: count?.n ?? 0 };
+  return takeCountedAttempt(db, {
+    lockKey: `login:${address}`,
+    limit,
+    prune: async (tx) => void (await tx.delete(loginFailures).where(and(eq(loginFailures.email, address), lte(loginFailures.failedAt, since)))),
+    count: async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(loginFailures).where(and(eq(loginFailures.email, address), gt(loginFailures.failedAt, since))))[0]?.n ?? 0,
+    record: async (tx) => (await tx.insert(loginFailures).values({ email: address }).returning({ id: loginFailures.id }))[0]?.id ?? 0,
+  });
 }
 
-/** An attempt that was refused before its password was checked does not count against the user. */
-export async function forgetLoginAttempt(db: Database, id: number): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.id, id));
+/**
+ * Takes one password-reset request of this e-mail address, known or not (the same work either
+ * way). Refused requests are not recorded, so the hour ends an hour after the last e-mail.
+ */
+export function takePasswordResetRequest(db: Database, email: string, since: Date, limit: number): Promise<TAttempt> {
+  const address = email.trim().toLowerCase();
+  return takeCountedAttempt(db, {
+    lockKey: `password-reset:${address}`,
+    limit,
+    prune: async (tx) => void (await tx.delete(passwordResetRequests).where(and(eq(passwordResetRequests.email, address), lte(passwordResetRequests.requestedAt, since)))),
+    count: async (tx) =>
+      (await tx.select({ n: sql<number>`count(*)::int` }).from(passwordResetRequests).where(and(eq(passwordResetRequests.email, address), gt(passwordResetRequests.requestedAt, since))))[0]?.n ?? 0,
+    record: async (tx) => (await tx.insert(passwordResetRequests).values({ email: address }).returning({ id: passwordResetRequests.id }))[0]?.id ?? 0,
+  });
 }
 
 export async function clearLoginFailures(db: Database, email: string): Promise<void> {

@@ -10,15 +10,15 @@ import { hashSecretToken, newSecretToken } from './secret-token.ts';
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const RESET_LINK_LIFETIME_HOURS = 24;
+/** Reset e-mails per account (per e-mail address typed, known or not) within RESET_REQUEST_WINDOW_MS. */
+export const RESET_REQUESTS_PER_ACCOUNT = 3;
+export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 
 export async function login(app: FastifyInstance, email: string, password: string) {
   const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
   // The attempt is counted as a failure until the password proves right.
-  const attempt = await repo.recordLoginAttempt(app.db, email, since);
-  if (attempt.attempts > LOGIN_FAILURE_LIMIT) {
-    await repo.forgetLoginAttempt(app.db, attempt.id);
-    throw new ApiError(429, 'too_many_requests', 'errors.too_many_logins');
-  }
+  const attempt = await repo.takeLoginAttempt(app.db, email, since, LOGIN_FAILURE_LIMIT);
+  if (!attempt.allowed) throw new ApiError(429, 'too_many_requests', 'errors.too_many_logins');
   const user = await repo.findUserByEmail(app.db, email);
   // An account without a password yet is checked against the dummy too, so timing does not tell it apart.
   const usable = user !== undefined && hasPassword(user.passwordHash);
@@ -32,10 +32,17 @@ export async function login(app: FastifyInstance, email: string, password: strin
   return { token, user, membership };
 }
 
-/** Sends a one-time link; answers the same whether or not the account exists. */
+/**
+ * Sends a one-time link; answers the same whether or not the account exists. Beyond the
+ * per-address limit of the route, at most RESET_REQUESTS_PER_ACCOUNT e-mails an hour go to one
+ * address however many clients ask (mail bombing): the request is counted per e-mail address
+ * typed, known or not, and the account looked up either way, so neither the answer nor the work
+ * tells whether the account exists; over the limit the e-mail is simply not queued.
+ */
 export async function requestPasswordReset(app: FastifyInstance, email: string, locale: TLocale, resetPage: string) {
+  const request = await repo.takePasswordResetRequest(app.db, email, new Date(Date.now() - RESET_REQUEST_WINDOW_MS), RESET_REQUESTS_PER_ACCOUNT);
   const user = await repo.findUserByEmail(app.db, email);
-  if (!user || !user.isActive) return;
+  if (!request.allowed || !user || !user.isActive) return;
   const token = newSecretToken();
   const expiresAt = new Date(Date.now() + RESET_LINK_LIFETIME_HOURS * 3600 * 1000);
   await repo.insertPasswordReset(app.db, user.id, hashSecretToken(token), expiresAt);

@@ -26,7 +26,8 @@ export function authorizationKind(request: FastifyRequest): TAuthorizationKind {
   return 'none';
 }
 
-export type TParticipantContext = NonNullable<Awaited<ReturnType<typeof repo.findParticipantByToken>>>['participant'];
+/** The participant row and the public id of their survey (what participant answers and live messages carry). */
+export type TParticipantContext = NonNullable<Awaited<ReturnType<typeof repo.findParticipantByToken>>>['participant'] & { surveyPublicId: string };
 
 /** The participant of a live instant token, or null for an unknown or idle one. */
 async function findLiveParticipant(app: FastifyInstance, token: string): Promise<TParticipantContext | null> {
@@ -34,7 +35,7 @@ async function findLiveParticipant(app: FastifyInstance, token: string): Promise
   const found = await repo.findParticipantByToken(app.db, hashSecretToken(token), new Date(now - TOKEN_IDLE_MS));
   if (!found) return null;
   if (now - found.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchToken(app.db, found.tokenId);
-  return found.participant;
+  return { ...found.participant, surveyPublicId: found.surveyPublicId };
 }
 
 /** The participant of `Authorization: InstantToken <token>` or of a token sent over the socket. */
@@ -72,11 +73,11 @@ export async function participantOrAddressKey(app: FastifyInstance, request: Fas
   return participant ? `instant-participant:${participant.id}` : `address:${request.ip}`;
 }
 
-/** The participant of this request, who must belong to `surveyId` (another survey's token: 403). */
-export async function requireParticipant(app: FastifyInstance, request: FastifyRequest, surveyId: number): Promise<TParticipantContext> {
+/** The participant of this request, who must belong to the survey of `surveyPublicId` (another survey's token: 403). */
+export async function requireParticipant(app: FastifyInstance, request: FastifyRequest, surveyPublicId: string): Promise<TParticipantContext> {
   if (!instantTokenOf(request)) throw new ApiError(401, 'not_authenticated', 'instant.errors.invalid_instant_token');
   const participant = await participantOfRequest(app, request);
   if (!participant) throw new ApiError(401, 'invalid_token', 'instant.errors.invalid_instant_token');
-  if (participant.surveyId !== surveyId) throw new ApiError(403, 'other_survey_token', 'instant.errors.other_survey_token');
+  if (participant.surveyPublicId !== surveyPublicId) throw new ApiError(403, 'other_survey_token', 'instant.errors.other_survey_token');
   return participant;
 }

@@ -44,10 +44,10 @@ export async function startSurveyAs(ctx: TestContext, token: string, surveyId: n
 }
 
 /** A participant joins `survey` with its code, as the join page does. */
-export async function join(ctx: TestContext, survey: { id: number; code: string }, name: string, headers: Record<string, string> = {}) {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/create-user/`, headers, payload: { name, survey_code: survey.code } });
+export async function join(ctx: TestContext, survey: { public_id: string; code: string }, name: string, headers: Record<string, string> = {}) {
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/create-user/`, headers, payload: { name, survey_code: survey.code } });
   if (res.statusCode !== 201) throw new Error(`create-user answered ${res.statusCode}: ${res.body}`);
-  return res.json() as { id: number; name: string; token: string; survey: number };
+  return res.json() as { id: number; name: string; token: string; survey: string };
 }
 
 export const instantHeader = (token: string) => ({ authorization: `InstantToken ${token}` });

@@ -8,11 +8,12 @@ type TParticipantRow = Awaited<ReturnType<typeof repo.loadParticipantRows>>[numb
 
 /**
  * The participant page under the instant-survey base (INSTANT_SURVEY_URL, or `/instant-surveys`
- * of the public address), as the password reset links it (auth module). The code rides along:
- * should the token ever be refused, the page can still offer to join, which needs the code.
+ * of the public address), as the password reset links it (auth module), by the survey's public
+ * id. The code rides along: should the token ever be refused, the page can still offer to join,
+ * which needs the code (or the token itself as `invitation_token`).
  */
-export function takeSurveyLink(instantBase: string, surveyId: number, token: string, code: string): string {
-  return `${instantBase.replace(/\/+$/, '')}/take-survey/${surveyId}.html?token=${encodeURIComponent(token)}&code=${encodeURIComponent(code)}`;
+export function takeSurveyLink(instantBase: string, surveyPublicId: string, token: string, code: string): string {
+  return `${instantBase.replace(/\/+$/, '')}/take-survey/${surveyPublicId}.html?token=${encodeURIComponent(token)}&code=${encodeURIComponent(code)}`;
 }
 
 /**
@@ -31,7 +32,7 @@ export async function sendInvitations(app: FastifyInstance, survey: repo.TSurvey
       '',
       t('instant.emails.invitation.body'),
       '',
-      takeSurveyLink(instantBase, survey.id, token, survey.code),
+      takeSurveyLink(instantBase, survey.publicId, token, survey.code),
       '',
       t('instant.emails.invitation.code'),
       '',

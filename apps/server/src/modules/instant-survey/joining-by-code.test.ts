@@ -9,6 +9,7 @@ import { isWebClientFile } from '../../app.ts';
 import { authHeader, createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { participantOrAddressKey } from './instant-auth.ts';
 import { createSurveyAs, instantHeader, join, setUpInstantHosts, startSurveyAs } from './instant-test-kit.ts';
+import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import * as repo from './repository.ts';
 
 let ctx: TestContext;
@@ -25,51 +26,97 @@ afterAll(async () => ctx.close());
 let addressCounter = 0;
 /** Each test its own client address, so the wrong-code count of one never spills into another. */
 const fromAddress = () => `10.1.0.${++addressCounter}`;
-const createUser = (surveyId: number, payload: object, remoteAddress: string = fromAddress()) =>
+const createUser = (surveyId: string | number, payload: object, remoteAddress: string = fromAddress()) =>
   ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${surveyId}/create-user/`, remoteAddress, headers: { 'accept-language': 'en-US' }, payload });
-const anonymousView = (surveyId: number, query = '', remoteAddress: string = fromAddress()) =>
+const anonymousView = (surveyId: string | number, query = '', remoteAddress: string = fromAddress()) =>
   ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${surveyId}/${query}`, remoteAddress, headers: { 'accept-language': 'en-US' } });
 /** A code of the right shape that is not this survey's. */
 const otherCodeThan = (code: string) => (code === 'ZZZZZZZZZ' ? 'YYYYYYYYY' : 'ZZZZZZZZZ');
+const notFoundBody = { code: 'survey_not_found', detail: 'There is no open survey with this code.', errors: { survey_code: ['There is no open survey with this code.'] } };
 
-describe('joining with the survey code or from its link', () => {
-  it('create-user takes {name, email?} as DECISIONS.md fixes it (the survey\'s link), and refuses a code that is not the survey\'s (404 survey_not_found)', async () => {
-    expect((await createUser(started.id, { name: 'From the link' })).statusCode).toBe(201);
-    expect((await createUser(999_999, { name: 'Nowhere' })).statusCode).toBe(404);
-    const wrong = await createUser(started.id, { name: 'Guesser', survey_code: otherCodeThan(started.code) });
-    expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual({ code: 'survey_not_found', detail: 'There is no open survey with this code.', errors: { survey_code: ['There is no open survey with this code.'] } });
+describe('joining only with the survey code or an invitation', () => {
+  it('a join by the sequential id without the code answers 404, and so does the public id without a code or with a wrong one', async () => {
+    const bySequentialId = await createUser(started.id, { name: 'Walk-in' });
+    expect([bySequentialId.statusCode, bySequentialId.json().code]).toEqual([404, 'survey_not_found']);
+    expect((await createUser(started.id, { name: 'Walk-in', survey_code: started.code })).statusCode).toBe(404);
+    const noCode = await createUser(started.public_id, { name: 'No code' });
+    expect([noCode.statusCode, noCode.json()]).toEqual([404, notFoundBody]);
+    expect((await createUser(started.public_id, { name: 'Blank', survey_code: '  ' })).statusCode).toBe(404);
+    const wrong = await createUser(started.public_id, { name: 'Guesser', survey_code: otherCodeThan(started.code) });
+    expect([wrong.statusCode, wrong.json()]).toEqual([404, notFoundBody]);
     // Another open survey's code does not open this one either.
     const other = await createSurveyAs(ctx, tokens.host);
-    expect((await createUser(started.id, { name: 'Crossed', survey_code: other.code })).statusCode).toBe(404);
-    expect((await createUser(started.id, { name: 'Right', survey_code: ` ${started.code.toLowerCase()} ` })).statusCode).toBe(201);
+    expect((await createUser(started.public_id, { name: 'Crossed', survey_code: other.code })).statusCode).toBe(404);
+    expect((await createUser('00000000-0000-4000-8000-000000000000', { name: 'Nowhere', survey_code: started.code })).statusCode).toBe(404);
+    const right = await createUser(started.public_id, { name: 'Right', survey_code: ` ${started.code.toLowerCase()} ` });
+    expect(right.statusCode).toBe(201);
+    expect(right.json().survey).toBe(started.public_id);
   });
 
-  it('an anonymous GET answers the participant\'s view from the link, and 404 survey_not_found for a wrong ?code=', async () => {
-    expect((await anonymousView(started.id)).json()).toEqual({ id: started.id, title: started.title, state: 'started', closed: false });
-    const wrongCode = await anonymousView(started.id, `?code=${otherCodeThan(started.code)}`);
+  it('an invitation token of this survey admits instead of the code; another survey’s does not', async () => {
+    const other = await createSurveyAs(ctx, tokens.host);
+    const [mine, theirs] = [newSecretToken(), newSecretToken()];
+    await repo.addParticipantToken(ctx.db.db, started.participants[0]?.id ?? 0, started.id, hashSecretToken(mine));
+    await repo.addParticipantToken(ctx.db.db, other.participants[0]?.id ?? 0, other.id, hashSecretToken(theirs));
+    expect((await createUser(started.public_id, { name: 'Invited', invitation_token: mine })).statusCode).toBe(201);
+    expect((await createUser(started.public_id, { name: 'Borrowed', invitation_token: theirs })).statusCode).toBe(404);
+    expect((await createUser(started.public_id, { name: 'Forged', invitation_token: 'made-up' })).statusCode).toBe(404);
+  });
+
+  it('public ids are random UUIDs, one per survey, and the host sees them', async () => {
+    const [a, b] = [await createSurveyAs(ctx, tokens.host), await createSurveyAs(ctx, tokens.host)];
+    for (const survey of [a, b, started]) expect(survey.public_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set([a.public_id, b.public_id, started.public_id]).size).toBe(3);
+  });
+
+  it('an anonymous GET needs the public id and the code: without a code or with a wrong one 404, by the sequential id 404', async () => {
+    expect((await anonymousView(started.public_id)).statusCode).toBe(404);
+    const wrongCode = await anonymousView(started.public_id, `?code=${otherCodeThan(started.code)}`);
     expect([wrongCode.statusCode, wrongCode.json().code]).toEqual([404, 'survey_not_found']);
-    expect((await anonymousView(999_999, `?code=${started.code}`)).statusCode).toBe(404);
-    const res = await anonymousView(started.id, `?code=${started.code.toLowerCase()}`);
+    expect((await anonymousView(started.id, `?code=${started.code}`)).statusCode).toBe(404);
+    const res = await anonymousView(started.public_id, `?code=${started.code.toLowerCase()}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: started.id, title: started.title, state: 'started', closed: false });
+    expect(res.json()).toEqual({ id: started.public_id, title: started.title, state: 'started', closed: false });
   });
 
-  it('a participant’s own token or the host’s login token still open the survey without a code', async () => {
+  it('a participant’s own token or the host’s login token still open the survey without a code; a participant token works for its own survey only', async () => {
     const me = await join(ctx, started, 'Tokened');
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: instantHeader(me.token) })).json().user.id).toBe(me.id);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.public_id}/`, headers: instantHeader(me.token) })).json().user.id).toBe(me.id);
+    // The participant's token at the sequential id: not found.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: instantHeader(me.token) })).statusCode).toBe(404);
+    const other = await createSurveyAs(ctx, tokens.host);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${other.public_id}/fill-info/`, headers: instantHeader(me.token) })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: authHeader(tokens.host) })).json().code).toBe(started.code);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: authHeader(tokens.otherHost) })).statusCode).toBe(404);
   });
 
   it('wrong codes on create-user and on the join page count as guesses: the 21st try answers 429, even with the right code', async () => {
     const address = '192.0.2.201';
-    for (let i = 0; i < 10; i++) expect((await createUser(started.id, { name: 'G', survey_code: `GUESS${String(i).padStart(4, '0')}` }, address)).statusCode).toBe(404);
-    for (let i = 0; i < 10; i++) expect((await anonymousView(started.id, `?code=PEEK${String(i).padStart(5, '0')}`, address)).statusCode).toBe(404);
-    const blocked = await createUser(started.id, { name: 'G', survey_code: started.code }, address);
+    for (let i = 0; i < 10; i++) expect((await createUser(started.public_id, { name: 'G', survey_code: `GUESS${String(i).padStart(4, '0')}` }, address)).statusCode).toBe(404);
+    for (let i = 0; i < 10; i++) expect((await anonymousView(started.public_id, `?code=PEEK${String(i).padStart(5, '0')}`, address)).statusCode).toBe(404);
+    const blocked = await createUser(started.public_id, { name: 'G', survey_code: started.code }, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('too_many_requests');
-    expect((await anonymousView(started.id, `?code=${started.code}`, address)).statusCode).toBe(429);
+    expect((await anonymousView(started.public_id, `?code=${started.code}`, address)).statusCode).toBe(429);
+  });
+
+  it('checks exactly 20 of 50 parallel wrong codes from one address (404); the other 30 answer 429', async () => {
+    const address = '192.0.2.202';
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        ctx.app.inject({ method: 'POST', url: '/api/instant-survey/surveys/login-with-survey-code/', remoteAddress: address, payload: { survey_code: `PAR${String(i).padStart(6, '0')}` } }),
+      ),
+    );
+    const statuses = guesses.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+  });
+
+  it('does not count the right code as a guess: a room that joins with it is never locked out', async () => {
+    const address = '192.0.2.203';
+    for (let i = 0; i < 25; i++) expect((await createUser(started.public_id, { name: `Right ${i}`, survey_code: started.code }, address)).statusCode).toBe(201);
+    for (let i = 0; i < 19; i++) expect((await createUser(started.public_id, { name: 'G', survey_code: `WRONG${String(i).padStart(4, '0')}` }, address)).statusCode).toBe(404);
+    expect((await createUser(started.public_id, { name: 'Still in', survey_code: started.code }, address)).statusCode).toBe(201);
   });
 });
 
@@ -82,14 +129,14 @@ describe('a room of phones behind one address', () => {
     expect(codeLogin.statusCode).toBe(200);
     const joined: { token: string }[] = [];
     for (let i = 0; i < 320; i++) {
-      expect((await anonymousView(room.id, `?code=${room.code}`, address)).statusCode).toBe(200);
-      const res = await createUser(room.id, { name: `Phone ${i}`, survey_code: room.code }, address);
+      expect((await anonymousView(room.public_id, `?code=${room.code}`, address)).statusCode).toBe(200);
+      const res = await createUser(room.public_id, { name: `Phone ${i}`, survey_code: room.code }, address);
       expect(res.statusCode).toBe(201);
       joined.push(res.json() as { token: string });
     }
     const statuses = new Set<number>();
     for (const phone of joined) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${room.id}/fill-info/`, remoteAddress: address, headers: instantHeader(phone.token) });
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${room.public_id}/fill-info/`, remoteAddress: address, headers: instantHeader(phone.token) });
       statuses.add(res.statusCode);
     }
     expect([...statuses]).toEqual([200]);

@@ -20,7 +20,7 @@ export class LiveSocketClient {
   /** `keep: false` only counts messages (a benchmark's thousand sockets need not hold them all). */
   constructor(private readonly options: { keep?: boolean } = {}) {}
 
-  async connect(baseWsUrl: string, surveyId: number, auth: { token?: string; instant_token?: string }, headers: Record<string, string> = {}): Promise<void> {
+  async connect(baseWsUrl: string, surveyId: number | string, auth: { token?: string; instant_token?: string }, headers: Record<string, string> = {}): Promise<void> {
     const socket = new WebSocket(`${baseWsUrl}/ws/instant-survey/${surveyId}/`, { headers });
     this.socket = socket;
     await new Promise<void>((resolve, reject) => {

@@ -35,12 +35,12 @@ describe('the live socket of one server', () => {
     expect(await host.waitFor((m) => m.type === 'new_user')).toEqual({ type: 'new_user', survey: survey.id, user: { id: participant.id, name: 'Live Lena' } });
 
     const waiting = new LiveSocketClient();
-    await waiting.connect(wsUrl, survey.id, { instant_token: participant.token });
+    await waiting.connect(wsUrl, survey.public_id, { instant_token: participant.token });
     await startSurveyAs(ctx, tokens.host, survey.id);
-    expect(await waiting.waitFor((m) => m.type === 'state')).toEqual({ type: 'state', survey: survey.id, state: 'started' });
+    expect(await waiting.waitFor((m) => m.type === 'state')).toEqual({ type: 'state', survey: survey.public_id, state: 'started' });
 
     const freetext = survey.questions.find((q) => q.type === 'freetext');
-    await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: freetext?.id, value: { type: 'freetext', text: 'hi' } } });
+    await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: freetext?.id, value: { type: 'freetext', text: 'hi' } } });
     expect(await host.waitFor((m) => m.type === 'answer')).toMatchObject({ type: 'answer', survey: survey.id, participant: participant.id, question: freetext?.id });
     host.close();
     waiting.close();
@@ -54,7 +54,7 @@ describe('the live socket of one server', () => {
     await repo.addParticipantToken(ctx.db.db, invited.id, survey.id, hashSecretToken(token));
     const host = new LiveSocketClient();
     await host.connect(wsUrl, survey.id, { token: tokens.host });
-    const open = () => ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/`, headers: instantHeader(token) });
+    const open = () => ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.public_id}/`, headers: instantHeader(token) });
     expect((await Promise.all([open(), open()])).map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await host.waitFor((m) => m.type === 'new_user')).toEqual({ type: 'new_user', survey: survey.id, user: { id: invited.id, name: 'Invited Ivo' } });
     // A later event proves the socket kept listening: still one new_user for two openings.
@@ -77,9 +77,23 @@ describe('the live socket of one server', () => {
     ];
     for (const [auth, code] of attempts) {
       const client = new LiveSocketClient();
-      await expect(client.connect(wsUrl, survey.id, auth)).rejects.toThrow();
+      await expect(client.connect(wsUrl, survey.public_id, auth)).rejects.toThrow();
       expect([auth, await client.closed()]).toEqual([auth, code]);
     }
+  });
+
+  it('admits a participant only by the public id: their own token at the sequential id closes with 4404; a host may use either id', async () => {
+    const survey = await createSurveyAs(ctx, tokens.host);
+    const me = await join(ctx, survey, 'Sequential Sam');
+    const bySequentialId = new LiveSocketClient();
+    await expect(bySequentialId.connect(wsUrl, survey.id, { instant_token: me.token })).rejects.toThrow();
+    expect(await bySequentialId.closed()).toBe(4404);
+    const byPublicId = new LiveSocketClient();
+    await byPublicId.connect(wsUrl, survey.public_id, { instant_token: me.token });
+    byPublicId.close();
+    const host = new LiveSocketClient();
+    await host.connect(wsUrl, survey.public_id, { token: tokens.host });
+    host.close();
   });
 });
 
@@ -114,7 +128,7 @@ describe('across two server instances through Redis', () => {
     const participant = await join(ctxA, survey, 'Remote Rita');
     await host.waitFor((m) => m.type === 'new_user' && m.user.id === participant.id);
     const mood = survey.questions.find((q) => q.type === 'mood_select');
-    const saved = await appA.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: 'positive' } } });
+    const saved = await appA.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: 'positive' } } });
     expect(saved.statusCode).toBe(200);
     expect(await host.waitFor((m) => m.type === 'answer')).toMatchObject({ survey: survey.id, participant: participant.id, question: mood?.id });
     host.close();

@@ -8,16 +8,21 @@ import type { TInstantSocketMessage } from '@ona/contracts';
  */
 export const surveyChannel = (surveyId: number, audience: 'host' | 'participant') => `ona:instant-survey:${surveyId}:${audience}`;
 
+type TDistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A live message before it is addressed: each audience gets its own id of the survey. */
+export type TLiveMessage = TDistributiveOmit<TInstantSocketMessage, 'survey'>;
+
 /**
- * Tells every socket of the survey. A lost live message only delays a refresh (the next one or a
- * reload shows everything), so a Redis hiccup is logged rather than failing the participant's save.
+ * Tells every socket of the survey. Hosts hear the survey's numeric id, participants its public id
+ * (they never see the sequential one). A lost live message only delays a refresh (the next one or
+ * a reload shows everything), so a Redis hiccup is logged rather than failing the participant's save.
  */
-export async function publishLive(app: FastifyInstance, message: TInstantSocketMessage): Promise<void> {
+export async function publishLive(app: FastifyInstance, survey: { id: number; publicId: string }, message: TLiveMessage): Promise<void> {
   try {
-    const publishes = [app.realtime.publish(surveyChannel(message.survey, 'host'), message)];
-    if (message.type !== 'answer') publishes.push(app.realtime.publish(surveyChannel(message.survey, 'participant'), message));
+    const publishes = [app.realtime.publish(surveyChannel(survey.id, 'host'), { ...message, survey: survey.id })];
+    if (message.type !== 'answer') publishes.push(app.realtime.publish(surveyChannel(survey.id, 'participant'), { ...message, survey: survey.publicId }));
     await Promise.all(publishes);
   } catch (err) {
-    app.log.error({ err, survey: message.survey }, 'live message not published');
+    app.log.error({ err, survey: survey.id }, 'live message not published');
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
-  ZIdParams,
   ZInstantCodeLogin,
   ZInstantCodeLoginResponse,
   ZInstantCreateUser,
@@ -15,6 +14,7 @@ import {
   ZInstantSaveAnswerResponse,
   ZInstantSurvey,
   ZInstantSurveyCodeQuery,
+  ZInstantSurveyPathParams,
 } from '@ona/contracts';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../errors/api-error.ts';
@@ -36,10 +36,24 @@ const tags = ['instant-survey'];
 const PER_PARTICIPANT_PER_MINUTE = 300;
 const PER_ADDRESS_PER_MINUTE = 1500;
 
+/** A host's `Token` addresses the survey by its numeric id (host routes are tenancy-checked); anything else is not found. */
+function hostSurveyId(id: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(id)) throw notFound();
+  return Number(id);
+}
+
+/** The survey of a participant-facing (public) id, or 404. */
+async function surveyOfPublicId(app: Parameters<FastifyPluginAsyncZod>[0], publicId: string) {
+  const row = await repo.findSurveyByPublicId(app.db, publicId);
+  if (!row) throw notFound();
+  return row;
+}
+
 /**
  * Calls a participant makes without signing in (DECISIONS.md): join by code, create-user, answer.
- * GET surveys/{id}/ and fill-info serve both: a host's `Token` gets everything, a participant's
- * `InstantToken` their own view, no header the title and state.
+ * Their paths carry the survey's random public id, never the sequential one. GET surveys/{id}/
+ * and fill-info serve both: a host's `Token` with the numeric id gets everything, a participant's
+ * `InstantToken` (public id) their own view, no header with `?code=` the title and state.
  */
 export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app) => {
   const participantLimit = {
@@ -58,47 +72,45 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
 
   app.get('/instant-survey/surveys/:id/', {
     config: participantLimit,
-    schema: { tags, summary: 'One survey: a host sees everything, a participant (instant token) their view, anyone else with ?code= the title and state', params: ZIdParams, querystring: ZInstantSurveyCodeQuery, response: { 200: z.union([ZInstantSurvey, ZInstantParticipantSurvey]), ...errors } },
+    schema: { tags, summary: 'One survey: a host (Token, numeric id) sees everything, a participant (InstantToken, public id) their view, anyone else with the public id and ?code= the title and state (without the code: 404)', params: ZInstantSurveyPathParams, querystring: ZInstantSurveyCodeQuery, response: { 200: z.union([ZInstantSurvey, ZInstantParticipantSurvey]), ...errors } },
   }, async (request, reply) => {
     const kind = authorizationKind(request);
     if (kind === 'token') {
       await app.authenticate(request, reply);
-      return service.describeForHost(app.db, await service.hostSurvey(app.db, requireInstantAdmin(request), request.params.id));
+      return service.describeForHost(app.db, await service.hostSurvey(app.db, requireInstantAdmin(request), hostSurveyId(request.params.id)));
     }
     if (kind !== 'instant') return service.describeForCodeHolder(app.db, request.params.id, request.query.code, request.ip);
-    const row = await repo.findSurveyById(app.db, request.params.id);
-    if (!row) throw notFound();
-    const participant = await requireParticipant(app, request, row.id);
+    const row = await surveyOfPublicId(app, request.params.id);
+    const participant = await requireParticipant(app, request, row.publicId);
     await service.markJoinedAndAnnounce(app, participant);
     return service.describeForParticipant(app.db, row, participant);
   });
 
   app.get('/instant-survey/surveys/:id/fill-info/', {
     config: participantLimit,
-    schema: { tags, summary: 'How far the survey is: participants, joined, finished, answers per question', params: ZIdParams, response: { 200: ZInstantFillInfo, ...errors } },
+    schema: { tags, summary: 'How far the survey is: participants, joined, finished, answers per question', params: ZInstantSurveyPathParams, response: { 200: ZInstantFillInfo, ...errors } },
   }, async (request, reply) => {
     if (authorizationKind(request) === 'token') {
       await app.authenticate(request, reply);
-      return service.fillInfo(app.db, await service.hostSurvey(app.db, requireInstantAdmin(request), request.params.id));
+      return service.fillInfo(app.db, await service.hostSurvey(app.db, requireInstantAdmin(request), hostSurveyId(request.params.id)));
     }
-    const row = await repo.findSurveyById(app.db, request.params.id);
-    if (!row) throw notFound();
-    await requireParticipant(app, request, row.id);
+    const row = await surveyOfPublicId(app, request.params.id);
+    await requireParticipant(app, request, row.publicId);
     return service.fillInfo(app.db, row);
   });
 
   app.post('/instant-survey/surveys/:id/create-user/', {
     config: addressLimit,
-    schema: { tags, summary: 'A participant joins with the survey code and a name (and an optional e-mail); answers the instant token', params: ZIdParams, body: ZInstantCreateUser, response: { 201: ZInstantCreateUserResponse, ...errors } },
+    schema: { tags, summary: 'A participant joins with a name (and an optional e-mail) and the survey code or an invitation token (without either, or wrong: 404); answers the instant token', params: ZInstantSurveyPathParams, body: ZInstantCreateUser, response: { 201: ZInstantCreateUserResponse, ...errors } },
   }, async (request, reply) => {
-    const { name, email, survey_code: code } = request.body;
-    const created = await service.joinSurvey(app, request.params.id, { name, email: email ?? null, code }, request.ip);
+    const { name, email, survey_code: code, invitation_token: invitationToken } = request.body;
+    const created = await service.joinSurvey(app, request.params.id, { name, email: email ?? null, code, invitationToken }, request.ip);
     return reply.status(201).send(created);
   });
 
   app.post('/instant-survey/surveys/:id/save-answer/', {
     config: participantLimit,
-    schema: { tags, summary: 'Save (or replace) the participant’s answer to one question of a started survey', params: ZIdParams, body: ZInstantSaveAnswer, response: { 200: ZInstantSaveAnswerResponse, ...errors } },
+    schema: { tags, summary: 'Save (or replace) the participant’s answer to one question of a started survey', params: ZInstantSurveyPathParams, body: ZInstantSaveAnswer, response: { 200: ZInstantSaveAnswerResponse, ...errors } },
   }, async (request) => {
     const participant = await requireParticipant(app, request, request.params.id);
     return service.saveAnswer(app, participant, request.body);
@@ -106,7 +118,7 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
 
   app.post('/instant-survey/surveys/:id/finish/', {
     config: participantLimit,
-    schema: { tags, summary: 'The participant finished (also when the last question was left unanswered)', params: ZIdParams, body: ZInstantFinish, response: { 200: ZInstantFinishResponse, ...errors } },
+    schema: { tags, summary: 'The participant finished (also when the last question was left unanswered)', params: ZInstantSurveyPathParams, body: ZInstantFinish, response: { 200: ZInstantFinishResponse, ...errors } },
   }, async (request) => {
     const participant = await requireParticipant(app, request, request.params.id);
     return service.finishSurvey(app, participant, request.body.current_question_index);

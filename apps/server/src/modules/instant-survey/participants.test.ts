@@ -27,7 +27,7 @@ let addressCounter = 0;
 const fromAddress = () => `10.0.0.${++addressCounter}`;
 const codeLogin = (survey_code: string, remoteAddress: string = fromAddress(), headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/instant-survey/surveys/login-with-survey-code/', remoteAddress, headers: { 'accept-language': 'en-US', ...headers }, payload: { survey_code } });
-const save = (surveyId: number, token: string, payload: object) =>
+const save = (surveyId: string, token: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${surveyId}/save-answer/`, headers: { ...instantHeader(token), 'accept-language': 'en-US' }, payload });
 const question = (survey: TInstantSurvey, type: string) => {
   const found = survey.questions.find((q) => q.type === type);
@@ -39,7 +39,7 @@ describe('login-with-survey-code', () => {
   it('finds the open survey by its code in any letter case and answers the survey (title, state)', async () => {
     const res = await codeLogin(` ${started.code.toLowerCase()} `);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ survey: { id: started.id, title: started.title, state: 'started', closed: false }, user: null });
+    expect(res.json()).toEqual({ survey: { id: started.public_id, title: started.title, state: 'started', closed: false }, user: null });
   });
 
   it('checks the code with the §5 messages', async () => {
@@ -69,35 +69,35 @@ describe('login-with-survey-code', () => {
 
 describe('create-user', () => {
   it('answers 201 {id, name, token, survey}; the token is stored only as a hash; the participant sees their view', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.id}/create-user/`, payload: { name: '  Petra  ', survey_code: started.code.toLowerCase() } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.public_id}/create-user/`, payload: { name: '  Petra  ', survey_code: started.code.toLowerCase() } });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.any(Number), name: 'Petra', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), survey: started.id });
+    expect(body).toEqual({ id: expect.any(Number), name: 'Petra', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), survey: started.public_id });
     const stored = await ctx.db.db.select().from(tables.instantParticipantTokens).where(eq(tables.instantParticipantTokens.participantId, body.id));
     expect(stored.map((t) => t.tokenHash)).toEqual([hashSecretToken(body.token)]);
 
-    const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: instantHeader(body.token) });
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.public_id}/`, headers: instantHeader(body.token) });
     expect(view.statusCode).toBe(200);
-    expect(view.json().user).toEqual({ id: body.id, name: 'Petra', survey: started.id, current_question_index: 0, finished: false });
+    expect(view.json().user).toEqual({ id: body.id, name: 'Petra', survey: started.public_id, current_question_index: 0, finished: false });
     expect(view.json().questions).toHaveLength(6);
     expect(view.json().participants).toContainEqual({ id: body.id, name: 'Petra' });
     expect(view.json().participants[0]).not.toHaveProperty('email');
-    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/?code=${started.code}` });
-    expect(anonymous.json()).toEqual({ id: started.id, title: started.title, state: 'started', closed: false });
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.public_id}/?code=${started.code}` });
+    expect(anonymous.json()).toEqual({ id: started.public_id, title: started.title, state: 'started', closed: false });
   });
 
   it('needs a name', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.id}/create-user/`, headers: { 'accept-language': 'en-US' }, payload: { name: ' ', survey_code: started.code } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${started.public_id}/create-user/`, headers: { 'accept-language': 'en-US' }, payload: { name: ' ', survey_code: started.code } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ name: ['This field is required.'] });
   });
 
   it('a closed survey takes nobody new (409); a pending one does (they wait)', async () => {
     const pending = await createSurveyAs(ctx, tokens.host);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/create-user/`, payload: { name: 'Early', survey_code: pending.code } })).statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.public_id}/create-user/`, payload: { name: 'Early', survey_code: pending.code } })).statusCode).toBe(201);
     await startSurveyAs(ctx, tokens.host, pending.id);
     await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/close-survey/`, headers: authHeader(tokens.host) });
-    const late = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/create-user/`, payload: { name: 'Late', survey_code: pending.code } });
+    const late = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.public_id}/create-user/`, payload: { name: 'Late', survey_code: pending.code } });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('survey_closed');
   });
@@ -116,10 +116,10 @@ describe('save-answer', () => {
       ['scaling', { type: 'scaling', points: [{ option_id: 1, points: 4 }, { option_id: 2, points: 6 }] }],
     ];
     for (const [index, [type, value]] of cases.entries()) {
-      const res = await save(started.id, me.token, { question_id: question(started, type).id, value, current_question_index: index + 1, finished: index === cases.length - 1 });
+      const res = await save(started.public_id, me.token, { question_id: question(started, type).id, value, current_question_index: index + 1, finished: index === cases.length - 1 });
       expect([type, res.statusCode, res.json().created]).toEqual([type, 200, true]);
     }
-    const retry = await save(started.id, me.token, { question_id: question(started, 'freetext').id, value: { type: 'freetext', text: 'Hello again' } });
+    const retry = await save(started.public_id, me.token, { question_id: question(started, 'freetext').id, value: { type: 'freetext', text: 'Hello again' } });
     expect(retry.json().created).toBe(false);
     const survey = (await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: authHeader(tokens.host) })).json() as TInstantSurvey;
     const mine = survey.answers.filter((a) => a.participant_id === me.id);
@@ -130,7 +130,7 @@ describe('save-answer', () => {
 
   it('refuses answers that do not fit the question', async () => {
     const me = await join(ctx, started, 'Checker');
-    const refused = async (type: string, value: object) => (await save(started.id, me.token, { question_id: question(started, type).id, value })).json();
+    const refused = async (type: string, value: object) => (await save(started.public_id, me.token, { question_id: question(started, type).id, value })).json();
     expect((await refused('user_select', { type: 'freetext', text: 'x' })).detail).toBe('The answer does not fit the type of this question.');
     expect((await refused('user_select', { type: 'user_select', selected_users: [me.id] })).detail).toBe('You cannot choose yourself.');
     expect((await refused('user_select', { type: 'user_select', selected_users: [999999] })).detail).toBe('Choose only participants of this survey.');
@@ -142,49 +142,49 @@ describe('save-answer', () => {
   it('a pending or a closed survey answers 409; another survey’s token 403; a bad token 401', async () => {
     const pending = await createSurveyAs(ctx, tokens.host);
     const waiting = await join(ctx, pending, 'Waiting');
-    const early = await save(pending.id, waiting.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'too early' } });
+    const early = await save(pending.public_id, waiting.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'too early' } });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ code: 'survey_not_started', detail: 'This survey has not started yet.' });
 
     const member = await join(ctx, started, 'Other');
-    const cross = await save(pending.id, member.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'x' } });
+    const cross = await save(pending.public_id, member.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'x' } });
     expect(cross.statusCode).toBe(403);
     expect(cross.json()).toEqual({ code: 'other_survey_token', detail: 'This sign-in belongs to another survey.' });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${pending.id}/`, headers: instantHeader(member.token) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${pending.public_id}/`, headers: instantHeader(member.token) })).statusCode).toBe(403);
 
-    const forged = await save(started.id, 'not-a-real-token', { question_id: question(started, 'freetext').id, value: { type: 'freetext', text: 'x' } });
+    const forged = await save(started.public_id, 'not-a-real-token', { question_id: question(started, 'freetext').id, value: { type: 'freetext', text: 'x' } });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('invalid_token');
 
     await startSurveyAs(ctx, tokens.host, pending.id);
     await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${pending.id}/close-survey/`, headers: authHeader(tokens.host) });
-    const late = await save(pending.id, waiting.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'too late' } });
+    const late = await save(pending.public_id, waiting.token, { question_id: question(pending, 'freetext').id, value: { type: 'freetext', text: 'too late' } });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ code: 'survey_closed', detail: 'This survey is closed.' });
   });
 
   it('finish is recorded when the last question is left unanswered, and the participant reads it back', async () => {
     const me = await join(ctx, started, 'Skipper');
-    const finish = (token: string, surveyId = started.id) =>
+    const finish = (token: string, surveyId = started.public_id) =>
       ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${surveyId}/finish/`, headers: { ...instantHeader(token), 'accept-language': 'en-US' }, payload: { current_question_index: 5 } });
     const res = await finish(me.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: me.id, name: 'Skipper', survey: started.id, current_question_index: 5, finished: true });
-    const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/`, headers: instantHeader(me.token) });
+    expect(res.json()).toEqual({ id: me.id, name: 'Skipper', survey: started.public_id, current_question_index: 5, finished: true });
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.public_id}/`, headers: instantHeader(me.token) });
     expect(view.json().user).toMatchObject({ finished: true, current_question_index: 5 });
     const info = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${started.id}/fill-info/`, headers: authHeader(tokens.host) });
     expect(info.json().finished_count).toBeGreaterThanOrEqual(1);
 
     const pending = await createSurveyAs(ctx, tokens.host);
     const early = await join(ctx, pending, 'Early finisher');
-    expect((await finish(early.token, pending.id)).json()).toEqual({ code: 'survey_not_started', detail: 'This survey has not started yet.' });
-    expect((await finish(me.token, pending.id)).statusCode).toBe(403);
+    expect((await finish(early.token, pending.public_id)).json()).toEqual({ code: 'survey_not_started', detail: 'This survey has not started yet.' });
+    expect((await finish(me.token, pending.public_id)).statusCode).toBe(403);
   });
 
   it('concurrent retries of one save store one answer', async () => {
     const me = await join(ctx, started, 'Racer');
     const payload = { question_id: question(started, 'mood_select').id, value: { type: 'mood_select', mood: 'positive' } };
-    const results = await Promise.all(Array.from({ length: 5 }, () => save(started.id, me.token, payload)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => save(started.public_id, me.token, payload)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const rows = await ctx.db.db.select().from(tables.instantSurveyAnswers).where(eq(tables.instantSurveyAnswers.participantId, me.id));
     expect(rows).toHaveLength(1);
@@ -204,11 +204,12 @@ describe('invitations', () => {
     const mail = decodeQuotedPrintable((await smtp.waitFor('ivy@acme.test')).raw);
     expect(mail).toContain('Invitation: Invited');
     expect(mail).toContain(survey.code);
-    const link = /http:\/\/app\.test\/instant-surveys\/take-survey\/(\d+)\.html\?token=([A-Za-z0-9_-]+)/.exec(mail);
-    expect(link?.[1]).toBe(String(survey.id));
+    const link = /http:\/\/app\.test\/instant-surveys\/take-survey\/([0-9a-f-]{36})\.html\?token=([A-Za-z0-9_-]+)/.exec(mail);
+    // The link names the survey by its public id, never by the sequential one.
+    expect(link?.[1]).toBe(survey.public_id);
     // Should the token ever be refused, the page can still offer to join: that needs the code.
-    expect(mail).toContain(`take-survey/${survey.id}.html?token=${link?.[2]}&code=${survey.code}`);
-    const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/`, headers: instantHeader(link?.[2] ?? '') });
+    expect(mail).toContain(`take-survey/${survey.public_id}.html?token=${link?.[2]}&code=${survey.code}`);
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.public_id}/`, headers: instantHeader(link?.[2] ?? '') });
     expect(view.json().user.name).toBe('Ivy');
     const after = (await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/`, headers: authHeader(tokens.host) })).json() as TInstantSurvey;
     expect(after.participants.find((p) => p.name === 'Ivy')).toMatchObject({ joined: true, invited_at: expect.any(String) });
@@ -235,7 +236,7 @@ describe('invitation links where the instant-survey tool has a host of its own',
       const res = await own.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/send-invitation-emails/`, headers: authHeader(hosts.host) });
       expect(res.statusCode).toBe(200);
       const mail = decodeQuotedPrintable((await smtp.waitFor('olga@own-host.test')).raw);
-      expect(mail).toMatch(new RegExp(`https://instant-survey\\.example\\.com/take-survey/${survey.id}\\.html\\?token=[A-Za-z0-9_-]+&code=${survey.code}`));
+      expect(mail).toMatch(new RegExp(`https://instant-survey\\.example\\.com/take-survey/${survey.public_id}\\.html\\?token=[A-Za-z0-9_-]+&code=${survey.code}`));
       expect(mail).not.toContain('/instant-surveys/');
       expect(mail).not.toContain('app.example.com');
     } finally {

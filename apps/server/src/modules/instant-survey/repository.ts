@@ -8,6 +8,7 @@ import {
   type TInstantSurveyState,
   type TInstantSurveySummary,
 } from '@ona/contracts';
+import { takeCountedAttempt, type TAttempt } from '../../limits/counted-attempts.ts';
 import type { TSurveyInput } from './survey-validation.ts';
 import { newSurveyCode } from './survey-code.ts';
 
@@ -59,6 +60,7 @@ export function toSummary(row: TSurveyRow, counts: { questions: number; particip
   const state = row.state as TInstantSurveyState;
   return {
     id: row.id,
+    public_id: row.publicId,
     title: row.title,
     code: row.code,
     state,
@@ -114,6 +116,15 @@ export async function findSurvey(db: Database, organizationId: number, surveyId:
 
 export async function findSurveyById(db: Database, surveyId: number): Promise<TSurveyRow | undefined> {
   const [row] = await db.select().from(instantSurveys).where(eq(instantSurveys.id, surveyId)).limit(1);
+  return row;
+}
+
+const PUBLIC_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The survey of a participant-facing id; anything not shaped like one is simply not found. */
+export async function findSurveyByPublicId(db: Database, publicId: string): Promise<TSurveyRow | undefined> {
+  if (!PUBLIC_ID_SHAPE.test(publicId)) return undefined;
+  const [row] = await db.select().from(instantSurveys).where(eq(instantSurveys.publicId, publicId)).limit(1);
   return row;
 }
 
@@ -280,12 +291,27 @@ export async function markInvited(db: Database, participantIds: number[]): Promi
 /** The participant behind an instant token that has not been idle for longer than `idleSince`. */
 export async function findParticipantByToken(db: Database, tokenHash: string, idleSince: Date) {
   const [row] = await db
-    .select({ participant: instantSurveyParticipants, tokenId: instantParticipantTokens.id, lastUsedAt: instantParticipantTokens.lastUsedAt })
+    .select({ participant: instantSurveyParticipants, surveyPublicId: instantSurveys.publicId, tokenId: instantParticipantTokens.id, lastUsedAt: instantParticipantTokens.lastUsedAt })
     .from(instantParticipantTokens)
     .innerJoin(instantSurveyParticipants, eq(instantSurveyParticipants.id, instantParticipantTokens.participantId))
+    .innerJoin(instantSurveys, eq(instantSurveys.id, instantParticipantTokens.surveyId))
     .where(and(eq(instantParticipantTokens.tokenHash, tokenHash), gt(instantParticipantTokens.lastUsedAt, idleSince)))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether an invitation token (an instant token an invitation e-mail carried) was issued for this
+ * survey, however long it has been idle: it proves its holder was invited, which is all a new
+ * join needs.
+ */
+export async function isInvitationTokenOf(db: Database, surveyId: number, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: instantParticipantTokens.id })
+    .from(instantParticipantTokens)
+    .where(and(eq(instantParticipantTokens.tokenHash, tokenHash), eq(instantParticipantTokens.surveyId, surveyId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function touchToken(db: Database, tokenId: number): Promise<void> {
@@ -351,13 +377,22 @@ export async function questionTypes(db: Database, surveyId: number): Promise<Map
   return new Map(rows.map((r) => [r.id, r.type]));
 }
 
-export async function countCodeFailures(db: Database, ip: string, since: Date): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(instantCodeFailures).where(and(eq(instantCodeFailures.ip, ip), gt(instantCodeFailures.failedAt, since)));
-  return row?.n ?? 0;
+/**
+ * Takes one code attempt of this address before the code is checked (atomically, see
+ * takeCountedAttempt): of any number of parallel guesses exactly `limit` in the window are checked.
+ */
+export function takeCodeAttempt(db: Database, ip: string, since: Date, limit: number): Promise<TAttempt> {
+  return takeCountedAttempt(db, {
+    lockKey: `instant-code:${ip}`,
+    limit,
+    count: async (tx) => (await tx.select({ n: sql<number>`count(*)::int` }).from(instantCodeFailures).where(and(eq(instantCodeFailures.ip, ip), gt(instantCodeFailures.failedAt, since))))[0]?.n ?? 0,
+    record: async (tx) => (await tx.insert(instantCodeFailures).values({ ip }).returning({ id: instantCodeFailures.id }))[0]?.id ?? 0,
+  });
 }
 
-export async function recordCodeFailure(db: Database, ip: string): Promise<void> {
-  await db.insert(instantCodeFailures).values({ ip });
+/** The right code: its attempt is not a failure (a room behind one address must be able to join). */
+export async function forgetCodeAttempt(db: Database, attemptId: number): Promise<void> {
+  await db.delete(instantCodeFailures).where(eq(instantCodeFailures.id, attemptId));
 }
 
 /** The organisation's earlier surveys with their questions, newest first (custom templates). */

@@ -47,7 +47,7 @@ export function surveyUser(participant: TParticipantContext): TInstantSurveyUser
   return {
     id: participant.id,
     name: participant.name,
-    survey: participant.surveyId,
+    survey: participant.surveyPublicId,
     current_question_index: participant.currentQuestionIndex,
     finished: participant.finishedAt !== null,
   };
@@ -55,7 +55,7 @@ export function surveyUser(participant: TParticipantContext): TInstantSurveyUser
 
 /** Without a token only what the join page needs; with one the questions, names and own answers. */
 export async function describeForParticipant(db: Database, row: repo.TSurveyRow, participant: TParticipantContext | null): Promise<TInstantParticipantSurvey> {
-  const base = { id: row.id, title: row.title, state: asState(row), closed: row.state === 'closed' };
+  const base = { id: row.publicId, title: row.title, state: asState(row), closed: row.state === 'closed' };
   if (!participant) return base;
   const [questions, participants, answers] = await Promise.all([repo.loadQuestions(db, row.id), repo.loadParticipantRows(db, row.id), repo.loadAnswers(db, row.id, participant.id)]);
   return { ...base, questions, participants: participants.map((p) => ({ id: p.id, name: p.name })), answers, user: surveyUser(participant) };
@@ -101,7 +101,7 @@ export async function updateSurvey(app: FastifyInstance, auth: AuthContext, surv
     await repo.updateSurveyTitle(tx, surveyId, input.title.trim());
     await writeContent(tx, surveyId, input);
   });
-  await publishLive(app, { type: 'state', survey: surveyId, state: asState(row) });
+  await publishLive(app, row, { type: 'state', state: asState(row) });
   return (await repo.findSurveyById(app.db, surveyId)) ?? row;
 }
 
@@ -112,7 +112,7 @@ export async function startSurvey(app: FastifyInstance, auth: AuthContext, surve
   if (row.state === 'started' || !(await repo.changeState(app.db, surveyId, 'pending', 'started'))) {
     throw conflict('survey_already_started', 'instant.errors.survey_already_started');
   }
-  await publishLive(app, { type: 'state', survey: surveyId, state: 'started' });
+  await publishLive(app, row, { type: 'state', state: 'started' });
   return (await repo.findSurveyById(app.db, surveyId)) ?? row;
 }
 
@@ -123,15 +123,15 @@ export async function closeSurvey(app: FastifyInstance, auth: AuthContext, surve
   if (row.state === 'closed' || !(await repo.changeState(app.db, surveyId, 'started', 'closed'))) {
     throw conflict('survey_closed', 'instant.errors.survey_closed');
   }
-  await publishLive(app, { type: 'state', survey: surveyId, state: 'closed' });
+  await publishLive(app, row, { type: 'state', state: 'closed' });
   return (await repo.findSurveyById(app.db, surveyId)) ?? row;
 }
 
 export async function deleteSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number): Promise<void> {
-  await hostSurvey(app.db, auth, surveyId);
+  const row = await hostSurvey(app.db, auth, surveyId);
   await repo.deleteSurvey(app.db, surveyId);
   // Participants still on the page learn that it is gone (their next load answers 404).
-  await publishLive(app, { type: 'state', survey: surveyId, state: 'closed' });
+  await publishLive(app, row, { type: 'state', state: 'closed' });
 }
 
 function requireJoinable(row: repo.TSurveyRow): void {
@@ -145,32 +145,37 @@ function codeProblemError(problem: NonNullable<ReturnType<typeof checkSurveyCode
 
 const surveyNotFound = () => new ApiError(404, 'survey_not_found', 'instant.errors.code_not_found', { survey_code: ['instant.errors.code_not_found'] });
 
-/** 429 once this address has guessed wrong too often; only wrong codes count, so a room behind one NAT can still join. */
-async function refuseGuesser(db: Database, ip: string): Promise<void> {
-  const failures = await repo.countCodeFailures(db, ip, new Date(Date.now() - CODE_FAILURE_WINDOW_MS));
-  if (failures >= CODE_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'instant.errors.too_many_codes');
+/**
+ * Takes one guess of this address BEFORE the code is checked (atomically, in the database, on
+ * every instance): 20 wrong codes in 15 minutes, then 429. The caller forgets the guess when it
+ * proves right, so only wrong codes count and a room behind one NAT can still join.
+ */
+async function takeGuess(db: Database, ip: string): Promise<number> {
+  const attempt = await repo.takeCodeAttempt(db, ip, new Date(Date.now() - CODE_FAILURE_WINDOW_MS), CODE_FAILURE_LIMIT);
+  if (!attempt.allowed) throw new ApiError(429, 'too_many_requests', 'instant.errors.too_many_codes');
+  return attempt.id;
 }
 
 /**
- * The survey `surveyId` if `rawCode` is its code. Every way in without a token (the code entry,
- * the join page, create-user) goes through the same guess counter, so trying codes against
- * sequential survey ids is as slow as trying them on the code entry.
+ * The survey of public id `publicId` if `rawCode` is its code. Every way in without a token (the
+ * code entry, the join page, create-user) goes through the same guess counter.
  */
-async function surveyById(db: Database, surveyId: number): Promise<repo.TSurveyRow> {
-  const row = await repo.findSurveyById(db, surveyId);
-  if (!row) throw surveyNotFound();
+async function surveyOfCode(db: Database, publicId: string, rawCode: string, ip: string): Promise<repo.TSurveyRow> {
+  const problem = checkSurveyCode(rawCode);
+  if (problem) throw codeProblemError(problem);
+  const guess = await takeGuess(db, ip);
+  const row = await repo.findSurveyByPublicId(db, publicId);
+  if (!row || row.code !== normaliseSurveyCode(rawCode)) throw surveyNotFound();
+  await repo.forgetCodeAttempt(db, guess);
   return row;
 }
 
-async function surveyOfCode(db: Database, surveyId: number, rawCode: string, ip: string): Promise<repo.TSurveyRow> {
-  const problem = checkSurveyCode(rawCode);
-  if (problem) throw codeProblemError(problem);
-  await refuseGuesser(db, ip);
-  const row = await repo.findSurveyById(db, surveyId);
-  if (!row || row.code !== normaliseSurveyCode(rawCode)) {
-    await repo.recordCodeFailure(db, ip);
-    throw surveyNotFound();
-  }
+/** The survey of public id `publicId` if `invitationToken` was issued by one of its invitations (counted like a code). */
+async function surveyOfInvitation(db: Database, publicId: string, invitationToken: string, ip: string): Promise<repo.TSurveyRow> {
+  const guess = await takeGuess(db, ip);
+  const row = await repo.findSurveyByPublicId(db, publicId);
+  if (!row || !(await repo.isInvitationTokenOf(db, row.id, hashSecretToken(invitationToken.trim())))) throw surveyNotFound();
+  await repo.forgetCodeAttempt(db, guess);
   return row;
 }
 
@@ -178,21 +183,19 @@ async function surveyOfCode(db: Database, surveyId: number, rawCode: string, ip:
 export async function loginWithCode(db: Database, rawCode: string, ip: string): Promise<TInstantCodeLoginResponse> {
   const problem = checkSurveyCode(rawCode);
   if (problem) throw codeProblemError(problem);
-  await refuseGuesser(db, ip);
+  const guess = await takeGuess(db, ip);
   const row = await repo.findOpenSurveyByCode(db, normaliseSurveyCode(rawCode));
-  if (!row) {
-    await repo.recordCodeFailure(db, ip);
-    throw surveyNotFound();
-  }
+  if (!row) throw surveyNotFound();
+  await repo.forgetCodeAttempt(db, guess);
   return { survey: await describeForParticipant(db, row, null), user: null };
 }
 
-/** The join page without a token: title and state, only for someone who has the survey's code. */
-export async function describeForCodeHolder(db: Database, surveyId: number, rawCode: string | undefined, ip: string): Promise<TInstantParticipantSurvey> {
-  // Without a code this is the survey's link (spec: "instant-token header optional"); a code that
-  // comes along must be the survey's, and a wrong one counts as a guess.
-  if (rawCode === undefined || rawCode.trim() === '') return describeForParticipant(db, await surveyById(db, surveyId), null);
-  return describeForParticipant(db, await surveyOfCode(db, surveyId, rawCode, ip), null);
+const given = (value: string | null | undefined): value is string => value !== undefined && value !== null && value.trim() !== '';
+
+/** The join page without a token: title and state, only for someone who has the survey's code (without one: 404). */
+export async function describeForCodeHolder(db: Database, publicId: string, rawCode: string | undefined, ip: string): Promise<TInstantParticipantSurvey> {
+  if (!given(rawCode)) throw surveyNotFound();
+  return describeForParticipant(db, await surveyOfCode(db, publicId, rawCode, ip), null);
 }
 
 /**
@@ -200,21 +203,35 @@ export async function describeForCodeHolder(db: Database, surveyId: number, rawC
  * `new_user` then, as for a participant who joins by code, so their list shows them joined at once.
  * Only the request that marks them announces them, however many arrive together.
  */
-export async function markJoinedAndAnnounce(app: FastifyInstance, participant: Pick<TParticipantContext, 'id' | 'name' | 'surveyId' | 'joinedAt'>): Promise<void> {
+export async function markJoinedAndAnnounce(app: FastifyInstance, participant: Pick<TParticipantContext, 'id' | 'name' | 'surveyId' | 'surveyPublicId' | 'joinedAt'>): Promise<void> {
   if (participant.joinedAt !== null) return;
   if (await repo.markJoined(app.db, participant.id)) {
-    await publishLive(app, { type: 'new_user', survey: participant.surveyId, user: { id: participant.id, name: participant.name } });
+    await publishLive(app, { id: participant.surveyId, publicId: participant.surveyPublicId }, { type: 'new_user', user: { id: participant.id, name: participant.name } });
   }
 }
 
-/** A participant joins with the survey's code: 201 with the instant token, once; the host hears `new_user`. */
-export async function joinSurvey(app: FastifyInstance, surveyId: number, join: { name: string; email: string | null; code: string | undefined }, ip: string) {
-  const row = join.code === undefined || join.code.trim() === '' ? await surveyById(app.db, surveyId) : await surveyOfCode(app.db, surveyId, join.code, ip);
+/**
+ * A participant joins with the survey's code (or the token of an invitation to it): 201 with the
+ * instant token, once; the host hears `new_user`. Without either proof, 404 as for a wrong one:
+ * the survey's id alone never admits anyone.
+ */
+export async function joinSurvey(
+  app: FastifyInstance,
+  publicId: string,
+  join: { name: string; email: string | null; code: string | undefined; invitationToken: string | undefined },
+  ip: string,
+) {
+  const row = given(join.code)
+    ? await surveyOfCode(app.db, publicId, join.code, ip)
+    : given(join.invitationToken)
+      ? await surveyOfInvitation(app.db, publicId, join.invitationToken, ip)
+      : null;
+  if (!row) throw surveyNotFound();
   requireJoinable(row);
   const token = newSecretToken();
-  const participant = await repo.insertJoinedParticipant(app.db, surveyId, join.name.trim(), join.email?.trim() || null, hashSecretToken(token));
-  await publishLive(app, { type: 'new_user', survey: surveyId, user: { id: participant.id, name: participant.name } });
-  return { id: participant.id, name: participant.name, token, survey: surveyId };
+  const participant = await repo.insertJoinedParticipant(app.db, row.id, join.name.trim(), join.email?.trim() || null, hashSecretToken(token));
+  await publishLive(app, row, { type: 'new_user', user: { id: participant.id, name: participant.name } });
+  return { id: participant.id, name: participant.name, token, survey: row.publicId };
 }
 
 function requireAnswerable(state: TInstantSurveyState): void {
@@ -248,7 +265,7 @@ export async function saveAnswer(app: FastifyInstance, participant: TParticipant
   await markJoinedAndAnnounce(app, participant);
   const saved = await repo.upsertAnswer(app.db, surveyId, question.id, participant.id, value);
   await repo.updateProgress(app.db, participant.id, { currentQuestionIndex: body.current_question_index, finished: body.finished });
-  await publishLive(app, { type: 'answer', survey: surveyId, participant: participant.id, question: question.id, sent_at: Date.now() });
+  await publishLive(app, { id: surveyId, publicId: participant.surveyPublicId }, { type: 'answer', participant: participant.id, question: question.id, sent_at: Date.now() });
   return saved;
 }
 

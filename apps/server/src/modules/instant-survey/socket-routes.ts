@@ -33,22 +33,30 @@ const CLOSE_NOT_FOUND = 4404;
 
 type TRole = 'host' | 'participant';
 
-/** Host: a login token of an instant-survey admin of the survey's organisation; participant: their instant token. */
-async function authorise(app: FastifyInstance, surveyId: number, hello: TInstantSocketHello): Promise<TRole> {
-  const survey = await repo.findSurveyById(app.db, surveyId);
-  if (!survey) throw new ApiError(404, 'not_found', 'errors.not_found');
+const notFound = () => new ApiError(404, 'not_found', 'errors.not_found');
+
+/**
+ * Host: a login token of an instant-survey admin of the survey's organisation, with the survey's
+ * numeric id (or its public id); participant: their instant token, with the public id only (the
+ * sequential id never admits a participant).
+ */
+async function authorise(app: FastifyInstance, pathId: string, hello: TInstantSocketHello): Promise<{ role: TRole; surveyId: number }> {
   if (hello.token) {
+    const survey = /^[1-9][0-9]{0,9}$/.test(pathId) ? await repo.findSurveyById(app.db, Number(pathId)) : await repo.findSurveyByPublicId(app.db, pathId);
+    if (!survey) throw notFound();
     const found = await findUserByTokenHash(app.db, hashSecretToken(hello.token), new Date());
     if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
     const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
     if (membership.organizationId !== survey.organizationId) throw new ApiError(404, 'not_found', 'errors.not_found');
     if (!membership.permissions.includes(INSTANT_ADMIN_PERMISSION)) throw new ApiError(403, 'permission_denied', 'errors.permission_denied');
-    return 'host';
+    return { role: 'host', surveyId: survey.id };
   }
   if (hello.instant_token) {
+    const survey = await repo.findSurveyByPublicId(app.db, pathId);
+    if (!survey) throw notFound();
     const participant = await participantForToken(app, hello.instant_token);
-    if (participant.surveyId !== surveyId) throw new ApiError(403, 'other_survey_token', 'instant.errors.other_survey_token');
-    return 'participant';
+    if (participant.surveyId !== survey.id) throw new ApiError(403, 'other_survey_token', 'instant.errors.other_survey_token');
+    return { role: 'participant', surveyId: survey.id };
   }
   throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
 }
@@ -57,7 +65,7 @@ const closeCodeFor = (err: unknown) =>
   err instanceof ApiError ? (err.statusCode === 403 ? CLOSE_FORBIDDEN : err.statusCode === 404 ? CLOSE_NOT_FOUND : CLOSE_UNAUTHENTICATED) : CLOSE_UNAUTHENTICATED;
 
 /**
- * /ws/instant-survey/{id}/: one socket per survey and page. Browsers cannot send headers on a
+ * /ws/instant-survey/{id}/ ({id}: the public id for participants, the numeric or public id for hosts): one socket per survey and page. Browsers cannot send headers on a
  * websocket, and tokens do not belong in URLs (they end up in logs), so the first message carries
  * the token; the server answers `ready` once the subscription is live, then forwards every
  * `new_user`, `answer` and `state` message of the survey.
@@ -65,7 +73,7 @@ const closeCodeFor = (err: unknown) =>
 export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws/instant-survey/:id/', { websocket: true, config: { rateLimit: { max: LIVE_CONNECTS_PER_ADDRESS_PER_MINUTE, timeWindow: '1 minute' } } }, (raw: TLiveSocket, request) => {
     const socket = raw;
-    const surveyId = Number((request.params as { id?: string }).id);
+    const pathId = String((request.params as { id?: string }).id ?? '');
     let unsubscribe: (() => void) | null = null;
     let closed = false;
     let authorising = false;
@@ -76,7 +84,7 @@ export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
       clearTimeout(timer);
       unsubscribe?.();
     });
-    if (!Number.isSafeInteger(surveyId) || surveyId <= 0) {
+    if (pathId === '' || pathId.length > 64) {
       socket.close(CLOSE_NOT_FOUND, 'not found');
       return;
     }
@@ -87,7 +95,7 @@ export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
         try {
           const parsed = ZInstantSocketHello.safeParse(JSON.parse(String(data)));
           if (!parsed.success) throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
-          const role = await authorise(app, surveyId, parsed.data);
+          const { role, surveyId } = await authorise(app, pathId, parsed.data);
           if (closed) return;
           const stop = await app.realtime.subscribe(surveyChannel(surveyId, role), (payload) => {
             if (socket.readyState === OPEN) socket.send(payload);

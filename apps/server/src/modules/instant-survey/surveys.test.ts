@@ -88,7 +88,7 @@ describe('creating and reading surveys', () => {
     const [mood, notes] = survey.questions;
     if (!mood || !notes) throw new Error('the survey lost its questions');
     const anna = await join(ctx, survey, 'Anna');
-    const saved = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(anna.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: 'positive' } } });
+    const saved = await ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/save-answer/`, headers: instantHeader(anna.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: 'positive' } } });
     expect(saved.statusCode).toBe(200);
     const put = (questions: object[], locale = 'en-US') =>
       ctx.app.inject({ method: 'PUT', url: `/api/instant-survey/surveys/${survey.id}/`, headers: { ...authHeader(tokens.host), 'accept-language': locale }, payload: { title: 'Locked', questions, participants: [] } });
@@ -215,7 +215,7 @@ describe('export and fill-info', () => {
     const bob = await join(ctx, survey, 'Bob');
     const [who, groups, mood, busy, free, points] = survey.questions.map((q) => q.id) as number[];
     const save = (token: string, question_id: number | undefined, value: object) =>
-      ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(token), payload: { question_id, value } });
+      ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/save-answer/`, headers: instantHeader(token), payload: { question_id, value } });
     expect((await save(anna.token, who, { type: 'user_select', selected_users: [bob.id] })).statusCode).toBe(200);
     await save(anna.token, groups, { type: 'options', groups: [{ option_id: 1, users: [anna.id, bob.id] }] });
     await save(anna.token, mood, { type: 'mood_select', mood: 'positive-very' });
@@ -246,7 +246,7 @@ describe('export and fill-info', () => {
     const info = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/fill-info/`, headers: authHeader(tokens.host) });
     expect(info.json()).toMatchObject({ state: 'started', participant_count: 2, joined_count: 2, finished_count: 0 });
     expect(info.json().answers_per_question).toHaveLength(6);
-    const asParticipant = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.id}/fill-info/`, headers: instantHeader(bob.token) });
+    const asParticipant = await ctx.app.inject({ method: 'GET', url: `/api/instant-survey/surveys/${survey.public_id}/fill-info/`, headers: instantHeader(bob.token) });
     expect(asParticipant.statusCode).toBe(200);
   });
 });

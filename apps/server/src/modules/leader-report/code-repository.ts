@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, tables, type Database } from '@ona/db';
+import { takeCountedAttempt, type TAttempt } from '../../limits/counted-attempts.ts';
 
 /** Ten wrong codes within 15 minutes lock a user out of leader reports (DECISIONS.md). */
 export const CODE_FAILURE_LIMIT = 10;
@@ -13,17 +14,24 @@ export async function leaderCodes(db: Database, engagementId: number): Promise<M
   return new Map(rows.map((r) => [r.leaderId, r.code]));
 }
 
-export async function recentCodeFailures(db: Database, userId: number, now: Date): Promise<number> {
+/**
+ * Takes one code attempt of this user before the code is checked (atomically, see
+ * takeCountedAttempt): of 50 parallel wrong codes exactly CODE_FAILURE_LIMIT are checked.
+ */
+export function takeCodeAttempt(db: Database, userId: number, now: Date): Promise<TAttempt> {
   const since = new Date(now.getTime() - CODE_FAILURE_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count() })
-    .from(tables.reportCodeFailures)
-    .where(and(eq(tables.reportCodeFailures.userId, userId), gt(tables.reportCodeFailures.failedAt, since)));
-  return row?.n ?? 0;
+  const failures = tables.reportCodeFailures;
+  return takeCountedAttempt(db, {
+    lockKey: `leader-code:${userId}`,
+    limit: CODE_FAILURE_LIMIT,
+    count: async (tx) => (await tx.select({ n: count() }).from(failures).where(and(eq(failures.userId, userId), gt(failures.failedAt, since))))[0]?.n ?? 0,
+    record: async (tx) => (await tx.insert(failures).values({ userId, failedAt: now }).returning({ id: failures.id }))[0]?.id ?? 0,
+  });
 }
 
-export async function recordCodeFailure(db: Database, userId: number, now: Date): Promise<void> {
-  await db.insert(tables.reportCodeFailures).values({ userId, failedAt: now });
+/** The right code: its attempt is not a failure. */
+export async function forgetCodeAttempt(db: Database, attemptId: number): Promise<void> {
+  await db.delete(tables.reportCodeFailures).where(eq(tables.reportCodeFailures.id, attemptId));
 }
 
 /** Compares a typed code with the issued one without leaking, through timing, how much matched. */

@@ -109,6 +109,28 @@ describe('GET /engagements/{id}/leader-reports/{leaderReportId}/', () => {
     expect((await getAs(ctx, org.tokens.leader, url(codes.get(leadA) ?? ''))).statusCode).toBe(200);
   });
 
+  it('checks exactly ten of 50 parallel wrong codes (400); the other 40 answer 429', async () => {
+    const leadA = org.people.leadA;
+    const leaderId = await userIdOf('leada@acme.test');
+    await clearFailures(leaderId);
+    const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${leadA}/?authorization_code=GUESS${String(i).padStart(3, '0')}`)));
+    const statuses = guesses.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    await clearFailures(leaderId);
+  });
+
+  it('does not count the right code as a failure', async () => {
+    const leadA = org.people.leadA;
+    const leaderId = await userIdOf('leada@acme.test');
+    await clearFailures(leaderId);
+    const url = (code: string) => `${base(org.engagementId)}${leadA}/?authorization_code=${code}`;
+    for (let i = 0; i < 3; i++) expect((await getAs(ctx, org.tokens.leader, url(codes.get(leadA) ?? ''))).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await getAs(ctx, org.tokens.leader, url(`BAD${i}CODE`))).statusCode).toBe(400);
+    expect((await getAs(ctx, org.tokens.leader, url(codes.get(leadA) ?? ''))).statusCode).toBe(429);
+    await clearFailures(leaderId);
+  });
+
   it('answers 404 for a report outside the caller’s subtree or for someone who leads nobody', async () => {
     const leadB = org.people.leadB;
     expect((await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${leadB}/?authorization_code=${codes.get(leadB)}`)).statusCode).toBe(404);

@@ -11,7 +11,7 @@ import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.t
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
-import { CODE_FAILURE_LIMIT, codeMatches, leaderCodes, recentCodeFailures, recordCodeFailure } from './code-repository.ts';
+import { codeMatches, forgetCodeAttempt, leaderCodes, takeCodeAttempt } from './code-repository.ts';
 import { leaderReportsWorkbook } from './leader-report-export.ts';
 import { leaderReportDetail, leaderReportList } from './leader-report-service.ts';
 
@@ -79,12 +79,12 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === leaderId);
     if (!report || !scope.visible.has(leaderId)) throw notFound();
     const now = new Date();
-    if ((await recentCodeFailures(app.db, auth.user.id, now)) >= CODE_FAILURE_LIMIT) throw new ApiError(429, 'too_many_requests', 'analytics.errors.too_many_codes');
+    // Counted before the check, so parallel guesses cannot outrun the limit.
+    const attempt = await takeCodeAttempt(app.db, auth.user.id, now);
+    if (!attempt.allowed) throw new ApiError(429, 'too_many_requests', 'analytics.errors.too_many_codes');
     const expected = (await leaderCodes(app.db, scope.engagement.id)).get(leaderId);
-    if (!codeMatches(expected, request.query.authorization_code)) {
-      await recordCodeFailure(app.db, auth.user.id, now);
-      throw badRequest('invalid_authorization_code', 'analytics.errors.invalid_authorization_code');
-    }
+    if (!codeMatches(expected, request.query.authorization_code)) throw badRequest('invalid_authorization_code', 'analytics.errors.invalid_authorization_code');
+    await forgetCodeAttempt(app.db, attempt.id);
     return leaderReportDetail(scope, stored.result, report, await organizationLogo(scope.engagement.organizationId), minGroupSize);
   });
 };

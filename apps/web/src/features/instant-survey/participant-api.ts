@@ -45,19 +45,23 @@ async function participantRequest<T>(path: string, schema: TSchema<T>, token: st
 }
 
 /**
- * The participant's view with their token; without one, the title and state. The survey's code,
- * when the link carries it, goes along and the server checks it.
+ * The participant's view with their token; without one, the title and state, which the server
+ * shows only with the survey's code (the link carries it). `surveyId` is the survey's public id.
  */
-export function fetchParticipantSurvey(surveyId: number, token: string | null, code: string | null): Promise<TInstantParticipantSurvey> {
+export function fetchParticipantSurvey(surveyId: string, token: string | null, code: string | null): Promise<TInstantParticipantSurvey> {
   const query = !token && code ? `?code=${encodeURIComponent(code)}` : '';
   return participantRequest(`/instant-survey/surveys/${surveyId}/${query}`, ZInstantParticipantSurvey, token);
 }
 
-export const joinSurvey = (surveyId: number, name: string, code: string | null): Promise<TInstantCreateUserResponse> =>
-  participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, { method: 'POST', body: code ? { name, survey_code: code } : { name } });
+/** Joining needs the proof that the participant was given the survey: its code, or the token of an invitation link. */
+export const joinSurvey = (surveyId: string, name: string, proof: { code: string | null; invitationToken: string | null }): Promise<TInstantCreateUserResponse> =>
+  participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, {
+    method: 'POST',
+    body: { name, ...(proof.code ? { survey_code: proof.code } : {}), ...(proof.invitationToken ? { invitation_token: proof.invitationToken } : {}) },
+  });
 
-export const saveParticipantAnswer = (surveyId: number, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> =>
+export const saveParticipantAnswer = (surveyId: string, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> =>
   participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body });
 
-export const finishParticipant = (surveyId: number, token: string, currentQuestionIndex: number): Promise<TInstantSurveyUser> =>
+export const finishParticipant = (surveyId: string, token: string, currentQuestionIndex: number): Promise<TInstantSurveyUser> =>
   participantRequest(`/instant-survey/surveys/${surveyId}/finish/`, ZInstantFinishResponse, token, { method: 'POST', body: { current_question_index: currentQuestionIndex } });

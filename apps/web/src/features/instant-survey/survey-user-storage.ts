@@ -1,5 +1,5 @@
-/** The survey user a participant keeps locally (spec §3): id, survey, name, currentQuestionIndex, token. */
-export type TStoredSurveyUser = { id: number; survey: number; name: string; currentQuestionIndex: number; token: string };
+/** The survey user a participant keeps locally (spec §3): id, survey (its public id), name, currentQuestionIndex, token. */
+export type TStoredSurveyUser = { id: number; survey: string; name: string; currentQuestionIndex: number; token: string };
 
 const KEY = 'instantSurvey.users';
 
@@ -22,17 +22,17 @@ function writeAll(users: Record<string, TStoredSurveyUser>): void {
 }
 
 /** One entry per survey, so a phone used for two surveys keeps both identities. */
-export function readSurveyUser(surveyId: number): TStoredSurveyUser | null {
-  const user = readAll()[String(surveyId)];
+export function readSurveyUser(surveyId: string): TStoredSurveyUser | null {
+  const user = readAll()[surveyId];
   return user && typeof user.token === 'string' ? user : null;
 }
 
 export function writeSurveyUser(user: TStoredSurveyUser): void {
-  writeAll({ ...readAll(), [String(user.survey)]: user });
+  writeAll({ ...readAll(), [user.survey]: user });
 }
 
-export function forgetSurveyUser(surveyId: number): void {
+export function forgetSurveyUser(surveyId: string): void {
   const all = readAll();
-  delete all[String(surveyId)];
+  delete all[surveyId];
   writeAll(all);
 }

@@ -50,8 +50,9 @@ function Notice({ text, testId, action }: { text: string; testId: string; action
 }
 
 /**
- * take-survey/{id}.html: join with a name (the link carries the survey code as `?code=`, from the
- * code entry or a shared link), or arrive through an invitation link carrying a token;
+ * take-survey/{public id}.html: join with a name (the link carries the survey code as `?code=`,
+ * from the code entry or a shared link; without it the server shows nothing), or arrive through
+ * an invitation link carrying a token;
  * wait while the survey is pending, answer once it starts. The survey user is kept in local
  * storage, so a reload or a dropped connection resumes with the same identity.
  */
@@ -59,7 +60,8 @@ export function TakeSurveyPage() {
   const { t } = useTranslation(['instantSurvey', 'common']);
   const path = useRoutePath();
   const errorMessage = useErrorMessage();
-  const surveyId = Number(useParams().instantSurveyId);
+  // The survey's public id (participants never see the sequential one).
+  const surveyId = useParams().instantSurveyId ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
   const inviteToken = searchParams.get('token');
   const code = searchParams.get('code');
@@ -85,11 +87,14 @@ export function TakeSurveyPage() {
   }, [survey.data, inviteToken, code, surveyId, setSearchParams]);
 
   // A token the server no longer knows (or another survey's): forget it and offer to join again.
+  // A refused invitation token still proves the invitation, so joining sends it along with the code.
   const refused = isApiError(survey.error) && (survey.error.status === 401 || survey.error.status === 403);
+  const [joinInvitation, setJoinInvitation] = useState<string | null>(null);
   useEffect(() => {
     if (!refused) return;
     forgetSurveyUser(surveyId);
     setUser(null);
+    if (inviteToken) setJoinInvitation(inviteToken);
     if (inviteToken) setSearchParams(code ? { code } : {}, { replace: true });
   }, [refused, surveyId, inviteToken, code, setSearchParams]);
 
@@ -117,7 +122,7 @@ export function TakeSurveyPage() {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const join = useMutation<TInstantCreateUserResponse, ApiError, string>({
-    mutationFn: (given) => joinSurvey(surveyId, given, code),
+    mutationFn: (given) => joinSurvey(surveyId, given, { code, invitationToken: joinInvitation }),
     onSuccess: (created) => {
       const stored = { id: created.id, survey: created.survey, name: created.name, currentQuestionIndex: 0, token: created.token };
       writeSurveyUser(stored);
@@ -125,7 +130,7 @@ export function TakeSurveyPage() {
     },
   });
 
-  const screen = takeSurveyScreen({ validId: Number.isSafeInteger(surveyId), data: survey.data, error: survey.error, hasUser: user !== null });
+  const screen = takeSurveyScreen({ validId: /^[0-9a-f-]{36}$/.test(surveyId), data: survey.data, error: survey.error, hasUser: user !== null });
   if (screen === 'not-found') {
     return <Frame><Notice text={t('takeSurvey.notFound')} testId="survey-not-found" action={<Button component={Link} to={path('login.html')} variant="light">{t('takeSurvey.back')}</Button>} /></Frame>;
   }

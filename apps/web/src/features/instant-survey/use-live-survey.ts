@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 type TLiveAuth = Omit<TInstantSocketHello, 'type'>;
 const MAX_BACKOFF_MS = 10_000;
 
-function socketUrl(surveyId: number): string {
+/** `surveyId`: the host's numeric id, or the public id for a participant. */
+function socketUrl(surveyId: number | string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${window.location.host}/ws/instant-survey/${surveyId}/`;
 }
@@ -14,7 +15,7 @@ function socketUrl(surveyId: number): string {
  * (re)connection counts as "something may have changed" (`onMessage(null)`): messages sent while
  * the socket was down are not replayed, so the page reloads what it shows instead.
  */
-export function useLiveSurvey(surveyId: number, auth: TLiveAuth | null, onMessage: (message: TInstantSocketMessage | null) => void): boolean {
+export function useLiveSurvey(surveyId: number | string, auth: TLiveAuth | null, onMessage: (message: TInstantSocketMessage | null) => void): boolean {
   const [connected, setConnected] = useState(false);
   const handler = useRef(onMessage);
   handler.current = onMessage;

@@ -81,7 +81,7 @@ export function SurveyDetailsLayout() {
   const joined = data.participants.filter((p) => p.joined).length;
   const joinUrl = `${window.location.origin}${path('login.html')}`;
   // A shared link must carry the code: the join page shows nothing to someone without it.
-  const participantLink = `${window.location.origin}${path(`take-survey/${data.id}.html`)}?${new URLSearchParams({ code: data.code }).toString()}`;
+  const participantLink = `${window.location.origin}${path(`take-survey/${data.public_id}.html`)}?${new URLSearchParams({ code: data.code }).toString()}`;
   const outlet: TSurveyOutlet = { survey: data };
 
   const actions = (

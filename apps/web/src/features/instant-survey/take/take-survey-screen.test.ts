@@ -3,8 +3,8 @@ import type { TInstantParticipantSurvey } from '@ona/contracts';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../shared/api/api-error.ts';
 import { questionIndexWithin, takeSurveyScreen } from './take-survey-screen.ts';
 
-const user = { id: 7, name: 'Petra', survey: 3, current_question_index: 2, finished: false };
-const started: TInstantParticipantSurvey = { id: 3, title: 'Team day', state: 'started', closed: false, questions: [], participants: [], answers: [], user };
+const user = { id: 7, name: 'Petra', survey: '5b0c4a9e-2f7d-4c1a-9e3b-8d6f1a2b3c4d', current_question_index: 2, finished: false };
+const started: TInstantParticipantSurvey = { id: '5b0c4a9e-2f7d-4c1a-9e3b-8d6f1a2b3c4d', title: 'Team day', state: 'started', closed: false, questions: [], participants: [], answers: [], user };
 const screen = (overrides: Partial<Parameters<typeof takeSurveyScreen>[0]>) => takeSurveyScreen({ validId: true, data: started, error: null, hasUser: true, ...overrides });
 
 describe('the take-survey screen', () => {
@@ -29,7 +29,7 @@ describe('the take-survey screen', () => {
   });
 
   it('asks for a name before joining and waits while the survey is pending', () => {
-    expect(screen({ hasUser: false, data: { id: 3, title: 'Team day', state: 'started', closed: false } })).toBe('join');
+    expect(screen({ hasUser: false, data: { id: '5b0c4a9e-2f7d-4c1a-9e3b-8d6f1a2b3c4d', title: 'Team day', state: 'started', closed: false } })).toBe('join');
     expect(screen({ data: { ...started, state: 'pending' } })).toBe('waiting');
   });
 });
