@@ -96,7 +96,7 @@ describe('organisations', () => {
     const token = tokens['admin@acme.test'] ?? '';
     const res = await ctx.app.inject({ method: 'POST', url: '/api/users/me/set-organization/', headers: authHeader(token), payload: { organization: globex.id } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().organization).toEqual({ id: globex.id, name: 'Globex' });
+    expect(res.json().organization).toEqual({ id: globex.id, name: 'Globex', default_language: 'hu' });
     const list = (await get('/api/engagements/', 'admin@acme.test')).json();
     expect(list.map((e: { name: string }) => e.name)).toEqual(['Globex spring']);
     await ctx.app.inject({ method: 'POST', url: '/api/users/me/set-organization/', headers: authHeader(token), payload: { organization: acme.id } });
