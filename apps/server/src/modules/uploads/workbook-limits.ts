@@ -1,8 +1,8 @@
 /**
  * What an uploaded workbook may hold (docs/survey-and-admin.md, "Limits of uploaded workbooks").
- * The largest real workbook the product makes, the nice Excel of 20,000 people and 200,000
- * answers, stays well inside them; a zip bomb (a small file that unpacks to hundreds of MB or
- * millions of cells) does not.
+ * A nice Excel of 5,000 people and 50,000 answers (about 200,000 cells) stays well inside them,
+ * one of 20,000 people and 100,000 answers too; a zip bomb (a small file that unpacks to hundreds
+ * of MB or millions of cells) does not.
  */
 /** Everything the archive unpacks to, declared in its directory and counted while unpacking. */
 export const MAX_WORKBOOK_UNPACKED_MB = 50;
