@@ -22,7 +22,7 @@ interface Answer {
 }
 
 /** One upload over a real socket of the agent; rejects when no answer comes within NO_ANSWER_MS. */
-function upload(agent: Agent, token: string, files: TestFile[]): Promise<Answer> {
+function upload(agent: Agent, token: string, files: TestFile[], options: { chunked?: boolean } = {}): Promise<Answer> {
   const { chunks, headers } = multipartChunks(files);
   const body = Buffer.concat(chunks);
   return new Promise((resolve, reject) => {
@@ -33,7 +33,7 @@ function upload(agent: Agent, token: string, files: TestFile[]): Promise<Answer>
         port,
         method: 'POST',
         path: `/api/engagements/${org.otherEngagementId}/employees/upload-excel/`,
-        headers: { ...authHeader(token), ...headers, 'content-length': String(body.length) },
+        headers: { ...authHeader(token), ...headers, ...(options.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }) },
       },
       (res) => {
         const parts: Buffer[] = [];
@@ -54,7 +54,13 @@ function upload(agent: Agent, token: string, files: TestFile[]): Promise<Answer>
       clearTimeout(timer);
       reject(error);
     });
-    req.end(body);
+    if (options.chunked) {
+      // A body without a declared length: the server cannot know how much is left to drain.
+      for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+      req.end();
+    } else {
+      req.end(body);
+    }
   });
 }
 
@@ -68,7 +74,8 @@ afterAll(async () => ctx.close());
 
 describe('a refused upload leaves the keep-alive connection usable', () => {
   const cases: [string, () => Promise<{ token: string; files: TestFile[] }>, number, string | undefined][] = [
-    ['two files (400 too_many_files)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: await good() }, { field: 'import_file', content: await good() }] }), 400, 'too_many_files'],
+    // The second file is large, so that its unread rest does not fit the socket's buffers (as in the report).
+    ['two files (400 too_many_files)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: await good() }, { field: 'import_file', content: zipLikeFile(3 * 1024 * 1024) }] }), 400, 'too_many_files'],
     ['a file over 10 MB (413)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: zipLikeFile(MAX_UPLOAD_BYTES + 512 * 1024) }] }), 413, 'payload_too_large'],
     ['not a workbook (415)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: zipLikeFile(300 * 1024) }] }), 415, 'unsupported_file_type'],
     ['a caller to whom the journey is not visible (404, body never read)', async () => ({ token: org.tokens.member, files: [{ field: 'import_file', content: zipLikeFile(2 * 1024 * 1024) }] }), 404, 'not_found'],
@@ -92,4 +99,17 @@ describe('a refused upload leaves the keep-alive connection usable', () => {
       }
     });
   }
+
+  it('an oversized upload without a declared length answers 413 and closes its connection; the next upload answers on a new one', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answer = await upload(agent, org.tokens.admin, [{ field: 'import_file', content: zipLikeFile(MAX_UPLOAD_BYTES + 2 * 1024 * 1024) }], { chunked: true });
+      expect(answer.status).toBe(413);
+      const next = await upload(agent, org.tokens.admin, [{ field: 'import_file', content: await good() }]);
+      expect(next.status).toBe(200);
+      expect(next.reusedSocket).toBe(false);
+    } finally {
+      agent.destroy();
+    }
+  });
 });
