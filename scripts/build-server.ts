@@ -29,6 +29,7 @@ await build({
     server: root('apps/server/src/server.ts'),
     'create-admin': root('apps/server/src/cli/create-admin.ts'),
     'analysis-worker': root('apps/server/src/modules/analysis/analysis-worker.ts'),
+    'workbook-reader-worker': root('apps/server/src/modules/uploads/workbook-reader-worker.ts'),
     'betweenness-worker': root('packages/analytics/src/parallel/betweenness-worker.ts'),
   },
   outdir,

@@ -53,8 +53,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
       case 'FST_PARTS_LIMIT':
-      case 'FST_FILES_LIMIT':
         return send(413, { detail: translate(locale, 'errors.payload_too_large'), code: 'payload_too_large' });
+      case 'FST_FILES_LIMIT':
+        return send(400, { detail: translate(locale, 'uploads.errors.too_many_files'), code: 'too_many_files' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return send(415, { detail: translate(locale, 'errors.unsupported_media_type'), code: 'unsupported_media_type' });

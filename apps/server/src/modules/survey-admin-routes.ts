@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import multipart from '@fastify/multipart';
 import { emailTemplateRoutes } from './email-templates/routes.ts';
 import type { PublicUrlOptions } from './engagement-admin/public-links.ts';
 import { engagementAdminRoutes } from './engagement-admin/routes.ts';
 import { employeesImportRoutes } from './employees-import/routes.ts';
 import { MAX_UPLOAD_BYTES } from './employees-import/uploaded-workbook.ts';
 import { surveyAdminRoutes } from './survey/admin-routes.ts';
+import { registerUploads } from './uploads/upload-connection.ts';
 import { employeeSurveyRoutes } from './survey/routes.ts';
 
 /**
@@ -14,7 +14,7 @@ import { employeeSurveyRoutes } from './survey/routes.ts';
  */
 export const surveyAdminModuleRoutes: FastifyPluginAsync<PublicUrlOptions> = async (app, options) => {
   // Registered here, so only these routes parse multipart bodies: one .xlsx of at most 10 MB.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  await registerUploads(app, { fileSize: MAX_UPLOAD_BYTES });
   const links: PublicUrlOptions = { publicUrl: options.publicUrl };
   await app.register(employeeSurveyRoutes);
   await app.register(surveyAdminRoutes, links);

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import {
   EMPLOYEE_UPLOAD_COLUMNS,
   EMPLOYEE_UPLOAD_REQUIRED,
@@ -15,6 +14,7 @@ import { checkEmployeeRows, checkUnitRows, unitKey, type EmployeeRowInput, type 
 import { RowErrors } from './row-errors.ts';
 import { findSheet, readSheetTable } from './sheet-table.ts';
 import { linkableUsers, MAX_SHEET_ROWS } from './import-shared.ts';
+import type { UploadedWorkbook } from '../uploads/plain-workbook.ts';
 
 const { employees, units, answers } = tables;
 
@@ -24,7 +24,7 @@ export interface EmployeesUpload {
 }
 
 /** Reads and checks the whole file; any bad row refuses it (400 with every row's problems). */
-export function parseEmployeesWorkbook(workbook: ExcelJS.Workbook, existingUnitNames: string[], locale: TLocale): EmployeesUpload {
+export function parseEmployeesWorkbook(workbook: UploadedWorkbook, existingUnitNames: string[], locale: TLocale): EmployeesUpload {
   const errors = new RowErrors();
   // The employees sheet by name, else the first sheet that is not the instructions.
   const employeeSheet = findSheet(workbook, EMPLOYEE_UPLOAD_SHEET) ?? workbook.worksheets.find((s) => s.name.trim().toLowerCase() !== 'instructions');

@@ -1,10 +1,10 @@
-import type ExcelJS from 'exceljs';
 import { FILTER_EMAIL_COLUMN, FILTER_IMPORT_SHEET, ZAttributeKey, type TFiltersImportResult, type TLocale } from '@ona/contracts';
 import { eq, inArray, sql, tables, type Database } from '@ona/db';
 import { RowReader } from './cell-parsers.ts';
 import { RowErrors } from './row-errors.ts';
 import { findSheet, plainCellValue, readSheetTable } from './sheet-table.ts';
 import { MAX_SHEET_ROWS } from './import-shared.ts';
+import type { UploadedWorkbook } from '../uploads/plain-workbook.ts';
 
 const { employees } = tables;
 
@@ -22,7 +22,7 @@ function cellText(value: ReturnType<typeof plainCellValue>): string | null {
 }
 
 /** Reads the e-mail column and every attribute column; unknown e-mails refuse the file. */
-export function parseFiltersWorkbook(workbook: ExcelJS.Workbook, employeeIdOfEmail: ReadonlyMap<string, number>, locale: TLocale): FiltersUpload {
+export function parseFiltersWorkbook(workbook: UploadedWorkbook, employeeIdOfEmail: ReadonlyMap<string, number>, locale: TLocale): FiltersUpload {
   const errors = new RowErrors();
   const sheet = findSheet(workbook, FILTER_IMPORT_SHEET) ?? workbook.worksheets.find((s) => s.name.trim().toLowerCase() !== 'instructions');
   if (!sheet) {

@@ -1,7 +1,7 @@
-import type ExcelJS from 'exceljs';
 import { CONTENT_LANGUAGES, NICE_EMPLOYEE_JOB_TITLE_POSITION, NICE_QUESTION_COLUMNS, NICE_QUESTION_TEXT_HEADERS, ZAttributeKey, type TContentLanguage } from '@ona/contracts';
 import type { RowErrors } from './row-errors.ts';
 import { plainCellValue } from './sheet-table.ts';
+import type { UploadedCell, UploadedSheet } from '../uploads/plain-workbook.ts';
 
 const MAX_TEXT = 200;
 const MAX_QUESTION_TEXT = 500;
@@ -12,7 +12,7 @@ export interface EmployeeExtras {
   attributes: Record<string, string>;
 }
 
-const textOf = (cell: ExcelJS.Cell): string | null => {
+const textOf = (cell: UploadedCell): string | null => {
   const value = plainCellValue(cell.value);
   if (value === null) return null;
   const text = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).trim();
@@ -23,7 +23,7 @@ const textOf = (cell: ExcelJS.Cell): string | null => {
  * The optional columns after the fixed ones of the employees sheet: the job title, then one column
  * per custom attribute headed by its key. Older exports have none of them; nothing is required.
  */
-export function readEmployeeExtras(sheet: ExcelJS.Worksheet, errors: RowErrors, sheetPrefix: string): Map<number, EmployeeExtras> {
+export function readEmployeeExtras(sheet: UploadedSheet, errors: RowErrors, sheetPrefix: string): Map<number, EmployeeExtras> {
   const header = sheet.getRow(1);
   const attributeColumns: { position: number; key: string }[] = [];
   for (let position = NICE_EMPLOYEE_JOB_TITLE_POSITION + 1; position <= header.cellCount; position++) {
@@ -53,7 +53,7 @@ export function readEmployeeExtras(sheet: ExcelJS.Worksheet, errors: RowErrors, 
  * The optional per-language texts after `text` on the questions sheet (`text_hu`, `text_en`, …),
  * found by their headers. Older exports carry only the one text of their language.
  */
-export function readQuestionLanguageTexts(sheet: ExcelJS.Worksheet, errors: RowErrors, sheetPrefix: string): Map<number, Partial<Record<TContentLanguage, string>>> {
+export function readQuestionLanguageTexts(sheet: UploadedSheet, errors: RowErrors, sheetPrefix: string): Map<number, Partial<Record<TContentLanguage, string>>> {
   const header = sheet.getRow(1);
   const columns: { position: number; language: TContentLanguage }[] = [];
   for (let position = NICE_QUESTION_COLUMNS.length + 1; position <= header.cellCount; position++) {

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import {
   CONTENT_LANGUAGES,
   NICE_ANSWER_COLUMNS,
@@ -23,6 +22,7 @@ import { readEmployeeExtras, readQuestionLanguageTexts } from './nice-excel-extr
 import { checkEmployeeRows, unitKey, type EmployeeRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
 import { readPositionalTable } from './sheet-table.ts';
+import type { UploadedSheet, UploadedWorkbook } from '../uploads/plain-workbook.ts';
 
 const { answers, employees, engagements, questions, units } = tables;
 
@@ -63,7 +63,7 @@ function sheetNames(role: TNiceExcelSheetRole): Set<string> {
   return names;
 }
 
-function findRoleSheet(workbook: ExcelJS.Workbook, role: TNiceExcelSheetRole): ExcelJS.Worksheet | undefined {
+function findRoleSheet(workbook: UploadedWorkbook, role: TNiceExcelSheetRole): UploadedSheet | undefined {
   const names = sheetNames(role);
   return workbook.worksheets.find((s) => names.has(s.name.trim().toLocaleLowerCase())) ?? workbook.worksheets[NICE_EXCEL_SHEET_ROLES.indexOf(role)];
 }
@@ -79,9 +79,9 @@ function questionTexts(key: string, text: string, language: TContentLanguage): R
 }
 
 /** Reads the four sheets of the nice Excel (contracts/excel-rows.ts) and checks them together. */
-export function parseNiceExcel(workbook: ExcelJS.Workbook, locale: TLocale): NiceExcelContent {
+export function parseNiceExcel(workbook: UploadedWorkbook, locale: TLocale): NiceExcelContent {
   const errors = new RowErrors();
-  const sheets = {} as Record<Exclude<TNiceExcelSheetRole, 'instructions'>, ExcelJS.Worksheet>;
+  const sheets = {} as Record<Exclude<TNiceExcelSheetRole, 'instructions'>, UploadedSheet>;
   for (const role of ['employees', 'units', 'questions', 'answers'] as const) {
     const sheet = findRoleSheet(workbook, role);
     if (sheet) sheets[role] = sheet;

@@ -12,9 +12,9 @@ import { readUploadedWorkbook, UPLOAD_FIELD } from './uploaded-workbook.ts';
 
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ZXlsx = z.instanceof(Buffer).describe('An .xlsx workbook');
-const uploadErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
+const uploadErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError, 503: ZApiError };
 const tags = ['engagement-admin'];
-const uploadDescription = `multipart/form-data with one .xlsx file (at most 10 MB) in the field \`${UPLOAD_FIELD}\`. A file with bad rows is refused whole: 400 \`invalid_file\` with \`errors\` keyed \`row_<n>\` (main sheet) or \`<sheet>.row_<n>\`; nothing is stored. Not an .xlsx by content: 415 \`unsupported_file_type\`; too large: 413.`;
+const uploadDescription = `multipart/form-data with one .xlsx file (at most 10 MB) in the field \`${UPLOAD_FIELD}\`. A file with bad rows is refused whole: 400 \`invalid_file\` with \`errors\` keyed \`row_<n>\` (main sheet) or \`<sheet>.row_<n>\`; nothing is stored. Not an .xlsx by content: 415 \`unsupported_file_type\`; over 10 MB: 413 \`payload_too_large\`; unpacking beyond 50 MB, 500,000 cells or 250,000 rows in a sheet: 413 \`workbook_too_large\`; more than one file: 400 \`too_many_files\`; too many workbooks being read at once: 503 \`uploads_busy\`.`;
 
 /** Uploads of the admin tools and their templates. */
 export const employeesImportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import type { UploadedSheet, UploadedWorkbook } from '../uploads/plain-workbook.ts';
 import type { RowErrors } from './row-errors.ts';
 
 export type CellValue = string | number | Date | null;
@@ -32,7 +33,7 @@ export interface SheetRow<C extends string> {
  * header row; rows with no value at all are skipped (Excel leaves such rows behind).
  */
 export function readSheetTable<C extends string>(
-  sheet: ExcelJS.Worksheet,
+  sheet: UploadedSheet,
   columns: readonly C[],
   required: readonly C[],
   errors: RowErrors,
@@ -71,7 +72,7 @@ export function readSheetTable<C extends string>(
   return { rows, extraColumns };
 }
 
-export function findSheet(workbook: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | undefined {
+export function findSheet(workbook: UploadedWorkbook, name: string): UploadedSheet | undefined {
   return workbook.worksheets.find((s) => s.name.trim().toLowerCase() === name);
 }
 
@@ -79,7 +80,7 @@ export function findSheet(workbook: ExcelJS.Workbook, name: string): ExcelJS.Wor
  * Reads a sheet whose columns are known by position (the header texts are in the exporter's
  * language). A header row with fewer filled cells than columns reports the missing ones.
  */
-export function readPositionalTable<C extends string>(sheet: ExcelJS.Worksheet, columns: readonly C[], errors: RowErrors, sheetPrefix: string): SheetRow<C>[] {
+export function readPositionalTable<C extends string>(sheet: UploadedSheet, columns: readonly C[], errors: RowErrors, sheetPrefix: string): SheetRow<C>[] {
   const header = sheet.getRow(1);
   let missing = false;
   columns.forEach((column, i) => {

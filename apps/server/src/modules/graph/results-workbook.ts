@@ -4,6 +4,7 @@ import { NICE_EXCEL_SHEETS } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { isCategory, type PersonRecord, type QuestionRecord } from './graph-source.ts';
+import type { UploadedSheet, UploadedWorkbook } from '../uploads/plain-workbook.ts';
 
 /** Most people an uploaded workbook may list (the analysis runs in-process, in a worker). */
 export const RESULTS_MAX_EMPLOYEES = 20_000;
@@ -49,7 +50,7 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
-function rowsOf(sheet: ExcelJS.Worksheet, columns: number): { row: number; cells: string[] }[] {
+function rowsOf(sheet: UploadedSheet, columns: number): { row: number; cells: string[] }[] {
   const rows: { row: number; cells: string[] }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (rowNumber === 1) return;
@@ -63,20 +64,20 @@ function rowsOf(sheet: ExcelJS.Worksheet, columns: number): { row: number; cells
  * The sheets of the nice Excel: by their machine names when present, else by position after the
  * instructions (the export names its sheets in the reader's language but never changes the order).
  */
-function findSheets(workbook: ExcelJS.Workbook): Record<'employees' | 'units' | 'questions' | 'answers', ExcelJS.Worksheet> {
+function findSheets(workbook: UploadedWorkbook): Record<'employees' | 'units' | 'questions' | 'answers', UploadedSheet> {
   const names = ['employees', 'units', 'questions', 'answers'] as const;
   const byName = (name: string) => workbook.worksheets.find((s) => s.name.trim().toLowerCase() === name);
   const named = names.map((n) => byName(NICE_EXCEL_SHEETS[n]));
   const found = named.every((s) => s !== undefined)
     ? named
     : names.map((_, i) => workbook.worksheets[i + (workbook.worksheets.length >= 5 ? 1 : 0)]);
-  const result: Partial<Record<(typeof names)[number], ExcelJS.Worksheet>> = {};
+  const result: Partial<Record<(typeof names)[number], UploadedSheet>> = {};
   names.forEach((name, i) => {
     const sheet = found[i];
     if (!sheet) throw new ApiError(400, 'invalid_results_file', 'graph.errors.missing_sheet', undefined, { sheet: name });
     result[name] = sheet;
   });
-  return result as Record<(typeof names)[number], ExcelJS.Worksheet>;
+  return result as Record<(typeof names)[number], UploadedSheet>;
 }
 
 /** Ids of a sheet's `id` column when they are distinct positive whole numbers, else 1..n. */
@@ -87,13 +88,7 @@ function sheetIds(cells: string[]): number[] {
 }
 
 /** Reads an uploaded nice-Excel workbook into the engine's input; any bad row refuses the whole file. */
-export async function readResultsWorkbook(buffer: Buffer): Promise<ResultsWorkbook> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new ApiError(415, 'unsupported_file_type', 'graph.errors.not_xlsx');
-  }
+export function readResultsWorkbook(workbook: UploadedWorkbook): ResultsWorkbook {
   const sheets = findSheets(workbook);
   const problems: RowProblem[] = [];
   const problem = (sheet: string, row: number, key: MessageKey, value = '') => problems.push({ sheet, row, problem: key, value });

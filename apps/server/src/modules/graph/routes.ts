@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalysisResult } from '@ona/analytics';
@@ -27,6 +26,9 @@ import { requestedFilters } from './graph-filters.ts';
 import { loadEngagementGraph } from './graph-repository.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph } from './graph-source.ts';
 import { buildGraphView, type GraphRequest, type GraphViewLabels } from './graph-view.ts';
+import { readWorkbookOffThread } from '../uploads/read-workbook.ts';
+import { readSingleFile } from '../uploads/single-file-upload.ts';
+import { registerUploads } from '../uploads/upload-connection.ts';
 import { readResultsWorkbook, ResultsRowsError, rowErrorsOf } from './results-workbook.ts';
 
 export function graphLabels(locale: TLocale): GraphViewLabels {
@@ -94,34 +96,31 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Multipart belongs to this upload only; registered here, encapsulated, unless a parent has it.
   await app.register(async (upload) => {
-    if (!upload.hasContentTypeParser('multipart/form-data')) {
-      await upload.register(multipart, { limits: { fileSize: RESULTS_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-    }
+    await registerUploads(upload, { fileSize: RESULTS_UPLOAD_MAX_BYTES });
     upload.withTypeProvider<ZodTypeProvider>().post('/survey-result-to-graph/', {
       onRequest: upload.authenticate,
       schema: {
         tags: ['graph'],
         summary: 'The graph of an uploaded results workbook (the nice Excel of the survey export), for engagement admins',
-        description: 'multipart/form-data with one .xlsx of at most 10 MB in the field "results"; the query takes the same parameters as graph-visualization.',
+        description: 'multipart/form-data with one .xlsx of at most 10 MB in the field "results"; the query takes the same parameters as graph-visualization. Not an .xlsx by content: 415 `unsupported_file_type`; over 10 MB or unpacking beyond the workbook limits: 413; more than one file: 400 `too_many_files`; too many uploads being read: 503 `uploads_busy`.',
         consumes: ['multipart/form-data'],
         querystring: ZGraphVisualizationQuery,
-        response: { 200: ZGraphVisualization, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError },
+        response: { 200: ZGraphVisualization, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError, 503: ZApiError },
       },
     }, async (request, reply) => {
       const auth = requireAuth(request);
       if (!isEngagementAdmin(auth)) throw forbidden();
       if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
-      const file = await request.file();
-      if (!file || file.fieldname !== RESULTS_UPLOAD_FIELD) {
-        file?.file.resume();
-        throw new ApiError(400, 'no_file', 'graph.errors.no_file', { [RESULTS_UPLOAD_FIELD]: ['graph.errors.no_file'] });
-      }
-      const buffer = await file.toBuffer();
-      // Checked by content: an .xlsx is a zip archive, whatever its name says.
-      if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw new ApiError(415, 'unsupported_file_type', 'graph.errors.not_xlsx');
+      const buffer = await readSingleFile(request, {
+        field: RESULTS_UPLOAD_FIELD,
+        maxBytes: RESULTS_UPLOAD_MAX_BYTES,
+        missing: () => new ApiError(400, 'no_file', 'graph.errors.no_file', { [RESULTS_UPLOAD_FIELD]: ['graph.errors.no_file'] }),
+      });
+      // Checked by content (an .xlsx, whatever its name says), within the unpacking limits, off the event loop.
+      const uploaded = await readWorkbookOffThread(buffer);
       let workbook;
       try {
-        workbook = await readResultsWorkbook(buffer);
+        workbook = readResultsWorkbook(uploaded);
       } catch (err) {
         if (!(err instanceof ResultsRowsError)) throw err;
         const t = (key: MessageKey, params: Record<string, string | number> = {}) => translate(request.locale, key, params);

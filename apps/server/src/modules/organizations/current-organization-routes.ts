@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGO_MAX_BYTES, LOGO_UPLOAD_FIELD, ZApiError, ZCurrentOrganization, ZCurrentOrganizationPatch, ZOrganizationLogoParams } from '@ona/contracts';
@@ -8,6 +7,8 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { loadCurrentOrganization, logoPath, newLogoUrl } from './current-organization.ts';
 import { checkLogoContent, LOGO_CONTENT_SECURITY_POLICY } from './logo-content.ts';
 import { requireOrganizationAdmin } from './organization-guards.ts';
+import { readSingleFile } from '../uploads/single-file-upload.ts';
+import { registerUploads } from '../uploads/upload-connection.ts';
 
 const { organizations } = tables;
 const tags = ['organization'];
@@ -19,7 +20,7 @@ const logoRequired = () => new ApiError(400, 'validation_error', 'errors.validat
 /** The caller's current organisation: settings and logo (organization_admin), and the public logo files. */
 export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered in this scope only: one image of at most 512 KB, larger answers 413 while streaming.
-  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await registerUploads(app, { fileSize: LOGO_MAX_BYTES, fields: 5 });
 
   app.get('/organization/', {
     onRequest: app.authenticate,
@@ -54,19 +55,13 @@ export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Upload the organisation logo (shown on leader reports)',
-      description: `multipart/form-data with one file in the field \`${LOGO_UPLOAD_FIELD}\`, at most ${LOGO_MAX_BYTES / 1024} KB (larger: 413). PNG, JPEG or SVG judged by content, not by name (anything else: 415 \`unsupported_file_type\`). An SVG with scripts, event handlers, foreignObject, a DOCTYPE or references to other files is refused: 400 \`unsafe_svg\`.`,
+      description: `multipart/form-data with one file in the field \`${LOGO_UPLOAD_FIELD}\`, at most ${LOGO_MAX_BYTES / 1024} KB (larger: 413); more than one file: 400 \`too_many_files\`. PNG, JPEG or SVG judged by content, not by name (anything else: 415 \`unsupported_file_type\`). An SVG with scripts, event handlers, foreignObject, a DOCTYPE or references to other files is refused: 400 \`unsafe_svg\`.`,
       consumes: ['multipart/form-data'],
       response: { 200: ZCurrentOrganization, ...errors, 413: ZApiError, 415: ZApiError },
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    const file = await request.file();
-    if (!file || file.fieldname !== LOGO_UPLOAD_FIELD) {
-      file?.file.resume();
-      throw logoRequired();
-    }
-    const buffer = await file.toBuffer();
-    if (buffer.length === 0) throw logoRequired();
+    const buffer = await readSingleFile(request, { field: LOGO_UPLOAD_FIELD, maxBytes: LOGO_MAX_BYTES, missing: logoRequired });
     const logo = checkLogoContent(buffer);
     await app.db
       .update(organizations)

@@ -1,0 +1,102 @@
+import type ExcelJS from 'exceljs';
+
+/**
+ * An uploaded workbook as plain data: what the worker that read it sends back (structured clone
+ * keeps strings, numbers, dates and plain objects), so the main thread never holds exceljs's
+ * heavy cell objects. Formulas arrive as their results; rich text and hyperlinks as exceljs gives
+ * them. The parsers read it through the small part of the exceljs sheet API they always used.
+ */
+export type PlainCellValue = ExcelJS.CellValue;
+
+export interface PlainSheetData {
+  name: string;
+  /** Rows with at least one value, in order: [row number, values by column (index 0 = column 1)]. */
+  rows: [number, PlainCellValue[]][];
+}
+
+export interface UploadedCell {
+  readonly value: PlainCellValue;
+}
+
+export interface UploadedRow {
+  /** The highest column holding a cell, as exceljs counts it. */
+  readonly cellCount: number;
+  getCell(column: number): UploadedCell;
+  eachCell(options: { includeEmpty: false }, callback: (cell: UploadedCell, column: number) => void): void;
+}
+
+export interface UploadedSheet {
+  readonly name: string;
+  getRow(rowNumber: number): UploadedRow;
+  eachRow(options: { includeEmpty: false }, callback: (row: UploadedRow, rowNumber: number) => void): void;
+}
+
+export interface UploadedWorkbook {
+  readonly worksheets: readonly UploadedSheet[];
+}
+
+const isEmpty = (value: PlainCellValue | undefined) => value === null || value === undefined;
+
+class PlainRow implements UploadedRow {
+  constructor(private readonly values: readonly PlainCellValue[]) {}
+
+  get cellCount(): number {
+    return this.values.length;
+  }
+
+  getCell(column: number): UploadedCell {
+    return { value: this.values[column - 1] ?? null };
+  }
+
+  eachCell(_options: { includeEmpty: false }, callback: (cell: UploadedCell, column: number) => void): void {
+    this.values.forEach((value, i) => {
+      if (!isEmpty(value)) callback({ value }, i + 1);
+    });
+  }
+}
+
+const EMPTY_ROW = new PlainRow([]);
+
+class PlainSheet implements UploadedSheet {
+  private readonly byNumber: Map<number, PlainRow>;
+
+  constructor(readonly name: string, rows: [number, PlainCellValue[]][]) {
+    this.byNumber = new Map(rows.map(([n, values]) => [n, new PlainRow(values)]));
+  }
+
+  getRow(rowNumber: number): UploadedRow {
+    return this.byNumber.get(rowNumber) ?? EMPTY_ROW;
+  }
+
+  eachRow(_options: { includeEmpty: false }, callback: (row: UploadedRow, rowNumber: number) => void): void {
+    for (const [n, row] of this.byNumber) callback(row, n);
+  }
+}
+
+export function plainWorkbook(sheets: PlainSheetData[]): UploadedWorkbook {
+  return { worksheets: sheets.map((s) => new PlainSheet(s.name, s.rows)) };
+}
+
+/** Formulas become their cached result; everything else stays as exceljs read it. */
+function plainValue(value: ExcelJS.CellValue): PlainCellValue {
+  if (value && typeof value === 'object' && !(value instanceof Date) && ('formula' in value || 'sharedFormula' in value)) {
+    return plainValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date) && 'richText' in value) {
+    return { richText: value.richText.map((part) => ({ text: part.text })) };
+  }
+  return value ?? null;
+}
+
+/** The plain data of a workbook exceljs has read (in the worker); rows without values are left out, as exceljs's eachRow does. */
+export function sheetsOf(workbook: ExcelJS.Workbook): PlainSheetData[] {
+  return workbook.worksheets.map((sheet) => {
+    const rows: [number, PlainCellValue[]][] = [];
+    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const values: PlainCellValue[] = [];
+      for (let column = 1; column <= row.cellCount; column++) values.push(plainValue(row.getCell(column).value));
+      rows.push([rowNumber, values]);
+    });
+    return { name: sheet.name, rows };
+  });
+}
