@@ -35,14 +35,18 @@ import enOrganizations from '../locales/organizations.en.json' with { type: 'jso
 import huOrganizations from '../locales/organizations.hu.json' with { type: 'json' };
 import deOrganizations from '../locales/organizations.de.json' with { type: 'json' };
 import ruOrganizations from '../locales/organizations.ru.json' with { type: 'json' };
+import enOperations from '../locales/operations.en.json' with { type: 'json' };
+import huOperations from '../locales/operations.hu.json' with { type: 'json' };
+import deOperations from '../locales/operations.de.json' with { type: 'json' };
+import ruOperations from '../locales/operations.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey, …), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
 const areas = {
-  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations },
-  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations },
-  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations },
-  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations },
+  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations },
+  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations },
+  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations },
+  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations },
 };
 const en = { ...enCore, ...areas.en };
 const hu = { ...huCore, ...areas.hu };
