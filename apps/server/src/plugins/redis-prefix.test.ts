@@ -27,7 +27,9 @@ describe('REDIS_PREFIX: deployments on one Redis stay apart, instances of one de
     db = await createTestDatabase();
     const build = (prefix: string) =>
       buildApp({ db, settings: { SMTP_URL: undefined, MAIL_FROM: 'test@ona.example', PUBLIC_URL: 'http://app.test', REDIS_URL, REDIS_PREFIX: prefix }, webDistDir: '/nonexistent', pollJobs: false });
-    [oneA, oneB, two] = await Promise.all([build(prefixOne), build(prefixOne), build(prefixTwo)]);
+    oneA = await build(prefixOne);
+    oneB = await build(prefixOne);
+    two = await build(prefixTwo);
     await Promise.all([oneA.ready(), oneB.ready(), two.ready()]);
   });
   afterAll(async () => {
