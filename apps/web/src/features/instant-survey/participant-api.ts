@@ -10,6 +10,7 @@ import {
   type TInstantSaveAnswerResponse,
   type TInstantSurveyUser,
 } from '@ona/contracts';
+import { saveSequence } from '../../shared/api/save-sequence.ts';
 import { API_BASE, type TSchema } from '../../shared/api/api-client.ts';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, toApiError } from '../../shared/api/api-error.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
@@ -56,8 +57,12 @@ export function fetchParticipantSurvey(surveyId: number, token: string | null, c
 export const joinSurvey = (surveyId: number, name: string, code: string | null): Promise<TInstantCreateUserResponse> =>
   participantRequest(`/instant-survey/surveys/${surveyId}/create-user/`, ZInstantCreateUserResponse, null, { method: 'POST', body: code ? { name, survey_code: code } : { name } });
 
-export const saveParticipantAnswer = (surveyId: number, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> =>
-  participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body });
+/** The answer returned is the stored one: the newer answer when this save arrived after it. */
+export const saveParticipantAnswer = async (surveyId: number, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> => {
+  const saved = await participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body: { ...body, sequence: body.sequence ?? saveSequence.next() } });
+  saveSequence.observe(saved.answer.sequence);
+  return saved;
+};
 
 export const finishParticipant = (surveyId: number, token: string, currentQuestionIndex: number): Promise<TInstantSurveyUser> =>
   participantRequest(`/instant-survey/surveys/${surveyId}/finish/`, ZInstantFinishResponse, token, { method: 'POST', body: { current_question_index: currentQuestionIndex } });
