@@ -46,9 +46,9 @@ describe('REDIS_PREFIX: deployments on one Redis stay apart, instances of one de
     const [heardByOneB, heardByTwo] = await Promise.all([listen(oneB, channel), listen(two, channel)]);
     await oneA.realtime.publish(channel, { from: 'one' });
     await two.realtime.publish(channel, { from: 'two' });
-    await expect.poll(() => heardByOneB).toEqual(['{"from":"one"}']);
+    await expect.poll(() => heardByOneB, { timeout: 20_000 }).toEqual(['{"from":"one"}']);
     // Redis delivers in publish order: had deployment two heard "one", it would have come before its own.
-    await expect.poll(() => heardByTwo).toEqual(['{"from":"two"}']);
+    await expect.poll(() => heardByTwo, { timeout: 20_000 }).toEqual(['{"from":"two"}']);
     expect(heardByOneB).toEqual(['{"from":"one"}']);
   });
 
