@@ -9,6 +9,7 @@ import { installErrorHandler } from './errors/error-handler.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { drainingPlugin } from './plugins/draining.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { requestLocalePlugin } from './plugins/request-locale.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
@@ -31,13 +32,23 @@ export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE'>>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
   /** Poll the database for queued jobs (tests wake the queue themselves). */
   pollJobs?: boolean;
+}
+
+/** What an app built without REDIS_PREFIX (tests, scripts) puts before its Redis channels and keys. */
+export const DEFAULT_REDIS_PREFIX = 'ona:';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Put before every Redis channel and key (REDIS_PREFIX); anything new that uses Redis must use it too. */
+    redisPrefix: string;
+  }
 }
 
 /** A GET of the built client (not the API, not a live socket). */
@@ -65,6 +76,7 @@ export async function buildApp(options: AppOptions) {
   installErrorHandler(app);
 
   await app.register(requestLocalePlugin);
+  await app.register(drainingPlugin);
   await app.register(dbPlugin, { handle: options.db, closeWithApp: options.closeDbWithApp ?? false });
   await app.register(mailPlugin, { smtpUrl: options.settings.SMTP_URL, from: options.settings.MAIL_FROM });
   await app.register(helmet, {
@@ -80,6 +92,9 @@ export async function buildApp(options: AppOptions) {
       },
     },
   });
+  // Every Redis channel and key of this deployment starts with it (server.ts derives it from the database).
+  const redisPrefix = options.settings.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
+  app.decorate('redisPrefix', redisPrefix);
   const redis = options.settings.REDIS_URL ? new Redis(options.settings.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
   await app.register(rateLimit, {
@@ -89,10 +104,10 @@ export async function buildApp(options: AppOptions) {
     // The web client's files cost no database work, and a room of phones behind one address
     // loads them all at once: 300 phones times the bundle's files would pass 600 in a minute.
     allowList: (request) => isWebClientFile(request.method, request.url),
-    ...(redis ? { redis } : {}),
+    ...(redis ? { redis, nameSpace: `${redisPrefix}rate-limit:` } : {}),
   });
   await app.register(authPlugin);
-  await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL });
+  await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(apiDocsPlugin);
 

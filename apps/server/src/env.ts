@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Settings from the environment, each with a safe default (DECISIONS.md, "Running it"). */
@@ -9,6 +11,14 @@ export const ZSettings = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ONA Platform <no-reply@ona.example>'),
   REDIS_URL: z.string().optional(),
+  /**
+   * Put before every Redis channel and key of this deployment, so that two deployments on one
+   * Redis neither hear each other's live messages nor share rate-limit counters. Instances of one
+   * deployment must share it; unset, it is derived from the database (see redisPrefixFor).
+   */
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,100}$/).optional(),
+  /** How long a stopping server (SIGTERM, SIGINT) lets requests in flight finish before cutting them. */
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PUBLIC_URL: z.string().url().optional(),
   /** Base of the instant-survey tool when it has a host of its own; else PUBLIC_URL + /instant-surveys. */
   INSTANT_SURVEY_URL: z.string().url().optional(),
@@ -41,4 +51,19 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new Error(`Invalid settings in the environment: ${problems}`);
   }
   return parsed.data;
+}
+
+/**
+ * REDIS_PREFIX, or one derived from the database, so that deployments on one Redis stay apart
+ * without configuration while the instances of one deployment (one database) share theirs:
+ * `ona:<database name>:` on PostgreSQL, `ona:data-<hash of the data directory>:` embedded.
+ */
+export function redisPrefixFor(settings: Pick<Settings, 'REDIS_PREFIX' | 'DATABASE_URL' | 'DATA_DIR'>): string {
+  if (settings.REDIS_PREFIX) return settings.REDIS_PREFIX;
+  if (settings.DATABASE_URL) {
+    const url = new URL(settings.DATABASE_URL);
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || url.username || 'postgres';
+    return `ona:${name}:`;
+  }
+  return `ona:data-${createHash('sha256').update(resolve(settings.DATA_DIR)).digest('hex').slice(0, 16)}:`;
 }

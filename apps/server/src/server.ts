@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { createDb } from '@ona/db';
 import { buildApp } from './app.ts';
-import { readSettings } from './env.ts';
+import { readSettings, redisPrefixFor } from './env.ts';
+import { shutDownGracefully } from './graceful-shutdown.ts';
 import { demoWanted, devMailboxWanted } from './demo/demo-decision.ts';
 import { isDemoLoaded } from './demo/load-demo.ts';
 import { loadStandardDemo } from './demo/standard-demo.ts';
@@ -31,15 +32,23 @@ const setupToken = await issueSetupToken(db);
 const app = await buildApp({
   db,
   closeDbWithApp: true,
-  settings,
+  settings: { ...settings, REDIS_PREFIX: redisPrefixFor(settings) },
   demoMode: devMailboxWanted(settings),
   logger: loggerOptions(settings),
 });
 
+// A rolling deploy stops instances with SIGTERM: requests in flight finish (up to the deadline),
+// new ones answer 503, live sockets are told to reconnect, and only then the pool closes.
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  process.exit(0);
+  app.log.info({ signal, deadlineMs: settings.SHUTDOWN_DEADLINE_MS }, 'shutting down');
+  try {
+    const outcome = await shutDownGracefully(app, { deadlineMs: settings.SHUTDOWN_DEADLINE_MS });
+    app.log.info({ outcome }, 'stopped');
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -114,6 +114,8 @@ export const ZInstantAnswer = z.object({
   question_id: z.number().int(),
   value: ZInstantAnswerValue,
   answered_at: z.string(),
+  /** The `sequence` of the save that is stored (null or absent: saved without one). */
+  sequence: z.number().int().nullable().optional(),
 });
 export type TInstantAnswer = z.infer<typeof ZInstantAnswer>;
 
@@ -230,6 +232,11 @@ export const ZInstantSaveAnswer = z.object({
   /** Where the participant is, so that a reload on another device resumes there. */
   current_question_index: z.number().int().min(0).max(1000).optional(),
   finished: z.boolean().optional(),
+  /**
+   * The save's place among the participant's saves of this answer (a counter that only grows).
+   * One not above the stored answer's is acknowledged and ignored: the response carries the stored answer.
+   */
+  sequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type TInstantSaveAnswer = z.infer<typeof ZInstantSaveAnswer>;
 export const ZInstantSaveAnswerResponse = z.object({ answer: ZInstantAnswer, created: z.boolean() });

@@ -45,6 +45,8 @@ export const ZSurveyAnswer = z.object({
   /** Answered, or not after the last question the employee reached. */
   seen: z.boolean(),
   selected_users: z.array(z.number().int()),
+  /** The `sequence` of the save that is stored (null or absent: saved without one); a later save sends more. */
+  sequence: z.number().int().nullable().optional(),
 });
 export type TSurveyAnswer = z.infer<typeof ZSurveyAnswer>;
 
@@ -73,8 +75,18 @@ export const ZSurveyAnswerParams = z.object({
   questionId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** PUT …/survey/answers/{questionId}/: the whole list of named colleagues (empty: nobody). */
-export const ZSaveAnswer = z.object({ selected_users: z.array(ZId).max(1000) });
+/**
+ * A save's place among the client's saves of one answer (the web client sends a Date.now()-based
+ * counter that only grows). Optional: a save without one replaces the answer as before.
+ */
+export const ZSaveSequence = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * PUT …/survey/answers/{questionId}/: the whole list of named colleagues (empty: nobody). A save
+ * whose `sequence` is not above the stored one's is acknowledged (200) and ignored: the answer
+ * then carries the stored, newer list and sequence.
+ */
+export const ZSaveAnswer = z.object({ selected_users: z.array(ZId).max(1000), sequence: ZSaveSequence.optional() });
 export type TSaveAnswer = z.infer<typeof ZSaveAnswer>;
 
 export const ZSurveyProgress = z.object({ terms_accepted: z.boolean(), finished: z.boolean(), last_question_index: z.number().int().nullable() });

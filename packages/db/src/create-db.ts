@@ -7,6 +7,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { makeResilient } from './resilient-pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -56,7 +57,8 @@ const migrationsFolder = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ?
 /** Opens the database, runs the migrations and returns a handle that closes what it opened. */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A server that cannot be reached answers within seconds (then 503), not after the OS gives up.
+    const pool = makeResilient(new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 }));
     // An idle connection that the server ends (restart, failover, a dropped test database) emits
     // 'error' on the pool; without a listener that would crash the process. The pool replaces it.
     pool.on('error', (err) => {

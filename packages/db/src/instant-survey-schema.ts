@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations, users } from './schema.ts';
 
 /** The instant-survey tool (instant-survey-and-site.md): surveys run live by a host. */
@@ -94,6 +94,8 @@ export const instantSurveyAnswers = pgTable(
     participantId: integer('participant_id').notNull().references(() => instantSurveyParticipants.id, { onDelete: 'cascade' }),
     value: jsonb('value').$type<unknown>().notNull(),
     answeredAt: at('answered_at').notNull().defaultNow(),
+    /** The client's ordering of its saves of this answer; an older one never overwrites a newer one. */
+    sequence: bigint('sequence', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('instant_survey_answers_participant_question_idx').on(t.participantId, t.questionId),

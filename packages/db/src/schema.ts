@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -228,6 +229,8 @@ export const answers = pgTable(
     questionId: integer('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
     selectedEmployeeIds: integer('selected_employee_ids').array().notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The client's ordering of its saves of this answer; an older one never overwrites a newer one. */
+    sequence: bigint('sequence', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.employeeId, t.questionId] }),

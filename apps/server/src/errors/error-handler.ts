@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { TApiError } from '@ona/contracts';
+import { isConnectionError } from '@ona/db';
 import { translate, type MessageKey } from '../i18n/translate.ts';
 import { ApiError } from './api-error.ts';
 
@@ -68,6 +69,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return send(error.statusCode, { detail: translate(locale, 'errors.validation_failed'), code: 'bad_request' });
+    }
+    if (isConnectionError(error)) {
+      // A failover or restart: the pool retried what was safe to retry; the client may try again.
+      request.log.warn({ err: error }, 'database connection lost');
+      reply.header('retry-after', '1');
+      return send(503, { detail: translate(locale, 'errors.database_unavailable'), code: 'database_unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { detail: translate(locale, 'errors.server_error'), code: 'server_error' });

@@ -72,9 +72,15 @@ function memoryHub(): RealtimeHub {
   };
 }
 
-function redisHub(publisher: Redis, subscriber: Redis, onError: (err: unknown) => void): RealtimeHub {
+/**
+ * Channels are named without the deployment; on Redis they carry its prefix, so that two
+ * deployments on one Redis never hear each other (participant names travel in these messages).
+ */
+function redisHub(publisher: Redis, subscriber: Redis, prefix: string, onError: (err: unknown) => void): RealtimeHub {
   const registry = new ListenerRegistry();
-  subscriber.on('message', (channel: string, payload: string) => registry.deliver(channel, payload));
+  subscriber.on('message', (channel: string, payload: string) => {
+    if (channel.startsWith(prefix)) registry.deliver(channel.slice(prefix.length), payload);
+  });
   /**
    * Redis SUBSCRIBE and UNSUBSCRIBE of one channel, in the order they were asked for. Every
    * listener waits for the tail: a second socket of a survey must not be told it is live while the
@@ -96,19 +102,19 @@ function redisHub(publisher: Redis, subscriber: Redis, onError: (err: unknown) =
   return {
     mode: 'redis',
     async publish(channel, message) {
-      await publisher.publish(channel, JSON.stringify(message));
+      await publisher.publish(prefix + channel, JSON.stringify(message));
     },
     async subscribe(channel, listener) {
-      if (registry.add(channel, listener)) await enqueue(channel, () => subscriber.subscribe(channel));
+      if (registry.add(channel, listener)) await enqueue(channel, () => subscriber.subscribe(prefix + channel));
       else await (pending.get(channel) ?? Promise.resolve());
       return () => {
-        if (registry.remove(channel, listener)) void enqueue(channel, () => subscriber.unsubscribe(channel));
+        if (registry.remove(channel, listener)) void enqueue(channel, () => subscriber.unsubscribe(prefix + channel));
       };
     },
   };
 }
 
-export const realtimePlugin = fp<{ redisUrl?: string | undefined }>(async (app, options) => {
+export const realtimePlugin = fp<{ redisUrl?: string | undefined; prefix?: string }>(async (app, options) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   if (!options.redisUrl) {
     app.decorate('realtime', memoryHub());
@@ -120,7 +126,7 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined }>(async (app, 
   const onError = (err: unknown) => app.log.error({ err }, 'redis pub/sub error');
   publisher.on('error', onError);
   subscriber.on('error', onError);
-  app.decorate('realtime', redisHub(publisher, subscriber, onError));
+  app.decorate('realtime', redisHub(publisher, subscriber, options.prefix ?? 'ona:', onError));
   app.addHook('onClose', async () => {
     await Promise.allSettled([publisher.quit(), subscriber.quit()]);
   });

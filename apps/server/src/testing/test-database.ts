@@ -6,7 +6,7 @@ import { createDb, type DbHandle } from '@ona/db';
  * A fresh, migrated database per test file: embedded PGlite in memory by default, or a throw-away
  * PostgreSQL database when TEST_DB_DRIVER=postgres (with TEST_DATABASE_URL pointing at a server).
  */
-export async function createTestDatabase(): Promise<DbHandle> {
+export async function createTestDatabase(): Promise<DbHandle & { url?: string }> {
   if (process.env.TEST_DB_DRIVER !== 'postgres') return createDb({ memory: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
@@ -22,6 +22,8 @@ export async function createTestDatabase(): Promise<DbHandle> {
   const handle = await createDb({ url: url.toString(), poolSize: 5 });
   return {
     ...handle,
+    /** For a test that opens a second pool of its own (a server that closes what it opened). */
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -4,9 +4,9 @@ import type { TInstantSocketMessage } from '@ona/contracts';
 /**
  * Two channels per survey: hosts hear everything; participants only what changes their page (who
  * joined, the state). Sending every answer to every phone would make a 1,000-person room cost a
- * million messages for nothing.
+ * million messages for nothing. The realtime hub puts the deployment's REDIS_PREFIX before it.
  */
-export const surveyChannel = (surveyId: number, audience: 'host' | 'participant') => `ona:instant-survey:${surveyId}:${audience}`;
+export const surveyChannel = (surveyId: number, audience: 'host' | 'participant') => `instant-survey:${surveyId}:${audience}`;
 
 type TDistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A live message before it is addressed: each audience gets its own id of the survey. */

@@ -53,6 +53,7 @@ export function toAnswer(row: TAnswerRow): TInstantAnswer {
     question_id: row.questionId,
     value: ZInstantAnswerValue.parse(row.value),
     answered_at: row.answeredAt.toISOString(),
+    sequence: row.sequence,
   };
 }
 
@@ -328,13 +329,21 @@ export async function markJoined(db: Database, participantId: number): Promise<b
   return rows.length > 0;
 }
 
-/** Insert or replace: a retried save of the same question changes the answer, never adds one. */
-export async function upsertAnswer(db: Database, surveyId: number, questionId: number, participantId: number, value: unknown): Promise<{ answer: TInstantAnswer; created: boolean }> {
+/**
+ * Insert or replace: a retried save of the same question changes the answer, never adds one. A
+ * save whose sequence is not above the stored answer's (a delayed or replayed earlier one) leaves
+ * the stored answer, which comes back with `applied: false`.
+ */
+export async function upsertAnswer(db: Database, surveyId: number, questionId: number, participantId: number, value: unknown, sequence?: number): Promise<{ answer: TInstantAnswer; created: boolean; applied: boolean }> {
   const now = new Date();
   const [row] = await db
     .insert(instantSurveyAnswers)
-    .values({ surveyId, questionId, participantId, value, answeredAt: now })
-    .onConflictDoUpdate({ target: [instantSurveyAnswers.participantId, instantSurveyAnswers.questionId], set: { value, answeredAt: now } })
+    .values({ surveyId, questionId, participantId, value, answeredAt: now, sequence: sequence ?? null })
+    .onConflictDoUpdate({
+      target: [instantSurveyAnswers.participantId, instantSurveyAnswers.questionId],
+      set: { value, answeredAt: now, sequence: sequence ?? null },
+      setWhere: sql`excluded.sequence is null or ${instantSurveyAnswers.sequence} is null or ${instantSurveyAnswers.sequence} < excluded.sequence`,
+    })
     .returning({
       id: instantSurveyAnswers.id,
       surveyId: instantSurveyAnswers.surveyId,
@@ -342,12 +351,21 @@ export async function upsertAnswer(db: Database, surveyId: number, questionId: n
       participantId: instantSurveyAnswers.participantId,
       value: instantSurveyAnswers.value,
       answeredAt: instantSurveyAnswers.answeredAt,
+      sequence: instantSurveyAnswers.sequence,
       // xmax is 0 for a freshly inserted row and set when ON CONFLICT updated an existing one.
       created: sql<boolean>`(xmax = 0)`,
     });
-  if (!row) throw new Error('answer upsert returned nothing');
-  const { created, ...answer } = row;
-  return { answer: toAnswer(answer), created: Boolean(created) };
+  if (row) {
+    const { created, ...answer } = row;
+    return { answer: toAnswer(answer), created: Boolean(created), applied: true };
+  }
+  const [stored] = await db
+    .select()
+    .from(instantSurveyAnswers)
+    .where(and(eq(instantSurveyAnswers.participantId, participantId), eq(instantSurveyAnswers.questionId, questionId)))
+    .limit(1);
+  if (!stored) throw new Error('answer upsert returned nothing');
+  return { answer: toAnswer(stored), created: false, applied: false };
 }
 
 export async function updateProgress(db: Database, participantId: number, progress: { currentQuestionIndex?: number | undefined; finished?: boolean | undefined }): Promise<void> {

@@ -263,7 +263,9 @@ export async function saveAnswer(app: FastifyInstance, participant: TParticipant
   const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);
   const value = checkAnswer(question, body.value, participant.id, await repo.participantIdsAmong(app.db, surveyId, named));
   await markJoinedAndAnnounce(app, participant);
-  const saved = await repo.upsertAnswer(app.db, surveyId, question.id, participant.id, value);
+  const { applied, ...saved } = await repo.upsertAnswer(app.db, surveyId, question.id, participant.id, value, body.sequence);
+  // A stale save (older sequence) is acknowledged with the stored answer and changes nothing else.
+  if (!applied) return saved;
   await repo.updateProgress(app.db, participant.id, { currentQuestionIndex: body.current_question_index, finished: body.finished });
   await publishLive(app, { id: surveyId, publicId: participant.surveyPublicId }, { type: 'answer', participant: participant.id, question: question.id, sent_at: Date.now() });
   return saved;

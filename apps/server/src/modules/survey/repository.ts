@@ -57,14 +57,14 @@ export async function loadColleagues(db: DbExecutor, engagementId: number) {
 
 export async function loadOwnAnswers(db: DbExecutor, employeeId: number) {
   return db
-    .select({ questionId: answers.questionId, selected: answers.selectedEmployeeIds })
+    .select({ questionId: answers.questionId, selected: answers.selectedEmployeeIds, sequence: answers.sequence })
     .from(answers)
     .where(eq(answers.employeeId, employeeId));
 }
 
 export async function findOwnAnswer(db: DbExecutor, employeeId: number, questionId: number) {
   const [row] = await db
-    .select({ selected: answers.selectedEmployeeIds })
+    .select({ selected: answers.selectedEmployeeIds, sequence: answers.sequence })
     .from(answers)
     .where(and(eq(answers.employeeId, employeeId), eq(answers.questionId, questionId)))
     .limit(1);
@@ -100,18 +100,30 @@ export async function acceptTerms(db: DbExecutor, engagementId: number, employee
 
 /**
  * One statement, so that concurrent saves of the same question never mix: the last one to commit
- * replaces the whole list.
+ * replaces the whole list — unless both carry a sequence and the incoming one is not above the
+ * stored one (a delayed or replayed earlier save): then the stored answer stays and is returned,
+ * with `applied: false`. A save without a sequence replaces the answer as before.
  */
-export async function upsertAnswer(db: DbExecutor, row: { engagementId: number; employeeId: number; questionId: number; selected: number[]; at: Date }): Promise<number[]> {
+export async function upsertAnswer(
+  db: DbExecutor,
+  row: { engagementId: number; employeeId: number; questionId: number; selected: number[]; at: Date; sequence?: number | undefined },
+): Promise<{ selected: number[]; sequence: number | null; applied: boolean }> {
   const [saved] = await db
     .insert(answers)
-    .values({ engagementId: row.engagementId, employeeId: row.employeeId, questionId: row.questionId, selectedEmployeeIds: row.selected, answeredAt: row.at })
+    .values({ engagementId: row.engagementId, employeeId: row.employeeId, questionId: row.questionId, selectedEmployeeIds: row.selected, answeredAt: row.at, sequence: row.sequence ?? null })
     .onConflictDoUpdate({
       target: [answers.employeeId, answers.questionId],
-      set: { selectedEmployeeIds: sql`excluded.selected_employee_ids`, answeredAt: sql`excluded.answered_at` },
+      set: { selectedEmployeeIds: sql`excluded.selected_employee_ids`, answeredAt: sql`excluded.answered_at`, sequence: sql`excluded.sequence` },
+      setWhere: sql`excluded.sequence is null or ${answers.sequence} is null or ${answers.sequence} < excluded.sequence`,
     })
-    .returning({ selected: answers.selectedEmployeeIds });
-  return saved?.selected ?? row.selected;
+    .returning({ selected: answers.selectedEmployeeIds, sequence: answers.sequence });
+  if (saved) return { ...saved, applied: true };
+  const [stored] = await db
+    .select({ selected: answers.selectedEmployeeIds, sequence: answers.sequence })
+    .from(answers)
+    .where(and(eq(answers.employeeId, row.employeeId), eq(answers.questionId, row.questionId)))
+    .limit(1);
+  return { selected: stored?.selected ?? row.selected, sequence: stored?.sequence ?? null, applied: false };
 }
 
 export async function recordLastQuestion(db: DbExecutor, engagementId: number, employeeId: number, questionId: number): Promise<void> {

@@ -43,14 +43,14 @@ export const employeeSurveyRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Save the whole list of colleagues named on one question (an empty list means nobody)',
       description:
-        '400 when a colleague is not an employee of the engagement or is the caller; 404 for a question of another engagement; 409 `terms_not_accepted` before accepting the terms, 409 `survey_closed` outside access_from..access_till.',
+        '400 when a colleague is not an employee of the engagement or is the caller; 404 for a question of another engagement; 409 `terms_not_accepted` before accepting the terms, 409 `survey_closed` outside access_from..access_till. With `sequence`: a save whose sequence is not above the stored answer\'s is acknowledged (200) and ignored; the answer returned is the stored one.',
       params: ZSurveyAnswerParams,
       body: ZSaveAnswer,
       response: { 200: ZSurveyAnswer, ...errors },
     },
   }, async (request) => {
     const taker = await resolveSurveyTaker(app.db, requireAuth(request), request.params.id);
-    return saveAnswer(app.db, taker, request.params.questionId, request.body.selected_users, request.locale);
+    return saveAnswer(app.db, taker, request.params.questionId, request.body.selected_users, request.locale, request.body.sequence);
   });
 
   app.post('/engagements/:id/survey/finish-survey/', {

@@ -53,10 +53,10 @@ export async function getEmployeeSurvey(db: Database, taker: SurveyTaker, locale
   });
   const available = colleagues.filter((c) => c.id !== employee.id).map(toUser);
   const lastIndex = participation?.lastQuestionId == null ? -1 : questions.findIndex((q) => q.id === participation.lastQuestionId);
-  const answerOf = new Map(ownAnswers.map((a) => [a.questionId, a.selected]));
+  const answerOf = new Map(ownAnswers.map((a) => [a.questionId, a]));
   const answers: TSurveyAnswer[] = questions.map((q, index) => {
-    const selected = answerOf.get(q.id);
-    return { question: q.id, answered: selected !== undefined, seen: selected !== undefined || index <= lastIndex, selected_users: selected ?? [] };
+    const own = answerOf.get(q.id);
+    return { question: q.id, answered: own !== undefined, seen: own !== undefined || index <= lastIndex, selected_users: own?.selected ?? [], sequence: own?.sequence ?? null };
   });
   const named = new Set(ownAnswers.flatMap((a) => a.selected));
   return {
@@ -112,14 +112,14 @@ export async function getAnswer(db: Database, taker: SurveyTaker, questionId: nu
   ]);
   const index = questions.findIndex((q) => q.id === questionId);
   const lastIndex = participation?.lastQuestionId == null ? -1 : questions.findIndex((q) => q.id === participation.lastQuestionId);
-  return { question: questionId, answered: answer !== undefined, seen: answer !== undefined || index <= lastIndex, selected_users: answer?.selected ?? [] };
+  return { question: questionId, answered: answer !== undefined, seen: answer !== undefined || index <= lastIndex, selected_users: answer?.selected ?? [], sequence: answer?.sequence ?? null };
 }
 
 /**
  * Saves the caller's whole answer to one question. An empty list is an answer too ("nobody").
  * Colleagues must be employees of the same engagement, never the caller.
  */
-export async function saveAnswer(db: Database, taker: SurveyTaker, questionId: number, selectedUsers: number[], locale: TLocale): Promise<TSurveyAnswer> {
+export async function saveAnswer(db: Database, taker: SurveyTaker, questionId: number, selectedUsers: number[], locale: TLocale, sequence?: number): Promise<TSurveyAnswer> {
   await requireQuestion(db, taker, questionId);
   assertSurveyOpen(taker.engagement);
   requireAcceptedTerms(taker);
@@ -132,7 +132,8 @@ export async function saveAnswer(db: Database, taker: SurveyTaker, questionId: n
   if (unknown.length > 0) {
     throw localizedBadRequest(locale, 'validation_error', 'errors.validation_failed', new Map([['selected_users', [{ key: 'survey.errors.unknown_colleague', params: { ids: unknown.join(', ') } }]]]));
   }
-  const saved = await repo.upsertAnswer(db, { engagementId: taker.engagement.id, employeeId: taker.employee.id, questionId, selected, at: new Date() });
-  await repo.recordLastQuestion(db, taker.engagement.id, taker.employee.id, questionId);
-  return { question: questionId, answered: true, seen: true, selected_users: saved };
+  const saved = await repo.upsertAnswer(db, { engagementId: taker.engagement.id, employeeId: taker.employee.id, questionId, selected, at: new Date(), sequence });
+  // A stale save changes nothing, not even where the survey resumes.
+  if (saved.applied) await repo.recordLastQuestion(db, taker.engagement.id, taker.employee.id, questionId);
+  return { question: questionId, answered: true, seen: true, selected_users: saved.selected, sequence: saved.sequence };
 }

@@ -70,3 +70,15 @@ export async function createSurveyOrganisation(ctx: TestContext): Promise<Survey
 export async function setWindow(db: Database, engagementId: number, accessFrom: string, accessTill: string): Promise<void> {
   await db.update(tables.engagements).set({ accessFrom, accessTill }).where(eq(tables.engagements.id, engagementId));
 }
+
+/** Creates the survey of the main engagement and has the lead and the member accept its terms: both can save. */
+export async function openSurveyForTakers(ctx: TestContext, org: SurveyOrganisation): Promise<{ questionIds: number[] }> {
+  const created = await ctx.app.inject({ method: 'POST', url: `/api/engagements/${org.engagementId}/survey/`, headers: { authorization: `Token ${org.tokens.admin}` } });
+  if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(`survey create answered ${created.statusCode}: ${created.body}`);
+  for (const token of [org.tokens.lead, org.tokens.member]) {
+    const accepted = await ctx.app.inject({ method: 'POST', url: `/api/engagements/${org.engagementId}/survey/accept-terms/`, headers: { authorization: `Token ${token}` } });
+    if (accepted.statusCode !== 200) throw new Error(`accept-terms answered ${accepted.statusCode}: ${accepted.body}`);
+  }
+  const questions = (created.json() as { questionnaire: { questions: { id: number }[] } }).questionnaire.questions;
+  return { questionIds: questions.map((q) => q.id) };
+}

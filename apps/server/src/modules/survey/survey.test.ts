@@ -103,12 +103,12 @@ describe('answering', () => {
   it('saves an answer, reads it back and resumes at the last question answered', async () => {
     const res = await putAnswer(questionIds[2] ?? 0, [org.people.lead, org.people.boss, org.people.lead]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ question: questionIds[2], answered: true, seen: true, selected_users: [org.people.lead, org.people.boss] });
+    expect(res.json()).toEqual({ question: questionIds[2], answered: true, seen: true, selected_users: [org.people.lead, org.people.boss], sequence: null });
     const read = await call('GET', surveyUrl(org.engagementId, `answers/${questionIds[2]}/`), org.tokens.member);
-    expect(read.json()).toEqual({ question: questionIds[2], answered: true, seen: true, selected_users: [org.people.lead, org.people.boss] });
+    expect(read.json()).toEqual({ question: questionIds[2], answered: true, seen: true, selected_users: [org.people.lead, org.people.boss], sequence: null });
     const survey = (await call('GET', surveyUrl(org.engagementId), org.tokens.member)).json<TEmployeeSurvey>();
     expect(survey.last_question_index).toBe(2);
-    expect(survey.answers[1]).toEqual({ question: questionIds[1], answered: false, seen: true, selected_users: [] });
+    expect(survey.answers[1]).toEqual({ question: questionIds[1], answered: false, seen: true, selected_users: [], sequence: null });
     expect(survey.answers[3]?.seen).toBe(false);
     expect(survey.selected_users.map((u) => u.id).sort()).toEqual([org.people.boss, org.people.lead].sort());
   });

@@ -10,6 +10,7 @@ import {
   type TInstantSaveAnswerResponse,
   type TInstantSurveyUser,
 } from '@ona/contracts';
+import { saveSequence } from '../../shared/api/save-sequence.ts';
 import { API_BASE, type TSchema } from '../../shared/api/api-client.ts';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, toApiError } from '../../shared/api/api-error.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
@@ -60,8 +61,12 @@ export const joinSurvey = (surveyId: string, name: string, proof: { code: string
     body: { name, ...(proof.code ? { survey_code: proof.code } : {}), ...(proof.invitationToken ? { invitation_token: proof.invitationToken } : {}) },
   });
 
-export const saveParticipantAnswer = (surveyId: string, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> =>
-  participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body });
+/** The answer returned is the stored one: the newer answer when this save arrived after it. */
+export const saveParticipantAnswer = async (surveyId: string, token: string, body: TInstantSaveAnswer): Promise<TInstantSaveAnswerResponse> => {
+  const saved = await participantRequest(`/instant-survey/surveys/${surveyId}/save-answer/`, ZInstantSaveAnswerResponse, token, { method: 'POST', body: { ...body, sequence: body.sequence ?? saveSequence.next() } });
+  saveSequence.observe(saved.answer.sequence);
+  return saved;
+};
 
 export const finishParticipant = (surveyId: string, token: string, currentQuestionIndex: number): Promise<TInstantSurveyUser> =>
   participantRequest(`/instant-survey/surveys/${surveyId}/finish/`, ZInstantFinishResponse, token, { method: 'POST', body: { current_question_index: currentQuestionIndex } });

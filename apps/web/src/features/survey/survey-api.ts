@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZEmployeeSurvey, ZSurveyAnswer, type TEmployeeSurvey } from '@ona/contracts';
 import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
+import { saveSequence } from '../../shared/api/save-sequence.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 
 const base = (engagementId: number) => `/engagements/${engagementId}/survey/`;
@@ -10,7 +11,12 @@ export const surveyQueryKey = (organizationId: number, engagementId: number) => 
 export const surveyQuery = (organizationId: number, engagementId: number) =>
   queryOptions({
     queryKey: surveyQueryKey(organizationId, engagementId),
-    queryFn: ({ signal }) => apiRequest(base(engagementId), ZEmployeeSurvey, { signal, ownForbidden: true }),
+    queryFn: async ({ signal }) => {
+      const survey = await apiRequest(base(engagementId), ZEmployeeSurvey, { signal, ownForbidden: true });
+      // Saves from this device continue above what another device stored.
+      for (const answer of survey.answers) saveSequence.observe(answer.sequence);
+      return survey;
+    },
     // Answers change only through this tab; refetching under the user would undo a pending choice.
     staleTime: Infinity,
   });
@@ -34,7 +40,10 @@ export function useInvalidateSurvey(engagementId: number) {
 export const acceptTerms = (engagementId: number) => apiSend(`${base(engagementId)}accept-terms/`);
 export const finishSurvey = (engagementId: number) => apiSend(`${base(engagementId)}finish-survey/`);
 
+/** Each attempt carries a fresh, larger sequence: a late earlier attempt can then never overwrite it. */
 export const saveAnswer = (engagementId: number, questionId: number, selectedUsers: number[]) =>
-  apiRequest(`${base(engagementId)}answers/${questionId}/`, ZSurveyAnswer, { method: 'PUT', body: { selected_users: selectedUsers } }).then(() => undefined);
+  apiRequest(`${base(engagementId)}answers/${questionId}/`, ZSurveyAnswer, { method: 'PUT', body: { selected_users: selectedUsers, sequence: saveSequence.next() } }).then((saved) => {
+    saveSequence.observe(saved.sequence);
+  });
 
 export type { TEmployeeSurvey, TSurveyAnswer, TSurveyQuestion, TSurveyUser } from '@ona/contracts';

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@ona/db';
+import { buildApp, type App } from '../app.ts';
+import { redisPrefixFor } from '../env.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Listens on a channel and collects what arrives, in order. */
+async function listen(app: App, channel: string): Promise<string[]> {
+  const heard: string[] = [];
+  await app.realtime.subscribe(channel, (payload) => heard.push(payload));
+  return heard;
+}
+
+describe('REDIS_PREFIX: deployments on one Redis stay apart, instances of one deployment share', () => {
+  const run = randomBytes(4).toString('hex');
+  const prefixOne = `h8test:${run}:one:`;
+  const prefixTwo = `h8test:${run}:two:`;
+  let db: DbHandle;
+  let oneA: App;
+  let oneB: App;
+  let two: App;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const build = (prefix: string) =>
+      buildApp({ db, settings: { SMTP_URL: undefined, MAIL_FROM: 'test@ona.example', PUBLIC_URL: 'http://app.test', REDIS_URL, REDIS_PREFIX: prefix }, webDistDir: '/nonexistent', pollJobs: false });
+    oneA = await build(prefixOne);
+    oneB = await build(prefixOne);
+    two = await build(prefixTwo);
+    await Promise.all([oneA.ready(), oneB.ready(), two.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([oneA.close(), oneB.close(), two.close()]);
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`h8test:${run}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    await db.close();
+  });
+
+  it('a live message reaches the other instance of the same deployment and never the other deployment', async () => {
+    const channel = 'instant-survey:1:host';
+    const [heardByOneB, heardByTwo] = await Promise.all([listen(oneB, channel), listen(two, channel)]);
+    await oneA.realtime.publish(channel, { from: 'one' });
+    await two.realtime.publish(channel, { from: 'two' });
+    await expect.poll(() => heardByOneB, { timeout: 20_000 }).toEqual(['{"from":"one"}']);
+    // Redis delivers in publish order: had deployment two heard "one", it would have come before its own.
+    await expect.poll(() => heardByTwo, { timeout: 20_000 }).toEqual(['{"from":"two"}']);
+    expect(heardByOneB).toEqual(['{"from":"one"}']);
+  });
+
+  it('rate-limit counters are shared by the instances of a deployment and not across deployments', async () => {
+    // 20 attempts per 15 minutes and address; the limit counts before the body is checked.
+    const confirm = (app: App) => app.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: {} });
+    for (let i = 0; i < 20; i++) expect((await confirm(i % 2 === 0 ? oneA : oneB)).statusCode).toBe(400);
+    expect((await confirm(oneA)).statusCode).toBe(429);
+    expect((await confirm(oneB)).statusCode).toBe(429);
+    expect((await confirm(two)).statusCode).toBe(400);
+  });
+
+  it('derives the prefix from the database when REDIS_PREFIX is unset', () => {
+    expect(redisPrefixFor({ REDIS_PREFIX: undefined, DATABASE_URL: 'postgres://ona:secret@db.internal:5432/ona_customer_a', DATA_DIR: './data' })).toBe('ona:ona_customer_a:');
+    expect(redisPrefixFor({ REDIS_PREFIX: 'acme:', DATABASE_URL: 'postgres://db/ona', DATA_DIR: './data' })).toBe('acme:');
+    const embedded = redisPrefixFor({ REDIS_PREFIX: undefined, DATABASE_URL: undefined, DATA_DIR: '/srv/ona/data' });
+    expect(embedded).toMatch(/^ona:data-[0-9a-f]{16}:$/);
+    expect(redisPrefixFor({ REDIS_PREFIX: undefined, DATABASE_URL: undefined, DATA_DIR: '/srv/other/data' })).not.toBe(embedded);
+  });
+});
