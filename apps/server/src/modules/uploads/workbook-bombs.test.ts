@@ -45,8 +45,9 @@ async function watched(upload: () => Promise<{ statusCode: number; body: string 
 
 // Generous bounds, never a timing assertion on success. Measured here: the longest stall 48 ms
 // (starting the worker) and 1.4 MB of heap; before the fix the 300 MB cell was inflated and parsed
-// on the main thread (stalls of seconds, +0.4 GB of heap).
-const MAX_STALL_MS = 1_000;
+// on the main thread (stalls of seconds, up to 21.6 s in the attack run, +0.4 GB of heap). The stall
+// bound is 60 times what was measured, so a busy machine's scheduling does not reach it.
+const MAX_STALL_MS = 3_000;
 const MAX_HEAP_GROWTH_MB = 100;
 
 beforeAll(async () => {
