@@ -57,7 +57,7 @@ describe('instant-survey saves carry a sequence', () => {
     const participant = await join(ctx, survey, 'Ordered Olga');
     const mood = survey.questions.find((q) => q.type === 'mood_select');
     const save = (moodValue: string, sequence: number) =>
-      ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: moodValue }, sequence } });
+      ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: mood?.id, value: { type: 'mood_select', mood: moodValue }, sequence } });
     const newer = await save('positive', 2);
     expect(newer.statusCode).toBe(200);
     const late = await save('negative', 1);
