@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+
+/**
+ * `npm run typecheck`: every TypeScript project checked, as many at once as the machine has cores.
+ * Each `tsc` is single-threaded, so on two cores two projects at a time halve the wait of the
+ * one-after-another chain this replaces; the output of each project is printed whole, in order.
+ */
+const PROJECTS = ['packages/contracts', 'packages/db', 'packages/analytics', 'apps/server', 'apps/web', 'e2e', 'scripts', 'bench'];
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+function check(project: string): Promise<{ project: string; code: number; output: string }> {
+  return new Promise((done) => {
+    let output = '';
+    const child = spawn(process.execPath, [tsc, '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    child.on('close', (code) => done({ project, code: code ?? 1, output }));
+  });
+}
+
+const queue = [...PROJECTS];
+const results: Awaited<ReturnType<typeof check>>[] = [];
+await Promise.all(
+  Array.from({ length: Math.min(availableParallelism(), PROJECTS.length) }, async () => {
+    for (let project = queue.shift(); project; project = queue.shift()) results.push(await check(project));
+  }),
+);
+let failed = false;
+for (const project of PROJECTS) {
+  const result = results.find((r) => r.project === project);
+  if (!result || result.code !== 0) {
+    failed = true;
+    console.error(`tsc -p ${project} failed:\n${result?.output ?? ''}`);
+  }
+}
+process.exit(failed ? 1 : 0);
