@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { tables } from '@ona/db';
 import { ApiError } from '../errors/api-error.ts';
 import { findUserByTokenHash } from '../modules/auth/repository.ts';
 import { hashSecretToken } from '../modules/auth/secret-token.ts';
+import { TOKEN_SECURITY } from './openapi/route-transform.ts';
 import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../modules/users/membership.ts';
 
 export interface AuthContext extends MembershipContext {
@@ -38,4 +39,15 @@ export const authPlugin = fp(async (app) => {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
   return request.auth;
+}
+
+/**
+ * Guards every route of this scope with `app.authenticate` and says so in the OpenAPI document
+ * (a scope-wide hook is invisible to the per-route document transform).
+ */
+export function authenticateEveryRoute(app: FastifyInstance): void {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRoute', (route) => {
+    if (route.schema && !route.schema.security) route.schema.security = TOKEN_SECURITY;
+  });
 }
