@@ -21,6 +21,7 @@ import { engagementRoutes } from './modules/engagements/routes.ts';
 import { journeyRoutes } from './modules/journeys/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
 import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
 import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(userRoutes);
       await api.register(organizationRoutes, { publicUrl: options.settings.PUBLIC_URL });
+      await api.register(apiKeyRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);
       await api.register(analysisRoutes);

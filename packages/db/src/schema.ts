@@ -76,6 +76,27 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash)],
 );
 
+/**
+ * Personal API keys for machine access (docs/api.md): a key acts as its creator in its
+ * organisation. Only the SHA-256 of the key is stored; `key_prefix` (the first characters) lets
+ * people tell their keys apart in the list.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    createdByUserId: integer('created_by_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_org_idx').on(t.organizationId)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {

@@ -9,7 +9,7 @@ import {
   ZPasswordResetRequest,
 } from '@ona/contracts';
 import { translate } from '../../i18n/translate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth, requireLoginToken } from '../../plugins/auth.ts';
 import { instantSurveyBase, publicBase } from '../../http/public-base.ts';
 import { toUserProfile } from '../users/profile.ts';
 import { revokeToken } from './repository.ts';
@@ -30,9 +30,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; 
 
   app.post('/auth/logout/', {
     onRequest: app.authenticate,
-    schema: { tags: ['auth'], summary: 'Revoke the token at once', response: { 200: ZDetailResponse, 401: ZApiError } },
+    schema: { tags: ['auth'], summary: 'Revoke the token at once (an API key is revoked by an administrator instead: 403)', response: { 200: ZDetailResponse, 401: ZApiError, 403: ZApiError } },
   }, async (request) => {
-    const auth = requireAuth(request);
+    const auth = requireLoginToken(requireAuth(request));
     await revokeToken(app.db, auth.tokenId, new Date());
     return { detail: translate(request.locale, 'messages.logged_out') };
   });

@@ -11,7 +11,7 @@ import { employeesTemplate, filtersTemplate } from './template-workbooks.ts';
 import { readUploadedWorkbook, UPLOAD_FIELD } from './uploaded-workbook.ts';
 
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const ZXlsx = z.instanceof(Buffer).describe('An .xlsx workbook');
+const ZXlsx = z.instanceof(Buffer).describe('An .xlsx workbook (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet)');
 const uploadErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError, 503: ZApiError };
 const tags = ['engagement-admin'];
 const uploadDescription = `multipart/form-data with one .xlsx file (at most 10 MB) in the field \`${UPLOAD_FIELD}\`. A file with bad rows is refused whole: 400 \`invalid_file\` with \`errors\` keyed \`row_<n>\` (main sheet) or \`<sheet>.row_<n>\`; nothing is stored. Not an .xlsx by content: 415 \`unsupported_file_type\`; over 10 MB: 413 \`payload_too_large\`; unpacking beyond 50 MB, 500,000 cells or 250,000 rows in a sheet: 413 \`workbook_too_large\`; more than one file: 400 \`too_many_files\`; too many workbooks being read at once: 503 \`uploads_busy\`.`;
@@ -25,6 +25,7 @@ export const employeesImportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Replace the participant list with the workbook’s (matched by e-mail; units sheet optional)',
       description: `${uploadDescription} Employees missing from the file are removed, which is refused (409 \`employees_have_answers\`) once the survey has answers.`,
       consumes: ['multipart/form-data'],
+      uploadField: UPLOAD_FIELD,
       params: ZIdParams,
       response: { 200: ZEmployeesImportResult, ...uploadErrors },
     },
@@ -52,6 +53,7 @@ export const employeesImportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Set custom attributes of employees from a workbook (e-mail column + one column per attribute)',
       description: `${uploadDescription} Attributes of employees not in the file stay; an empty cell removes that attribute.`,
       consumes: ['multipart/form-data'],
+      uploadField: UPLOAD_FIELD,
       params: ZIdParams,
       response: { 200: ZFiltersImportResult, ...uploadErrors },
     },
@@ -78,6 +80,7 @@ export const employeesImportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Replace employees, units, questions and answers with those of a nice Excel export',
       description: `${uploadDescription} Only into an engagement without answers (else 409 \`engagement_has_answers\`). Sheets: employees, units, questions, answers (packages/contracts/src/excel-rows.ts).`,
       consumes: ['multipart/form-data'],
+      uploadField: UPLOAD_FIELD,
       params: ZIdParams,
       response: { 200: ZNiceExcelImportResult, ...uploadErrors },
     },

@@ -104,6 +104,7 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The graph of an uploaded results workbook (the nice Excel of the survey export), for engagement admins',
         description: 'multipart/form-data with one .xlsx of at most 10 MB in the field "results"; the query takes the same parameters as graph-visualization. Not an .xlsx by content: 415 `unsupported_file_type`; over 10 MB or unpacking beyond the workbook limits: 413; more than one file: 400 `too_many_files`; too many uploads being read: 503 `uploads_busy`.',
         consumes: ['multipart/form-data'],
+        uploadField: RESULTS_UPLOAD_FIELD,
         querystring: ZGraphVisualizationQuery,
         response: { 200: ZGraphVisualization, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError, 503: ZApiError },
       },

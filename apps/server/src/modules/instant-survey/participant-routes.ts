@@ -24,6 +24,9 @@ import * as service from './service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
 const tags = ['instant-survey'];
+// OpenAPI security: the host's login token, the participant's instant token, or (GET of a survey) neither.
+const PARTICIPANT = [{ instantToken: [] }];
+const HOST_OR_PARTICIPANT = [{ token: [] }, ...PARTICIPANT];
 
 /**
  * Rate limits of the participant calls (they replace the global 600 per minute and address).
@@ -72,7 +75,7 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
 
   app.get('/instant-survey/surveys/:id/', {
     config: participantLimit,
-    schema: { tags, summary: 'One survey: a host (Token, numeric id) sees everything, a participant (InstantToken, public id) their view, anyone else with the public id and ?code= the title and state (without the code: 404)', params: ZInstantSurveyPathParams, querystring: ZInstantSurveyCodeQuery, response: { 200: z.union([ZInstantSurvey, ZInstantParticipantSurvey]), ...errors } },
+    schema: { tags, security: [...HOST_OR_PARTICIPANT, {}], summary: 'One survey: a host (Token, numeric id) sees everything, a participant (InstantToken, public id) their view, anyone else with the public id and ?code= the title and state (without the code: 404)', params: ZInstantSurveyPathParams, querystring: ZInstantSurveyCodeQuery, response: { 200: z.union([ZInstantSurvey, ZInstantParticipantSurvey]), ...errors } },
   }, async (request, reply) => {
     const kind = authorizationKind(request);
     if (kind === 'token') {
@@ -88,7 +91,7 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
 
   app.get('/instant-survey/surveys/:id/fill-info/', {
     config: participantLimit,
-    schema: { tags, summary: 'How far the survey is: participants, joined, finished, answers per question', params: ZInstantSurveyPathParams, response: { 200: ZInstantFillInfo, ...errors } },
+    schema: { tags, security: HOST_OR_PARTICIPANT, summary: 'How far the survey is: participants, joined, finished, answers per question', params: ZInstantSurveyPathParams, response: { 200: ZInstantFillInfo, ...errors } },
   }, async (request, reply) => {
     if (authorizationKind(request) === 'token') {
       await app.authenticate(request, reply);
@@ -110,7 +113,7 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
 
   app.post('/instant-survey/surveys/:id/save-answer/', {
     config: participantLimit,
-    schema: { tags, summary: 'Save (or replace) the participant’s answer to one question of a started survey', params: ZInstantSurveyPathParams, body: ZInstantSaveAnswer, response: { 200: ZInstantSaveAnswerResponse, ...errors } },
+    schema: { tags, security: PARTICIPANT, summary: 'Save (or replace) the participant’s answer to one question of a started survey', params: ZInstantSurveyPathParams, body: ZInstantSaveAnswer, response: { 200: ZInstantSaveAnswerResponse, ...errors } },
   }, async (request) => {
     const participant = await requireParticipant(app, request, request.params.id);
     return service.saveAnswer(app, participant, request.body);
@@ -118,7 +121,7 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
 
   app.post('/instant-survey/surveys/:id/finish/', {
     config: participantLimit,
-    schema: { tags, summary: 'The participant finished (also when the last question was left unanswered)', params: ZInstantSurveyPathParams, body: ZInstantFinish, response: { 200: ZInstantFinishResponse, ...errors } },
+    schema: { tags, security: PARTICIPANT, summary: 'The participant finished (also when the last question was left unanswered)', params: ZInstantSurveyPathParams, body: ZInstantFinish, response: { 200: ZInstantFinishResponse, ...errors } },
   }, async (request) => {
     const participant = await requireParticipant(app, request, request.params.id);
     return service.finishSurvey(app, participant, request.body.current_question_index);

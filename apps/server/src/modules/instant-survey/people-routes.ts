@@ -5,13 +5,14 @@ import { ApiError, notFound } from '../../errors/api-error.ts';
 import { requireInstantAdmin } from './instant-auth.ts';
 import * as people from './people-repository.ts';
 import { validatePerson } from './survey-validation.ts';
+import { authenticateEveryRoute } from '../../plugins/auth.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['instant-survey'];
 
 /** The host's users and groups (the Users and Groups tabs), scoped to their organisation. */
 export const instantPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  authenticateEveryRoute(app);
   app.addHook('preHandler', async (request) => void requireInstantAdmin(request));
 
   app.get('/instant-survey/users/', { schema: { tags, summary: 'Users of the instant-survey tool', response: { 200: z.array(ZInstantUser), ...errors } } }, async (request) =>

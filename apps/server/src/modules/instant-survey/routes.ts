@@ -22,13 +22,14 @@ import { requireInstantAdmin } from './instant-auth.ts';
 import { sendInvitations } from './invitations.ts';
 import * as repo from './repository.ts';
 import * as service from './service.ts';
+import { authenticateEveryRoute } from '../../plugins/auth.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const tags = ['instant-survey'];
 
 /** The host's calls of §7 (everything but the participant's), for `instant_survey_admin` users. */
 export const instantSurveyHostRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; instantSurveyUrl: string | undefined }> = async (app, options) => {
-  app.addHook('onRequest', app.authenticate);
+  authenticateEveryRoute(app);
   app.addHook('preHandler', async (request) => void requireInstantAdmin(request));
   // Invitation links open the participant page where the instant-survey tool is served.
   const instantBaseOf = (request: FastifyRequest) => instantSurveyBase(options.instantSurveyUrl, options.publicUrl, request);

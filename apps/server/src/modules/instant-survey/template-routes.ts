@@ -4,6 +4,7 @@ import { ZApiError, ZInstantCustomTemplate, ZInstantTemplateGroup, ZInstantTempl
 import { requireInstantAdmin } from './instant-auth.ts';
 import * as repo from './repository.ts';
 import { templateGroups, templateQuestions } from './templates.ts';
+import { authenticateEveryRoute } from '../../plugins/auth.ts';
 
 const errors = { 401: ZApiError, 403: ZApiError };
 const tags = ['instant-survey'];
@@ -11,7 +12,7 @@ const CUSTOM_TEMPLATE_LIMIT = 20;
 
 /** Starting points for the creator: built-in template groups and the organisation's own surveys. */
 export const instantTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  authenticateEveryRoute(app);
   app.addHook('preHandler', async (request) => void requireInstantAdmin(request));
 
   app.get('/instant-survey/templates/groups/', {

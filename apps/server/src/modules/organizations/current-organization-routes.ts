@@ -57,6 +57,7 @@ export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Upload the organisation logo (shown on leader reports)',
       description: `multipart/form-data with one file in the field \`${LOGO_UPLOAD_FIELD}\`, at most ${LOGO_MAX_BYTES / 1024} KB (larger: 413); more than one file: 400 \`too_many_files\`. PNG, JPEG or SVG judged by content, not by name (anything else: 415 \`unsupported_file_type\`). An SVG with scripts, event handlers, foreignObject, a DOCTYPE or references to other files is refused: 400 \`unsafe_svg\`.`,
       consumes: ['multipart/form-data'],
+      uploadField: LOGO_UPLOAD_FIELD,
       response: { 200: ZCurrentOrganization, ...errors, 413: ZApiError, 415: ZApiError },
     },
   }, async (request) => {

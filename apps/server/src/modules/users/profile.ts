@@ -1,7 +1,7 @@
 import type { TUserProfile } from '@ona/contracts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
-export function toUserProfile(auth: Omit<AuthContext, 'tokenId'>): TUserProfile {
+export function toUserProfile(auth: Omit<AuthContext, 'tokenId' | 'apiKeyId'>): TUserProfile {
   return {
     id: auth.user.id,
     name: auth.user.name,

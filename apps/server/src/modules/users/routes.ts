@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZSetOrganization, ZUserProfile } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { ApiError, forbidden } from '../../errors/api-error.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth, requireLoginToken } from '../../plugins/auth.ts';
 import { loadMembershipContext } from './membership.ts';
 import { toUserProfile } from './profile.ts';
 
@@ -16,12 +16,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['user'],
-      summary: 'Switch the organisation the user works in',
+      summary: 'Switch the organisation the user works in (not with an API key, which stays in its organisation: 403)',
       body: ZSetOrganization,
       response: { 200: ZUserProfile, 400: ZApiError, 401: ZApiError, 403: ZApiError },
     },
   }, async (request) => {
-    const auth = requireAuth(request);
+    const auth = requireLoginToken(requireAuth(request));
     const isMember = auth.availableOrganizations.some((o) => o.id === request.body.organization);
     // A member of several organisations switches among them; only a platform administrator learns
     // (400) that an organisation is not theirs, everyone else gets the plain 403.

@@ -12,6 +12,7 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { fetchOrganization, organizationQueryKey, removeLogo, updateOrganization, uploadLogo } from './organization-admin-api.ts';
 import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
 
@@ -158,6 +159,7 @@ function SettingsContent() {
         </Box>
         <LogoPanel organization={organization.data} />
       </SimpleGrid>
+      <ApiKeysPanel />
     </>
   );
 }
