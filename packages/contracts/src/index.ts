@@ -17,3 +17,4 @@ export * from './graph.ts';
 export * from './journeys.ts';
 export * from './setup.ts';
 export * from './organizations.ts';
+export * from './metrics.ts';

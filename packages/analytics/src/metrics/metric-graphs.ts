@@ -32,28 +32,34 @@ export function metricGraphs(org: Organisation, options: AnalysisOptions): Metri
   const allBetweenness = org.size <= settings.allGraphsMaxNodes;
   const sampled = (seedSalt: number, pivots: number, exactMaxNodes: number): BetweennessOptions => ({ exactMaxNodes, pivots, seed: options.seed + seedSalt, strata: org.unitOf });
   const unitCount = org.units.length;
-  // Closeness, communities and brokerage follow betweenness: computed where it is, with its pivots and seed.
-  const context = (between: BetweennessOptions | null, work: boolean): GraphMetricsContext => ({
+  // Closeness, communities and brokerage of the per-kind and per-category networks only up to a
+  // size (they would double the metrics step above it); the work network always has them.
+  const extrasEverywhere = org.size <= options.metrics.perNetworkExtrasMaxNodes;
+  const closeness = options.metrics.closeness;
+  const context = (seedSalt: number, work: boolean): GraphMetricsContext => ({
     unitOf: org.unitOf,
     unitCount,
-    extras: between ? { closeness: { exactMaxNodes: between.exactMaxNodes, pivots: between.pivots, seed: between.seed }, communitiesAndBrokerage: !work, seed: between.seed } : null,
+    extras:
+      work || extrasEverywhere
+        ? { closeness: { exactMaxNodes: closeness.exactMaxNodes, pivots: work ? closeness.workPivots : closeness.pivots, seed: options.seed + seedSalt }, communitiesAndBrokerage: !work, seed: options.seed + seedSalt }
+        : null,
   });
   const graphs: MetricGraph[] = [];
   QUESTION_KINDS.forEach((kind, i) => {
     if (org.askedKinds.has(kind)) {
       const between = allBetweenness ? sampled(i + 1, settings.pivots, settings.exactMaxNodes) : null;
-      graphs.push({ scope: 'kind', kind, graph: org.byKind.get(kind)!, betweenness: between, context: context(between, false) });
+      graphs.push({ scope: 'kind', kind, graph: org.byKind.get(kind)!, betweenness: between, context: context(i + 1, false) });
     }
   });
   GRAPH_CATEGORIES.forEach((category, i) => {
     if (org.questions.some((q) => q.category === category)) {
       const between = allBetweenness ? sampled(100 + i, settings.pivots, settings.exactMaxNodes) : null;
-      graphs.push({ scope: 'category', category, graph: org.byCategory.get(category)!, betweenness: between, context: context(between, false) });
+      graphs.push({ scope: 'category', category, graph: org.byCategory.get(category)!, betweenness: between, context: context(100 + i, false) });
     }
   });
   // The work graph always gets betweenness: the broker role and the key-person checks read it.
   const workBetweenness = sampled(0, settings.workPivots, settings.workExactMaxNodes);
-  graphs.push({ scope: 'work', graph: org.work, betweenness: workBetweenness, context: context(workBetweenness, true) });
+  graphs.push({ scope: 'work', graph: org.work, betweenness: workBetweenness, context: context(0, true) });
   return graphs;
 }
 
