@@ -43,14 +43,18 @@ import enOperations from '../locales/operations.en.json' with { type: 'json' };
 import huOperations from '../locales/operations.hu.json' with { type: 'json' };
 import deOperations from '../locales/operations.de.json' with { type: 'json' };
 import ruOperations from '../locales/operations.ru.json' with { type: 'json' };
+import enMetrics from '../locales/metrics.en.json' with { type: 'json' };
+import huMetrics from '../locales/metrics.hu.json' with { type: 'json' };
+import deMetrics from '../locales/metrics.de.json' with { type: 'json' };
+import ruMetrics from '../locales/metrics.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey, …), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
 const areas = {
-  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads },
-  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads },
-  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads },
-  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads },
+  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, metrics: enMetrics },
+  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, metrics: huMetrics },
+  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, metrics: deMetrics },
+  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, metrics: ruMetrics },
 };
 const en = { ...enCore, ...areas.en };
 const hu = { ...huCore, ...areas.hu };

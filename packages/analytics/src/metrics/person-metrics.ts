@@ -55,7 +55,7 @@ export function graphMetricsOf(result: AnalysisResult, key: NetworkKey): GraphMe
 export interface PersonMetricTable {
   /** Columns indexed like `result.employeeIds`; a null column was skipped for this network's size. */
   columns: Record<PersonMetricId, readonly (number | null)[] | null>;
-  network: NetworkFigures & { nodeCount: number; edgeCount: number; density: number; communityCount: number | null; modularity: number | null };
+  network: NetworkFigures & { nodeCount: number; edgeCount: number; density: number; communityCount: number | null; modularity: number | null; betweennessMethod: GraphMetrics['betweennessMethod']; closenessMethod: GraphMetrics['closenessMethod'] };
 }
 
 /**
@@ -108,6 +108,8 @@ export function personMetricTable(result: AnalysisResult, key: NetworkKey): Pers
       density: metrics.density,
       communityCount: work ? result.communities.count : metrics.community ? new Set(metrics.community).size : null,
       modularity: work ? result.communities.modularity : metrics.communityModularity,
+      betweennessMethod: metrics.betweennessMethod,
+      closenessMethod: metrics.closenessMethod,
     },
   };
 }
