@@ -19,6 +19,7 @@ import deSetup from './de/setup.json';
 import deJourneys from './de/journeys.json';
 import deOrganizationAdmin from './de/organization-admin.json';
 import deConfidentiality from './de/confidentiality.json';
+import deMetrics from './de/metrics.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -39,6 +40,7 @@ import enSetup from './en/setup.json';
 import enJourneys from './en/journeys.json';
 import enOrganizationAdmin from './en/organization-admin.json';
 import enConfidentiality from './en/confidentiality.json';
+import enMetrics from './en/metrics.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -59,6 +61,7 @@ import huSetup from './hu/setup.json';
 import huJourneys from './hu/journeys.json';
 import huOrganizationAdmin from './hu/organization-admin.json';
 import huConfidentiality from './hu/confidentiality.json';
+import huMetrics from './hu/metrics.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -81,6 +84,7 @@ import ruSetup from './ru/setup.json';
 import ruJourneys from './ru/journeys.json';
 import ruOrganizationAdmin from './ru/organization-admin.json';
 import ruConfidentiality from './ru/confidentiality.json';
+import ruMetrics from './ru/metrics.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -104,6 +108,7 @@ export const englishResources = {
   journeys: enJourneys,
   organizationAdmin: enOrganizationAdmin,
   confidentiality: enConfidentiality,
+  metrics: enMetrics,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -132,6 +137,7 @@ const hungarian: TTranslation = {
   journeys: huJourneys,
   organizationAdmin: huOrganizationAdmin,
   confidentiality: huConfidentiality,
+  metrics: huMetrics,
 };
 
 const german: TTranslation = {
@@ -155,6 +161,7 @@ const german: TTranslation = {
   journeys: deJourneys,
   organizationAdmin: deOrganizationAdmin,
   confidentiality: deConfidentiality,
+  metrics: deMetrics,
 };
 
 const russian: TTranslation = {
@@ -178,6 +185,7 @@ const russian: TTranslation = {
   journeys: ruJourneys,
   organizationAdmin: ruOrganizationAdmin,
   confidentiality: ruConfidentiality,
+  metrics: ruMetrics,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

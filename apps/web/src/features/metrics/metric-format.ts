@@ -1,0 +1,14 @@
+import type { TMetricFormat } from '@ona/contracts';
+
+/** A figure as the reader's locale writes it: shares as percentages, decimals to four places. */
+export function formatMetric(value: number | null, format: TMetricFormat, locale: string): string {
+  if (value === null) return '–';
+  switch (format) {
+    case 'percent':
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
+    case 'decimal':
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: 4, minimumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
+    default:
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  }
+}
