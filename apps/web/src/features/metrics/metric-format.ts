@@ -6,8 +6,11 @@ export function formatMetric(value: number | null, format: TMetricFormat, locale
   switch (format) {
     case 'percent':
       return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
-    case 'decimal':
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 4, minimumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
+    case 'decimal': {
+      // Small scores (PageRank, constraint) need four places to differ; large ones (raw betweenness) two.
+      const places = Math.abs(value) < 10 ? 4 : 2;
+      return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(value);
+    }
     default:
       return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
   }
