@@ -35,3 +35,6 @@ export { runAnalysisAsync } from './run-analysis-async.ts';
 export type { RunAnalysisAsyncHooks } from './run-analysis-async.ts';
 export type { AnalysisMetrics } from './metrics/metric-graphs.ts';
 export type { BetweennessResult } from './metrics/betweenness.ts';
+export { PERSON_METRIC_IDS, networkKeys, personMetricTable } from './metrics/person-metrics.ts';
+export type { NetworkKey, PersonMetricId, PersonMetricTable } from './metrics/person-metrics.ts';
+export type { NetworkFigures, UnitEi } from './metrics/network-level.ts';

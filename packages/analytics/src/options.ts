@@ -44,6 +44,17 @@ export interface AnalysisOptions {
       parallelMinNodes: number;
     };
     louvainResolution: number;
+    /**
+     * Harmonic closeness: every person a source up to `exactMaxNodes`, else `pivots` seeded
+     * sources (`workPivots` on the work graph). One breadth-first search per source.
+     */
+    closeness: { exactMaxNodes: number; pivots: number; workPivots: number };
+    /**
+     * Closeness, communities and brokerage of every per-kind and per-category network up to this
+     * many employees; above it only on the work network (Louvain and brokerage on 22 more graphs
+     * would double the metrics step of a large organisation).
+     */
+    perNetworkExtrasMaxNodes: number;
   };
   risk: {
     overloadedInCooperation: PairedThreshold;
@@ -151,6 +162,8 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     hits: { tolerance: 1e-12, maxIterations: 1000 },
     betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 20_000, allGraphsMaxNodes: 1_000_000, parallelMinNodes: 1000 },
     louvainResolution: 1,
+    closeness: { exactMaxNodes: 2000, pivots: 512, workPivots: 2048 },
+    perNetworkExtrasMaxNodes: 2000,
   },
   risk: {
     // Spec: "more than 15 collaborators".
@@ -343,6 +356,10 @@ export function validateOptions(options: AnalysisOptions): string[] {
   positiveInteger('metrics.betweenness.workExactMaxNodes', betweenness.workExactMaxNodes);
   nonNegative('metrics.betweenness.allGraphsMaxNodes', betweenness.allGraphsMaxNodes);
   nonNegative('metrics.betweenness.parallelMinNodes', betweenness.parallelMinNodes);
+  positiveInteger('metrics.closeness.exactMaxNodes', options.metrics.closeness.exactMaxNodes);
+  positiveInteger('metrics.closeness.pivots', options.metrics.closeness.pivots);
+  positiveInteger('metrics.closeness.workPivots', options.metrics.closeness.workPivots);
+  nonNegative('metrics.perNetworkExtrasMaxNodes', options.metrics.perNetworkExtrasMaxNodes);
   if (!(options.metrics.louvainResolution > 0)) problems.push(`metrics.louvainResolution is ${options.metrics.louvainResolution}; use a positive number (1 is standard modularity).`);
 
   const risk = options.risk;

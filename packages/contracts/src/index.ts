@@ -18,3 +18,4 @@ export * from './journeys.ts';
 export * from './setup.ts';
 export * from './organizations.ts';
 export * from './api-keys.ts';
+export * from './metrics.ts';

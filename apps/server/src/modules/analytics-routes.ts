@@ -6,6 +6,7 @@ import { graphRoutes } from './graph/routes.ts';
 import { individualReportRoutes } from './individual-report/routes.ts';
 import { keyPeopleRoutes } from './key-people/routes.ts';
 import { leaderReportRoutes } from './leader-report/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { retentionRoutes } from './retention-analytics/routes.ts';
 import { surveyExportRoutes } from './survey-exports/routes.ts';
 import { surveyStatisticsRoutes } from './survey-statistics/routes.ts';
@@ -21,6 +22,7 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(individualReportRoutes, shared);
   await app.register(analytics360Routes, shared);
   await app.register(keyPeopleRoutes, shared);
+  await app.register(metricsRoutes, shared);
   await app.register(surveyStatisticsRoutes, shared);
   await app.register(executiveReportRoutes, shared);
   await app.register(surveyExportRoutes);

@@ -17,6 +17,7 @@ import { GraphPage } from '../features/graph/graph-page.tsx';
 import { leaderReportRoutes } from '../features/leader-report/leader-report-routes.tsx';
 import { individualReportRoutes } from '../features/individual-report/individual-report-routes.tsx';
 import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
+import { metricsRoutes } from '../features/metrics/metrics-routes.tsx';
 import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
 import { OrganizationSettingsPage } from '../features/organization-admin/settings-page.tsx';
 import { OrganizationUsersPage } from '../features/organization-admin/users-page.tsx';
@@ -76,6 +77,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...leaderReportRoutes(),
                 ...analytics360Routes(),
                 ...keyPeopleRoutes(),
+                ...metricsRoutes(),
                 ...individualReportRoutes(),
                 ...singlePageModuleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },

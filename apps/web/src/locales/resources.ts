@@ -20,6 +20,7 @@ import deJourneys from './de/journeys.json';
 import deOrganizationAdmin from './de/organization-admin.json';
 import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
+import deMetrics from './de/metrics.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enColors from './en/colors.json';
@@ -41,6 +42,7 @@ import enJourneys from './en/journeys.json';
 import enOrganizationAdmin from './en/organization-admin.json';
 import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
+import enMetrics from './en/metrics.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huColors from './hu/colors.json';
@@ -62,6 +64,7 @@ import huJourneys from './hu/journeys.json';
 import huOrganizationAdmin from './hu/organization-admin.json';
 import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
+import huMetrics from './hu/metrics.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -85,6 +88,7 @@ import ruJourneys from './ru/journeys.json';
 import ruOrganizationAdmin from './ru/organization-admin.json';
 import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
+import ruMetrics from './ru/metrics.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -109,6 +113,7 @@ export const englishResources = {
   organizationAdmin: enOrganizationAdmin,
   confidentiality: enConfidentiality,
   apiKeys: enApiKeys,
+  metrics: enMetrics,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -138,6 +143,7 @@ const hungarian: TTranslation = {
   organizationAdmin: huOrganizationAdmin,
   confidentiality: huConfidentiality,
   apiKeys: huApiKeys,
+  metrics: huMetrics,
 };
 
 const german: TTranslation = {
@@ -162,6 +168,7 @@ const german: TTranslation = {
   organizationAdmin: deOrganizationAdmin,
   confidentiality: deConfidentiality,
   apiKeys: deApiKeys,
+  metrics: deMetrics,
 };
 
 const russian: TTranslation = {
@@ -186,6 +193,7 @@ const russian: TTranslation = {
   organizationAdmin: ruOrganizationAdmin,
   confidentiality: ruConfidentiality,
   apiKeys: ruApiKeys,
+  metrics: ruMetrics,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -5,6 +5,7 @@ import type { Organisation } from '../graph/organisation.ts';
 import type { AnalysisOptions } from '../options.ts';
 import type { BetweennessOptions, BetweennessResult } from './betweenness.ts';
 import type { GraphMetrics } from './network-metrics.ts';
+import type { GraphMetricsContext } from './network-metrics.ts';
 import { computeGraphMetrics } from './network-metrics.ts';
 
 export interface AnalysisMetrics {
@@ -14,7 +15,7 @@ export interface AnalysisMetrics {
 }
 
 /** One graph that gets metrics, with how its betweenness is computed (null: skipped). */
-export type MetricGraph = { graph: Digraph; betweenness: BetweennessOptions | null } & (
+export type MetricGraph = { graph: Digraph; betweenness: BetweennessOptions | null; context: GraphMetricsContext } & (
   | { scope: 'kind'; kind: QuestionKind }
   | { scope: 'category'; category: GraphCategory }
   | { scope: 'work' }
@@ -30,17 +31,35 @@ export function metricGraphs(org: Organisation, options: AnalysisOptions): Metri
   const settings = options.metrics.betweenness;
   const allBetweenness = org.size <= settings.allGraphsMaxNodes;
   const sampled = (seedSalt: number, pivots: number, exactMaxNodes: number): BetweennessOptions => ({ exactMaxNodes, pivots, seed: options.seed + seedSalt, strata: org.unitOf });
+  const unitCount = org.units.length;
+  // Closeness, communities and brokerage of the per-kind and per-category networks only up to a
+  // size (they would double the metrics step above it); the work network always has them.
+  const extrasEverywhere = org.size <= options.metrics.perNetworkExtrasMaxNodes;
+  const closeness = options.metrics.closeness;
+  const context = (seedSalt: number, work: boolean): GraphMetricsContext => ({
+    unitOf: org.unitOf,
+    unitCount,
+    extras:
+      work || extrasEverywhere
+        ? { closeness: { exactMaxNodes: closeness.exactMaxNodes, pivots: work ? closeness.workPivots : closeness.pivots, seed: options.seed + seedSalt }, communitiesAndBrokerage: !work, seed: options.seed + seedSalt }
+        : null,
+  });
   const graphs: MetricGraph[] = [];
   QUESTION_KINDS.forEach((kind, i) => {
-    if (org.askedKinds.has(kind)) graphs.push({ scope: 'kind', kind, graph: org.byKind.get(kind)!, betweenness: allBetweenness ? sampled(i + 1, settings.pivots, settings.exactMaxNodes) : null });
+    if (org.askedKinds.has(kind)) {
+      const between = allBetweenness ? sampled(i + 1, settings.pivots, settings.exactMaxNodes) : null;
+      graphs.push({ scope: 'kind', kind, graph: org.byKind.get(kind)!, betweenness: between, context: context(i + 1, false) });
+    }
   });
   GRAPH_CATEGORIES.forEach((category, i) => {
     if (org.questions.some((q) => q.category === category)) {
-      graphs.push({ scope: 'category', category, graph: org.byCategory.get(category)!, betweenness: allBetweenness ? sampled(100 + i, settings.pivots, settings.exactMaxNodes) : null });
+      const between = allBetweenness ? sampled(100 + i, settings.pivots, settings.exactMaxNodes) : null;
+      graphs.push({ scope: 'category', category, graph: org.byCategory.get(category)!, betweenness: between, context: context(100 + i, false) });
     }
   });
   // The work graph always gets betweenness: the broker role and the key-person checks read it.
-  graphs.push({ scope: 'work', graph: org.work, betweenness: sampled(0, settings.workPivots, settings.workExactMaxNodes) });
+  const workBetweenness = sampled(0, settings.workPivots, settings.workExactMaxNodes);
+  graphs.push({ scope: 'work', graph: org.work, betweenness: workBetweenness, context: context(0, true) });
   return graphs;
 }
 
@@ -50,7 +69,7 @@ export function assembleMetrics(graphs: readonly MetricGraph[], options: Analysi
   const byCategory: Partial<Record<GraphCategory, GraphMetrics>> = {};
   let work: GraphMetrics | null = null;
   for (const [i, planned] of graphs.entries()) {
-    const metrics = computeGraphMetrics(planned.graph, options, betweennessOf[i] ?? null);
+    const metrics = computeGraphMetrics(planned.graph, options, betweennessOf[i] ?? null, planned.context);
     if (planned.scope === 'kind') byKind[planned.kind] = metrics;
     else if (planned.scope === 'category') byCategory[planned.category] = metrics;
     else work = metrics;

@@ -6,6 +6,31 @@ import { eigenvectorCentrality } from './eigenvector.ts';
 import { hits } from './hits.ts';
 import { pagerank } from './pagerank.ts';
 import { twoStepReach } from './reach.ts';
+import { harmonicCloseness } from './closeness.ts';
+import { structuralHoles } from './structural-holes.ts';
+import type { NetworkFigures } from './network-level.ts';
+import { networkFigures } from './network-level.ts';
+import { louvainCommunities } from './communities.ts';
+import { brokerage, BROKERAGE_COLUMNS } from '../brokerage/gould-fernandez.ts';
+import type { BrokerageColumn } from '../brokerage/gould-fernandez.ts';
+
+/** Gould–Fernandez counts and z-scores as columns, units as groups, ties from the one who names. */
+export interface BrokerageColumns {
+  raw: Record<BrokerageColumn, number[]>;
+  z: Record<BrokerageColumn, (number | null)[]>;
+}
+
+/** What the graph's extra measures need beyond the graph: the groups and a seed. */
+export interface GraphMetricsContext {
+  unitOf: Int32Array;
+  unitCount: number;
+  /**
+   * Closeness (like betweenness: exact up to a size, seeded pivots above), communities and
+   * brokerage of this graph; null skips them (large organisations, see metricGraphs), and on the
+   * work graph, whose communities and brokerage the analysis computes once in its own steps.
+   */
+  extras: { closeness: { exactMaxNodes: number; pivots: number; seed: number }; communitiesAndBrokerage: boolean; seed: number } | null;
+}
 
 /**
  * Every per-person measure of one graph, as columns indexed like `AnalysisResult.employeeIds`:
@@ -34,14 +59,33 @@ export interface GraphMetrics {
   authorities: number[];
   /** Distinct people within two steps along one's own nominations. */
   reach: number[];
+  /** Harmonic closeness towards each person, raw and ÷ (n − 1); null when skipped. */
+  closeness: number[] | null;
+  closenessNormalized: number[] | null;
+  closenessMethod: 'exact' | 'pivots' | 'skipped';
+  /** Burt's effective size and constraint; null for a person without ties. */
+  effectiveSize: (number | null)[];
+  constraint: (number | null)[];
+  /** Louvain community of each person in this graph; null on the work graph (see `AnalysisResult.communities`) and when skipped. */
+  community: number[] | null;
+  communityModularity: number | null;
+  /** Brokerage in this graph; null on the work graph (see `AnalysisResult.brokerage`) and when skipped. */
+  brokerage: BrokerageColumns | null;
+  /** Network-level figures: reciprocity, transitivity, centralisation, E-I index. */
+  network: NetworkFigures;
 }
 
 /** `between` is computed beforehand (on this thread or on workers), null when skipped. */
-export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, between: BetweennessResult | null): GraphMetrics {
+export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, between: BetweennessResult | null, context: GraphMetricsContext): GraphMetrics {
   const n = graph.nodeCount;
   const degrees = degreeMetrics(graph);
   const eigen = eigenvectorCentrality(graph, options.metrics.eigenvector);
   const hubsAuthorities = hits(graph, options.metrics.hits);
+  const extras = context.extras;
+  const closeness = extras ? harmonicCloseness(graph, extras.closeness) : null;
+  const holes = structuralHoles(graph);
+  const communities = extras?.communitiesAndBrokerage ? louvainCommunities(graph, extras.seed, options.metrics.louvainResolution) : null;
+  const brokers = extras?.communitiesAndBrokerage ? brokerageColumns(graph, context.unitOf) : null;
   return {
     nodeCount: n,
     edgeCount: graph.edgeCount,
@@ -61,5 +105,25 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
     hubs: hubsAuthorities.hubs,
     authorities: hubsAuthorities.authorities,
     reach: twoStepReach(graph),
+    closeness: closeness ? closeness.raw : null,
+    closenessNormalized: closeness ? closeness.normalized : null,
+    closenessMethod: closeness ? closeness.method : 'skipped',
+    effectiveSize: holes.effectiveSize,
+    constraint: holes.constraint,
+    community: communities ? communities.membership : null,
+    communityModularity: communities ? communities.modularity : null,
+    brokerage: brokers,
+    network: networkFigures(graph, degrees, between ? between.normalized : null, context.unitOf, context.unitCount),
   };
+}
+
+function brokerageColumns(graph: Digraph, unitOf: Int32Array): BrokerageColumns {
+  const result = brokerage(graph, unitOf);
+  const raw = {} as Record<BrokerageColumn, number[]>;
+  const z = {} as Record<BrokerageColumn, (number | null)[]>;
+  for (const column of BROKERAGE_COLUMNS) {
+    raw[column] = result.nodes.map((node) => node.raw[column]);
+    z[column] = result.nodes.map((node) => node.z[column]);
+  }
+  return { raw, z };
 }

@@ -23,6 +23,8 @@ describe('the OpenAPI description', () => {
         '/api/engagements/{id}/analytics-360/{reportId}/',
         '/api/engagements/{id}/key-people-analytics/',
         '/api/engagements/{id}/key-people-analytics/as-values/',
+        '/api/engagements/{id}/metrics/',
+        '/api/engagements/{id}/metrics/export/',
         '/api/engagements/{id}/survey-statistics/',
         '/api/engagements/{id}/survey-statistics/export/',
         '/api/engagements/{id}/survey/export-nice-excel/',

@@ -1,7 +1,7 @@
-import { Tabs } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
@@ -23,7 +23,7 @@ function viewOf(raw: string | null): TView {
 
 /** engagements/{id}/key-people-analytics/list.html: the key people table and the as-values analysis. */
 export function KeyPeoplePage() {
-  const { t, i18n } = useTranslation(['keyPeople', 'common']);
+  const { t, i18n } = useTranslation(['keyPeople', 'common', 'metrics']);
   const path = useRoutePath();
   const { engagementId, data: engagement } = useEngagement();
   const [params, setParams] = useSearchParams();
@@ -36,7 +36,13 @@ export function KeyPeoplePage() {
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} />
+      <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }}
+        actions={
+          <Button component={Link} to={path(`engagements/${engagementId}/key-people-analytics/metrics.html`)} variant="light" data-testid="key-people-open-metrics">
+            {t('metrics:openMetrics')}
+          </Button>
+        }
+      />
       {analytics.isError && (
         <AnalyticsLoadProblem
           error={analytics.error}

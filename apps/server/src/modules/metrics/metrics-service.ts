@@ -1,0 +1,233 @@
+import { PERSON_METRIC_IDS as ENGINE_METRIC_IDS, networkKeys, personMetricTable, type AnalysisResult, type NetworkKey, type PersonMetricTable } from '@ona/analytics';
+import {
+  PERSON_METRIC_IDS,
+  type TLocale,
+  type TMetricDefinition,
+  type TMetricFormat,
+  type TMetricsExportQuery,
+  type TMetricsPage,
+  type TMetricsRow,
+  type TNetworkFigure,
+  type TNetworkLevel,
+  type TPersonMetricId,
+} from '@ona/contracts';
+import { ApiError } from '../../errors/api-error.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { dbId } from '../analytics-shared/latest-result.ts';
+
+// The contracts repeat the engine's list; this fails to compile when the two drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameMetricIds: Same<(typeof ENGINE_METRIC_IDS)[number], TPersonMetricId> = true;
+void sameMetricIds;
+
+const FORMATS: Record<TPersonMetricId, TMetricFormat> = {
+  in_degree: 'integer',
+  out_degree: 'integer',
+  mutual: 'integer',
+  reciprocity: 'percent',
+  betweenness: 'decimal',
+  betweenness_normalized: 'decimal',
+  closeness: 'decimal',
+  pagerank: 'decimal',
+  eigenvector: 'decimal',
+  hub: 'decimal',
+  authority: 'decimal',
+  effective_size: 'decimal',
+  constraint: 'decimal',
+  community: 'category',
+  brokerage_coordinator: 'integer',
+  brokerage_itinerant: 'integer',
+  brokerage_representative: 'integer',
+  brokerage_gatekeeper: 'integer',
+  brokerage_liaison: 'integer',
+  brokerage_coordinator_z: 'decimal',
+  brokerage_itinerant_z: 'decimal',
+  brokerage_representative_z: 'decimal',
+  brokerage_gatekeeper_z: 'decimal',
+  brokerage_liaison_z: 'decimal',
+};
+
+/**
+ * Columns withheld below all_access (docs/methods.md, "Metrics and the confidentiality of
+ * nominations"): another person's out-degree, and anyone's mutual ties and reciprocity, minus
+ * the ties the reader can see would tell the reader who named them.
+ */
+const WITHHELD_FOR_OTHERS: ReadonlySet<TPersonMetricId> = new Set(['out_degree', 'mutual', 'reciprocity']);
+const WITHHELD_FOR_SELF: ReadonlySet<TPersonMetricId> = new Set(['mutual', 'reciprocity']);
+
+const NETWORK_FIGURES = ['people', 'ties', 'density', 'reciprocity', 'transitivity', 'in_degree_centralization', 'betweenness_centralization', 'ei_index', 'communities', 'modularity'] as const;
+type NetworkFigureId = (typeof NETWORK_FIGURES)[number];
+const FIGURE_FORMATS: Record<NetworkFigureId, TMetricFormat> = {
+  people: 'integer',
+  ties: 'integer',
+  density: 'percent',
+  reciprocity: 'percent',
+  transitivity: 'percent',
+  in_degree_centralization: 'decimal',
+  betweenness_centralization: 'decimal',
+  ei_index: 'decimal',
+  communities: 'integer',
+  modularity: 'decimal',
+};
+
+export function networkLabel(locale: TLocale, key: NetworkKey): string {
+  if (key === 'work') return translate(locale, 'metrics.networks.work');
+  const [scope, name] = key.split(':') as ['kind' | 'category', string];
+  const label = translate(locale, `metrics.networks.${scope === 'kind' ? 'kinds' : 'categories'}.${name}` as MessageKey);
+  return translate(locale, `metrics.networks.${scope}`, { label });
+}
+
+export function metricDefinitions(locale: TLocale, level: AnalyticsScope['level']): TMetricDefinition[] {
+  return PERSON_METRIC_IDS.map((id) => ({
+    id,
+    label: translate(locale, `metrics.person.${id}.label`),
+    description: translate(locale, `metrics.person.${id}.description`),
+    format: FORMATS[id],
+    withheld_for_others: level !== 'all_access' && WITHHELD_FOR_OTHERS.has(id),
+  }));
+}
+
+/** The analysis's network for a query key; 400 unknown_network when the run has no such network. */
+export function resolveNetwork(result: AnalysisResult, key: string): { key: NetworkKey; table: PersonMetricTable } {
+  const known = networkKeys(result).find((candidate) => candidate === key);
+  const table = known ? personMetricTable(result, known) : null;
+  if (!known || !table) throw new ApiError(400, 'unknown_network', 'metrics.errors.unknown_network', undefined, { network: key });
+  return { key: known, table };
+}
+
+/** Units and all their sub-units. */
+function withSubUnits(scope: AnalyticsScope, unitIds: readonly number[]): Set<number> {
+  const wanted = new Set(unitIds);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const unit of scope.units) {
+      if (unit.parentId !== null && wanted.has(unit.parentId) && !wanted.has(unit.id)) {
+        wanted.add(unit.id);
+        grew = true;
+      }
+    }
+  }
+  return wanted;
+}
+
+/** Lower case without accents, so that "arpad" finds "Árpád". */
+const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
+
+/** Every visible row matching the filters, sorted; values already withheld where the access level asks. */
+export function metricRows(scope: AnalyticsScope, result: AnalysisResult, table: PersonMetricTable, query: TMetricsExportQuery): TMetricsRow[] {
+  const units = query.unit.length > 0 ? withSubUnits(scope, query.unit) : null;
+  const needle = folded(query.q);
+  const belowAll = scope.level !== 'all_access';
+  const rows: TMetricsRow[] = [];
+  result.employeeIds.forEach((engineId, index) => {
+    const id = dbId(engineId);
+    if (!scope.visible.has(id)) return;
+    const employee = scope.employeeById.get(id);
+    if (!employee) return;
+    if (units && (employee.unitId === null || !units.has(employee.unitId))) return;
+    if (needle && !folded(employee.name).includes(needle)) return;
+    const own = id === scope.ownEmployeeId;
+    const values = {} as Record<TPersonMetricId, number | null>;
+    for (const metric of PERSON_METRIC_IDS) {
+      const withheld = belowAll && (own ? WITHHELD_FOR_SELF : WITHHELD_FOR_OTHERS).has(metric);
+      const value = table.columns[metric]?.[index] ?? null;
+      values[metric] = withheld || value === null || !Number.isFinite(value) ? null : value;
+    }
+    rows.push({ employee: employeeRef(scope, id), unit: unitRef(scope, employee.unitId), values });
+  });
+  return sortRows(rows, query.sort);
+}
+
+function sortRows(rows: TMetricsRow[], sort: TMetricsExportQuery['sort']): TMetricsRow[] {
+  const descending = sort.startsWith('-');
+  const key = (descending ? sort.slice(1) : sort) as 'name' | 'unit' | TPersonMetricId;
+  const sign = descending ? -1 : 1;
+  const byName = (a: TMetricsRow, b: TMetricsRow): number => a.employee.name.localeCompare(b.employee.name) || a.employee.id - b.employee.id;
+  const compare = (a: TMetricsRow, b: TMetricsRow): number => {
+    if (key === 'name') return sign * byName(a, b);
+    if (key === 'unit') return sign * (a.unit?.name ?? '').localeCompare(b.unit?.name ?? '') || byName(a, b);
+    const x = a.values[key];
+    const y = b.values[key];
+    // Empty values go last whichever way the column is sorted.
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+    return sign * (x - y) || byName(a, b);
+  };
+  return [...rows].sort(compare);
+}
+
+/**
+ * Network figures. Below all_access only the head count is given: the tie counts behind the
+ * others (ties, density, reciprocity, E-I) minus the ties the reader sees would count the ties
+ * naming the reader. A unit's E-I is withheld below the privacy minimum of respondents.
+ */
+export function networkLevel(scope: AnalyticsScope, result: AnalysisResult, key: NetworkKey, table: PersonMetricTable, locale: TLocale, minGroupSize: number): TNetworkLevel {
+  const withheld = scope.level !== 'all_access';
+  const n = table.network;
+  const values: Record<NetworkFigureId, number | null> = {
+    people: n.nodeCount,
+    ties: n.edgeCount,
+    density: n.density,
+    reciprocity: n.reciprocity,
+    transitivity: n.transitivity,
+    in_degree_centralization: n.inDegreeCentralization,
+    betweenness_centralization: n.betweennessCentralization,
+    ei_index: n.ei,
+    communities: n.communityCount,
+    modularity: n.modularity,
+  };
+  const figures: TNetworkFigure[] = NETWORK_FIGURES.map((id) => ({
+    id,
+    label: translate(locale, `metrics.network_figures.${id}.label`),
+    description: translate(locale, `metrics.network_figures.${id}.description`),
+    format: FIGURE_FORMATS[id],
+    value: withheld && id !== 'people' ? null : values[id],
+  }));
+  const unitIdOf = new Map(result.units.map((u) => [u.unitIndex, dbId(u.unitId)]));
+  const respondents = new Map<number, number>();
+  for (const employee of result.employees) {
+    if (!employee.hasAnswered) continue;
+    const unit = dbId(employee.unitId);
+    respondents.set(unit, (respondents.get(unit) ?? 0) + 1);
+  }
+  const eiByUnit = n.eiByUnit.flatMap((entry) => {
+    const unitId = unitIdOf.get(entry.unit);
+    const unit = unitId === undefined ? null : unitRef(scope, unitId);
+    if (!unit) return [];
+    const answered = respondents.get(unit.id) ?? 0;
+    const hidden = withheld || answered < minGroupSize;
+    return [{ unit, members: entry.members, respondents: answered, internal: hidden ? null : entry.internal, external: hidden ? null : entry.external, ei: hidden ? null : entry.ei, withheld: hidden }];
+  });
+  return {
+    key,
+    label: networkLabel(locale, key),
+    figures,
+    ei_by_unit: eiByUnit.sort((a, b) => a.unit.name.localeCompare(b.unit.name) || a.unit.id - b.unit.id),
+    withheld,
+    betweenness_method: n.betweennessMethod,
+    closeness_method: n.closenessMethod,
+  };
+}
+
+export function metricsPage(
+  scope: AnalyticsScope,
+  result: AnalysisResult,
+  query: TMetricsExportQuery & { page: number; page_size: number },
+  locale: TLocale,
+  minGroupSize: number,
+): TMetricsPage {
+  const { key, table } = resolveNetwork(result, query.network);
+  const rows = metricRows(scope, result, table, query);
+  const start = (query.page - 1) * query.page_size;
+  return {
+    network: networkLevel(scope, result, key, table, locale, minGroupSize),
+    networks: networkKeys(result).map((k) => ({ key: k, label: networkLabel(locale, k) })),
+    metrics: metricDefinitions(locale, scope.level),
+    units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId })),
+    data: rows.slice(start, start + query.page_size),
+    total: rows.length,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}

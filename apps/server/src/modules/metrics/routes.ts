@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParams, ZMetricsExportQuery, ZMetricsPage, ZMetricsQuery } from '@ona/contracts';
+import { translate } from '../../i18n/translate.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { metricsWorkbook } from './metrics-export.ts';
+import { metricDefinitions, metricRows, metricsPage, networkLevel, resolveNetwork } from './metrics-service.ts';
+
+/**
+ * Per-person network metrics of the latest analysis. Access follows the key people module
+ * (`key_people_analytics`): the metrics are the figures behind the key and group roles.
+ */
+export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
+  const minGroupSize = resolveMinGroupSize(options);
+
+  app.get('/engagements/:id/metrics/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['metrics'],
+      summary: 'Per-person metrics of one network (work, kind:<kind> or category:<category>) for the people the caller sees, with the network figures; paged, sortable, filtered by unit and name',
+      params: ZIdParams,
+      querystring: ZMetricsQuery,
+      response: { 200: ZMetricsPage, ...analyticsErrors },
+    },
+  }, async (request) => {
+    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize);
+  });
+
+  app.get('/engagements/:id/metrics/export/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['metrics'],
+      summary: 'The Metrics table (same network, filters and sort, every row) as an .xlsx file with the network figures',
+      params: ZIdParams,
+      querystring: ZMetricsExportQuery,
+      response: { 200: ZXlsxFile, ...analyticsErrors },
+    },
+  }, async (request, reply) => {
+    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    const { key, table } = resolveNetwork(stored.result, request.query.network);
+    const rows = metricRows(scope, stored.result, table, request.query);
+    const network = networkLevel(scope, stored.result, key, table, request.locale, minGroupSize);
+    const workbook = metricsWorkbook(request.locale, network, metricDefinitions(request.locale, scope.level), rows);
+    return sendWorkbook(reply, workbook, exportFileName(translate(request.locale, 'metrics.export.file_name'), scope.engagement.name, 'xlsx'));
+  });
+};
