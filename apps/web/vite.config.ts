@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGuard } from './build/chunk-guard.ts';
 import { precompress } from './build/precompress-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -9,7 +10,7 @@ const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), precompress()],
+  plugins: [react(), chunkGuard(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
