@@ -122,7 +122,7 @@ async function measure(name: keyof typeof BUDGETS, url: string, ready: (page: Pa
   const budget = BUDGETS[name];
   const ok = js <= budget.js && fcp <= budget.fcp;
   console.log(
-    `${name}: JavaScript ${kb(js)} compressed in ${loads[0]?.scripts ?? 0} files (budget ${kb(budget.js)}), first contentful paint ${s(fcp)} (budget ${s(budget.fcp)}), usable after ${s(usable)} — ${ok ? 'within budget' : 'OVER BUDGET'}`,
+    `${name}: JavaScript ${kb(js)} over the wire in ${loads[0]?.scripts ?? 0} files (budget ${kb(budget.js)}), first contentful paint ${s(fcp)} (budget ${s(budget.fcp)}), usable after ${s(usable)} — ${ok ? 'within budget' : 'OVER BUDGET'}`,
   );
   return ok;
 }
@@ -130,8 +130,8 @@ async function measure(name: keyof typeof BUDGETS, url: string, ready: (page: Pa
 try {
   await waitForServer();
   console.log(`load average before the runs: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (${ROOT})`);
-  const found = await api<{ public_id: string }>('/instant-survey/surveys/login-with-survey-code/', { method: 'POST', body: { survey_code: 'DEMO2026A' } });
-  const takeUrl = `${BASE}/instant-surveys/take-survey/${found.public_id}.html?code=DEMO2026A`;
+  const found = (await api<{ survey: { id: string } }>('/instant-survey/surveys/login-with-survey-code/', { method: 'POST', body: { survey_code: 'DEMO2026A' } })).survey;
+  const takeUrl = `${BASE}/instant-surveys/take-survey/${found.id}.html?code=DEMO2026A`;
   const takeOk = await measure('takeSurvey', takeUrl, async (page) => {
     await page.getByRole('textbox').first().waitFor({ state: 'visible', timeout: 120_000 });
   });
