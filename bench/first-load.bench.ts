@@ -163,4 +163,5 @@ try {
   if (server.pid) process.kill(-server.pid, 'SIGTERM');
   await new Promise((done) => setTimeout(done, 1000));
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}.lock`, { recursive: true, force: true });
 }
