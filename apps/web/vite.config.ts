@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGuard } from './build/chunk-guard.ts';
+import { precompress } from './build/precompress-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // The API server of `npm run dev`; the production server serves dist/ itself on one port.
@@ -8,11 +10,13 @@ const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), chunkGuard(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1500,
+    // .vite/manifest.json: which chunks each entry and lazy page pulls in (scripts/check-chunks.ts reads it).
+    manifest: true,
+    chunkSizeWarningLimit: 600,
   },
   server: {
     proxy: {

@@ -7,6 +7,7 @@ import type { DbHandle } from '@ona/db';
 import type { Settings } from './env.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { drainingPlugin } from './plugins/draining.ts';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions) {
       },
     },
   });
+  // Before every route: JSON, HTML and the client's files all go out compressed when the caller accepts it.
+  await app.register(compressionPlugin);
   // Every Redis channel and key of this deployment starts with it (server.ts derives it from the database).
   const redisPrefix = options.settings.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
   app.decorate('redisPrefix', redisPrefix);

@@ -3,12 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { routeSetsForHost } from './app/host-route-sets.ts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, routerReady } from './app/router.tsx';
 import { installSession } from './app/session.ts';
 import { syncAuthAcrossTabs } from './shared/auth/auth-store.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 
-initI18n();
+const textsReady = initI18n();
 const mounts = routeSetsForHost(window.location.hostname);
 const router = createAppRouter(mounts);
 const queryClient = createQueryClient();
@@ -17,8 +17,13 @@ syncAuthAcrossTabs();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Providers router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+// The HTML shell (index.html) stays on screen until the current language's texts and the first
+// page's chunk are in; React then replaces it in one step, with nothing untranslated in between.
+// A failed text chunk still renders: the route's error page says what went wrong.
+void Promise.allSettled([textsReady, routerReady(router)]).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

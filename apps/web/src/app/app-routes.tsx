@@ -1,33 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ColorsPage } from '../features/colors/colors-page.tsx';
-import { AdminMenuPage } from '../features/engagement-admin/admin-menu-page.tsx';
 import { adminRoutes } from '../features/engagement-admin/admin-routes.tsx';
-import { ConfirmResetPasswordPage } from '../features/auth/confirm-reset-password-page.tsx';
-import { LoadingPage } from '../features/auth/loading-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireProfile } from '../features/auth/require-profile.tsx';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
-import { EngagementDetailsPage } from '../features/engagements/engagement-details-page.tsx';
-import { EngagementsListPage } from '../features/engagements/engagements-list-page.tsx';
-import { NewJourneyPage } from '../features/journeys/new-journey-page.tsx';
-import { ExecutiveReportPage } from '../features/engagements/executive-report-page.tsx';
 import { retentionRoutes } from '../features/retention-analytics/retention-routes.tsx';
 import { analytics360Routes } from '../features/analytics-360/analytics-360-routes.tsx';
-import { GraphPage } from '../features/graph/graph-page.tsx';
 import { leaderReportRoutes } from '../features/leader-report/leader-report-routes.tsx';
 import { individualReportRoutes } from '../features/individual-report/individual-report-routes.tsx';
 import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { metricsRoutes } from '../features/metrics/metrics-routes.tsx';
-import { OrganizationsPage } from '../features/organizations/organizations-page.tsx';
-import { OrganizationSettingsPage } from '../features/organization-admin/settings-page.tsx';
-import { OrganizationUsersPage } from '../features/organization-admin/users-page.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
-import { SetupPage } from '../features/setup/setup-page.tsx';
 import { RequireToken } from '../shared/auth/require-token.tsx';
 import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
 import { APP_LOGIN } from './session-targets.ts';
-import { AppLayout } from './app-layout.tsx';
+import { lazyPage } from './lazy-route.tsx';
 
 /**
  * The modules whose page is a single screen; the others bring their own route lists. A path
@@ -35,41 +20,45 @@ import { AppLayout } from './app-layout.tsx';
  */
 function singlePageModuleRoutes(): RouteObject[] {
   return [
-    { path: 'engagements/:engagementId/executive-report.html', element: <ExecutiveReportPage /> },
-    { path: 'engagements/:engagementId/graph.html', element: <GraphPage /> },
+    { path: 'engagements/:engagementId/executive-report.html', lazy: lazyPage(() => import('../features/engagements/executive-report-page.tsx'), (m) => <m.ExecutiveReportPage />, ['engagements']) },
+    { path: 'engagements/:engagementId/graph.html', lazy: lazyPage(() => import('../features/graph/graph-page.tsx'), (m) => <m.GraphPage />, ['graph', 'confidentiality']) },
   ];
 }
 
-/** The analytics app (engagement-app.md §2); every path ends in .html. */
+/**
+ * The analytics app (engagement-app.md §2); every path ends in .html. Every page and the frame are
+ * chunks of their own, fetched with their texts on first visit (lazy-route.tsx); only the guards
+ * stay in the entry.
+ */
 export function appChildRoutes(base: string): RouteObject[] {
   const list = `${base}engagements/list.html`;
   return [
     { index: true, element: <Navigate to={list} replace /> },
     { path: 'engagements', element: <Navigate to={list} replace /> },
-    { path: APP_LOGIN, element: <LoginPage /> },
-    { path: 'auth/reset-password.html', element: <ResetPasswordPage /> },
-    { path: 'auth/confirm-reset-password.html', element: <ConfirmResetPasswordPage /> },
-    { path: 'setup.html', element: <SetupPage /> },
+    { path: APP_LOGIN, lazy: lazyPage(() => import('../features/auth/login-page.tsx'), (m) => <m.LoginPage />, ['auth']) },
+    { path: 'auth/reset-password.html', lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => <m.ResetPasswordPage />, ['auth']) },
+    { path: 'auth/confirm-reset-password.html', lazy: lazyPage(() => import('../features/auth/confirm-reset-password-page.tsx'), (m) => <m.ConfirmResetPasswordPage />, ['auth']) },
+    { path: 'setup.html', lazy: lazyPage(() => import('../features/setup/setup-page.tsx'), (m) => <m.SetupPage />, ['setup']) },
     {
       element: <RequireToken loginPath={`${base}${APP_LOGIN}`} />,
       children: [
-        { path: 'loading.html', element: <LoadingPage /> },
+        { path: 'loading.html', lazy: lazyPage(() => import('../features/auth/loading-page.tsx'), (m) => <m.LoadingPage />, ['auth']) },
         {
           element: <RequireProfile />,
           children: [
             {
-              element: <AppLayout />,
+              lazy: lazyPage(() => import('./app-layout.tsx'), (m) => <m.AppLayout />, ['organizationAdmin']),
               children: [
-                { path: 'colors.html', element: <ColorsPage /> },
-                { path: 'organizations.html', element: <OrganizationsPage /> },
-                { path: 'organization/users.html', element: <OrganizationUsersPage /> },
-                { path: 'organization/settings.html', element: <OrganizationSettingsPage /> },
-                { path: 'engagements/list.html', element: <EngagementsListPage /> },
-                { path: 'engagements/new.html', element: <NewJourneyPage /> },
+                { path: 'colors.html', lazy: lazyPage(() => import('../features/colors/colors-page.tsx'), (m) => <m.ColorsPage />, ['colors']) },
+                { path: 'organizations.html', lazy: lazyPage(() => import('../features/organizations/organizations-page.tsx'), (m) => <m.OrganizationsPage />, ['organizations']) },
+                { path: 'organization/users.html', lazy: lazyPage(() => import('../features/organization-admin/users-page.tsx'), (m) => <m.OrganizationUsersPage />, ['organizationAdmin']) },
+                { path: 'organization/settings.html', lazy: lazyPage(() => import('../features/organization-admin/settings-page.tsx'), (m) => <m.OrganizationSettingsPage />, ['organizationAdmin', 'apiKeys']) },
+                { path: 'engagements/list.html', lazy: lazyPage(() => import('../features/engagements/engagements-list-page.tsx'), (m) => <m.EngagementsListPage />, ['engagements', 'journeys']) },
+                { path: 'engagements/new.html', lazy: lazyPage(() => import('../features/journeys/new-journey-page.tsx'), (m) => <m.NewJourneyPage />, ['journeys', 'engagements']) },
                 // A partial dynamic segment: React Router matches `3.html` with engagementId "3";
                 // the page itself refuses ids that are not digits.
-                { path: 'engagements/:engagementId.html', element: <EngagementDetailsPage /> },
-                { path: 'engagements/:engagementId/admin.html', element: <AdminMenuPage /> },
+                { path: 'engagements/:engagementId.html', lazy: lazyPage(() => import('../features/engagements/engagement-details-page.tsx'), (m) => <m.EngagementDetailsPage />, ['engagements', 'journeys']) },
+                { path: 'engagements/:engagementId/admin.html', lazy: lazyPage(() => import('../features/engagement-admin/admin-menu-page.tsx'), (m) => <m.AdminMenuPage />, ['admin']) },
                 ...adminRoutes(),
                 ...surveyRoutes(),
                 ...statisticsRoutes(),

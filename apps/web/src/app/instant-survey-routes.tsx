@@ -1,67 +1,58 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { CreatorLayout } from '../features/instant-survey/creator/creator-layout.tsx';
-import { ParticipantsPage } from '../features/instant-survey/creator/participants-page.tsx';
-import { QuestionsPage } from '../features/instant-survey/creator/questions-page.tsx';
-import { TemplatesPage } from '../features/instant-survey/creator/templates-page.tsx';
-import { AnalysisTab } from '../features/instant-survey/details/analysis-tab.tsx';
-import { AnswersTab } from '../features/instant-survey/details/answers-tab.tsx';
-import { GraphTab } from '../features/instant-survey/details/graph-tab.tsx';
-import { InvitesTab } from '../features/instant-survey/details/invites-tab.tsx';
-import { SurveyDetailsLayout } from '../features/instant-survey/details/survey-details-layout.tsx';
-import { InstantLayout } from '../features/instant-survey/instant-layout.tsx';
-import { InstantLoginPage } from '../features/instant-survey/instant-login-page.tsx';
-import { InstantPasswordResetPage } from '../features/instant-survey/instant-password-reset-page.tsx';
-import { GroupPage } from '../features/instant-survey/people/group-page.tsx';
-import { GroupsListPage } from '../features/instant-survey/people/groups-list-page.tsx';
-import { UsersPage } from '../features/instant-survey/people/users-page.tsx';
-import { SurveysListPage } from '../features/instant-survey/surveys-list-page.tsx';
-import { TakeSurveyPage } from '../features/instant-survey/take-survey-page.tsx';
-import { ThankYouPage } from '../features/instant-survey/thank-you-page.tsx';
 import { RequireToken } from '../shared/auth/require-token.tsx';
 import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
+import { lazyPage } from './lazy-route.tsx';
 import { INSTANT_LOGIN } from './session-targets.ts';
 
-/** The instant-survey route set (instant-survey-and-site.md §2). */
+const ns = ['instantSurvey'] as const;
+
+const groupPage = () => import('../features/instant-survey/people/group-page.tsx');
+
+/**
+ * The instant-survey route set (instant-survey-and-site.md §2). Every page is a chunk of its own: a
+ * participant who scans the code fetches the take-survey page and its texts, nothing of the
+ * creator, the host's pages or the live graph (sigma only comes with the graph tab).
+ */
 export function instantSurveyChildRoutes(base: string): RouteObject[] {
   return [
     { index: true, element: <Navigate to={`${base}surveys/list.html`} replace /> },
-    { path: INSTANT_LOGIN, element: <InstantLoginPage /> },
-    { path: 'password-reset.html', element: <InstantPasswordResetPage /> },
+    { path: INSTANT_LOGIN, lazy: lazyPage(() => import('../features/instant-survey/instant-login-page.tsx'), (m) => <m.InstantLoginPage />, ['instantSurvey', 'auth']) },
+    { path: 'password-reset.html', lazy: lazyPage(() => import('../features/instant-survey/instant-password-reset-page.tsx'), (m) => <m.InstantPasswordResetPage />, ['instantSurvey', 'auth']) },
     // Participants are not signed in (DECISIONS.md): no guard here.
-    { path: 'take-survey/:instantSurveyId.html', element: <TakeSurveyPage /> },
-    { path: 'take-survey/:instantSurveyId/thankyou.html', element: <ThankYouPage /> },
+    { path: 'take-survey/:instantSurveyId.html', lazy: lazyPage(() => import('../features/instant-survey/take-survey-page.tsx'), (m) => <m.TakeSurveyPage />, ns) },
+    { path: 'take-survey/:instantSurveyId/thankyou.html', lazy: lazyPage(() => import('../features/instant-survey/thank-you-page.tsx'), (m) => <m.ThankYouPage />, ns) },
     {
       element: <RequireToken loginPath={`${base}${INSTANT_LOGIN}`} />,
       children: [
         {
-          element: <InstantLayout />,
+          lazy: lazyPage(() => import('../features/instant-survey/instant-layout.tsx'), (m) => <m.InstantLayout />, ns),
           children: [
-            { path: 'surveys/list.html', element: <SurveysListPage /> },
+            { path: 'surveys/list.html', lazy: lazyPage(() => import('../features/instant-survey/surveys-list-page.tsx'), (m) => <m.SurveysListPage />, ns) },
             {
               path: 'surveys/new',
-              element: <CreatorLayout />,
+              lazy: lazyPage(() => import('../features/instant-survey/creator/creator-layout.tsx'), (m) => <m.CreatorLayout />, ns),
               children: [
                 { index: true, element: <Navigate to={`${base}surveys/new/templates.html`} replace /> },
-                { path: 'templates.html', element: <TemplatesPage /> },
-                { path: 'questions.html', element: <QuestionsPage /> },
-                { path: 'participants.html', element: <ParticipantsPage /> },
+                { path: 'templates.html', lazy: lazyPage(() => import('../features/instant-survey/creator/templates-page.tsx'), (m) => <m.TemplatesPage />, ns) },
+                { path: 'questions.html', lazy: lazyPage(() => import('../features/instant-survey/creator/questions-page.tsx'), (m) => <m.QuestionsPage />, ns) },
+                { path: 'participants.html', lazy: lazyPage(() => import('../features/instant-survey/creator/participants-page.tsx'), (m) => <m.ParticipantsPage />, ns) },
               ],
             },
             {
               path: 'surveys/:instantSurveyId',
-              element: <SurveyDetailsLayout />,
+              lazy: lazyPage(() => import('../features/instant-survey/details/survey-details-layout.tsx'), (m) => <m.SurveyDetailsLayout />, ns),
               children: [
                 { index: true, element: <Navigate to="answers.html" replace /> },
-                { path: 'answers.html', element: <AnswersTab /> },
-                { path: 'graph.html', element: <GraphTab /> },
-                { path: 'analysis.html', element: <AnalysisTab /> },
-                { path: 'invites.html', element: <InvitesTab /> },
+                { path: 'answers.html', lazy: lazyPage(() => import('../features/instant-survey/details/answers-tab.tsx'), (m) => <m.AnswersTab />, ns) },
+                { path: 'graph.html', lazy: lazyPage(() => import('../features/instant-survey/details/graph-tab.tsx'), (m) => <m.GraphTab />, ns) },
+                { path: 'analysis.html', lazy: lazyPage(() => import('../features/instant-survey/details/analysis-tab.tsx'), (m) => <m.AnalysisTab />, ns) },
+                { path: 'invites.html', lazy: lazyPage(() => import('../features/instant-survey/details/invites-tab.tsx'), (m) => <m.InvitesTab />, ns) },
               ],
             },
-            { path: 'users.html', element: <UsersPage /> },
-            { path: 'groups/list.html', element: <GroupsListPage /> },
-            { path: 'groups/new.html', element: <GroupPage /> },
-            { path: 'groups/:groupId.html', element: <GroupPage /> },
+            { path: 'users.html', lazy: lazyPage(() => import('../features/instant-survey/people/users-page.tsx'), (m) => <m.UsersPage />, ns) },
+            { path: 'groups/list.html', lazy: lazyPage(() => import('../features/instant-survey/people/groups-list-page.tsx'), (m) => <m.GroupsListPage />, ns) },
+            { path: 'groups/new.html', lazy: lazyPage(groupPage, (m) => <m.GroupPage />, ns) },
+            { path: 'groups/:groupId.html', lazy: lazyPage(groupPage, (m) => <m.GroupPage />, ns) },
             { path: '*', element: <NotFoundContent homePath="surveys/list.html" /> },
           ],
         },

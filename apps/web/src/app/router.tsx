@@ -29,3 +29,15 @@ export function createAppRouter(mounts: readonly TRouteSetMount[]) {
 }
 
 export type TAppRouter = ReturnType<typeof createAppRouter>;
+
+/** Settles once the first location's lazy routes are loaded, so the first render shows the page itself. */
+export function routerReady(router: TAppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

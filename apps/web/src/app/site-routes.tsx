@@ -1,11 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { SiteHomePage } from '../features/site/site-home-page.tsx';
+import { lazyPage } from './lazy-route.tsx';
 
-/** The public site; for now its home page only (blog, contact and privacy come later). */
+const home = lazyPage(() => import('../features/site/site-home-page.tsx'), (m) => <m.SiteHomePage />, ['site']);
+
+/** The public site; for now its home page only (blog, contact and privacy come later), a chunk of its own. */
 export function siteChildRoutes(): RouteObject[] {
   return [
-    { index: true, element: <SiteHomePage /> },
-    { path: 'index.html', element: <SiteHomePage /> },
-    { path: '*', element: <SiteHomePage /> },
+    { index: true, lazy: home },
+    { path: 'index.html', lazy: home },
+    { path: '*', lazy: home },
   ];
 }

@@ -1,21 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-route.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
-import { DistributionPage } from './distribution-page.tsx';
-import { ManageabilityPage } from './manageability-page.tsx';
-import { PersonalCharacterPage } from './personal-character-page.tsx';
-import { ReportIndexPage } from './report-index-page.tsx';
-import { ReportListPage } from './report-list-page.tsx';
 
-/** Individual report under engagements/{id}/individual-report/ (spec §2: list; {id}/index, manageability, personal-character, distribution). */
+/** Individual report under engagements/{id}/individual-report/ (spec §2: list; {id}/index, manageability, personal-character, distribution); each page its own chunk. */
 export function individualReportRoutes(): RouteObject[] {
   const base = 'engagements/:engagementId/individual-report';
   const report = `${base}/:individualReportId`;
+  const ns = ['individualReport'] as const;
   return [
-    { path: `${base}/list.html`, element: <ReportListPage /> },
-    { path: `${report}/index.html`, element: <ReportIndexPage /> },
-    { path: `${report}/manageability.html`, element: <ManageabilityPage /> },
-    { path: `${report}/personal-character.html`, element: <PersonalCharacterPage /> },
-    { path: `${report}/distribution.html`, element: <DistributionPage /> },
+    { path: `${base}/list.html`, lazy: lazyPage(() => import('./report-list-page.tsx'), (m) => <m.ReportListPage />, ns) },
+    { path: `${report}/index.html`, lazy: lazyPage(() => import('./report-index-page.tsx'), (m) => <m.ReportIndexPage />, ns) },
+    { path: `${report}/manageability.html`, lazy: lazyPage(() => import('./manageability-page.tsx'), (m) => <m.ManageabilityPage />, ns) },
+    { path: `${report}/personal-character.html`, lazy: lazyPage(() => import('./personal-character-page.tsx'), (m) => <m.PersonalCharacterPage />, ns) },
+    { path: `${report}/distribution.html`, lazy: lazyPage(() => import('./distribution-page.tsx'), (m) => <m.DistributionPage />, ns) },
     { path: base, element: <Navigate to="list.html" relative="path" replace /> },
     { path: report, element: <Navigate to="index.html" relative="path" replace /> },
     { path: `${base}/*`, element: <NotFoundContent homePath="engagements/list.html" /> },

@@ -2,7 +2,7 @@ import { Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from 
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TInstantCreateUserResponse, TInstantParticipantSurvey, TInstantSocketMessage } from '@ona/contracts';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, type ApiError } from '../../shared/api/api-error.ts';
@@ -12,9 +12,14 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { fetchParticipantSurvey, joinSurvey } from './participant-api.ts';
 import { forgetSurveyUser, readSurveyUser, writeSurveyUser, type TStoredSurveyUser } from './survey-user-storage.ts';
-import { QuestionFlow } from './take/question-flow.tsx';
 import { takeSurveyScreen } from './take/take-survey-screen.ts';
 import { useLiveSurvey } from './use-live-survey.ts';
+
+// The questions and their inputs (number, radio, chip, textarea…) come as a chunk of their own:
+// the first screen, the name field, needs none of it. Fetching starts when the participant presses
+// Start, in parallel with the join request.
+const loadQuestionFlow = () => import('./take/question-flow.tsx');
+const QuestionFlow = lazy(() => loadQuestionFlow().then((m) => ({ default: m.QuestionFlow })));
 
 function Frame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   return (
@@ -144,7 +149,9 @@ export function TakeSurveyPage() {
     const submit = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       setTouched(true);
-      if (name.trim()) join.mutate(name.trim());
+      if (!name.trim()) return;
+      void loadQuestionFlow();
+      join.mutate(name.trim());
     };
     return (
       <Frame title={data.title}>
@@ -188,7 +195,9 @@ export function TakeSurveyPage() {
 
   return (
     <Frame title={data.title}>
-      <QuestionFlow key={user.token} survey={data} user={user} onConflict={() => void survey.refetch()} />
+      <Suspense fallback={<CenteredLoader label={t('loading')} />}>
+        <QuestionFlow key={user.token} survey={data} user={user} onConflict={() => void survey.refetch()} />
+      </Suspense>
     </Frame>
   );
 }

@@ -1,12 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-route.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
-import { KeyPeoplePage } from './key-people-page.tsx';
 
-/** Key people analytics under engagements/{id}/key-people-analytics/ (spec §2: list). */
+/** Key people analytics under engagements/{id}/key-people-analytics/ (spec §2: list); its own chunk. */
 export function keyPeopleRoutes(): RouteObject[] {
   const base = 'engagements/:engagementId/key-people-analytics';
   return [
-    { path: `${base}/list.html`, element: <KeyPeoplePage /> },
+    { path: `${base}/list.html`, lazy: lazyPage(() => import('./key-people-page.tsx'), (m) => <m.KeyPeoplePage />, ['keyPeople', 'graph']) },
     { path: base, element: <Navigate to="list.html" relative="path" replace /> },
     { path: `${base}/*`, element: <NotFoundContent homePath="engagements/list.html" /> },
   ];

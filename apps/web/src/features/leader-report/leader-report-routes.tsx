@@ -1,21 +1,17 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { LeaderReportAttentionPage } from './leader-report-attention-page.tsx';
-import { LeaderReportImpartialityPage } from './leader-report-impartiality-page.tsx';
-import { LeaderReportListPage } from './leader-report-list-page.tsx';
-import { LeaderReportOverviewPage } from './leader-report-overview-page.tsx';
-import { LeaderReportPrestigePage } from './leader-report-prestige-page.tsx';
-import { LeaderReportRelationshipPage } from './leader-report-relationship-page.tsx';
+import { lazyPage } from '../../app/lazy-route.tsx';
 
-/** Leader report under engagements/{id}/leader-report/ (spec §2). */
+/** Leader report under engagements/{id}/leader-report/ (spec §2); each page its own chunk. */
 export function leaderReportRoutes(): RouteObject[] {
   const under = (page: string) => `engagements/:engagementId/leader-report/${page}`;
+  const ns = ['leaderReport'] as const;
   return [
-    { path: under('list.html'), element: <LeaderReportListPage /> },
-    { path: under(':leaderReportId/index.html'), element: <LeaderReportOverviewPage /> },
-    { path: under(':leaderReportId/attention.html'), element: <LeaderReportAttentionPage /> },
-    { path: under(':leaderReportId/impartiality.html'), element: <LeaderReportImpartialityPage /> },
-    { path: under(':leaderReportId/prestige.html'), element: <LeaderReportPrestigePage /> },
-    { path: under(':leaderReportId/relationship.html'), element: <LeaderReportRelationshipPage /> },
+    { path: under('list.html'), lazy: lazyPage(() => import('./leader-report-list-page.tsx'), (m) => <m.LeaderReportListPage />, ns) },
+    { path: under(':leaderReportId/index.html'), lazy: lazyPage(() => import('./leader-report-overview-page.tsx'), (m) => <m.LeaderReportOverviewPage />, ns) },
+    { path: under(':leaderReportId/attention.html'), lazy: lazyPage(() => import('./leader-report-attention-page.tsx'), (m) => <m.LeaderReportAttentionPage />, ns) },
+    { path: under(':leaderReportId/impartiality.html'), lazy: lazyPage(() => import('./leader-report-impartiality-page.tsx'), (m) => <m.LeaderReportImpartialityPage />, ns) },
+    { path: under(':leaderReportId/prestige.html'), lazy: lazyPage(() => import('./leader-report-prestige-page.tsx'), (m) => <m.LeaderReportPrestigePage />, ns) },
+    { path: under(':leaderReportId/relationship.html'), lazy: lazyPage(() => import('./leader-report-relationship-page.tsx'), (m) => <m.LeaderReportRelationshipPage />, ns) },
     // The bare module and report paths lead to their first page.
     { path: 'engagements/:engagementId/leader-report', element: <Navigate to="list.html" relative="path" replace /> },
     { path: under(':leaderReportId'), element: <Navigate to="index.html" relative="path" replace /> },

@@ -1,30 +1,42 @@
 import { isLocale, type TLocale } from '@ona/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACES, resources } from '../../locales/resources.ts';
+import { onDemandBackend } from '../../locales/load-namespace.ts';
+import type { TNamespace } from '../../locales/namespace-files.ts';
 import { detectLocale, readSavedLocale, saveLocale } from './detect-locale.ts';
 
 function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
 
-/** Synchronous: every text ships in the bundle, so the first render is already translated. */
-export function initI18n(): typeof i18next {
+/**
+ * Texts arrive per language and namespace on demand (locales/load-namespace.ts). The promise
+ * settles once the current language's common texts are in; main.tsx renders only then, and each
+ * route brings its own namespaces before it renders (app/lazy-route.tsx), so no raw key shows.
+ * Only ja and pl fall back to English (DECISIONS.md): the complete languages never fetch English.
+ */
+export function initI18n(): Promise<unknown> {
   const locale = detectLocale(readSavedLocale(), window.navigator.language);
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: locale,
-    // ja and pl ship few or no texts of their own (DECISIONS.md): English fills the gaps.
-    fallbackLng: 'en',
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
+  const ready = i18next
+    .use(onDemandBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: { ja: ['en'], pl: ['en'], default: [] },
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
   syncDocumentLanguage(locale);
   i18next.on('languageChanged', syncDocumentLanguage);
-  return i18next;
+  return ready;
+}
+
+/** Fetches namespaces of the current language (and its fallback) before a page that needs them renders. */
+export function loadNamespaces(namespaces: readonly TNamespace[]): Promise<void> {
+  return namespaces.length === 0 ? Promise.resolve() : i18next.loadNamespaces([...namespaces]);
 }
 
 export function activeLocale(): TLocale {
@@ -32,7 +44,7 @@ export function activeLocale(): TLocale {
   return language && isLocale(language) ? language : 'hu';
 }
 
-/** The language switcher's action: switch now and remember the choice. */
+/** The language switcher's action: the texts of the new language arrive first, then it switches and is remembered. */
 export async function switchLocale(locale: TLocale): Promise<void> {
   saveLocale(locale);
   await i18next.changeLanguage(locale);

@@ -1,0 +1,167 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+
+/**
+ * First loads on an emulated phone network (issue 17): the client is built, served by the real
+ * server in its own process (an empty embedded database that loads the demo), and opened in
+ * headless Chromium with a fresh profile, the cache disabled and CDP's "Fast 3G" conditions
+ * (562.5 ms latency, 180 KB/s down, 84 KB/s up). For the instant take-survey page (the demo code
+ * DEMO2026A) and the employee survey's first question (employee@example.com, open engagement) it
+ * reports the compressed JavaScript bytes transferred (response bodies as sent: Content-Length of
+ * each script), the first contentful paint, and the time until the page is usable (the name field,
+ * the question). Median of RUNS (default 3) cold loads each.
+ *
+ * BENCH_ROOT: the checkout whose server and client are measured (default this one; the "before"
+ * figures of docs/benchmarks.md came from an export of main). BENCH_SKIP_BUILD=1 serves the
+ * existing apps/web/dist. BENCH_PORT (default 9001). Not part of `npm test`.
+ */
+const ROOT = resolve(process.env.BENCH_ROOT ?? '.');
+const PORT = Number(process.env.BENCH_PORT ?? 9001);
+const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 3);
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BASE = `http://127.0.0.1:${PORT}`;
+const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180 * 1024, uploadThroughput: 84 * 1024 };
+const BUDGETS = { takeSurvey: { js: 120 * 1024, fcp: 3000 }, surveyQuestion: { js: 200 * 1024, fcp: 3000 } };
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: resolve(ROOT, 'apps/web'), stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the client build failed');
+}
+
+const dataDir = mkdtempSync(resolve('tmp-data-bench-'));
+const server: ChildProcess = spawn('npx', ['tsx', resolve(ROOT, 'apps/server/src/server.ts')], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', NODE_ENV: 'production', LOAD_DEMO: 'true' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+
+async function waitForServer(): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`${BASE}/api/health/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error('the server did not come up');
+}
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const response = await fetch(`${BASE}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Token ${init.token}` } : {}) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+type TLoad = { scriptBytes: number; scripts: number; fcp: number; usable: number };
+
+/** One cold load of `url` in a fresh profile on Fast 3G; `ready` waits until the page is usable. */
+async function coldLoad(url: string, ready: (page: Page) => Promise<void>, storage: Record<string, string>): Promise<TLoad> {
+  const profile = mkdtempSync(resolve('tmp-data-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    locale: 'hu-HU',
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript((entries) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
+      for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
+    }, storage);
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    const scripts = new Map<string, number>();
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type !== 'Script') return;
+      const length = Number(event.response.headers['content-length'] ?? event.response.headers['Content-Length'] ?? Number.NaN);
+      scripts.set(event.requestId, Number.isFinite(length) ? length : -1);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      // A script sent without Content-Length (compressed on the fly) counts what came over the wire.
+      if (scripts.get(event.requestId) === -1) scripts.set(event.requestId, event.encodedDataLength);
+    });
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    try {
+      await ready(page);
+    } catch (error) {
+      await page.screenshot({ path: resolve('tmp-data-first-load-failure.png') });
+      throw error;
+    }
+    const usable = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+    return { scriptBytes: [...scripts.values()].reduce((sum, bytes) => sum + Math.max(0, bytes), 0), scripts: scripts.size, fcp, usable };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function measure(name: keyof typeof BUDGETS, url: string, ready: (page: Page) => Promise<void>, storage: Record<string, string> = {}): Promise<boolean> {
+  const loads: TLoad[] = [];
+  for (let run = 0; run < RUNS; run++) loads.push(await coldLoad(url, ready, storage));
+  const js = median(loads.map((load) => load.scriptBytes));
+  const fcp = median(loads.map((load) => load.fcp));
+  const usable = median(loads.map((load) => load.usable));
+  const budget = BUDGETS[name];
+  const ok = js <= budget.js && fcp <= budget.fcp;
+  console.log(
+    `${name}: JavaScript ${kb(js)} over the wire in ${loads[0]?.scripts ?? 0} files (budget ${kb(budget.js)}), first contentful paint ${s(fcp)} (budget ${s(budget.fcp)}), usable after ${s(usable)} — ${ok ? 'within budget' : 'OVER BUDGET'}`,
+  );
+  return ok;
+}
+
+try {
+  await waitForServer();
+  console.log(`load average before the runs: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (${ROOT})`);
+  const found = (await api<{ survey: { id: string } }>('/instant-survey/surveys/login-with-survey-code/', { method: 'POST', body: { survey_code: 'DEMO2026A' } })).survey;
+  const takeUrl = `${BASE}/instant-surveys/take-survey/${found.id}.html?code=DEMO2026A`;
+  const takeOk = await measure('takeSurvey', takeUrl, async (page) => {
+    await page.getByRole('textbox').first().waitFor({ state: 'visible', timeout: 120_000 });
+  });
+
+  const { token } = await api<{ token: string }>('/auth/login/', { method: 'POST', body: { email: 'employee@example.com', password: 'demo1234' } });
+  const engagements = await api<{ id: number }[] | { results: { id: number }[] }>('/engagements/', { token });
+  const list = Array.isArray(engagements) ? engagements : engagements.results;
+  let openId: number | null = null;
+  for (const engagement of list) {
+    const opened = await fetch(`${BASE}/api/engagements/${engagement.id}/survey/accept-terms/`, { method: 'POST', headers: { authorization: `Token ${token}` } });
+    if (opened.ok) {
+      openId = engagement.id;
+      break;
+    }
+  }
+  if (openId === null) throw new Error('the demo employee has no open survey');
+  const questionUrl = `${BASE}/engagements/${openId}/survey/question_1.html`;
+  const questionOk = await measure(
+    'surveyQuestion',
+    questionUrl,
+    async (page) => {
+      await page.getByTestId('question-title').waitFor({ state: 'visible', timeout: 120_000 });
+    },
+    { 'auth.token': token },
+  );
+  console.log(`load average after the runs: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  if (!takeOk || !questionOk) console.log('A budget is exceeded (figures above; the benchmark reports, it does not fail).');
+} finally {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  await new Promise((done) => setTimeout(done, 1000));
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+}
