@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One server in a process of its own: from source (node with the tsx loader, so that the pid is the
+ * server itself and a signal reaches it exactly once, as from an orchestrator) or, with
+ * `compiled`, the bundle of `npm run build:server`.
+ */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  readonly base: string;
+
+  constructor(
+    private readonly options: { port: number; env: Record<string, string>; compiled?: boolean; onOutput?: (line: string) => void },
+  ) {
+    this.base = `http://127.0.0.1:${options.port}/api`;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  /** Starts the server and resolves once its health check answers 200. */
+  async start(): Promise<void> {
+    const entry = this.options.compiled ? ['--enable-source-maps', 'apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+    if (this.options.compiled && !existsSync('apps/server/dist/server.js')) throw new Error('apps/server/dist/server.js is missing: run `npm run build:server` first');
+    const child = spawn(process.execPath, entry, {
+      env: { ...process.env, HOST: '127.0.0.1', LOAD_DEMO: 'false', LOG_LEVEL: 'error', TRUST_PROXY: 'true', REDIS_URL: '', ...this.options.env, PORT: String(this.options.port) },
+      stdio: ['ignore', this.options.onOutput ? 'pipe' : 'ignore', 'inherit'],
+      detached: true,
+    });
+    this.child = child;
+    if (this.options.onOutput) {
+      let rest = '';
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) this.options.onOutput?.(line);
+      });
+    }
+    child.once('exit', () => {
+      if (this.child === child) this.child = null;
+    });
+    for (;;) {
+      if (this.child !== child) throw new Error(`the server on port ${this.options.port} exited while starting`);
+      try {
+        if ((await fetch(`${this.base}/health/`)).status === 200) return;
+      } catch {
+        // not up yet
+      }
+      await pause(100);
+    }
+  }
+
+  /**
+   * Sends `signal` and resolves with the exit code once the process has ended. SIGKILL goes to the
+   * whole process group (nothing of the server may survive); other signals to the server alone.
+   */
+  async stop(signal: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child?.pid) return null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    process.kill(signal === 'SIGKILL' ? -child.pid : child.pid, signal);
+    const code = await exited;
+    this.child = null;
+    return code;
+  }
+}
