@@ -72,7 +72,8 @@ export function AppLayout() {
       <AppShell.Header withBorder>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <UnstyledButton component={Link} to={path('engagements/list.html')} aria-label={t('nav.home')}>
+            {/* The name starts with the visible brand text (WCAG 2.5.3, label in name). */}
+            <UnstyledButton component={Link} to={path('engagements/list.html')} aria-label={`${t('brand.name')} – ${t('nav.home')}`}>
               <BrandMark hideNameBelow="xs" />
             </UnstyledButton>
             <Group gap="md" wrap="nowrap">

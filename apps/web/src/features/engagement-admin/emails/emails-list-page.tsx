@@ -40,7 +40,8 @@ function EmailsList({ engagementId }: { engagementId: number }) {
                     </Badge>
                   }
                   data-testid={`edit-email-${kind}-${language}`}
-                  aria-label={t('emails.editIn', { kind: t(`emails.kinds.${kind}.title`), language: t(`contentLanguages.${language}`) })}
+                  // The name starts with what the button shows, language and state (WCAG 2.5.3), then says what it does.
+                  aria-label={`${t(`contentLanguages.${language}`)} ${template && !template.is_default ? t('emails.edited') : t('emails.default')} – ${t('emails.editIn', { kind: t(`emails.kinds.${kind}.title`), language: t(`contentLanguages.${language}`) })}`}
                 >
                   {t(`contentLanguages.${language}`)}
                 </Button>
