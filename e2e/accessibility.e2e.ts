@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
 
 /**
@@ -18,7 +18,7 @@ const api = analyticsApi(baseUrl);
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-type TViolation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+type TViolation = { id: string; impact: string | null; help: string; nodes: { target: string[]; html?: string; failureSummary?: string }[] };
 type TRoute = {
   /** The path under the base URL. */
   path: string;
@@ -53,7 +53,7 @@ async function runAxe(target: Page): Promise<TViolation[]> {
   const result = await target.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: TViolation[] }> } }).axe;
     const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })) }));
   }, TAGS);
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -67,6 +67,7 @@ async function check(route: TRoute): Promise<void> {
       await route.prepare(page);
     } catch (error) {
       // A page that never showed its content is a failure of its own, reported with the others.
+      await screenshot(page, `a11y-not-ready-${label.replace(/[^a-z0-9]+/gi, '-')}`);
       findings.set(label, [{ id: 'page-not-ready', impact: 'critical', help: String(error).split('\n')[0] ?? '', nodes: [] }]);
       return;
     }
@@ -80,7 +81,10 @@ function report(labels: readonly string[]): string {
   for (const label of labels) {
     for (const v of findings.get(label) ?? []) {
       lines.push(`${label}: [${v.impact}] ${v.id}: ${v.help}`);
-      for (const node of v.nodes.slice(0, 5)) lines.push(`    ${node.target.join(' ')}  ${(node.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`);
+      for (const node of v.nodes.slice(0, 5)) {
+        lines.push(`    ${node.target.join(' ')}  ${(node.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`);
+        lines.push(`      ${(node.html ?? '').slice(0, 160)}`);
+      }
       if (v.nodes.length > 5) lines.push(`    … and ${v.nodes.length - 5} more`);
     }
   }
@@ -143,7 +147,7 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
     groupId = (await api.get<{ id: number }[]>(admin, '/instant-survey/groups/')).body[0]?.id ?? 0;
   });
 
-  it('on the pages a visitor sees before signing in: logins, password resets, set-up, the site, taking an instant survey', async () => {
+  it('on the pages a visitor sees before signing in: logins, password resets, set-up, the site, taking an instant survey', { timeout: 300_000 }, async () => {
     await signOut(page);
     await checkAll([
       { path: '/auth/login.html' },
@@ -167,7 +171,8 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
     ]);
   });
 
-  it('on every page of the analytics app, as the demo admin', async () => {
+  // Seventy-odd pages in one browser: minutes on a busy machine, so a generous bound (not a speed test).
+  it('on every page of the analytics app, as the demo admin', { timeout: 600_000 }, async () => {
     await signInAs('admin@example.com');
     const e = `/engagements/${spring}`;
     const adminPages = ['settings.html', 'access-rights.html', 'access-rights-details.html', 'employees/list.html', 'units/list.html', 'filters/list.html', 'survey/overview.html', 'emails/list.html', 'emails/edit-email.html', 'stats.html', 'upload-result-file.html', 'upload-filters.html'];
@@ -188,7 +193,7 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       { path: `${e}/survey-statistics/org-chart.html` },
       { path: `${e}/retention-analytics/index.html` },
       ...risks.map((p) => ({ path: `${e}/retention-analytics/risks/${p}.html` })),
-      { path: `${e}/retention-analytics/employees-analytics.html`, prepare: async (p) => void (await p.getByTestId('employee-datasheet').waitFor()) },
+      { path: `${e}/retention-analytics/employees-analytics.html`, prepare: async (p) => void (await p.getByTestId('retention-datasheet').waitFor()) },
       ...groups.map((p) => ({ path: `${e}/retention-analytics/groups-analytics/${p}.html` })),
       { path: `${e}/retention-analytics/org-chart.html` },
       { path: `${e}/leader-report/list.html` },
@@ -219,7 +224,7 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
     ]);
   });
 
-  it('on every page of the instant-survey tool, as the demo admin, dialogs included', async () => {
+  it('on every page of the instant-survey tool, as the demo admin, dialogs included', { timeout: 300_000 }, async () => {
     const s = `/instant-surveys/surveys/${instantSurveyId}`;
     await checkAll([
       { path: '/instant-surveys/surveys/list.html' },
@@ -245,17 +250,60 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
     ]);
   });
 
-  it('on the employee’s own pages: the survey, their journeys and their own report', async () => {
+  it('on the employee’s own pages: the survey, their journeys and their own report', { timeout: 300_000 }, async () => {
     await signInAs('employee@example.com');
     const e = `/engagements/${open}`;
     await checkAll([
       { path: '/engagements/list.html', label: 'journeys list (employee)' },
       { path: `${e}/survey/intro.html` },
-      { path: `${e}/survey/question_1.html`, prepare: async (p) => void (await p.getByTestId('survey-question').waitFor()) },
       { path: `${e}/survey/overview.html` },
       { path: `${e}/survey/finish.html` },
       { path: `/engagements/${spring}/individual-report/${ownReportId}/index.html`, label: 'own individual report (employee)' },
     ]);
+  });
+
+  // The question page needs the consent given on the intro. The demo leader gives it (the
+  // employee's first visit to the intro is pinned down by e2e/survey-admin.e2e.ts) and answers nothing.
+  it('on a question of the employee survey, as the demo leader after the consent', { timeout: 300_000 }, async () => {
+    await signInAs('leader@example.com');
+    await checkAll([
+      {
+        path: `/engagements/${open}/survey/intro.html`,
+        label: 'survey question (leader)',
+        prepare: async (p) => {
+          await p.getByTestId('consent-checkbox').check();
+          await p.getByTestId('survey-start').click();
+          await expectPath(p, `/engagements/${open}/survey/question_1.html`);
+          await p.getByTestId('colleague-option').first().waitFor();
+        },
+      },
+    ]);
+  });
+
+  it('honours prefers-reduced-motion: the graph jumps to a new layout without animating', { timeout: 120_000 }, async () => {
+    await signInAs('admin@example.com');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
+      await page.getByTestId('graph-canvas').waitFor();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __onaGraph?: { nodeCount(): number } }).__onaGraph?.nodeCount() ?? 0)).toBeGreaterThan(0);
+      // Records whether the canvas is ever marked as animating, however briefly.
+      await page.evaluate(() => {
+        const canvas = document.querySelector('[data-testid="graph-canvas"]')!;
+        const w = window as unknown as { __animated?: boolean };
+        w.__animated = canvas.getAttribute('data-animating') === 'true';
+        new MutationObserver(() => {
+          if (canvas.getAttribute('data-animating') === 'true') w.__animated = true;
+        }).observe(canvas, { attributes: true, attributeFilter: ['data-animating'] });
+      });
+      await page.getByTestId('graph-tab-style').click();
+      await page.getByTestId('graph-layout-circular').click();
+      await expect.poll(() => page.getByTestId('graph-canvas').getAttribute('data-layout')).toBe('circular');
+      await settle(page);
+      expect(await page.evaluate(() => (window as unknown as { __animated?: boolean }).__animated)).toBe(false);
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
   });
 
   it('leaves a readable summary of every route checked', () => {

@@ -1,4 +1,4 @@
-import { Container, createTheme, DEFAULT_THEME, rem, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Container, Drawer, Modal, Notification, createTheme, DEFAULT_THEME, mergeThemeOverrides, Pagination, rem, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { blend, readableOn } from './contrast.ts';
 
 const brand: MantineColorsTuple = [
@@ -80,3 +80,25 @@ export const theme = createTheme({
     }),
   },
 });
+
+/** The names of icon-only controls that Mantine draws itself, in the user's language. */
+export type TThemeLabels = { close: string; first: string; previous: string; next: string; last: string };
+
+/**
+ * The theme with names for Mantine's icon-only controls (WCAG 4.1.2): the close buttons of dialogs,
+ * drawers and notifications and the arrows of every pagination. A control given its own
+ * aria-label keeps it. Rebuilt when the language changes.
+ */
+export function themeWithLabels(labels: TThemeLabels): MantineThemeOverride {
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+        Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+        Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+        Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': labels[control] }) } }),
+      },
+    }),
+  );
+}

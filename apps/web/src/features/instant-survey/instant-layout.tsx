@@ -7,6 +7,7 @@ import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { BrandLogo } from '../../shared/ui/brand-mark.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link.tsx';
 
 /** The instant-survey host's frame with the main tabs (spec §2): Surveys, Users, Groups. */
 export function InstantLayout() {
@@ -23,6 +24,7 @@ export function InstantLayout() {
   const active = pathname.startsWith(path('users')) ? 'users' : pathname.startsWith(path('groups')) ? 'groups' : 'surveys';
   return (
     <AppShell header={{ height: 64 }} padding={0} bg="gray.0">
+      <SkipLink />
       <AppShell.Header withBorder>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
@@ -44,7 +46,7 @@ export function InstantLayout() {
           </Group>
         </Container>
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="xl" pt="md" px={{ base: 'md', sm: 'lg' }}>
           <Tabs id="instant-menu" value={active} onChange={(value) => { const tab = tabs.find((candidate) => candidate.value === value); if (tab) void navigate(tab.to); }}>
             <Tabs.List>

@@ -15,10 +15,11 @@ import { forgetSurveyUser, readSurveyUser, writeSurveyUser, type TStoredSurveyUs
 import { QuestionFlow } from './take/question-flow.tsx';
 import { takeSurveyScreen } from './take/take-survey-screen.ts';
 import { useLiveSurvey } from './use-live-survey.ts';
+import { MAIN_CONTENT_ID } from '../../shared/ui/skip-link.tsx';
 
 function Frame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   return (
-    <Container size="sm" py={{ base: 'md', sm: 'xl' }} px="md">
+    <Container component="main" id={MAIN_CONTENT_ID} size="sm" py={{ base: 'md', sm: 'xl' }} px="md">
       <Stack gap="lg">
         <Stack gap={4}>
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
