@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '@mantine/core';
-import { blend, contrastRatio, readableOn } from './contrast.ts';
-import { READABLE_BACKGROUNDS, readableTextColors } from './theme.ts';
+import { blend, contrastRatio, luminance, readableOn } from './contrast.ts';
+import { READABLE_BACKGROUNDS, readableFills, readableTextColors } from './theme.ts';
 
 describe('contrast arithmetic', () => {
   it('gives the WCAG ratios of known pairs', () => {
@@ -27,5 +27,14 @@ describe('the theme’s text colours', () => {
       for (const background of [...READABLE_BACKGROUNDS, tint]) expect([name, background, contrastRatio(text, background) >= 4.5]).toEqual([name, background, true]);
     }
     for (const background of READABLE_BACKGROUNDS) expect(contrastRatio(colors.dimmed!, background)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the theme’s fills', () => {
+  it('carry black or white text (as autoContrast picks it) at 4.5:1 or more, for every palette colour', () => {
+    for (const [name, fill] of Object.entries(readableFills())) {
+      const text = luminance(DEFAULT_THEME.colors[name]?.[6] ?? fill) > 0.3 ? '#000000' : '#ffffff';
+      expect([name, contrastRatio(text, fill) >= 4.5]).toEqual([name, true]);
+    }
   });
 });

@@ -18,7 +18,8 @@ export function toHex([r, g, b]: TRgb): string {
   return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
 
-function luminance(hex: string): number {
+/** WCAG relative luminance, 0 (black) to 1 (white). */
+export function luminance(hex: string): number {
   const [r, g, b] = parseHex(hex).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

@@ -1,5 +1,5 @@
 import { Container, Drawer, Modal, Notification, createTheme, DEFAULT_THEME, mergeThemeOverrides, Pagination, rem, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
-import { blend, readableOn } from './contrast.ts';
+import { blend, luminance, readableOn } from './contrast.ts';
 
 const brand: MantineColorsTuple = [
   '#edf0ff',
@@ -37,6 +37,22 @@ export function readableTextColors(): Record<string, string> {
   return colors;
 }
 
+/** Mantine's autoContrast puts black text on fills brighter than this luminance, white on the others. */
+const LUMINANCE_THRESHOLD = 0.3;
+
+/**
+ * The fill of filled buttons and badges for each colour: shade 6 where autoContrast's text (black
+ * or white) reads on it at 4.5:1, else shade 6 darkened until white does (red and orange fills
+ * were too bright for white text, too dark for black).
+ */
+export function readableFills(): Record<string, string> {
+  const fills: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(palette)) {
+    fills[name] = luminance(shades[6]) > LUMINANCE_THRESHOLD ? shades[6] : readableOn(shades[6], ['#ffffff']);
+  }
+  return fills;
+}
+
 /** The light scheme's text variables, pointed at the readable colours (filled variants use autoContrast). */
 export const cssVariablesResolver: CSSVariablesResolver = () => {
   const colors = readableTextColors();
@@ -45,7 +61,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     '--mantine-color-error': colors.red!,
     '--mantine-color-anchor': colors.brand!,
   };
+  const fills = readableFills();
   for (const name of Object.keys(palette)) {
+    if (fills[name] !== palette[name]![6]) {
+      light[`--mantine-color-${name}-filled`] = fills[name]!;
+      light[`--mantine-color-${name}-filled-hover`] = blend('#000000', 0.1, fills[name]!);
+    }
     light[`--mantine-color-${name}-text`] = colors[name]!;
     light[`--mantine-color-${name}-light-color`] = colors[name]!;
     light[`--mantine-color-${name}-outline`] = colors[name]!;
@@ -60,6 +81,7 @@ export const theme = createTheme({
   primaryShade: 6,
   // Filled buttons and badges pick black or white text by the fill's brightness (white on teal read 2.5:1).
   autoContrast: true,
+  luminanceThreshold: LUMINANCE_THRESHOLD,
   // Transitions and animations are skipped for users who ask the system for reduced motion.
   respectReducedMotion: true,
   defaultRadius: 'md',
