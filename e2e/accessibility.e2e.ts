@@ -39,11 +39,15 @@ beforeAll(async () => {
 });
 afterAll(async () => chromium?.close());
 
-/** Settles a page: the network is quiet and no loader is left on screen. */
+/** Settles a page: the network is quiet, no loader is left on screen and no transition is running. */
 async function settle(target: Page): Promise<void> {
   await target.waitForLoadState('networkidle').catch(() => undefined);
   await target
     .waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'), undefined, { timeout: 15_000 })
+    .catch(() => undefined);
+  // Contrast is measured on the finished frame: finite transitions (a dialog fading in) have ended.
+  await target
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 15_000 })
     .catch(() => undefined);
 }
 
