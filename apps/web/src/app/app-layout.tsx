@@ -8,6 +8,7 @@ import { LanguageSwitcher } from '../shared/i18n/language-switcher.tsx';
 import { useRoutePath } from '../shared/routing/route-set-context.tsx';
 import { BrandMark } from '../shared/ui/brand-mark.tsx';
 import { Icon } from '../shared/ui/icon.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../shared/ui/skip-link.tsx';
 
 function initials(name: string): string {
   return name
@@ -69,10 +70,12 @@ export function AppLayout() {
 
   return (
     <AppShell header={{ height: 64 }} padding={0} bg="gray.0">
+      <SkipLink />
       <AppShell.Header withBorder>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <UnstyledButton component={Link} to={path('engagements/list.html')} aria-label={t('nav.home')}>
+            {/* The name starts with the visible brand text (WCAG 2.5.3, label in name). */}
+            <UnstyledButton component={Link} to={path('engagements/list.html')} aria-label={`${t('brand.name')} – ${t('nav.home')}`}>
               <BrandMark hideNameBelow="xs" />
             </UnstyledButton>
             <Group gap="md" wrap="nowrap">
@@ -162,7 +165,7 @@ export function AppLayout() {
           {logoutButton(true)}
         </Stack>
       </Drawer>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
           <Outlet />
         </Container>

@@ -15,6 +15,7 @@ import { keyRoleColor } from './key-role-colors.ts';
 import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
 import { NodeTriangleProgram } from './node-triangle-program.ts';
 import { wheelZoomRatio } from './wheel-zoom.ts';
+import { prefersReducedMotion } from './reduced-motion.ts';
 
 /** After the last wheel step on a large graph, the zoom is rendered once this long has passed. */
 const WHEEL_SETTLE_MS = 200;
@@ -217,7 +218,8 @@ export class GraphRenderer {
    */
   moveTo(target: TPositions, animate: boolean, onDone?: () => void): void {
     this.cancelAnimation();
-    if (!animate) {
+    // A user who asks the system for reduced motion gets the new layout at once (WCAG 2.3.3).
+    if (!animate || prefersReducedMotion()) {
       this.applyPositions(target);
       onDone?.();
       return;
@@ -249,7 +251,7 @@ export class GraphRenderer {
   resetCamera(): void {
     this.preview.kill();
     this.sigma.setCustomBBox(null);
-    void this.sigma.getCamera().animatedReset({ duration: 300 });
+    void this.sigma.getCamera().animatedReset({ duration: prefersReducedMotion() ? 0 : 300 });
   }
 
   /** The canvas layers composed on the background, as a PNG. */

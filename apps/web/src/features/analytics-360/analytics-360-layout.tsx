@@ -14,6 +14,7 @@ import { useEngagementId } from '../engagements/use-engagement.ts';
 import { useReport360 } from './analytics-360-api.ts';
 import { analytics360ListPath, analytics360PagePath, DIMENSION_PAGES, type TAnalytics360Page } from './dimensions-360.ts';
 import { useAnalytics360ProblemTexts } from './use-problem-texts.ts';
+import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
 
 const MENU: readonly TAnalytics360Page[] = ['index', ...DIMENSION_PAGES.map((page) => page.dimension)];
 
@@ -78,7 +79,7 @@ export function Analytics360Layout({ page, children }: TAnalytics360LayoutProps)
   return (
     <>
       {header}
-      <Tabs
+      <Tabs id="a360-menu"
         value={page}
         onChange={(next) => {
           if (next && next !== page) void navigate(path(analytics360PagePath(engagementId, reportId, next as TAnalytics360Page)));
@@ -104,12 +105,14 @@ export function Analytics360Layout({ page, children }: TAnalytics360LayoutProps)
           </Tabs.List>
         </ScrollArea>
       </Tabs>
+      <RouteTabPanel tabsId="a360-menu" value={page}>
       {report.data.withheld && (
         <Alert color="gray" variant="light" mb="lg" data-testid="a360-withheld">
           {t('withheld')}
         </Alert>
       )}
       <Box>{children(report.data)}</Box>
+      </RouteTabPanel>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '../../shared/i18n/language-switcher.tsx';
 import { BrandLogo, BrandMark } from '../../shared/ui/brand-mark.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import classes from './auth-layout.module.css';
+import { MAIN_CONTENT_ID } from '../../shared/ui/skip-link.tsx';
 
 /** Split screen: the product's promise on the left (wide screens only), the form on the right. */
 export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -40,7 +41,7 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
           {t('showcase.footer')}
         </Text>
       </aside>
-      <main className={classes.main}>
+      <main className={classes.main} id={MAIN_CONTENT_ID}>
         <Group justify="space-between" className={classes.topBar}>
           <Box hiddenFrom="md">
             <BrandMark />

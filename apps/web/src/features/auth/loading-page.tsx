@@ -10,6 +10,7 @@ import { BrandMark } from '../../shared/ui/brand-mark.tsx';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
 import { fetchProfile, profileQueryKey } from './session-api.ts';
+import { MAIN_CONTENT_ID } from '../../shared/ui/skip-link.tsx';
 
 /** The data loader of spec §2: loads the profile, then goes on to its `redirect` target. */
 export function LoadingPage() {
@@ -28,7 +29,7 @@ export function LoadingPage() {
   }, [profile.data, setUser, navigate, target]);
 
   return (
-    <Container size="xs" py={64}>
+    <Container component="main" id={MAIN_CONTENT_ID} size="xs" py={64}>
       <Center mb="xl">
         <BrandMark />
       </Center>

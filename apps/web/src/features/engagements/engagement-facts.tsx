@@ -1,5 +1,5 @@
 import type { TEngagement } from '@ona/contracts';
-import { Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
@@ -21,21 +21,21 @@ export function EngagementFacts({ engagement, compact = false }: { engagement: T
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={compact ? 'sm' : 'md'} verticalSpacing={compact ? 'sm' : 'md'} component="dl" m={0}>
       {facts.map((fact) => (
-        <Group key={fact.key} gap="sm" wrap="nowrap" data-fact={fact.key}>
-          {!compact && (
-            <ThemeIcon variant="light" size={36} radius="md" visibleFrom="xs">
-              <Icon name={fact.icon} size={18} />
-            </ThemeIcon>
-          )}
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text component="dt" fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-              {fact.label}
-            </Text>
-            <Text component="dd" m={0} fw={600} fz={compact ? 'sm' : 'md'}>
-              {fact.value}
-            </Text>
-          </Stack>
-        </Group>
+        // A dl may hold only dt/dd pairs, each pair optionally in one div: the icon sits inside the
+        // dt (hidden from screen readers), placed beside the pair by the wrapper's padding.
+        <Box key={fact.key} data-fact={fact.key} pos="relative" pl={compact ? 0 : { base: 0, xs: 48 }} mih={compact ? undefined : 36} style={{ minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+          <Text component="dt" fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+            {!compact && (
+              <ThemeIcon variant="light" size={36} radius="md" visibleFrom="xs" aria-hidden="true" pos="absolute" left={0} top="50%" style={{ transform: 'translateY(-50%)' }}>
+                <Icon name={fact.icon} size={18} />
+              </ThemeIcon>
+            )}
+            {fact.label}
+          </Text>
+          <Text component="dd" m={0} fw={600} fz={compact ? 'sm' : 'md'}>
+            {fact.value}
+          </Text>
+        </Box>
       ))}
     </SimpleGrid>
   );

@@ -14,6 +14,7 @@ import { useEngagementId } from '../engagements/use-engagement.ts';
 import { useIndividualReport } from './individual-report-api.ts';
 import { parseReportId, REPORT_PAGE_LABEL_KEYS, REPORT_PAGES, reportListPath, reportPagePath, type TReportPage } from './report-pages.ts';
 import { useReportErrorTexts } from './use-report-error-texts.ts';
+import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
 
 type TReportLayoutProps = { page: TReportPage; children: (report: TIndividualReport) => ReactNode };
 
@@ -63,7 +64,7 @@ export function ReportLayout({ page, children }: TReportLayoutProps) {
           </Anchor>
         }
       />
-      <Tabs
+      <Tabs id="individual-report-menu"
         value={page}
         onChange={(next) => {
           const target = REPORT_PAGES.find((candidate) => candidate === next);
@@ -80,6 +81,7 @@ export function ReportLayout({ page, children }: TReportLayoutProps) {
           ))}
         </Tabs.List>
       </Tabs>
+      <RouteTabPanel tabsId="individual-report-menu" value={page}>
       {report.isError && <AnalyticsLoadProblem error={report.error} onRetry={() => void report.refetch()} texts={errorTexts} />}
       {!report.isError && !report.data && <CenteredLoader label={t('loadingReport')} />}
       {report.data && (
@@ -92,6 +94,7 @@ export function ReportLayout({ page, children }: TReportLayoutProps) {
           {children(report.data)}
         </>
       )}
+      </RouteTabPanel>
     </>
   );
 }

@@ -6,6 +6,8 @@ import { LanguageSwitcher } from '../../shared/i18n/language-switcher.tsx';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { BrandLogo } from '../../shared/ui/brand-mark.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
+import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link.tsx';
 
 /** The instant-survey host's frame with the main tabs (spec §2): Surveys, Users, Groups. */
 export function InstantLayout() {
@@ -22,10 +24,12 @@ export function InstantLayout() {
   const active = pathname.startsWith(path('users')) ? 'users' : pathname.startsWith(path('groups')) ? 'groups' : 'surveys';
   return (
     <AppShell header={{ height: 64 }} padding={0} bg="gray.0">
+      <SkipLink />
       <AppShell.Header withBorder>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <UnstyledButton component={Link} to={path('surveys/list.html')} aria-label={t('common:nav.home')}>
+            {/* The name starts with the visible brand text (WCAG 2.5.3, label in name). */}
+            <UnstyledButton component={Link} to={path('surveys/list.html')} aria-label={`${t('brand')} – ${t('common:nav.home')}`}>
               <Group gap={10} wrap="nowrap">
                 <BrandLogo />
                 <Text fw={700} fz="lg" visibleFrom="xs">
@@ -42,9 +46,9 @@ export function InstantLayout() {
           </Group>
         </Container>
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="xl" pt="md" px={{ base: 'md', sm: 'lg' }}>
-          <Tabs value={active} onChange={(value) => { const tab = tabs.find((candidate) => candidate.value === value); if (tab) void navigate(tab.to); }}>
+          <Tabs id="instant-menu" value={active} onChange={(value) => { const tab = tabs.find((candidate) => candidate.value === value); if (tab) void navigate(tab.to); }}>
             <Tabs.List>
               {tabs.map((tab) => (
                 <Tabs.Tab key={tab.value} value={tab.value}>
@@ -54,9 +58,11 @@ export function InstantLayout() {
             </Tabs.List>
           </Tabs>
         </Container>
-        <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
-          <Outlet />
-        </Container>
+        <RouteTabPanel tabsId="instant-menu" value={active}>
+          <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
+            <Outlet />
+          </Container>
+        </RouteTabPanel>
       </AppShell.Main>
     </AppShell>
   );

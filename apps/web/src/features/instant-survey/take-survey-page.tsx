@@ -14,6 +14,7 @@ import { fetchParticipantSurvey, joinSurvey } from './participant-api.ts';
 import { forgetSurveyUser, readSurveyUser, writeSurveyUser, type TStoredSurveyUser } from './survey-user-storage.ts';
 import { takeSurveyScreen } from './take/take-survey-screen.ts';
 import { useLiveSurvey } from './use-live-survey.ts';
+import { MAIN_CONTENT_ID } from '../../shared/ui/skip-link.tsx';
 
 // The questions and their inputs (number, radio, chip, textarea…) come as a chunk of their own:
 // the first screen, the name field, needs none of it. Fetching starts when the participant presses
@@ -23,7 +24,7 @@ const QuestionFlow = lazy(() => loadQuestionFlow().then((m) => ({ default: m.Que
 
 function Frame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   return (
-    <Container size="sm" py={{ base: 'md', sm: 'xl' }} px="md">
+    <Container component="main" id={MAIN_CONTENT_ID} size="sm" py={{ base: 'md', sm: 'xl' }} px="md">
       <Stack gap="lg">
         <Stack gap={4}>
           <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>

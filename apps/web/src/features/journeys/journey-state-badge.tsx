@@ -14,7 +14,7 @@ export function JourneyStateBadge({ journey }: { journey: Pick<TEngagement, 'sta
           {t('archived')}
         </Badge>
       )}
-      <Badge variant="light" color={JOURNEY_STATE_COLORS[journey.state].color} c={JOURNEY_STATE_COLORS[journey.state].text} title={t('stateLabel', { state })} data-testid="journey-state" data-state={journey.state}>
+      <Badge variant="light" color={JOURNEY_STATE_COLORS[journey.state].color} title={t('stateLabel', { state })} data-testid="journey-state" data-state={journey.state}>
         {state}
       </Badge>
     </Group>

@@ -2,14 +2,14 @@ import type { TEngagement, TJourneyState } from '@ona/contracts';
 
 /**
  * The badge colours of each state, in the hues the period badge used (upcoming blue, open teal,
- * closed grey) and the brand colour once the reports are there. The text takes a darker shade than
- * Mantine's light badge would, so that it reaches 4.5:1 on the badge's tint (WCAG AA).
+ * closed grey) and the brand colour once the reports are there. The text shade comes from the
+ * theme (app/theme.ts), which keeps every light badge's text at 4.5:1 on its tint.
  */
-export const JOURNEY_STATE_COLORS: Record<TJourneyState, { color: string; text: string }> = {
-  draft: { color: 'blue', text: 'blue.9' },
-  open: { color: 'teal', text: 'teal.9' },
-  closed: { color: 'gray', text: 'gray.7' },
-  analysed: { color: 'brand', text: 'brand.8' },
+export const JOURNEY_STATE_COLORS: Record<TJourneyState, { color: string }> = {
+  draft: { color: 'blue' },
+  open: { color: 'teal' },
+  closed: { color: 'gray' },
+  analysed: { color: 'brand' },
 };
 
 /** The key of the state's words in the `journeys` namespace. */

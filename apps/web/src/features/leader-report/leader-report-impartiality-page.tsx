@@ -9,11 +9,11 @@ import { memberTies, tieCounts } from './leader-ties.ts';
 
 function Named({ named, label }: { named: boolean; label: string }) {
   return named ? (
-    <ThemeIcon size={22} radius="xl" variant="light" color="teal" aria-label={label} title={label}>
+    <ThemeIcon size={22} radius="xl" variant="light" color="teal" role="img" aria-label={label} title={label}>
       <Icon name="check" size={14} />
     </ThemeIcon>
   ) : (
-    <Text c="dimmed" fz="sm" aria-label={label} title={label}>
+    <Text c="dimmed" fz="sm" role="img" aria-label={label} title={label}>
       –
     </Text>
   );

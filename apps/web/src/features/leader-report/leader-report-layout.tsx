@@ -19,6 +19,7 @@ import { leaderReportQuery, useLeaderReportList, useOrganizationId } from './lea
 import { LeaderReportBackLinks } from './leader-report-nav.tsx';
 import { enabledFactors, leaderReportPagePath, parseReportId, type TLeaderReportPage } from './leader-report-pages.ts';
 import { useLeaderReportProblemTexts } from './use-problem-texts.ts';
+import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
 
 type TLeaderReportLayoutProps = {
   page: TLeaderReportPage;
@@ -119,7 +120,7 @@ function ReportFrame({ userId, engagementId, reportId, page, children }: TReport
   return (
     <>
       {header}
-      <Tabs
+      <Tabs id="leader-report-menu"
         value={page}
         onChange={(next) => {
           if (next && next !== page) void navigate(path(leaderReportPagePath(engagementId, reportId, next as TLeaderReportPage)));
@@ -135,12 +136,14 @@ function ReportFrame({ userId, engagementId, reportId, page, children }: TReport
           ))}
         </Tabs.List>
       </Tabs>
+      <RouteTabPanel tabsId="leader-report-menu" value={page}>
       {report.data.withheld && (
         <Alert color="gray" variant="light" mb="lg" data-testid="leader-report-withheld">
           {t('withheld')}
         </Alert>
       )}
       <Box>{children(report.data)}</Box>
+      </RouteTabPanel>
     </>
   );
 }

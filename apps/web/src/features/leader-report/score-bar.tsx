@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCEPT_LANGUAGE } from '@ona/contracts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { formatScore, SCORE_BAND_COLORS, scoreBand, scorePercent } from './leader-score.ts';
+import { LabelledProgress } from '../../shared/ui/labelled-progress.tsx';
 
 type TScoreBarProps = {
   label: string;
@@ -37,12 +38,12 @@ export function ScoreBar({ label, score, hint, testId, size = 'md' }: TScoreBarP
           </Text>
         </Group>
       </Group>
-      <Progress
+      <LabelledProgress
         value={score === null ? 0 : scorePercent(score)}
         color={band ? SCORE_BAND_COLORS[band] : 'gray'}
         size={size === 'lg' ? 'lg' : 'md'}
         radius="xl"
-        aria-label={label}
+        label={label}
       />
       {hint && (
         <Text c="dimmed" fz="xs">

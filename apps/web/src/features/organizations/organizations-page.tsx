@@ -81,7 +81,7 @@ export function OrganizationsPage() {
                 className={classes.choice}
                 data-active={current || undefined}
                 aria-current={current ? 'true' : undefined}
-                aria-label={current ? t('currentLabel', { name: organization.name }) : t('chooseLabel', { name: organization.name })}
+                // Named by what it shows (WCAG 2.5.3); aria-current tells which one is in use.
                 disabled={setOrganization.isPending}
                 onClick={() => setOrganization.mutate(organization.id)}
               >

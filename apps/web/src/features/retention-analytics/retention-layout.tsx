@@ -18,6 +18,7 @@ import { useEngagementId } from '../engagements/use-engagement.ts';
 import { isAnalysisNotReady, retentionExportPath, useRetentionAnalytics } from './retention-api.ts';
 import { retentionLookups, type TRetentionLookups } from './retention-lookups.ts';
 import { RETENTION_SECTIONS, retentionPath, SECTION_PATHS, type TRetentionSection } from './retention-sections.ts';
+import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
 
 export type TRetentionPageContext = {
   data: TRetentionAnalytics;
@@ -84,7 +85,7 @@ export function RetentionLayout({ section, pageTitle, children }: TRetentionLayo
         back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }}
         actions={exportButton}
       />
-      <Tabs
+      <Tabs id="retention-menu"
         value={section}
         onChange={(next) => {
           const target = RETENTION_SECTIONS.find((candidate) => candidate === next);
@@ -101,6 +102,7 @@ export function RetentionLayout({ section, pageTitle, children }: TRetentionLayo
           ))}
         </Tabs.List>
       </Tabs>
+      <RouteTabPanel tabsId="retention-menu" value={section}>
       {notReady && (
         <Alert color="blue" variant="light" title={t('notReady.title')} data-testid="retention-not-ready">
           <Text fz="sm">{t('notReady.message')}</Text>
@@ -109,6 +111,7 @@ export function RetentionLayout({ section, pageTitle, children }: TRetentionLayo
       {isError && !notReady && <ErrorState error={error} onRetry={() => void refetch()} />}
       {!isError && !data && <CenteredLoader label={t('loading')} />}
       {data && lookups && <Box data-testid="retention-content">{children({ data, engagementId, lookups })}</Box>}
+      </RouteTabPanel>
     </>
   );
 }

@@ -15,6 +15,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagementId } from '../engagements/use-engagement.ts';
 import { formatRate, isBelowReliable, RELIABLE_RESPONSE_RATE } from './response-rate.ts';
 import { statisticsExportPath, useSurveyStatistics } from './statistics-api.ts';
+import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
 
 export const STATISTICS_TABS = ['overview', 'progress', 'org-chart'] as const;
 export type TStatisticsTab = (typeof STATISTICS_TABS)[number];
@@ -60,7 +61,7 @@ export function StatisticsLayout({ tab, children }: TStatisticsLayoutProps) {
         back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }}
         actions={exportButton}
       />
-      <Tabs
+      <Tabs id="statistics-menu"
         value={tab}
         onChange={(next) => {
           if (next && next !== tab) void navigate(path(`engagements/${engagementId}/survey-statistics/${next}.html`));
@@ -76,6 +77,7 @@ export function StatisticsLayout({ tab, children }: TStatisticsLayoutProps) {
           ))}
         </Tabs.List>
       </Tabs>
+      <RouteTabPanel tabsId="statistics-menu" value={tab}>
       {isError && <ErrorState error={error} onRetry={() => void refetch()} />}
       {!isError && !data && <CenteredLoader label={t('loading')} />}
       {data && (
@@ -93,6 +95,7 @@ export function StatisticsLayout({ tab, children }: TStatisticsLayoutProps) {
           <Box>{children(data, engagementId)}</Box>
         </>
       )}
+      </RouteTabPanel>
     </>
   );
 }

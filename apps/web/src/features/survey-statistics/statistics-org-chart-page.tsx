@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { TSurveyStatistics } from '@ona/contracts';
+import { ANSWER_COUNT_LEGEND, type TSurveyStatistics } from '@ona/contracts';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
@@ -49,9 +49,9 @@ function UnitCard({ unit, expanded, onToggle, hasChildren }: { unit: TUnitStatis
         })}
       </Text>
       {!unit.withheld && total > 0 && (
-        <Progress.Root size={8} mt={6} ml={28} aria-label={t('orgChart.answerCounts', { low, high })}>
-          <Progress.Section value={(low / total) * 100} color={LOW_COLOR} />
-          <Progress.Section value={(high / total) * 100} color={HIGH_COLOR} />
+        <Progress.Root size={8} mt={6} ml={28} role="group" aria-label={t('orgChart.answerCounts', { low, high })}>
+          <Progress.Section value={(low / total) * 100} color={LOW_COLOR} aria-label={t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })} />
+          <Progress.Section value={(high / total) * 100} color={HIGH_COLOR} aria-label={t('legend.high', { from: ANSWER_COUNT_LEGEND.highMin })} />
         </Progress.Root>
       )}
     </div>

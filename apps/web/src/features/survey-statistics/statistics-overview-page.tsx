@@ -1,5 +1,5 @@
 import { Paper, Progress, RingProgress, ScrollArea, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import type { TSurveyStatistics } from '@ona/contracts';
+import { ANSWER_COUNT_LEGEND, type TSurveyStatistics } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
@@ -62,13 +62,13 @@ function Overview({ statistics }: { statistics: TSurveyStatistics }) {
         <Title order={2} fz="md" mb="sm">
           {t('answerCounts.title')}
         </Title>
-        <Progress.Root size={18} mb="sm" aria-label={t('answerCounts.title')}>
+        <Progress.Root size={18} mb="sm" role="group" aria-label={t('answerCounts.title')}>
           {answeredTotal > 0 && (
             <>
-              <Progress.Section value={((fill.low_answer_count ?? 0) / answeredTotal) * 100} color={LOW_COLOR}>
+              <Progress.Section value={((fill.low_answer_count ?? 0) / answeredTotal) * 100} color={LOW_COLOR} aria-label={t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })}>
                 <Progress.Label>{count(fill.low_answer_count)}</Progress.Label>
               </Progress.Section>
-              <Progress.Section value={((fill.high_answer_count ?? 0) / answeredTotal) * 100} color={HIGH_COLOR}>
+              <Progress.Section value={((fill.high_answer_count ?? 0) / answeredTotal) * 100} color={HIGH_COLOR} aria-label={t('legend.high', { from: ANSWER_COUNT_LEGEND.highMin })}>
                 <Progress.Label>{count(fill.high_answer_count)}</Progress.Label>
               </Progress.Section>
             </>
@@ -106,8 +106,8 @@ function Overview({ statistics }: { statistics: TSurveyStatistics }) {
                           </Text>
                         </Tooltip>
                       ) : (
-                        <Progress.Root size={16} aria-label={`${unit.name}: ${formatRate(unitRate, i18n.language)}`}>
-                          <Progress.Section value={unitRate * 100} color={BAND_COLORS[responseBand(unitRate)]}>
+                        <Progress.Root size={16}>
+                          <Progress.Section value={unitRate * 100} color={BAND_COLORS[responseBand(unitRate)]} aria-label={`${unit.name}: ${formatRate(unitRate, i18n.language)}`}>
                             <Progress.Label c="dark">{formatRate(unitRate, i18n.language)}</Progress.Label>
                           </Progress.Section>
                         </Progress.Root>

@@ -31,7 +31,8 @@ function Progress({ statistics }: { statistics: TSurveyStatistics }) {
       </Paper>
       {days.length > 0 && (
         <Paper withBorder radius="lg" p="md">
-          <ScrollArea.Autosize mah={360} type="auto">
+          {/* Keyboard users scroll the table too (WCAG 2.1.1): its viewport takes focus. */}
+          <ScrollArea.Autosize mah={360} type="auto" viewportProps={{ tabIndex: 0 }}>
             <Table striped data-testid="progress-table">
               <Table.Thead>
                 <Table.Tr>

@@ -13,13 +13,19 @@ type TWindowedListProps<T> = {
   testId?: string;
   /** Anything that should bring the list back to its top (a new search, another question). */
   resetKey?: string | number;
+  /**
+   * 'list' (default): a named list of items. 'rows': the body of a role="table" whose rows
+   * `renderRow` draws itself (role="row" with aria-rowindex); the wrappers here then carry no role.
+   */
+  semantics?: 'list' | 'rows';
 };
 
 /**
  * A list that renders only the rows in view (fixed row height), so 10,000 colleagues cost as much
  * as 20: the DOM holds a spacer of the full height and the visible slice positioned inside it.
  */
-export function WindowedList<T>({ items, rowHeight, height, itemKey, renderRow, label, testId, resetKey }: TWindowedListProps<T>) {
+export function WindowedList<T>({ items, rowHeight, height, itemKey, renderRow, label, testId, resetKey, semantics = 'list' }: TWindowedListProps<T>) {
+  const asRows = semantics === 'rows';
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const totalHeight = items.length * rowHeight;
@@ -36,14 +42,17 @@ export function WindowedList<T>({ items, rowHeight, height, itemKey, renderRow, 
   for (let index = start; index < end; index += 1) {
     const item = items[index];
     if (item === undefined) continue;
+    const style = { position: 'absolute', top: index * rowHeight, left: 0, right: 0, height: rowHeight } as const;
     rows.push(
-      <li
-        key={itemKey(item)}
-        role="listitem"
-        style={{ position: 'absolute', top: index * rowHeight, left: 0, right: 0, height: rowHeight }}
-      >
-        {renderRow(item, index)}
-      </li>,
+      asRows ? (
+        <div key={itemKey(item)} style={style}>
+          {renderRow(item, index)}
+        </div>
+      ) : (
+        <li key={itemKey(item)} role="listitem" style={style}>
+          {renderRow(item, index)}
+        </li>
+      ),
     );
   }
 
@@ -55,9 +64,15 @@ export function WindowedList<T>({ items, rowHeight, height, itemKey, renderRow, 
       data-testid={testId}
       data-count={items.length}
     >
-      <ul aria-label={label} role="list" style={{ position: 'relative', height: totalHeight, margin: 0, padding: 0, listStyle: 'none' }}>
-        {rows}
-      </ul>
+      {asRows ? (
+        <div role="rowgroup" aria-label={label} style={{ position: 'relative', height: totalHeight }}>
+          {rows}
+        </div>
+      ) : (
+        <ul aria-label={label} role="list" style={{ position: 'relative', height: totalHeight, margin: 0, padding: 0, listStyle: 'none' }}>
+          {rows}
+        </ul>
+      )}
     </div>
   );
 }

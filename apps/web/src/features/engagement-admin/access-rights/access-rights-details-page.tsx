@@ -14,7 +14,8 @@ function RightsMatrix({ users, summary }: { users: readonly TAccessRightsRow[]; 
   const { t } = useTranslation(['admin', 'engagements']);
   return (
     <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-      <ScrollArea type="auto">
+      {/* Keyboard users scroll the wide table too (WCAG 2.1.1): its viewport takes focus. */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table miw={1500} striped data-testid="access-rights-details">
           <Table.Thead>
             <Table.Tr>

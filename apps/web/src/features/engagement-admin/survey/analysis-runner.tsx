@@ -8,6 +8,7 @@ import { notify } from '../../../shared/notifications/notify.ts';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { analysisRunsQuery, runAnalysis } from '../admin-api.ts';
 import { analysisStepKey } from './analysis-run-text.ts';
+import { LabelledProgress } from '../../../shared/ui/labelled-progress.tsx';
 
 const STATUS_COLORS: Record<TAnalysisRun['status'], string> = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' };
 
@@ -58,7 +59,7 @@ export function AnalysisRunner({ engagementId }: { engagementId: number }) {
             )}
           </Group>
           {(busy || latest.status === 'done') && (
-            <Progress value={latest.progress} animated={busy} aria-label={t('analysis.progress', { progress: latest.progress })} />
+            <LabelledProgress value={latest.progress} animated={busy} label={t('analysis.progress', { progress: latest.progress })} />
           )}
           {latest.status === 'failed' && (
             <Stack gap={2} data-testid="analysis-failure">

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analyseSurvey } from '../survey-analysis.ts';
 import { useSurveyOutlet } from './use-survey-outlet.ts';
+import { LabelledProgress } from '../../../shared/ui/labelled-progress.tsx';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -88,7 +89,7 @@ export function AnalysisTab() {
                   <Text fz="sm">{t(`moods.${mood}`)}</Text>
                   <Text fz="sm" c="dimmed">{t('analysis.votes', { count: question.counts[mood] })}</Text>
                 </Group>
-                <Progress value={share(question.counts[mood], question.total)} />
+                <LabelledProgress value={share(question.counts[mood], question.total)} label={t(`moods.${mood}`)} />
               </div>
             ))}
           </Stack>
@@ -103,7 +104,7 @@ export function AnalysisTab() {
                   <Text fz="sm">{option.label}</Text>
                   <Text fz="sm" c="dimmed">{t('analysis.votes', { count: option.count })}</Text>
                 </Group>
-                <Progress value={share(option.count, question.total)} color="grape" />
+                <LabelledProgress value={share(option.count, question.total)} color="grape" label={option.label} />
               </div>
             ))}
           </Stack>
@@ -120,7 +121,7 @@ export function AnalysisTab() {
                     <Text fz="sm">{option.label}</Text>
                     <Text fz="sm" c="dimmed">{t('answers.points', { points: option.points })}</Text>
                   </Group>
-                  <Progress value={share(option.points, total)} color="orange" />
+                  <LabelledProgress value={share(option.points, total)} color="orange" label={option.label} />
                 </div>
               ))}
             </Stack>

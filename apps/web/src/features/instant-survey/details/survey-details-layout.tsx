@@ -21,6 +21,7 @@ import { closeSurvey, deleteSurvey, INSTANT_KEY, startSurvey, surveyQuery } from
 import { StateBadge } from '../state-badge.tsx';
 import { useLiveSurvey } from '../use-live-survey.ts';
 import type { TSurveyOutlet } from './use-survey-outlet.ts';
+import { RouteTabPanel } from '../../../shared/ui/route-tab-panel.tsx';
 
 const TABS = ['answers', 'graph', 'analysis', 'invites'] as const;
 /** A busy survey sends many messages a second; the page reloads at most this often. */
@@ -160,7 +161,7 @@ export function SurveyDetailsLayout() {
           </Group>
         </Group>
       </Paper>
-      <Tabs value={active} onChange={(value) => value && void navigate(path(`surveys/${surveyId}/${value}.html`))} mb="lg">
+      <Tabs id="instant-details-menu" value={active} onChange={(value) => value && void navigate(path(`surveys/${surveyId}/${value}.html`))} mb="lg">
         <Tabs.List>
           <Tabs.Tab value="answers">{t('details.answersTab')}</Tabs.Tab>
           <Tabs.Tab value="graph">{t('details.graphTab')}</Tabs.Tab>
@@ -168,7 +169,9 @@ export function SurveyDetailsLayout() {
           <Tabs.Tab value="invites">{t('details.invitesTab')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
+      <RouteTabPanel tabsId="instant-details-menu" value={active}>
       <Outlet context={outlet} />
+      </RouteTabPanel>
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('details.deleteTitle')} centered>
         <Text mb="lg">{t('details.deleteText')}</Text>
         <Group justify="flex-end">

@@ -9,6 +9,7 @@ import { finishParticipant, saveParticipantAnswer } from '../participant-api.ts'
 import { writeSurveyUser, type TStoredSurveyUser } from '../survey-user-storage.ts';
 import { QuestionStep } from './question-step.tsx';
 import { questionIndexWithin } from './take-survey-screen.ts';
+import { LabelledProgress } from '../../../shared/ui/labelled-progress.tsx';
 
 type TQuestionFlowProps = { survey: TInstantParticipantSurvey; user: TStoredSurveyUser; onConflict: () => void };
 
@@ -59,7 +60,7 @@ export function QuestionFlow({ survey, user, onConflict }: TQuestionFlowProps) {
         </Text>
         <Text fz="sm" c="dimmed">{t('takeSurvey.youAre', { name: user.name })}</Text>
       </Group>
-      <Progress value={((index + 1) / questions.length) * 100} size="sm" />
+      <LabelledProgress value={((index + 1) / questions.length) * 100} size="sm" label={t('takeSurvey.progress', { current: index + 1, total: questions.length })} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md">
           <Title order={2} fz={{ base: 20, sm: 24 }} data-testid="question-label">

@@ -29,9 +29,10 @@ function SortHeader({ column, sort, onSort }: { column: TDatasheetColumn; sort: 
   const { t } = useTranslation('retention');
   const active = sort.column === column;
   const label = t(`employees.columns.${column}`);
+  // The header says how the column is sorted (aria-sort); its button, named by the header's text, changes it.
   return (
-    <div className={classes.cell}>
-      <UnstyledButton onClick={() => onSort(column)} aria-label={t('employees.sortBy', { column: label })} aria-pressed={active} data-testid={`sort-${column}`} data-active={active || undefined} data-direction={active ? sort.direction : undefined}>
+    <div className={classes.cell} role="columnheader" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(column)} title={t('employees.sortBy', { column: label })} data-testid={`sort-${column}`} data-active={active || undefined} data-direction={active ? sort.direction : undefined}>
         <Group gap={4} wrap="nowrap">
           <Text fz="sm" fw={700} truncate>
             {label}
@@ -45,15 +46,15 @@ function SortHeader({ column, sort, onSort }: { column: TDatasheetColumn; sort: 
   );
 }
 
-type TEmployeeRowProps = { employee: TRetentionEmployee; explanations: TRetentionExplanations; lookups: TRetentionLookups; onOpen: (employee: TRetentionEmployee) => void };
+type TEmployeeRowProps = { rowIndex: number; employee: TRetentionEmployee; explanations: TRetentionExplanations; lookups: TRetentionLookups; onOpen: (employee: TRetentionEmployee) => void };
 
-function EmployeeRow({ employee, explanations, lookups, onOpen }: TEmployeeRowProps) {
+function EmployeeRow({ rowIndex, employee, explanations, lookups, onOpen }: TEmployeeRowProps) {
   const { t } = useTranslation('retention');
   const locale = activeLocale();
   const dash = '–';
   return (
-    <div className={classes.row} data-testid="datasheet-row" data-employee={employee.id} data-level={employee.risk_level}>
-      <div className={classes.cell}>
+    <div className={classes.row} role="row" aria-rowindex={rowIndex} data-testid="datasheet-row" data-employee={employee.id} data-level={employee.risk_level}>
+      <div className={classes.cell} role="cell">
         <Anchor component="button" type="button" fz="sm" fw={600} c="dark" title={employee.name} onClick={() => onOpen(employee)} data-testid="datasheet-name" style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block', textAlign: 'left' }}>
           {employee.name}
         </Anchor>
@@ -63,23 +64,23 @@ function EmployeeRow({ employee, explanations, lookups, onOpen }: TEmployeeRowPr
           </Text>
         )}
       </div>
-      <div className={classes.cell}>
+      <div className={classes.cell} role="cell">
         <RiskLevelBadge level={employee.risk_level} explanations={explanations} />
       </div>
-      <div className={classes.cell}>
+      <div className={classes.cell} role="cell">
         <CodeBadges kind="riskFactors" codes={employee.risk_factors.map((factor) => factor.code)} explanations={explanations} limit={1} wrap={false} />
       </div>
-      <div className={classes.cell} title={lookups.unitName(employee.unit)}>
+      <div className={classes.cell} role="cell" title={lookups.unitName(employee.unit)}>
         {lookups.unitName(employee.unit) || dash}
       </div>
-      <div className={classes.cell} title={lookups.employeeName(employee.leader)}>
+      <div className={classes.cell} role="cell" title={lookups.employeeName(employee.leader)}>
         {lookups.employeeName(employee.leader) || dash}
       </div>
-      <div className={classes.cell}>{employee.generation === null ? dash : t(`codes.generations.${employee.generation}`)}</div>
-      <div className={classes.cell}>
+      <div className={classes.cell} role="cell">{employee.generation === null ? dash : t(`codes.generations.${employee.generation}`)}</div>
+      <div className={classes.cell} role="cell">
         <CodeBadges kind="keyRoles" codes={employee.key_roles} explanations={explanations} limit={1} wrap={false} />
       </div>
-      <div className={classes.cell}>{employee.works_since === null ? dash : formatDate(employee.works_since, locale)}</div>
+      <div className={classes.cell} role="cell">{employee.works_since === null ? dash : formatDate(employee.works_since, locale)}</div>
     </div>
   );
 }
@@ -92,28 +93,36 @@ export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSo
   const { t } = useTranslation('retention');
   return (
     <div className={classes.scroller}>
-      {/* No table roles: the virtualised rows are a list, and a table with a list inside would
-          tell a screen reader the wrong shape. The sort buttons say what they sort. */}
-      <div className={classes.sheet}>
-        <div className={classes.header}>
-          {DATASHEET_COLUMNS.map((column) => (
-            <SortHeader key={column} column={column} sort={sort} onSort={onSort} />
-          ))}
+      {/* A table to assistive technology (role="table", rows, column headers with aria-sort) drawn
+          as a CSS grid so that only the rows in view are rendered: aria-rowcount tells the full
+          size and each row's aria-rowindex its place (the header is row 1). */}
+      <div className={classes.sheet} role="table" aria-label={t('employees.title')} aria-rowcount={employees.length + 1} data-testid="employee-datasheet">
+        <div role="rowgroup">
+          <div className={classes.header} role="row" aria-rowindex={1}>
+            {DATASHEET_COLUMNS.map((column) => (
+              <SortHeader key={column} column={column} sort={sort} onSort={onSort} />
+            ))}
+          </div>
         </div>
         {employees.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl" data-testid="retention-empty">
-            {t('employees.empty')}
-          </Text>
+          <div role="rowgroup">
+            <div role="row">
+              <Text role="cell" c="dimmed" ta="center" py="xl" data-testid="retention-empty">
+                {t('employees.empty')}
+              </Text>
+            </div>
+          </div>
         ) : (
           <WindowedList
             items={employees}
             rowHeight={ROW_HEIGHT}
             height={VIEWPORT_HEIGHT}
             itemKey={(employee) => employee.id}
-            renderRow={(employee) => <EmployeeRow employee={employee} explanations={explanations} lookups={lookups} onOpen={onOpen} />}
+            renderRow={(employee, index) => <EmployeeRow rowIndex={index + 2} employee={employee} explanations={explanations} lookups={lookups} onOpen={onOpen} />}
             label={t('employees.title')}
             testId="retention-datasheet"
             resetKey={resetKey}
+            semantics="rows"
           />
         )}
       </div>

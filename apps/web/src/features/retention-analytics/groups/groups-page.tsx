@@ -8,6 +8,7 @@ import { RetentionLayout, type TRetentionPageContext } from '../retention-layout
 import { GROUP_PAGE_SETS, GROUP_PAGES, retentionPath, type TGroupPage } from '../retention-sections.ts';
 import { EmptyList } from '../risks/empty-list.tsx';
 import { GroupTable } from './group-table.tsx';
+import { RouteTabPanel } from '../../../shared/ui/route-tab-panel.tsx';
 
 function Groups({ page, context }: { page: TGroupPage; context: TRetentionPageContext }) {
   const { t } = useTranslation('retention');
@@ -16,7 +17,7 @@ function Groups({ page, context }: { page: TGroupPage; context: TRetentionPageCo
   const rows = groupTableRows(context.data.results, GROUP_PAGE_SETS[page], activeLocale());
   return (
     <>
-      <Tabs
+      <Tabs id="groups-menu"
         variant="pills"
         value={page}
         onChange={(next) => {
@@ -33,6 +34,7 @@ function Groups({ page, context }: { page: TGroupPage; context: TRetentionPageCo
           ))}
         </Tabs.List>
       </Tabs>
+      <RouteTabPanel tabsId="groups-menu" value={page}>
       <Paper withBorder radius="lg" p="md">
         <Text fz="sm" c="dimmed" mb="xs">
           {t('groups.intro')}
@@ -48,6 +50,7 @@ function Groups({ page, context }: { page: TGroupPage; context: TRetentionPageCo
           </>
         )}
       </Paper>
+      </RouteTabPanel>
     </>
   );
 }

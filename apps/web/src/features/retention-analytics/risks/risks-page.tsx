@@ -9,6 +9,7 @@ import { CorrespondingCausesTable } from './corresponding-causes-table.tsx';
 import { KeyPeopleTable } from './key-people-table.tsx';
 import { LeadersSupportTable } from './leaders-support-table.tsx';
 import { MostTypicalCausesTable } from './most-typical-causes-table.tsx';
+import { RouteTabPanel } from '../../../shared/ui/route-tab-panel.tsx';
 
 const TABLES: Record<TRiskPage, (context: TRetentionPageContext) => JSX.Element> = {
   'most-typical-causes': MostTypicalCausesTable,
@@ -24,7 +25,7 @@ function Risks({ page, context }: { page: TRiskPage; context: TRetentionPageCont
   const Table = TABLES[page];
   return (
     <>
-      <Tabs
+      <Tabs id="risks-menu"
         variant="pills"
         value={page}
         onChange={(next) => {
@@ -41,12 +42,14 @@ function Risks({ page, context }: { page: TRiskPage; context: TRetentionPageCont
           ))}
         </Tabs.List>
       </Tabs>
+      <RouteTabPanel tabsId="risks-menu" value={page}>
       <Paper withBorder radius="lg" p="md">
         <Text fz="sm" c="dimmed" mb="md">
           {t(`risks.intro.${page}`)}
         </Text>
         <Table {...context} />
       </Paper>
+      </RouteTabPanel>
     </>
   );
 }
