@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { cssVariablesResolver, themeWithLabels } from './theme.ts';
 
 export function Providers({ router, queryClient }: { router: TAppRouter; queryClient: QueryClient }) {
-  const { t, i18n } = useTranslation('a11y');
+  const { t, i18n } = useTranslation('accessibility');
   const theme = useMemo(
     () => themeWithLabels({ close: t('close'), first: t('pagination.first'), previous: t('pagination.previous'), next: t('pagination.next'), last: t('pagination.last') }),
     // The labels follow the language.

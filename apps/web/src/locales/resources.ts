@@ -1,7 +1,7 @@
 import type { Resource } from 'i18next';
 import deAdmin from './de/admin.json';
 import deAuth from './de/auth.json';
-import deA11y from './de/a11y.json';
+import deAccessibility from './de/accessibility.json';
 import deColors from './de/colors.json';
 import deCommon from './de/common.json';
 import deEngagements from './de/engagements.json';
@@ -24,7 +24,7 @@ import deApiKeys from './de/api-keys.json';
 import deMetrics from './de/metrics.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
-import enA11y from './en/a11y.json';
+import enAccessibility from './en/accessibility.json';
 import enColors from './en/colors.json';
 import enCommon from './en/common.json';
 import enEngagements from './en/engagements.json';
@@ -47,7 +47,7 @@ import enApiKeys from './en/api-keys.json';
 import enMetrics from './en/metrics.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
-import huA11y from './hu/a11y.json';
+import huAccessibility from './hu/accessibility.json';
 import huColors from './hu/colors.json';
 import huCommon from './hu/common.json';
 import huEngagements from './hu/engagements.json';
@@ -72,7 +72,7 @@ import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
 import ruAuth from './ru/auth.json';
-import ruA11y from './ru/a11y.json';
+import ruAccessibility from './ru/accessibility.json';
 import ruColors from './ru/colors.json';
 import ruCommon from './ru/common.json';
 import ruEngagements from './ru/engagements.json';
@@ -101,7 +101,7 @@ export const englishResources = {
   organizations: enOrganizations,
   engagements: enEngagements,
   admin: enAdmin,
-  a11y: enA11y,
+  accessibility: enAccessibility,
   colors: enColors,
   site: enSite,
   instantSurvey: enInstantSurvey,
@@ -132,7 +132,7 @@ const hungarian: TTranslation = {
   organizations: huOrganizations,
   engagements: huEngagements,
   admin: huAdmin,
-  a11y: huA11y,
+  accessibility: huAccessibility,
   colors: huColors,
   site: huSite,
   instantSurvey: huInstantSurvey,
@@ -158,7 +158,7 @@ const german: TTranslation = {
   organizations: deOrganizations,
   engagements: deEngagements,
   admin: deAdmin,
-  a11y: deA11y,
+  accessibility: deAccessibility,
   colors: deColors,
   site: deSite,
   instantSurvey: deInstantSurvey,
@@ -184,7 +184,7 @@ const russian: TTranslation = {
   organizations: ruOrganizations,
   engagements: ruEngagements,
   admin: ruAdmin,
-  a11y: ruA11y,
+  accessibility: ruAccessibility,
   colors: ruColors,
   site: ruSite,
   instantSurvey: ruInstantSurvey,

@@ -23,8 +23,8 @@ export function initI18n(): Promise<unknown> {
     .init({
       lng: locale,
       fallbackLng: { ja: ['en'], pl: ['en'], default: [] },
-      // a11y: the names of Mantine's close and pagination buttons, set once in the theme (app/providers.tsx).
-      ns: ['common', 'a11y'],
+      // accessibility: the names of Mantine's close and pagination buttons, set once in the theme (app/providers.tsx).
+      ns: ['common', 'accessibility'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -9,7 +9,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * until focused, it jumps past the navigation to the page's main content.
  */
 export function SkipLink() {
-  const { t } = useTranslation('a11y');
+  const { t } = useTranslation('accessibility');
   return (
     <a className={classes.skip} href={`#${MAIN_CONTENT_ID}`} data-testid="skip-link">
       {t('skipToContent')}
