@@ -76,3 +76,19 @@ export function unitRef(scope: AnalyticsScope, unitId: number | null | undefined
   const unit = scope.unitById.get(unitId);
   return unit ? { id: unit.id, name: unit.name } : null;
 }
+
+/** The given units and every unit below them (a filter on a department includes its teams). */
+export function unitsWithDescendants(scope: Pick<AnalyticsScope, 'units'>, unitIds: readonly number[]): Set<number> {
+  const wanted = new Set(unitIds);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const unit of scope.units) {
+      if (unit.parentId !== null && wanted.has(unit.parentId) && !wanted.has(unit.id)) {
+        wanted.add(unit.id);
+        grew = true;
+      }
+    }
+  }
+  return wanted;
+}

@@ -1,6 +1,6 @@
 import { keyPeopleAsValues, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
 import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
-import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { employeeRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { roleExplanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 
@@ -23,17 +23,7 @@ export function keyPeopleAnalytics(scope: AnalyticsScope, result: AnalysisResult
 
 /** Employees of the given units and their sub-units. */
 function employeesInUnits(scope: AnalyticsScope, unitIds: readonly number[]): Set<number> {
-  const wanted = new Set(unitIds);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const unit of scope.units) {
-      if (unit.parentId !== null && wanted.has(unit.parentId) && !wanted.has(unit.id)) {
-        wanted.add(unit.id);
-        grew = true;
-      }
-    }
-  }
+  const wanted = unitsWithDescendants(scope, unitIds);
   return new Set(scope.employees.filter((e) => e.unitId !== null && wanted.has(e.unitId)).map((e) => e.id));
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { employeeRef, unitRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 
 // The contracts repeat the engine's list; this fails to compile when the two drift apart.
@@ -97,27 +97,12 @@ export function resolveNetwork(result: AnalysisResult, key: string): { key: Netw
 }
 
 /** Units and all their sub-units. */
-function withSubUnits(scope: AnalyticsScope, unitIds: readonly number[]): Set<number> {
-  const wanted = new Set(unitIds);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const unit of scope.units) {
-      if (unit.parentId !== null && wanted.has(unit.parentId) && !wanted.has(unit.id)) {
-        wanted.add(unit.id);
-        grew = true;
-      }
-    }
-  }
-  return wanted;
-}
-
 /** Lower case without accents, so that "arpad" finds "Árpád". */
 const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
 
 /** Every visible row matching the filters, sorted; values already withheld where the access level asks. */
 export function metricRows(scope: AnalyticsScope, result: AnalysisResult, table: PersonMetricTable, query: TMetricsExportQuery): TMetricsRow[] {
-  const units = query.unit.length > 0 ? withSubUnits(scope, query.unit) : null;
+  const units = query.unit.length > 0 ? unitsWithDescendants(scope, query.unit) : null;
   const needle = folded(query.q);
   const belowAll = scope.level !== 'all_access';
   const rows: TMetricsRow[] = [];
