@@ -19,3 +19,5 @@ export * from './setup.ts';
 export * from './organizations.ts';
 export * from './api-keys.ts';
 export * from './metrics.ts';
+export * from './site/contact.ts';
+export * from './site/blog.ts';

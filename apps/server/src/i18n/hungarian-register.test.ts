@@ -78,6 +78,14 @@ describe('Hungarian texts', () => {
     expect(found).toEqual([]);
   });
 
+  it('of the public site\'s Hungarian content (blog posts, notices under content/site/**/hu/) are formal too', () => {
+    const siteContent = join(import.meta.dirname, '../../../../content/site');
+    const pages = readdirSync(siteContent, { recursive: true, encoding: 'utf8' }).filter((path) => path.split(/[\\/]/).includes('hu') && path.endsWith('.md'));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const found = pages.map((path) => [path, informalForms(readFileSync(join(siteContent, path), 'utf8'))] as const).filter(([, forms]) => forms.length > 0);
+    expect(found).toEqual([]);
+  });
+
   it('of the default questionnaire and the default 360 items are formal too', () => {
     const questions = [...DEFAULT_QUESTIONNAIRE, ...DEFAULT_LEADERSHIP_ITEMS].map((q) => [q.key, q.texts.hu] as const);
     expect(questions.length).toBeGreaterThan(40);
