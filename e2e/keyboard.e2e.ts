@@ -293,8 +293,8 @@ describe('the graph from the keyboard alone', () => {
     expect(await page.getByTestId('graph-people-table-sort-name').getAttribute('aria-sort')).toBe('none');
     const degrees = await people.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.children[4]?.textContent?.replace(/\D/g, ''))));
     expect(degrees).toEqual([...degrees].sort((a, b) => b - a));
-    await people.scrollIntoViewIfNeeded();
-    await screenshot(page, 'keyboard-graph-table');
+    await page.getByTestId('graph-tables').evaluate((tables) => tables.scrollIntoView());
+    await page.screenshot({ path: 'screenshots/keyboard-graph-table.png' });
     await page.close();
   });
 });

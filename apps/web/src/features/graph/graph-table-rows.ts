@@ -1,4 +1,4 @@
-import type { TGraphVisualization } from '@ona/contracts';
+import type { TGraphNode, TGraphQuestion, TGraphRelation } from '@ona/contracts';
 import type { TSortDirection } from '../../shared/ui/sort-header.tsx';
 
 /**
@@ -15,7 +15,12 @@ export type TPeopleSortColumn = 'name' | 'unit' | 'out' | 'in' | 'degree';
 export type TTiesSortColumn = 'source' | 'target' | 'questions' | 'mutual';
 export type TTableSort<C extends string> = { column: C; direction: TSortDirection };
 
-export function personRows(data: Pick<TGraphVisualization, 'employees' | 'relations'>): TPersonRow[] {
+type TPeopleAndTies = {
+  employees: readonly Pick<TGraphNode, 'id' | 'label' | 'organizational_unit'>[];
+  relations: readonly Pick<TGraphRelation, 'source' | 'target' | 'questions' | 'mutual'>[];
+};
+
+export function personRows(data: TPeopleAndTies): TPersonRow[] {
   const out = new Map<number, number>();
   const into = new Map<number, number>();
   for (const tie of data.relations) {
@@ -30,7 +35,7 @@ export function personRows(data: Pick<TGraphVisualization, 'employees' | 'relati
 }
 
 /** One row per tie drawn: who named whom, on which questions of the category shown (in question order). */
-export function tieRows(data: Pick<TGraphVisualization, 'employees' | 'relations' | 'questions'>): TTieRow[] {
+export function tieRows(data: TPeopleAndTies & { questions: readonly Pick<TGraphQuestion, 'id' | 'label'>[] }): TTieRow[] {
   const nameOf = new Map(data.employees.map((node) => [node.id, node.label] as const));
   const order = new Map(data.questions.map((question, index) => [question.id, index] as const));
   const labelOf = new Map(data.questions.map((question) => [question.id, question.label] as const));

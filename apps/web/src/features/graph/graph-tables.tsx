@@ -8,7 +8,8 @@ import { pageCount, pageSlice } from '../../shared/ui/page-slice.ts';
 import { SortHeader } from '../../shared/ui/sort-header.tsx';
 import { nextSort, personRows, sortRows, tieRows, type TPeopleSortColumn, type TTableSort, type TTiesSortColumn } from './graph-table-rows.ts';
 
-type TColumn<C extends string> = { column: C; numeric: boolean };
+/** `nowrap`: a name, kept on one line (the questions column takes the wrapping). */
+type TColumn<C extends string> = { column: C; numeric: boolean; nowrap?: boolean };
 
 // Each column's header text is `table.<column>` in the graph namespace.
 const PEOPLE_COLUMNS: readonly TColumn<TPeopleSortColumn>[] = [
@@ -20,7 +21,7 @@ const PEOPLE_COLUMNS: readonly TColumn<TPeopleSortColumn>[] = [
 ];
 const TIES_COLUMNS: readonly TColumn<TTiesSortColumn>[] = [
   { column: 'source', numeric: false },
-  { column: 'target', numeric: false },
+  { column: 'target', numeric: false, nowrap: true },
   { column: 'questions', numeric: false },
   { column: 'mutual', numeric: false },
 ];
@@ -42,7 +43,7 @@ export function GraphTables({ data }: { data: TGraphVisualization }) {
       </Text>
       <SortableTable
         title={t('table.people')}
-        caption={t('table.peopleCaption', { count: people.length, shown: formatNumber(people.length, locale) })}
+        caption={t('table.peopleCaption', { shown: formatNumber(people.length, locale) })}
         rows={people}
         columns={PEOPLE_COLUMNS}
         label={(column) => t(`table.${column}`)}
@@ -55,7 +56,7 @@ export function GraphTables({ data }: { data: TGraphVisualization }) {
       />
       <SortableTable
         title={t('table.ties')}
-        caption={t('table.tiesCaption', { count: ties.length, shown: formatNumber(ties.length, locale) })}
+        caption={t('table.tiesCaption', { shown: formatNumber(ties.length, locale) })}
         rows={ties}
         columns={TIES_COLUMNS}
         label={(column) => t(`table.${column}`)}
@@ -101,7 +102,7 @@ function SortableTable<R, C extends keyof R & string>({ title, caption, rows, co
       </Title>
       <Paper withBorder radius="md">
         <ScrollArea type="auto">
-          <Table striped verticalSpacing="xs" miw={560} data-testid={testId} data-rows={rows.length}>
+          <Table striped verticalSpacing="xs" miw={560} captionSide="top" data-testid={testId} data-rows={rows.length}>
             <Table.Caption>{caption}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -125,11 +126,11 @@ function SortableTable<R, C extends keyof R & string>({ title, caption, rows, co
                 <Table.Tr key={rowKey(row)}>
                   {cells(row).map((cell, index) =>
                     index === 0 ? (
-                      <Table.Th key={index} scope="row" fw={500}>
+                      <Table.Th key={index} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                         {cell}
                       </Table.Th>
                     ) : (
-                      <Table.Td key={index} ta={columns[index]?.numeric ? 'right' : undefined}>
+                      <Table.Td key={index} ta={columns[index]?.numeric ? 'right' : undefined} style={columns[index]?.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                         {cell}
                       </Table.Td>
                     ),
