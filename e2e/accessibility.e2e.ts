@@ -242,6 +242,19 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       ...['index', 'manageability', 'personal-character', 'distribution'].map((p) => ({ path: `${e}/individual-report/${individualReportId}/${p}.html` })),
       { path: `${e}/executive-report.html` },
       { path: `${e}/graph.html`, prepare: async (p) => void (await p.locator('canvas').first().waitFor()) },
+      {
+        path: `${e}/graph.html`,
+        label: 'graph: a person’s card opened from the keyboard, the table view',
+        prepare: async (p) => {
+          await p.locator('canvas').first().waitFor();
+          await p.getByTestId('graph-canvas').focus();
+          await p.keyboard.press('ArrowRight');
+          await p.keyboard.press('Enter');
+          await p.getByTestId('employee-card').waitFor();
+          await p.getByTestId('graph-table-toggle').check();
+          await p.getByTestId('graph-people-table').waitFor();
+        },
+      },
       { path: '/organization/users.html' },
       { path: '/organization/settings.html' },
       { path: '/organizations.html' },

@@ -1,9 +1,10 @@
 import type { TGraphLayout, TGraphVisualization } from '@ona/contracts';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties, type KeyboardEventHandler } from 'react';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { GRAPH_COLORS } from './graph-constants.ts';
 import { GraphRenderer, type TGraphProbe } from './graph-renderer.ts';
 import { layoutPositions, type TPoint } from './layout-positions.ts';
+import classes from './graph-canvas.module.css';
 
 declare global {
   interface Window {
@@ -18,6 +19,13 @@ export type TGraphCanvasHandle = {
   exportPng: () => Promise<Blob | null>;
   positions: () => ReadonlyMap<number, TPoint>;
   resetCamera: () => void;
+  /** Highlights the person the keyboard is on (null: nobody) and brings them into view. */
+  focusNode: (nodeId: number | null) => void;
+  /** Each person's place on the screen, and the canvas's middle (for the arrow keys). */
+  viewportPositions: () => ReadonlyMap<number, TPoint>;
+  viewportCentre: () => TPoint;
+  /** Moves the keyboard focus to the canvas. */
+  focus: () => void;
 };
 
 type TGraphCanvasProps = {
@@ -28,6 +36,10 @@ type TGraphCanvasProps = {
   onClickNode: (nodeId: number | null) => void;
   onReady?: (handle: TGraphCanvasHandle | null) => void;
   label: string;
+  /** The id of the text telling how to use the canvas from the keyboard. */
+  describedBy?: string;
+  /** Keys pressed while the canvas has the focus (the canvas is focusable when given). */
+  onKeyDown?: KeyboardEventHandler<HTMLDivElement>;
   style?: CSSProperties;
 };
 
@@ -35,7 +47,7 @@ type TGraphCanvasProps = {
  * The sigma canvas. New data is drawn at the positions of the current layout; a change of layout
  * animates from wherever the nodes are (dragged ones included) to the new layout.
  */
-export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, onReady, label, style }: TGraphCanvasProps) {
+export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, onReady, label, describedBy, onKeyDown, style }: TGraphCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const renderer = useRef<GraphRenderer | null>(null);
   const drawn = useRef<{ data: TGraphVisualization | null; layout: TGraphLayout }>({ data: null, layout });
@@ -51,7 +63,15 @@ export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, on
     }, window.__onaGraphTuning?.largeGraphEdges);
     renderer.current = instance;
     window.__onaGraph = instance.probe();
-    onReady?.({ exportPng: () => instance.exportPng(), positions: () => instance.currentPositions(), resetCamera: () => instance.resetCamera() });
+    onReady?.({
+      exportPng: () => instance.exportPng(),
+      positions: () => instance.currentPositions(),
+      resetCamera: () => instance.resetCamera(),
+      focusNode: (nodeId) => instance.setFocusedNode(nodeId),
+      viewportPositions: () => instance.viewportPositions(),
+      viewportCentre: () => instance.viewportCentre(),
+      focus: () => element.focus(),
+    });
     return () => {
       onReady?.(null);
       if (window.__onaGraph) delete window.__onaGraph;
@@ -84,5 +104,21 @@ export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, layout]);
 
-  return <div ref={container} role="img" aria-label={label} data-testid="graph-canvas" style={{ position: 'absolute', inset: 0, ...style }} />;
+  // With keys, the canvas is an application (a screen reader passes the arrow keys through) whose
+  // person is announced by the page; without, a picture with a name.
+  return onKeyDown ? (
+    <div
+      ref={container}
+      role="application"
+      aria-label={label}
+      aria-describedby={describedBy}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className={classes.canvas}
+      data-testid="graph-canvas"
+      style={{ position: 'absolute', inset: 0, ...style }}
+    />
+  ) : (
+    <div ref={container} role="img" aria-label={label} data-testid="graph-canvas" style={{ position: 'absolute', inset: 0, ...style }} />
+  );
 }

@@ -24,6 +24,8 @@ export const GRAPH_COLORS = {
   edgeLight: '#495057',
   edgeDark: '#ced4da',
   edgeHovered: '#1c7ed6',
+  /** The ring around the person the keyboard is on (3:1 against both backgrounds). */
+  keyboardRing: '#1c7ed6',
   backgroundLight: '#ffffff',
   backgroundDark: '#1a1b1e',
   labelLight: '#212529',

@@ -72,6 +72,10 @@ export type TGraphProbe = {
   faintNodeIds(): number[];
   /** The colour sigma draws a node with, after the reducers. */
   displayedColor(nodeId: number): string | null;
+  /** The person the keyboard is on (highlighted in the drawing), or null. */
+  focusedNodeId(): number | null;
+  /** Whether sigma draws a node highlighted (its label boxed on the hover layer). */
+  highlighted(nodeId: number): boolean;
 };
 
 /**
@@ -109,6 +113,8 @@ export class GraphRenderer {
   private appearance: TGraphAppearance = DEFAULT_APPEARANCE;
   private anySelected = false;
   private hovered: string | null = null;
+  /** The person the keyboard is on: drawn like a hovered one, label included when faint. */
+  private focused: string | null = null;
   private dragged: string | null = null;
   private dragMoved = false;
   private hoverTimer: number | null = null;
@@ -158,6 +164,7 @@ export class GraphRenderer {
       hideEdgesOnMove: false,
       defaultDrawNodeHover: (context, data, settings) => {
         if (this.isLarge() && typeof data.key === 'string') this.drawHoveredTies(context, data.key, data);
+        if (data.key === this.focused) this.drawKeyboardRing(context, data);
         this.drawHover(context, data, settings.labelSize, settings.labelFont);
       },
       nodeReducer: (node, attributes) => this.reduceNode(node, attributes),
@@ -189,6 +196,8 @@ export class GraphRenderer {
         selected: node.isSelected,
       });
     }
+    // The keyboard stays on its person through new data (another filter) while they are still drawn.
+    if (this.focused !== null && !this.graph.hasNode(this.focused)) this.focused = null;
     this.large = data.relations.length > this.largeGraphEdges;
     this.firstDraw = { people: data.employees.length > 0, ties: data.relations.length > 0 };
     // A large graph is drawn in two frames: its people first, their ties once that frame is on
@@ -247,6 +256,35 @@ export class GraphRenderer {
     return this.positions;
   }
 
+  /** Where each person is on the screen now (what the arrow keys move along). */
+  viewportPositions(): Map<number, TPoint> {
+    const result = new Map<number, TPoint>();
+    this.graph.forEachNode((node) => {
+      const data = this.sigma.getNodeDisplayData(node);
+      if (data) result.set(Number(node), this.preview.framedGraphToViewport(data));
+    });
+    return result;
+  }
+
+  /** The middle of the canvas, in viewport coordinates (where a first arrow key starts). */
+  viewportCentre(): TPoint {
+    const { width, height } = this.sigma.getDimensions();
+    return { x: width / 2, y: height / 2 };
+  }
+
+  /**
+   * Highlights the person the keyboard is on (null: nobody) and brings them into view when they
+   * are drawn outside the canvas or under its edge.
+   */
+  setFocusedNode(nodeId: number | null): void {
+    const next = nodeId !== null && this.graph.hasNode(String(nodeId)) ? String(nodeId) : null;
+    const previous = this.focused;
+    if (previous === next) return;
+    this.focused = next;
+    for (const node of [previous, next]) if (node !== null) this.refreshNode(node);
+    if (next !== null) this.reveal(next);
+  }
+
   /** Lets the camera frame the whole graph again. */
   resetCamera(): void {
     this.preview.kill();
@@ -299,6 +337,8 @@ export class GraphRenderer {
       previewing: () => this.preview.active(),
       faintNodeIds: () => (this.anySelected ? this.graph.filterNodes((_, a) => !a.selected).map(Number) : []),
       displayedColor: (id) => this.sigma.getNodeDisplayData(String(id))?.color ?? null,
+      focusedNodeId: () => (this.focused === null ? null : Number(this.focused)),
+      highlighted: (id) => this.sigma.getNodeDisplayData(String(id))?.highlighted === true,
     };
   }
 
@@ -318,6 +358,38 @@ export class GraphRenderer {
       const p = target.get(Number(node));
       return p ? { ...attributes, x: p.x, y: p.y } : attributes;
     }, { attributes: ['x', 'y'] });
+  }
+
+  /**
+   * Re-applies the reducers to one person (and, below the large-graph size, their ties) and
+   * schedules one render, so a held arrow key costs a render per frame at most.
+   */
+  private refreshNode(node: string): void {
+    if (!this.graph.hasNode(node)) return;
+    const edges = this.isLarge() ? [] : this.graph.edges(node);
+    this.sigma.refresh({ partialGraph: { nodes: [node], edges }, skipIndexation: true, schedule: true });
+  }
+
+  /**
+   * Pans a person drawn outside the canvas, or within its margin, just far enough in (the rest of
+   * the picture moves as little as it can, so the reader keeps their bearings).
+   */
+  private reveal(node: string): void {
+    const data = this.sigma.getNodeDisplayData(node);
+    if (!data) return;
+    const at = this.preview.framedGraphToViewport(data);
+    const { width, height } = this.sigma.getDimensions();
+    const margin = Math.min(60, width / 4, height / 4);
+    const shift = (value: number, size: number) => (value < margin ? value - margin : value > size - margin ? value - (size - margin) : 0);
+    const dx = shift(at.x, width);
+    const dy = shift(at.y, height);
+    if (dx === 0 && dy === 0) return;
+    this.preview.commit();
+    const camera = this.sigma.getCamera();
+    const centre = this.sigma.viewportToFramedGraph({ x: width / 2 + dx, y: height / 2 + dy });
+    const target = { ...camera.getState(), x: centre.x, y: centre.y };
+    if (prefersReducedMotion()) camera.setState(target);
+    else void camera.animate(target, { duration: 300 });
   }
 
   private cancelAnimation(): void {
@@ -457,12 +529,12 @@ export class GraphRenderer {
     return {
       x: a.x,
       y: a.y,
-      label: faint ? null : a.label,
+      label: faint && node !== this.focused ? null : a.label,
       size: a.baseSize * GRAPH_CONSTANTS.nodePixelsPerSize * Math.max(0.1, 1 + nodeScaleSteps * GRAPH_CONSTANTS.nodeScaleStep),
       color: faint ? fadeOver(base, background, GRAPH_CONSTANTS.faintOpacity) : base,
       type: a.zeroAnswers ? 'triangle' : 'circle',
-      highlighted: node === this.hovered || node === this.dragged,
-      zIndex: faint ? 0 : 1,
+      highlighted: node === this.hovered || node === this.dragged || node === this.focused,
+      zIndex: node === this.focused ? 2 : faint ? 0 : 1,
     };
   }
 
@@ -470,7 +542,8 @@ export class GraphRenderer {
     const background = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
     const base = this.appearance.dark ? GRAPH_COLORS.edgeDark : GRAPH_COLORS.edgeLight;
     const faint = this.anySelected && !a.selected;
-    const touchesHovered = !this.large && this.hovered !== null && (this.graph.source(edge) === this.hovered || this.graph.target(edge) === this.hovered);
+    const touches = (node: string | null) => node !== null && (this.graph.source(edge) === node || this.graph.target(edge) === node);
+    const touchesHovered = !this.large && (touches(this.hovered) || touches(this.focused));
     const type = this.edgeType();
     const straight = type === 'arrow' || type === 'straight';
     // The hidden half of a mutual pair still takes a place in its program: the smallest one.
@@ -502,6 +575,17 @@ export class GraphRenderer {
       context.lineTo(to.x, to.y);
       context.stroke();
     });
+  }
+
+  /** A ring around the person the keyboard is on, so the place is seen at a glance, whatever the colours. */
+  private drawKeyboardRing(context: CanvasRenderingContext2D, data: { x: number; y: number; size: number }): void {
+    context.save();
+    context.lineWidth = 3;
+    context.strokeStyle = this.appearance.dark ? GRAPH_COLORS.backgroundLight : GRAPH_COLORS.keyboardRing;
+    context.beginPath();
+    context.arc(data.x, data.y, data.size + 5, 0, Math.PI * 2);
+    context.stroke();
+    context.restore();
   }
 
   private drawHover(context: CanvasRenderingContext2D, data: { x: number; y: number; size: number; label?: string | null }, size: number, font: string): void {

@@ -49,7 +49,7 @@ export function Analytics360Layout({ page, children }: TAnalytics360LayoutProps)
   );
   const header = (
     <Stack gap={6} mb="lg">
-      <Group gap="lg" mb="xs" wrap="wrap">
+      <Group gap="lg" mb="xs" wrap="wrap" data-print="hide">
         {back(analytics360ListPath(engagementId), t('nav.backToList'), 'a360-back-to-list')}
         {back(`engagements/${engagementId}.html`, t('common:nav.backToJourney'), 'a360-back-to-journey')}
       </Group>

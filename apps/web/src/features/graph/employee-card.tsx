@@ -1,13 +1,37 @@
 import { Badge, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { KEY_ROLE_CODES, type TGraphNode } from '@ona/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The card of a clicked employee: unit, leader, key roles, answers given and received. */
-export function EmployeeCard({ node, onClose }: { node: TGraphNode; onClose: () => void }) {
+/**
+ * The card of a clicked employee: unit, leader, key roles, answers given and received. Opened from
+ * the keyboard it takes the focus; Escape closes it (the graph then takes the focus back).
+ */
+export function EmployeeCard({ node, onClose, autoFocus = false }: { node: TGraphNode; onClose: () => void; autoFocus?: boolean }) {
   const { t } = useTranslation('graph');
   const roles = KEY_ROLE_CODES.filter((role) => node.key_roles[role]);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (autoFocus) card.current?.focus();
+  }, [autoFocus, node.id]);
   return (
-    <Paper withBorder radius="md" p="md" shadow="md" w={280} data-testid="employee-card" role="dialog" aria-label={node.label}>
+    <Paper
+      ref={card}
+      withBorder
+      radius="md"
+      p="md"
+      shadow="md"
+      w={280}
+      data-testid="employee-card"
+      role="dialog"
+      aria-label={node.label}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <Text fw={700} data-testid="employee-card-name">
           {node.label}

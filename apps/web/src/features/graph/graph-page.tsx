@@ -1,13 +1,14 @@
-import { Box, Button, Center, Flex, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Center, Flex, Group, Loader, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TGraphNode, TGraphVisualization } from '@ona/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TGraphAppearance } from '../../graph/graph-appearance.ts';
-import { GraphCanvas, type TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
+import type { TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from '../../graph/graph-constants.ts';
 import { toGexf } from '../../graph/gexf-export.ts';
 import { keyRoleColor } from '../../graph/key-role-colors.ts';
+import { peopleByName } from '../../graph/keyboard-navigation.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { saveFile } from '../../shared/api/save-file.ts';
 import { notify } from '../../shared/notifications/notify.ts';
@@ -19,13 +20,13 @@ import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { useHierarchy } from '../engagements/use-hierarchy.ts';
-import { EmployeeCard } from './employee-card.tsx';
 import { FilterTab } from './filter-tab.tsx';
 import { useGraphVisualization } from './graph-api.ts';
 import { GraphLegend } from './graph-legend.tsx';
 import { GraphStatistics } from './graph-statistics.tsx';
 import { useGraphViewStore } from './graph-store.ts';
-import { GraphTooltip } from './graph-tooltip.tsx';
+import { GraphTables } from './graph-tables.tsx';
+import { InteractiveGraph } from './interactive-graph.tsx';
 import { NamedByNote } from './named-by-note.tsx';
 import { ScopeTab } from './scope-tab.tsx';
 import { StyleTab } from './style-tab.tsx';
@@ -45,8 +46,7 @@ export function GraphPage() {
   const appearance = useGraphViewStore((state) => state.appearance);
   const graph = useGraphVisualization(engagementId, filters);
   const hierarchy = useHierarchy(engagementId);
-  const [hover, setHover] = useState<{ id: number; x: number; y: number } | null>(null);
-  const [clicked, setClicked] = useState<number | null>(null);
+  const [tableView, setTableView] = useState(false);
   const canvas = useRef<TGraphCanvasHandle | null>(null);
   useDocumentTitle(t('common:documentTitle', { page: t('title') }));
 
@@ -62,15 +62,13 @@ export function GraphPage() {
   );
   const unitColors = useMemo(() => new Map((data?.units ?? []).map((unit) => [unit.id, unit.color] as const)), [data]);
   const unitsInScope = useMemo(() => (data ? new Set(data.units.filter((unit) => unit.in_scope).map((unit) => unit.id)) : null), [data]);
-  const people = useMemo(() => [...(data?.employees ?? [])].map((node) => ({ id: node.id, label: node.label })).sort((a, b) => a.label.localeCompare(b.label)), [data]);
+  const people = useMemo(() => peopleByName(data?.employees ?? []), [data]);
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
   if (graph.isError && isApiError(graph.error) && graph.error.status === 404) return <NotFoundContent homePath="engagements/list.html" />;
 
   // "Recalculating..." only while a different question than the one on screen is being answered.
   const recalculating = graph.isFetching && graph.isPlaceholderData;
-  const hovered = hover ? nodeById.get(hover.id) : undefined;
-  const card = clicked === null ? undefined : nodeById.get(clicked);
 
   const exportPng = async () => {
     const blob = await canvas.current?.exportPng();
@@ -137,24 +135,16 @@ export function GraphPage() {
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         {data && <GraphStatistics statistics={data.statistics} />}
         {data?.named_by && <NamedByNote namedBy={data.named_by} questions={data.questions} />}
-        <Box
-          pos="relative"
-          style={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
-          onMouseLeave={() => setHover(null)}
+        <InteractiveGraph
+          data={data}
+          nodeById={nodeById}
+          layout={layout}
+          appearance={appearance}
+          onReady={(handle) => {
+            canvas.current = handle;
+          }}
+          frameStyle={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
         >
-          {data && (
-            <GraphCanvas
-              data={data}
-              layout={layout}
-              appearance={appearance}
-              label={t('canvasLabel')}
-              onHover={(id, at) => setHover(id === null ? null : { id, ...at })}
-              onClickNode={setClicked}
-              onReady={(handle) => {
-                canvas.current = handle;
-              }}
-            />
-          )}
           {!data && !graph.isError && <CenteredLoader label={t('loading')} />}
           {data && data.employees.length === 0 && (
             <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
@@ -169,14 +159,16 @@ export function GraphPage() {
               </Group>
             </Center>
           )}
-          {hovered && hover && <GraphTooltip node={hovered} x={hover.x} y={hover.y} />}
-          {card && (
-            <Box pos="absolute" top={10} right={10} style={{ zIndex: 6 }}>
-              <EmployeeCard node={card} onClose={() => setClicked(null)} />
-            </Box>
-          )}
           {data && <GraphLegend data={data} colorBy={appearance.colorBy} />}
-        </Box>
+        </InteractiveGraph>
+        <Switch
+          label={t('table.toggle')}
+          checked={tableView}
+          onChange={(event) => setTableView(event.currentTarget.checked)}
+          disabled={!data}
+          data-testid="graph-table-toggle"
+        />
+        {tableView && data && <GraphTables data={data} />}
         </Stack>
       </Flex>
     </>

@@ -25,7 +25,7 @@ import { pageCount, pageSlice } from '../../shared/ui/page-slice.ts';
 import { RoleBadge } from './role-badge.tsx';
 import { RoleHelp } from './role-help.tsx';
 import { useRoleDescriber } from './role-labels.ts';
-import { SortHeader } from './sort-header.tsx';
+import { SortHeader } from '../../shared/ui/sort-header.tsx';
 
 const COLUMNS: readonly { column: TKeyPeopleSortColumn; labelKey: 'table.employee' | 'table.unit' | 'table.keyRoles' | 'table.groupRoles' }[] = [
   { column: 'employee', labelKey: 'table.employee' },

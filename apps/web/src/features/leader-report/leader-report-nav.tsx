@@ -18,7 +18,7 @@ export function LeaderReportBackLinks({ engagementId }: { engagementId: number }
     </Anchor>
   );
   return (
-    <Group gap="lg" mb="xs" wrap="wrap">
+    <Group gap="lg" mb="xs" wrap="wrap" data-print="hide">
       {link(leaderReportListPath(engagementId), t('nav.backToList'), 'leader-back-to-list')}
       {link(`engagements/${engagementId}.html`, t('common:nav.backToJourney'), 'leader-back-to-journey')}
     </Group>

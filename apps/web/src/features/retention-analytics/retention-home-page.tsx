@@ -81,7 +81,7 @@ function Home({ data, engagementId }: TRetentionPageContext) {
             <Title order={2} fz="md">
               {t('home.topCauses')}
             </Title>
-            <Anchor component={Link} to={path(retentionPath(engagementId, 'risks/most-typical-causes.html'))} fz="sm">
+            <Anchor component={Link} to={path(retentionPath(engagementId, 'risks/most-typical-causes.html'))} fz="sm" data-print="hide">
               {t('home.open')}
             </Anchor>
           </Group>
@@ -113,7 +113,8 @@ function Home({ data, engagementId }: TRetentionPageContext) {
         </Paper>
       </SimpleGrid>
 
-      <div>
+      {/* Links to the other pages: nothing to read on paper. */}
+      <div data-print="hide">
         <Title order={2} fz="md" mb="md">
           {t('home.sectionsTitle')}
         </Title>

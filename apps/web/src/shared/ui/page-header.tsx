@@ -14,7 +14,7 @@ export function PageHeader({ title, subtitle, back, actions }: TPageHeaderProps)
   return (
     <Stack gap={6} mb="xl">
       {back && (
-        <Anchor component={Link} to={back.to} fz="sm" c="dimmed" w="fit-content">
+        <Anchor component={Link} to={back.to} fz="sm" c="dimmed" w="fit-content" data-print="hide">
           <Group gap={4} wrap="nowrap">
             <Icon name="arrowLeft" size={16} />
             {back.label}
@@ -32,7 +32,7 @@ export function PageHeader({ title, subtitle, back, actions }: TPageHeaderProps)
             </Text>
           )}
         </Stack>
-        {actions}
+        {actions && <div data-print="hide">{actions}</div>}
       </Group>
     </Stack>
   );

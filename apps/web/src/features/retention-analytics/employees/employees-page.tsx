@@ -35,7 +35,7 @@ function Employees({ data, engagementId, lookups }: TRetentionPageContext) {
   const active = activeFilterCount(filters);
 
   const panel = (
-    <Paper withBorder radius="lg" p="md">
+    <Paper withBorder radius="lg" p="md" data-print="hide">
       <Title order={2} fz="md" mb="sm">
         {t('filters.title')}
       </Title>
