@@ -20,3 +20,4 @@ export * from './organizations.ts';
 export * from './api-keys.ts';
 export * from './metrics.ts';
 export * from './host-route-sets.ts';
+export * from './site/contact.ts';
