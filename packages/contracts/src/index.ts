@@ -21,3 +21,4 @@ export * from './api-keys.ts';
 export * from './metrics.ts';
 export * from './host-route-sets.ts';
 export * from './site/contact.ts';
+export * from './site/contact-form-markup.ts';
