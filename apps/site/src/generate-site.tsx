@@ -66,6 +66,7 @@ function fullLanguagePages(content: TSiteContent, notices: TNoticeIndex, languag
       description: texts.contact.description,
       alternates: bothLanguages(sitePaths.contact),
       scripts: ['contactScript'],
+      referrer: 'same-origin',
       main: <ContactPage language={language} privacyPath={privacyPath} mapsNoticePath={currentEntry(notices, 'maps', language)?.path ?? null} />,
     }),
     page({ path: sitePaths.contactSent(language), title: texts.contact.thanks.title, description: texts.contact.thanks.text, alternates: bothLanguages(sitePaths.contactSent), indexable: false, main: <ContactSentPage language={language} /> }),

@@ -19,5 +19,10 @@ export type TSitePage = {
   feeds?: readonly { title: string; path: string }[];
   /** The page's own scripts (which of the built assets); most pages have none. */
   scripts?: readonly 'contactScript'[];
+  /**
+   * `same-origin` on the contact page: the server's default (`no-referrer`, helmet) would hide from
+   * the form's endpoint which language's contact page a form sent without JavaScript came from.
+   */
+  referrer?: 'same-origin';
   main: ReactElement;
 };

@@ -24,6 +24,7 @@ export function Document({ page, footerLinks }: { page: TSitePage; footerLinks: 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{page.title}</title>
         <meta name="description" content={page.description} />
+        {page.referrer && <meta name="referrer" content={page.referrer} />}
         {page.indexable ? <link rel="canonical" href={url(page.path)} /> : <meta name="robots" content="noindex" />}
         {page.indexable && alternates.length > 1 && (
           <>
