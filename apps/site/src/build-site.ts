@@ -7,7 +7,9 @@ import { SITE_CONTENT, SITE_OUT, writeSite } from './build/write-site.ts';
  *   SITE_URL          the site's public address, for canonical links, hreflang, the sitemap and
  *                     feeds (default http://127.0.0.1:8080/site/, the address of `npm start`)
  *   SITE_CONTENT_DIR  the content folder (default content/site of the repository)
+ *   SITE_OUT_DIR      where to write it (default apps/site/dist; tests build into a temporary folder)
  */
 const siteUrl = process.env.SITE_URL ?? 'http://127.0.0.1:8080/site/';
-const pages = await writeSite({ contentDir: process.env.SITE_CONTENT_DIR ?? SITE_CONTENT, outDir: SITE_OUT, siteUrl, currentNoticeVersion: CURRENT_PRIVACY_NOTICE_VERSION });
-console.log(`Site built into ${SITE_OUT}: ${pages.length} pages for ${siteUrl}${process.env.SITE_URL ? '' : ' (set SITE_URL to the public address)'}`);
+const outDir = process.env.SITE_OUT_DIR ?? SITE_OUT;
+const pages = await writeSite({ contentDir: process.env.SITE_CONTENT_DIR ?? SITE_CONTENT, outDir, siteUrl, currentNoticeVersion: CURRENT_PRIVACY_NOTICE_VERSION });
+console.log(`Site built into ${outDir}: ${pages.length} pages for ${siteUrl}${process.env.SITE_URL ? '' : ' (set SITE_URL to the public address)'}`);
