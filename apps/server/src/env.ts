@@ -20,6 +20,10 @@ export const ZSettings = z.object({
   /** How long a stopping server (SIGTERM, SIGINT) lets requests in flight finish before cutting them. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PUBLIC_URL: z.string().url().optional(),
+  /** The inbox that receives the site's contact requests; unset, requests are stored but not mailed. */
+  CONTACT_EMAIL: z.email().optional(),
+  /** The language of the contact-request e-mails (the inbox's readers', not the visitor's). */
+  CONTACT_EMAIL_LANGUAGE: z.enum(['hu', 'en', 'de', 'ru']).default('hu'),
   /** Base of the instant-survey tool when it has a host of its own; else PUBLIC_URL + /instant-surveys. */
   INSTANT_SURVEY_URL: z.string().url().optional(),
   /**

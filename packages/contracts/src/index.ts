@@ -22,3 +22,4 @@ export * from './metrics.ts';
 export * from './host-route-sets.ts';
 export * from './site/contact.ts';
 export * from './site/contact-form-markup.ts';
+export * from './site/blog.ts';

@@ -299,6 +299,8 @@ export const emailOutbox = pgTable('email_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+  /** Where answers go when it is not the sender (a contact request: the visitor who wrote it). */
+  replyTo: text('reply_to'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   error: text('error'),
@@ -384,3 +386,4 @@ export const emailTemplates = pgTable(
   (t) => [primaryKey({ columns: [t.engagementId, t.kind, t.language] })],
 );
 export * from './instant-survey-schema.ts';
+export * from './site-contact-schema.ts';

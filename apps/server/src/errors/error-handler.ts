@@ -5,18 +5,24 @@ import { isConnectionError } from '@ona/db';
 import { translate, type MessageKey } from '../i18n/translate.ts';
 import { ApiError } from './api-error.ts';
 
-type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { origin?: string; format?: string } };
+export type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { origin?: string; format?: string; values?: unknown[] } };
+
+/** A box that must be ticked (`z.literal(true)`), e.g. a consent: unticked, it is a missing answer. */
+function isUntickedBox(issue: ValidationIssue): boolean {
+  return issue.keyword === 'invalid_value' && issue.params?.values?.length === 1 && issue.params.values[0] === true;
+}
 
 /** Maps a zod issue to a message the user can act on, in their language. */
-function issueMessageKey(issue: ValidationIssue): MessageKey {
+export function issueMessageKey(issue: ValidationIssue): MessageKey {
   if (issue.keyword === 'invalid_type' && issue.message?.includes('received undefined')) return 'errors.field_required';
+  if (isUntickedBox(issue)) return 'errors.field_required';
   if (issue.keyword === 'too_small' && issue.params?.origin === 'string') return 'errors.field_required';
   if (issue.keyword === 'too_big') return 'errors.too_long';
   if (issue.keyword === 'invalid_format' && issue.params?.format === 'email') return 'errors.invalid_email';
   return 'errors.invalid_value';
 }
 
-function fieldName(issue: ValidationIssue): string {
+export function fieldName(issue: ValidationIssue): string {
   const fromInstance = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
   return fromInstance || 'non_field_errors';
 }

@@ -8,14 +8,26 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's answer goes, when not to the sender (a contact request: the visitor). */
+  replyTo?: string;
   organizationId?: number | null;
 }
+
+/** An e-mail recorded in the outbox, waiting for its first delivery. */
+export type RecordedEmail = typeof tables.emailOutbox.$inferSelect;
 
 export interface Mailer {
   /** Records the e-mail in the outbox and delivers it through SMTP when SMTP is configured. */
   send(email: OutgoingEmail): Promise<void>;
   /** Sends without making the caller wait; close() still waits for it. */
   sendInBackground(email: OutgoingEmail): void;
+  /**
+   * Records the e-mail in the caller's transaction, so that it exists exactly when what it tells
+   * of does; once that transaction has committed, hand the row to deliverInBackground.
+   */
+  record(tx: Database, email: OutgoingEmail): Promise<RecordedEmail>;
+  /** Delivers an e-mail recorded with record(); if this instance fails, the retry sweep takes over. */
+  deliverInBackground(recorded: RecordedEmail): void;
   /** Tries again every e-mail that is due: failed ones after their wait, abandoned ones after their lease. */
   deliverDue(): Promise<number>;
   readonly deliversBySmtp: boolean;
@@ -47,10 +59,10 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep
   const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const pending = new Set<Promise<unknown>>();
 
-  const deliver = async (row: { id: number; toAddress: string; subject: string; textBody: string; htmlBody: string | null; attempts: number }) => {
+  const deliver = async (row: RecordedEmail) => {
     if (!transporter) return;
     try {
-      await transporter.sendMail({ from: options.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      await transporter.sendMail({ from: options.from, to: row.toAddress, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
       // Delivered: the outbox keeps the record of it, not the one-time links it carried.
       await app.db
         .update(emailOutbox)
@@ -67,8 +79,8 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep
     }
   };
 
-  const send = async (email: OutgoingEmail) => {
-    const [row] = await app.db
+  const record = async (db: Database, email: OutgoingEmail): Promise<RecordedEmail> => {
+    const [row] = await db
       .insert(emailOutbox)
       .values({
         organizationId: email.organizationId ?? null,
@@ -76,10 +88,16 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep
         subject: email.subject,
         textBody: email.text,
         htmlBody: email.html ?? null,
+        replyTo: email.replyTo ?? null,
         nextAttemptAt: transporter ? new Date(Date.now() + FIRST_ATTEMPT_LEASE_MS) : null,
       })
       .returning();
-    if (row) await deliver(row);
+    if (!row) throw new Error('the outbox did not return the recorded e-mail');
+    return row;
+  };
+
+  const send = async (email: OutgoingEmail) => {
+    await deliver(await record(app.db, email));
   };
 
   const track = <T>(job: Promise<T>) => {
@@ -99,6 +117,10 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep
     send,
     sendInBackground(email: OutgoingEmail) {
       void track(send(email).catch((err: unknown) => app.log.error({ err }, 'e-mail could not be recorded')));
+    },
+    record,
+    deliverInBackground(recorded: RecordedEmail) {
+      void track(deliver(recorded).catch((err: unknown) => app.log.error({ err }, 'e-mail delivery could not be recorded')));
     },
     deliverDue,
     deliversBySmtp: transporter !== null,

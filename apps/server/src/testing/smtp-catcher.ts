@@ -37,6 +37,10 @@ export async function startSmtpCatcher() {
         await new Promise<void>((resolve) => waiters.push(resolve));
       }
     },
+    /** Resolves when at least `total` e-mails have arrived, to anyone. */
+    async waitForCount(total: number): Promise<void> {
+      while (received.length < total) await new Promise<void>((resolve) => waiters.push(resolve));
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

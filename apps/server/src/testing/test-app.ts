@@ -8,11 +8,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string } = {}): Promise<TestContext> {
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string } = {}): Promise<TestContext> {
   const db = await createTestDatabase();
   const app = await buildApp({
     db,
-    settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined, INSTANT_SURVEY_URL: options.instantSurveyUrl },
+    settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined, INSTANT_SURVEY_URL: options.instantSurveyUrl, CONTACT_EMAIL: options.contactEmail },
     webDistDir: options.webDistDir ?? '/nonexistent',
     pollJobs: false,
   });
