@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_PRIVACY_NOTICE_VERSION } from '@ona/contracts';
-import { ZBlogFrontMatter, ZPrivacyFrontMatter } from './content/front-matter.ts';
+import { ZBlogPostFrontMatter } from '@ona/contracts';
+import { ZPrivacyFrontMatter } from './content/front-matter.ts';
 import { loadSiteContent } from './content/load-content.ts';
 import { ContentError, readMarkdownFile } from './content/markdown.ts';
 import { SITE_CONTENT } from './build/write-site.ts';
@@ -12,19 +13,21 @@ import { absoluteUrl, relativeHref } from './site-paths.ts';
 import { contentFolder, notice, post, smallSiteFiles, TEST_ASSETS } from './testing/site-fixture.ts';
 
 const SITE_URL = 'https://www.ona.example/';
-const generate = (files: Record<string, string> = smallSiteFiles()) => generateSite({ content: loadSiteContent(contentFolder(files)), siteUrl: SITE_URL, assets: TEST_ASSETS, currentNoticeVersion: '202411' });
-const head = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
+const PUBLISHED_BY = '2026-01-01';
+const load = (files: Record<string, string>) => loadSiteContent(contentFolder(files), { publishedBy: PUBLISHED_BY });
+const generate = (files: Record<string, string> = smallSiteFiles()) => generateSite({ content: load(files), siteUrl: SITE_URL, assets: TEST_ASSETS, currentNoticeVersion: '202411' });
+const head = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1] ?? '');
 
 describe('front matter', () => {
-  it('reads a post’s fields and turns an unquoted YAML date into YYYY-MM-DD', () => {
-    const { data, body } = readMarkdownFile('x.md', post({ language: 'en', slug: 'first-post', date: '2024-11-05', translation: 'elso-bejegyzes' }), ZBlogFrontMatter);
+  it('reads a post’s fields with the contract’s schema, its date as the YYYY-MM-DD it is written as', () => {
+    const { data, body } = readMarkdownFile('x.md', post({ language: 'en', slug: 'first-post', date: '2024-11-05', translation: 'elso-bejegyzes' }), ZBlogPostFrontMatter);
     expect(data).toEqual({ title: 'Post first-post', date: '2024-11-05', language: 'en', slug: 'first-post', summary: 'What first-post is about.', translation: 'elso-bejegyzes' });
     expect(body).toContain('The text of first-post.');
   });
 
   it('refuses a file without a title, naming the file and the field', () => {
     const source = post({ language: 'en', slug: 'untitled', date: '2024-11-05' }).replace('title: Post untitled\n', '');
-    expect(() => readMarkdownFile('blog/en/untitled.md', source, ZBlogFrontMatter)).toThrow(/blog\/en\/untitled\.md: title/);
+    expect(() => readMarkdownFile('blog/en/untitled.md', source, ZBlogPostFrontMatter)).toThrow(/blog\/en\/untitled\.md: title/);
   });
 
   it('refuses a notice version written as a YAML number, saying to quote it', () => {
@@ -34,9 +37,9 @@ describe('front matter', () => {
   });
 
   it('refuses a post whose file name is not its slug, and a translation that does not name it back', () => {
-    expect(() => loadSiteContent(contentFolder({ ...smallSiteFiles(), 'blog/en/renamed.md': post({ language: 'en', slug: 'other', date: '2024-01-01' }) }))).toThrow(/slug is other/);
+    expect(() => load({ ...smallSiteFiles(), 'blog/en/renamed.md': post({ language: 'en', slug: 'other', date: '2024-01-01', translation: 'elso-bejegyzes' }) })).toThrow(/slug is other/);
     const oneSided = { ...smallSiteFiles(), 'blog/en/english-only.md': post({ language: 'en', slug: 'english-only', date: '2025-01-20', translation: 'elso-bejegyzes' }) };
-    expect(() => loadSiteContent(contentFolder(oneSided))).toThrow(/does not name it back/);
+    expect(() => load(oneSided)).toThrow(/does not name it back/);
   });
 });
 
@@ -63,7 +66,7 @@ describe('the privacy notice versions', () => {
 });
 
 describe('the generated site', () => {
-  it('has a page for every post in its language, and none for a post that does not exist', () => {
+  it('has a page for every published post in its language, and none for a post dated after the build', () => {
     const { files } = generate();
     expect([...files.keys()].filter((path) => /blog\/[^/]+\.html$/.test(path) && !path.endsWith('index.html')).sort()).toEqual(['blog/elso-bejegyzes.html', 'en/blog/english-only.html', 'en/blog/first-post.html']);
     // An unknown slug is the server's 404 (apps/server/src/plugins/site-pages.test.ts); the page it sends exists per language.
@@ -101,8 +104,9 @@ describe('the generated site', () => {
     const english = files.get('en/blog/first-post.html')!;
     expect(english).toContain(`<link rel="alternate" hrefLang="hu" href="${SITE_URL}blog/elso-bejegyzes.html"/>`);
     expect(english).toContain(`<link rel="alternate" hrefLang="x-default" href="${SITE_URL}blog/elso-bejegyzes.html"/>`);
-    // A post without a translation has no alternates at all.
+    // A post whose translation is not published yet has no alternates at all, and no link to it.
     expect(files.get('en/blog/english-only.html')).not.toContain('hrefLang="hu"');
+    expect(files.has('blog/kesobbi-bejegyzes.html')).toBe(false);
   });
 
   it('gives every page its own title, a description, a canonical link, Open Graph tags and its language', () => {
@@ -151,9 +155,10 @@ describe('relative links', () => {
 
 describe('the repository’s content', () => {
   it('loads, and carries the current privacy notice in every site language', () => {
-    const content = loadSiteContent(SITE_CONTENT);
+    const content = loadSiteContent(SITE_CONTENT, { publishedBy: '9999-12-31' });
     for (const language of SITE_LANGUAGES) expect(content.notices.some((entry) => entry.notice === 'general' && entry.version === CURRENT_PRIVACY_NOTICE_VERSION && entry.language === language)).toBe(true);
     expect(content.customers.length).toBeGreaterThanOrEqual(6);
+    for (const language of ['hu', 'en'] as const) expect(content.posts.filter((entry) => entry.language === language).length).toBeGreaterThanOrEqual(3);
   });
 
   it('has the same text keys in every language file', () => {

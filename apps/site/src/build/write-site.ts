@@ -18,8 +18,8 @@ export const SITE_OUT = repo('apps/site/dist');
  * every page rendered, the sitemap, robots.txt and feeds written, `.br` and `.gz` twins beside
  * the text files.
  */
-export async function writeSite(options: { contentDir: string; outDir: string; siteUrl: string; currentNoticeVersion: string }): Promise<TSitePage[]> {
-  const content = loadSiteContent(options.contentDir);
+export async function writeSite(options: { contentDir: string; outDir: string; siteUrl: string; currentNoticeVersion: string; publishedBy: string }): Promise<TSitePage[]> {
+  const content = loadSiteContent(options.contentDir, { publishedBy: options.publishedBy });
   const { assets, files: assetFiles } = await buildSiteAssets({
     faviconFile: repo('apps/web/public/favicon.svg'),
     socialImageFile: join(options.contentDir, 'social-card.png'),

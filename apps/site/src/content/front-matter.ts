@@ -2,25 +2,11 @@ import { z } from 'zod';
 import { SITE_LANGUAGES } from '../site-languages.ts';
 
 /**
- * The front matter of the site's Markdown files, one schema each. YAML reads an unquoted
- * `2024-11-05` as a date; both forms become `YYYY-MM-DD`.
+ * The front matter of the site's Markdown files. The blog's schema is the contract's
+ * (ZBlogPostFrontMatter, packages/contracts/src/site/blog.ts); the privacy notices' and the
+ * customers' are here. YAML is read as YAML 1.2, so a date stays the `YYYY-MM-DD` text it is.
  */
-const ZIsoDate = z.union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).transform((value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)));
-
-/** Lower-case words joined by hyphens: the file name and the page's address. */
-export const ZSlug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug is lower-case letters and digits joined by hyphens');
-
-/** `content/site/blog/{language}/{slug}.md` */
-export const ZBlogFrontMatter = z.object({
-  title: z.string().min(1),
-  date: ZIsoDate,
-  language: z.enum(['hu', 'en']),
-  slug: ZSlug,
-  summary: z.string().min(1),
-  /** The slug of the same post in the other language, when it has one. */
-  translation: ZSlug.optional(),
-});
-export type TBlogFrontMatter = z.infer<typeof ZBlogFrontMatter>;
+const ZIsoDate = z.iso.date();
 
 /** The privacy notices: the general one, the one on the maps service, the one for business partners. */
 export const PRIVACY_NOTICES = ['general', 'maps', 'partners'] as const;

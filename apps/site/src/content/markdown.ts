@@ -1,4 +1,5 @@
 import matter from 'gray-matter';
+import { parse as parseYaml } from 'yaml';
 import { Marked, type Tokens } from 'marked';
 import type { z } from 'zod';
 
@@ -42,7 +43,8 @@ export class ContentError extends Error {
 
 /** Splits a Markdown file into its checked front matter and its body; a bad file names itself and the field. */
 export function readMarkdownFile<TSchema extends z.ZodType>(file: string, source: string, schema: TSchema): { data: z.output<TSchema>; body: string } {
-  const parsed = matter(source);
+  // YAML 1.2 (the yaml package) rather than gray-matter's default js-yaml 3: dates stay text.
+  const parsed = matter(source, { engines: { yaml: (text: string) => parseYaml(text) as object } });
   const checked = schema.safeParse(parsed.data);
   if (!checked.success) {
     const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || '(front matter)'}: ${issue.message}`).join('; ');

@@ -33,12 +33,14 @@ export const post = (fields: { language: string; slug: string; date: string; tra
 export const notice = (fields: { notice: string; version: string; language: string; from: string }) =>
   ['---', `title: Notice ${fields.notice} ${fields.language}`, `notice: ${fields.notice}`, `version: "${fields.version}"`, `language: ${fields.language}`, `effective_from: ${fields.from}`, 'summary: What the notice covers.', '---', '', '## 1. Who we are', '', 'A controller.', '', '## 2. Data', '', 'Some data.', '', '## 3. Rights', '', 'Your rights.', ''].join('\n');
 
-/** A small complete site: two translated posts and one single-language post, two notice versions in every language, the variants, one customer. */
+/** A small complete site: a translated pair of posts, a post whose translation is not published yet, two notice versions in every language, the variants, one customer. */
 export function smallSiteFiles(): Record<string, string> {
   const files: Record<string, string> = {
     'blog/hu/elso-bejegyzes.md': post({ language: 'hu', slug: 'elso-bejegyzes', date: '2024-11-05', translation: 'first-post' }),
     'blog/en/first-post.md': post({ language: 'en', slug: 'first-post', date: '2024-11-05', translation: 'elso-bejegyzes' }),
-    'blog/en/english-only.md': post({ language: 'en', slug: 'english-only', date: '2025-01-20' }),
+    'blog/en/english-only.md': post({ language: 'en', slug: 'english-only', date: '2025-01-20', translation: 'kesobbi-bejegyzes' }),
+    // Dated after the tests' publishing day: checked, not published, so its English twin has no alternate yet.
+    'blog/hu/kesobbi-bejegyzes.md': post({ language: 'hu', slug: 'kesobbi-bejegyzes', date: '2030-01-01', translation: 'english-only' }),
     'customers.json': JSON.stringify({ customers: [{ name: 'Example Works', logo: 'example-works.svg', sector: { hu: 'Ipar', en: 'Industry', de: 'Industrie' } }] }),
     'customers/example-works.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>',
   };
