@@ -1,3 +1,4 @@
+import { SITE_BASE_PLACEHOLDER } from '@ona/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { TSiteContent } from './content/load-content.ts';
 import { postsIn } from './content/load-content.ts';
@@ -150,7 +151,9 @@ function footerLinksFor(notices: TNoticeIndex, language: TSiteLanguage): TFooter
 
 /** The complete HTML of a page. */
 export function renderSitePage(page: TSitePage, options: Pick<TGenerateOptions, 'siteUrl' | 'assets'>, footerLinks: TFooterLinks): string {
-  const context = { path: page.path, language: page.language, texts: siteTexts(page.language), assets: options.assets, siteUrl: options.siteUrl };
+  // The 404 page is sent at any address: its links start from the site's root (SITE_BASE_PLACEHOLDER).
+  const rootPrefix = page.path === sitePaths.notFound(page.language) ? { rootPrefix: SITE_BASE_PLACEHOLDER } : {};
+  const context = { path: page.path, language: page.language, texts: siteTexts(page.language), assets: options.assets, siteUrl: options.siteUrl, ...rootPrefix };
   return `<!DOCTYPE html>${renderToStaticMarkup(
     <PageContextProvider value={context}>
       <Document page={page} footerLinks={footerLinks} />

@@ -20,6 +20,11 @@ export type TPageContext = {
   texts: TSiteTexts;
   assets: TSiteAssets;
   siteUrl: string;
+  /**
+   * Links written from the site's root behind this prefix instead of relative to the page: the
+   * 404 page, which the server sends at any address (SITE_BASE_PLACEHOLDER).
+   */
+  rootPrefix?: string;
 };
 
 const PageContext = createContext<TPageContext | null>(null);
@@ -28,5 +33,6 @@ export const PageContextProvider = PageContext.Provider;
 export function usePage(): TPageContext & { href(target: string): string } {
   const context = useContext(PageContext);
   if (!context) throw new Error('a site component rendered outside a page');
-  return { ...context, href: (target: string) => relativeHref(context.path, target) };
+  const { rootPrefix } = context;
+  return { ...context, href: (target: string) => (rootPrefix === undefined ? relativeHref(context.path, target) : `${rootPrefix}${target}`) };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_PRIVACY_NOTICE_VERSION } from '@ona/contracts';
+import { CURRENT_PRIVACY_NOTICE_VERSION, SITE_BASE_PLACEHOLDER } from '@ona/contracts';
 import { ZBlogPostFrontMatter } from '@ona/contracts';
 import { ZPrivacyFrontMatter } from './content/front-matter.ts';
 import { loadSiteContent } from './content/load-content.ts';
@@ -127,10 +127,15 @@ describe('the generated site', () => {
 
   it('links between pages with relative addresses, so the same HTML works under /site/ and under /', () => {
     const { files } = generate();
-    const hrefs = [...files.entries()].filter(([path]) => path.endsWith('.html')).flatMap(([, html]) => head(html, / href="([^"]+)"/g));
-    const internal = hrefs.filter((href) => !/^(https?:|mailto:|#)/.test(href));
+    const internalHrefs = (html: string) => head(html, / href="([^"]+)"/g).filter((href) => !/^(https?:|mailto:|#)/.test(href));
+    const pages = [...files.entries()].filter(([path]) => path.endsWith('.html'));
+    const internal = pages.filter(([path]) => !path.endsWith('404.html')).flatMap(([, html]) => internalHrefs(html));
     expect(internal.length).toBeGreaterThan(100);
     expect(internal.filter((href) => href.startsWith('/'))).toEqual([]);
+    // The 404 page is sent at any address: its links start from the site's base, which the server fills in.
+    const notFound = pages.filter(([path]) => path.endsWith('404.html')).flatMap(([, html]) => internalHrefs(html));
+    expect(notFound.length).toBeGreaterThan(10);
+    expect(notFound.filter((href) => !href.startsWith(SITE_BASE_PLACEHOLDER))).toEqual([]);
   });
 
   it('writes one RSS feed per language with that language’s posts', () => {

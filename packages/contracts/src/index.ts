@@ -21,5 +21,5 @@ export * from './api-keys.ts';
 export * from './metrics.ts';
 export * from './host-route-sets.ts';
 export * from './site/contact.ts';
-export * from './site/contact-form-markup.ts';
+export * from './site/site-markup.ts';
 export * from './site/blog.ts';

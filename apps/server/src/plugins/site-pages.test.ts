@@ -112,6 +112,10 @@ describe('the site over HTTP, without JavaScript', () => {
     const post = await get('/site/blog/no-such-post.html');
     expect(post.statusCode).toBe(404);
     expect(post.body).toContain('Az oldal nem található');
+    // Sent at any depth, its links and stylesheet start from the site's base of the host.
+    expect(post.body).toMatch(/<link rel="stylesheet" href="\/site\/assets\/site\.[0-9a-f]+\.css"\/>/);
+    expect(post.body).toContain('<a href="/site/index.html">');
+    expect((await get('/deep/er/nowhere.html', { host: 'ona.example' })).body).toContain('<a href="/index.html">');
     const version = await get('/site/en/privacy/209901.html');
     expect(version.statusCode).toBe(404);
     expect(version.body).toContain('Page not found');

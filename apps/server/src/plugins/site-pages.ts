@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTACT_ERROR_SUMMARY, CONTACT_ERRORS_PARAM, CONTACT_SENT_PARAM, contactFieldAttribute, contactProblemAttribute, parseContactFormErrors, type TContactFormErrors } from '@ona/contracts';
+import { CONTACT_ERROR_SUMMARY, CONTACT_ERRORS_PARAM, CONTACT_SENT_PARAM, contactFieldAttribute, contactProblemAttribute, parseContactFormErrors, SITE_BASE_PLACEHOLDER, type TContactFormErrors } from '@ona/contracts';
 
 /** apps/site/dist (the prerendered site, docs/site.md), seen from src/plugins/ or from the bundle in apps/server/dist/. */
 export const SITE_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../site/dist' : '../../site/dist', import.meta.url));
@@ -78,4 +78,9 @@ export function showContactErrors(html: string, errors: TContactFormErrors): str
     shown = reveal(shown, `${field}:${problem}`).replaceAll(contactFieldAttribute(field), `${contactFieldAttribute(field)} aria-invalid="true"`);
   }
   return shown;
+}
+
+/** The 404 page for this host: its links start from the site's base here (`/site/` or `/`). */
+export function notFoundPage(html: string, base: string): string {
+  return html.replaceAll(SITE_BASE_PLACEHOLDER, base);
 }

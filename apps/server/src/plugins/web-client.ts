@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mountForPath, routeSetsForHost, routeSetUrl, type TRouteSetMount } from '@ona/contracts';
 import { translate } from '../i18n/translate.ts';
-import { showContactErrors, SITE_DIST, siteAnswer, siteFiles } from './site-pages.ts';
+import { notFoundPage, showContactErrors, SITE_DIST, siteAnswer, siteFiles } from './site-pages.ts';
 
 /** apps/web/dist, seen from src/plugins/ (source) or from the bundle in apps/server/dist/. */
 export const WEB_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../web/dist' : '../../web/dist', import.meta.url));
@@ -69,7 +69,7 @@ export const webClientPlugin = fp<{ distDir?: string; siteDir?: string }>(async 
       case 'file':
         return reply.sendFile(answer.file, siteRoot);
       case 'not-found':
-        return reply.code(404).sendFile(answer.file, siteRoot);
+        return reply.code(404).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(notFoundPage(readFileSync(join(siteRoot, answer.file), 'utf8'), mount.base));
       case 'redirect':
         return reply.redirect(answer.location, 301);
       case 'app': {
