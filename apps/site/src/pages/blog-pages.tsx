@@ -4,7 +4,7 @@ import type { TFullSiteLanguage } from '../site-languages.ts';
 import { sitePaths } from '../site-paths.ts';
 import { formatDate } from '../texts.ts';
 import { CallToAction } from './home-page.tsx';
-import { PostCard } from './post-card.tsx';
+import { PostGrid, Section } from './page-parts.tsx';
 
 /** Every post of one language, newest first. */
 export function BlogIndexPage({ language, posts }: { language: TFullSiteLanguage; posts: readonly TBlogPost[] }) {
@@ -25,13 +25,7 @@ export function BlogIndexPage({ language, posts }: { language: TFullSiteLanguage
           {posts.length === 0 ? (
             <p>{texts.blog.empty}</p>
           ) : (
-            <ul className="post-grid">
-              {posts.map((post) => (
-                <li key={post.slug}>
-                  <PostCard post={post} headingLevel={2} />
-                </li>
-              ))}
-            </ul>
+            <PostGrid posts={posts} headingLevel={2} />
           )}
         </div>
       </section>
@@ -70,20 +64,9 @@ export function BlogPostPage({ post, morePosts, translationPath }: { post: TBlog
         </div>
       </article>
       {morePosts.length > 0 && (
-        <section className="section latest-posts" aria-labelledby="more-posts">
-          <div className="container">
-            <h2 id="more-posts" className="section-title section-title-left">
-              {texts.blog.more}
-            </h2>
-            <ul className="post-grid">
-              {morePosts.map((other) => (
-                <li key={other.slug}>
-                  <PostCard post={other} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Section id="more-posts" className="latest-posts" title={texts.blog.more} left>
+          <PostGrid posts={morePosts} headingLevel={3} />
+        </Section>
       )}
       <CallToAction language={post.language} />
     </>

@@ -4,7 +4,7 @@ import { usePage } from '../page-context.tsx';
 import type { TFullSiteLanguage } from '../site-languages.ts';
 import { SITE_REDIRECTS, sitePaths } from '../site-paths.ts';
 import { NetworkIllustration } from './network-illustration.tsx';
-import { PostCard } from './post-card.tsx';
+import { CheckList, PostGrid, Section } from './page-parts.tsx';
 
 const FEATURES = ['engagement', 'retention', 'leader', 'instant'] as const;
 /** Exit-risk shares (low, medium, high) of the preview card's four teams: illustrative figures. */
@@ -48,72 +48,51 @@ export function HomePage({ language, customers, latestPosts, privacyPath }: { la
         </div>
       </section>
 
-      <section id="customers" className="section customers" aria-labelledby="customers-title">
-        <div className="container">
-          <h2 id="customers-title" className="section-title">
-            {home.customers.title}
-          </h2>
-          <p className="section-lead">{home.customers.lead}</p>
-          <ul className="customer-grid">
-            {customers.map((customer) => (
-              <li key={customer.name} className="customer">
-                <img src={href(assets.logos.get(customer.logo) ?? '')} alt={customer.name} width="200" height="48" loading="lazy" />
-                <span className="customer-sector">{customer.sector[language]}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="customers" className="customers" title={home.customers.title} lead={home.customers.lead}>
+        <ul className="customer-grid">
+          {customers.map((customer) => (
+            <li key={customer.name} className="customer">
+              <img src={href(assets.logos.get(customer.logo) ?? '')} alt={customer.name} width="200" height="48" loading="lazy" />
+              <span className="customer-sector">{customer.sector[language]}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section id="features" className="section features" aria-labelledby="features-title">
-        <div className="container">
-          <h2 id="features-title" className="section-title">
-            {home.features.title}
-          </h2>
-          <p className="section-lead">{home.features.lead}</p>
-          <div className="feature-list">
-            {FEATURES.map((key, index) => {
-              const feature = home.features[key];
-              return (
-                <article key={key} id={key} className="feature" aria-labelledby={`${key}-title`}>
-                  <div className="feature-copy">
-                    <p className="feature-kicker">
-                      <span className="feature-number" aria-hidden="true">
-                        {String(index + 1).padStart(2, '0')}
-                      </span>
-                      {feature.title}
-                    </p>
-                    <h3 id={`${key}-title`}>{feature.heading}</h3>
-                    <p>{feature.text}</p>
-                    <ul className="check-list">
-                      {feature.points.map((point) => (
-                        <li key={point}>{point}</li>
-                      ))}
-                    </ul>
-                  </div>
-                  <FeatureVisual kind={key} />
-                </article>
-              );
-            })}
-          </div>
+      <Section id="features" className="features" title={home.features.title} lead={home.features.lead}>
+        <div className="feature-list">
+          {FEATURES.map((key, index) => {
+            const feature = home.features[key];
+            return (
+              <article key={key} id={key} className="feature" aria-labelledby={`${key}-title`}>
+                <div className="feature-copy">
+                  <p className="feature-kicker">
+                    <span className="feature-number" aria-hidden="true">
+                      {String(index + 1).padStart(2, '0')}
+                    </span>
+                    {feature.title}
+                  </p>
+                  <h3 id={`${key}-title`}>{feature.heading}</h3>
+                  <p>{feature.text}</p>
+                  <CheckList items={feature.points} />
+                </div>
+                <FeatureVisual kind={key} />
+              </article>
+            );
+          })}
         </div>
-      </section>
+      </Section>
 
-      <section id="how-it-works" className="section steps" aria-labelledby="steps-title">
-        <div className="container">
-          <h2 id="steps-title" className="section-title">
-            {home.steps.title}
-          </h2>
-          <ol className="step-list">
-            {home.steps.items.map((step) => (
-              <li key={step.title} className="step">
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section id="how-it-works" className="steps" title={home.steps.title}>
+        <ol className="step-list">
+          {home.steps.items.map((step) => (
+            <li key={step.title} className="step">
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
 
       <section className="section trust" aria-labelledby="trust-title">
         <div className="container trust-grid">
@@ -126,11 +105,7 @@ export function HomePage({ language, customers, latestPosts, privacyPath }: { la
               <a href={href(privacyPath)}>{home.trust.link}</a>
             </p>
           </div>
-          <ul className="check-list check-list-large">
-            {home.trust.points.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
+          <CheckList items={home.trust.points} large />
         </div>
       </section>
 
@@ -143,13 +118,7 @@ export function HomePage({ language, customers, latestPosts, privacyPath }: { la
               </h2>
               <a href={href(sitePaths.blogIndex(language))}>{home.blog.all}</a>
             </div>
-            <ul className="post-grid">
-              {latestPosts.map((post) => (
-                <li key={post.slug}>
-                  <PostCard post={post} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
+            <PostGrid posts={latestPosts} headingLevel={3} />
           </div>
         </section>
       )}

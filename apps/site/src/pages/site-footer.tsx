@@ -1,7 +1,7 @@
 import { usePage } from '../page-context.tsx';
 import { fullSiteLanguageFor } from '../site-languages.ts';
 import { sitePaths } from '../site-paths.ts';
-import { BrandLogo } from './brand-logo.tsx';
+import { BrandLogo } from '../../../web/src/shared/ui/brand-logo.tsx';
 
 /** The links of the footer, in three columns; the variants' addresses come from the content. */
 export type TFooterLinks = { maps?: string; partners?: string };
@@ -42,7 +42,7 @@ export function SiteFooter({ links }: { links: TFooterLinks }) {
       <div className="container footer-grid">
         <div className="footer-brand">
           <a className="brand" href={href(home)}>
-            <BrandLogo />
+            <BrandLogo className="brand-logo" />
             <span className="brand-name">{texts.meta.siteName}</span>
           </a>
           <p>{texts.footer.tagline}</p>

@@ -2,7 +2,7 @@ import { usePage } from '../page-context.tsx';
 import { fullSiteLanguageFor, SITE_LANGUAGES, type TSiteLanguage } from '../site-languages.ts';
 import { SITE_REDIRECTS, sitePaths } from '../site-paths.ts';
 import { siteTexts } from '../texts.ts';
-import { BrandLogo } from './brand-logo.tsx';
+import { BrandLogo } from '../../../web/src/shared/ui/brand-logo.tsx';
 
 type TNavItem = { key: 'product' | 'customers' | 'blog' | 'contact'; target: string };
 
@@ -21,7 +21,7 @@ export function SiteHeader({ alternates }: { alternates: Partial<Record<TSiteLan
     <header className="site-header">
       <div className="container header-row">
         <a className="brand" href={href(sitePaths.home(site))}>
-          <BrandLogo />
+          <BrandLogo className="brand-logo" />
           <span className="brand-name">{texts.meta.siteName}</span>
         </a>
         <nav className="main-nav" aria-label={texts.a11y.mainNav}>
