@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { coldLoad, kb, median, seconds as s, type TColdLoad } from './support/cold-load.ts';
 
 /**
  * First loads on an emulated phone network (issue 17): the client is built, served by the real
@@ -21,9 +22,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 const ROOT = resolve(process.env.BENCH_ROOT ?? '.');
 const PORT = Number(process.env.BENCH_PORT ?? 9001);
 const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 3);
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASE = `http://127.0.0.1:${PORT}`;
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180 * 1024, uploadThroughput: 84 * 1024 };
 const BUDGETS = { takeSurvey: { js: 120 * 1024, fcp: 3000 }, surveyQuestion: { js: 200 * 1024, fcp: 3000 } };
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -60,69 +59,16 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; tok
   return (await response.json()) as T;
 }
 
-type TLoad = { scriptBytes: number; scripts: number; fcp: number; usable: number };
-
-/** One cold load of `url` in a fresh profile on Fast 3G; `ready` waits until the page is usable. */
-async function coldLoad(url: string, ready: (page: Page) => Promise<void>, storage: Record<string, string>): Promise<TLoad> {
-  const profile = mkdtempSync(resolve('tmp-data-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
-    locale: 'hu-HU',
-    viewport: { width: 390, height: 844 },
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript((entries) => {
-      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
-      for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
-    }, storage);
-    const cdp: CDPSession = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-    const scripts = new Map<string, number>();
-    cdp.on('Network.responseReceived', (event) => {
-      if (event.type !== 'Script') return;
-      const length = Number(event.response.headers['content-length'] ?? event.response.headers['Content-Length'] ?? Number.NaN);
-      scripts.set(event.requestId, Number.isFinite(length) ? length : -1);
-    });
-    cdp.on('Network.loadingFinished', (event) => {
-      // A script sent without Content-Length (compressed on the fly) counts what came over the wire.
-      if (scripts.get(event.requestId) === -1) scripts.set(event.requestId, event.encodedDataLength);
-    });
-    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
-    try {
-      await ready(page);
-    } catch (error) {
-      await page.screenshot({ path: resolve('tmp-data-first-load-failure.png') });
-      throw error;
-    }
-    const usable = await page.evaluate(() => performance.now());
-    await page.waitForLoadState('networkidle', { timeout: 120_000 });
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
-    return { scriptBytes: [...scripts.values()].reduce((sum, bytes) => sum + Math.max(0, bytes), 0), scripts: scripts.size, fcp, usable };
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
 async function measure(name: keyof typeof BUDGETS, url: string, ready: (page: Page) => Promise<void>, storage: Record<string, string> = {}): Promise<boolean> {
-  const loads: TLoad[] = [];
-  for (let run = 0; run < RUNS; run++) loads.push(await coldLoad(url, ready, storage));
-  const js = median(loads.map((load) => load.scriptBytes));
+  const loads: TColdLoad[] = [];
+  for (let run = 0; run < RUNS; run++) loads.push(await coldLoad(url, { ready, storage }));
+  const js = median(loads.map((load) => load.bytes.Script ?? 0));
   const fcp = median(loads.map((load) => load.fcp));
   const usable = median(loads.map((load) => load.usable));
   const budget = BUDGETS[name];
   const ok = js <= budget.js && fcp <= budget.fcp;
   console.log(
-    `${name}: JavaScript ${kb(js)} over the wire in ${loads[0]?.scripts ?? 0} files (budget ${kb(budget.js)}), first contentful paint ${s(fcp)} (budget ${s(budget.fcp)}), usable after ${s(usable)} — ${ok ? 'within budget' : 'OVER BUDGET'}`,
+    `${name}: JavaScript ${kb(js)} over the wire in ${loads[0]?.files.Script ?? 0} files (budget ${kb(budget.js)}), first contentful paint ${s(fcp)} (budget ${s(budget.fcp)}), usable after ${s(usable)} — ${ok ? 'within budget' : 'OVER BUDGET'}`,
   );
   return ok;
 }

@@ -180,7 +180,6 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       { path: '/auth/reset-password.html' },
       { path: '/auth/confirm-reset-password.html' },
       { path: '/setup.html' },
-      { path: '/site/index.html' },
       { path: '/instant-surveys/login.html' },
       { path: '/instant-surveys/password-reset.html' },
       { path: `/instant-surveys/take-survey/${demoPublicId}.html?code=DEMO2026A` },
@@ -194,6 +193,30 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
         },
       },
       { path: `/instant-surveys/take-survey/${demoPublicId}/thankyou.html` },
+    ]);
+  });
+
+  it('on every page of the public site, in Hungarian, English and (the privacy notice) German', { timeout: 300_000 }, async () => {
+    const languages = [
+      { folder: '', post: 'blog/mit-mutat-meg-a-szervezeti-halozatelemzes.html' },
+      { folder: 'en/', post: 'blog/what-organisational-network-analysis-shows.html' },
+    ];
+    await checkAll([
+      ...languages.flatMap(({ folder, post }) => [
+        ...['index.html', 'old-index.html', 'contact.html', 'contact-sent.html', 'blog/index.html', post, 'privacy/index.html', 'privacy/202411.html', 'privacy/202303.html', 'privacy/maps.html', 'privacy/partners.html'].map((page) => ({ path: `/site/${folder}${page}` })),
+        { path: `/site/${folder}contact.html?errors=name:required,email:invalid_email,consent:required`, label: `site ${folder}contact: the errors of a form sent without JavaScript` },
+        {
+          path: `/site/${folder}contact.html`,
+          label: `site ${folder}contact: the script's messages`,
+          prepare: async (p: Page) => {
+            await p.locator('form[data-contact-form] button[type="submit"]').click();
+            await p.locator('[data-problem="summary"]:not([hidden])').waitFor();
+          },
+        },
+        { path: `/site/${folder}blog/no-such-post.html`, label: `site ${folder}404` },
+      ]),
+      { path: '/site/de/privacy/index.html' },
+      { path: '/site/de/privacy/202411.html' },
     ]);
   });
 

@@ -9,10 +9,11 @@ beforeAll(async () => { chromium = await launchBrowser(); });
 afterAll(async () => chromium.close());
 
 describe('a local host loads all three route sets', () => {
-  it('the public site lives under /site/', async () => {
+  it('the public site lives under /site/ (Hungarian at its root, English under en/), prerendered, without the app’s code', async () => {
     const page = await newPage(chromium.browser, { locale: 'en' });
-    await page.goto(`${baseUrl}/site/index.html`);
+    await page.goto(`${baseUrl}/site/en/index.html`);
     await page.getByRole('heading', { name: 'Understand the network behind your organisation' }).waitFor();
+    expect(await page.locator('#root').count()).toBe(0);
     await screenshot(page, 'site-home');
     await page.close();
   });

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
  * Each `tsc` is single-threaded, so on two cores two projects at a time halve the wait of the
  * one-after-another chain this replaces; the output of each project is printed whole, in order.
  */
-const PROJECTS = ['packages/contracts', 'packages/db', 'packages/analytics', 'apps/server', 'apps/web', 'e2e', 'scripts', 'bench'];
+const PROJECTS = ['packages/contracts', 'packages/db', 'packages/analytics', 'apps/server', 'apps/web', 'apps/site', 'e2e', 'scripts', 'bench'];
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 function check(project: string): Promise<{ project: string; code: number; output: string }> {

@@ -40,6 +40,8 @@ export interface AppOptions {
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
+  /** The prerendered public site (default apps/site/dist). */
+  siteDistDir?: string;
   /** Poll the database for queued jobs (tests wake the queue themselves). */
   pollJobs?: boolean;
 }
@@ -136,7 +138,7 @@ export async function buildApp(options: AppOptions) {
   );
   await app.register(instantSurveySocketRoutes);
   if (options.demoMode) await app.register(devMailboxRoutes);
-  await app.register(webClientPlugin, options.webDistDir ? { distDir: options.webDistDir } : {});
+  await app.register(webClientPlugin, { ...(options.webDistDir ? { distDir: options.webDistDir } : {}), ...(options.siteDistDir ? { siteDir: options.siteDistDir } : {}) });
   return app;
 }
 

@@ -7,7 +7,7 @@ export type TGuardChunk = { fileName: string; isEntry: boolean; imports: readonl
 export const GRAPH_LIBRARIES = /[/\\]node_modules[/\\](sigma|graphology[^/\\]*)[/\\]/;
 
 /** Pages that must load without them: the entry and the participant-facing pages. */
-export const LIGHT_PAGES = ['src/features/instant-survey/take-survey-page.tsx', 'src/features/survey/survey-question-page.tsx', 'src/features/site/site-home-page.tsx', 'src/features/auth/login-page.tsx'];
+export const LIGHT_PAGES = ['src/features/instant-survey/take-survey-page.tsx', 'src/features/survey/survey-question-page.tsx', 'src/features/auth/login-page.tsx'];
 
 /** Every module a page's first render loads: the entry's static imports, then the page chunk's. */
 function firstLoadModules(chunks: readonly TGuardChunk[], pageSource: string | null): string[] {

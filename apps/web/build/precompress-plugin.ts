@@ -1,26 +1,7 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { precompressTree } from './precompress.ts';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-const TEXT_FILE = /\.(js|mjs|css|html|svg|json|txt)$/;
-/** Below this a compressed twin saves less than a packet; the server compresses such files on the fly anyway. */
-const MIN_BYTES = 1024;
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])));
-  return nested.flat();
-}
-
-/**
- * Writes a `.br` (quality 11) and a `.gz` (level 9) twin next to every text file of the build, so
- * the server (@fastify/static with preCompressed) sends the smallest form without compressing
- * per request. Built in, no extra dependency: node:zlib does both.
- */
+/** The `.br` and `.gz` twins of the client's build (precompress.ts). */
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -30,18 +11,7 @@ export function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) => TEXT_FILE.test(file));
-      await Promise.all(
-        files.map(async (file) => {
-          if ((await stat(file)).size < MIN_BYTES) return;
-          const content = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-        }),
-      );
+      await precompressTree(outDir);
     },
   };
 }

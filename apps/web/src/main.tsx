@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { routeSetsForHost } from './app/host-route-sets.ts';
+import { routeSetsForHost } from '@ona/contracts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, routerReady } from './app/router.tsx';

@@ -19,5 +19,7 @@ export * from './setup.ts';
 export * from './organizations.ts';
 export * from './api-keys.ts';
 export * from './metrics.ts';
+export * from './host-route-sets.ts';
 export * from './site/contact.ts';
+export * from './site/site-markup.ts';
 export * from './site/blog.ts';

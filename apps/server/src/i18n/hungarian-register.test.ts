@@ -55,10 +55,17 @@ function texts(value: unknown, path: string, into: [string, string][] = []): [st
 
 const serverLocales = join(import.meta.dirname, '../locales');
 const webLocales = join(import.meta.dirname, '../../../web/src/locales/hu');
+const siteLocale = join(import.meta.dirname, '../../../site/src/locales/hu.json');
 const hungarianFiles = [
   ...readdirSync(serverLocales).filter((f) => f === 'hu.json' || f.endsWith('.hu.json')).map((f) => join(serverLocales, f)),
   ...readdirSync(webLocales).filter((f) => f.endsWith('.json')).map((f) => join(webLocales, f)),
+  siteLocale,
 ];
+/** The public site's Hungarian Markdown: blog posts and privacy notices (content/site). */
+const siteContent = join(import.meta.dirname, '../../../../content/site');
+const hungarianMarkdown = readdirSync(siteContent, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.hu.md') || /(^|[/\\])hu[/\\][^/\\]+\.md$/.test(f))
+  .map((f) => join(siteContent, f));
 
 describe('Hungarian texts', () => {
   it('find the informal forms and let the formal ones pass', () => {
@@ -78,11 +85,9 @@ describe('Hungarian texts', () => {
     expect(found).toEqual([]);
   });
 
-  it('of the public site\'s Hungarian content (blog posts, notices under content/site/**/hu/) are formal too', () => {
-    const siteContent = join(import.meta.dirname, '../../../../content/site');
-    const pages = readdirSync(siteContent, { recursive: true, encoding: 'utf8' }).filter((path) => path.split(/[\\/]/).includes('hu') && path.endsWith('.md'));
-    expect(pages.length).toBeGreaterThanOrEqual(3);
-    const found = pages.map((path) => [path, informalForms(readFileSync(join(siteContent, path), 'utf8'))] as const).filter(([, forms]) => forms.length > 0);
+  it('of the public site, its pages, posts and privacy notices, are formal too', () => {
+    expect(hungarianMarkdown.length).toBeGreaterThan(3);
+    const found = hungarianMarkdown.map((file) => [file.slice(file.indexOf('/content/') + 1), informalForms(readFileSync(file, 'utf8'))] as const).filter(([, forms]) => forms.length > 0);
     expect(found).toEqual([]);
   });
 

@@ -33,6 +33,6 @@ describe('the chunk guard of the build', () => {
   });
 
   it('fails loudly when a guarded page is no longer a chunk of its own', () => {
-    expect(() => forbiddenOnFirstLoad([chunk('index.js', [], { isEntry: true })], ['src/features/site/site-home-page.tsx'], GRAPH_LIBRARIES)).toThrow(/no chunk/);
+    expect(() => forbiddenOnFirstLoad([chunk('index.js', [], { isEntry: true })], ['src/features/auth/login-page.tsx'], GRAPH_LIBRARIES)).toThrow(/no chunk/);
   });
 });

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { RouteSetProvider } from '../shared/routing/route-set-context.tsx';
-import type { TRouteSetMount } from './host-route-sets.ts';
+import type { TRouteSetMount } from '@ona/contracts';
 
 /**
  * Routes load their chunk and texts before they render (lazy-route.tsx); this boundary only

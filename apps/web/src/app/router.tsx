@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../shared/ui/route-error-page.tsx';
 import { appChildRoutes } from './app-routes.tsx';
-import type { TRouteSetMount } from './host-route-sets.ts';
+import type { TRouteSetMount } from '@ona/contracts';
 import { instantSurveyChildRoutes } from './instant-survey-routes.tsx';
 import { RouteSetRoot } from './route-set-root.tsx';
 import { siteChildRoutes } from './site-routes.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeSetsForHost } from './host-route-sets.ts';
+import { routeSetsForHost } from '@ona/contracts';
 import { loginPathFor } from './session-targets.ts';
 
 describe('loginPathFor', () => {

@@ -1,4 +1,4 @@
-import { mountForPath, type TRouteSetMount } from './host-route-sets.ts';
+import { mountForPath, type TRouteSetMount } from '@ona/contracts';
 
 /** Login pages, relative to their route set's base: each set has its own (spec §2). */
 export const APP_LOGIN = 'auth/login.html';

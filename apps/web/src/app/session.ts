@@ -3,7 +3,7 @@ import { configureApiClient } from '../shared/api/api-client.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { activeLocale } from '../shared/i18n/i18n.ts';
 import { NEXT_PARAM, intendedTarget, withReturnTarget } from '../shared/routing/return-target.ts';
-import type { TRouteSetMount } from './host-route-sets.ts';
+import type { TRouteSetMount } from '@ona/contracts';
 import type { TAppRouter } from './router.tsx';
 import { loginPathFor } from './session-targets.ts';
 

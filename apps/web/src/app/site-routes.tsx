@@ -1,13 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from './lazy-route.tsx';
 
-const home = lazyPage(() => import('../features/site/site-home-page.tsx'), (m) => <m.SiteHomePage />, ['site']);
-
-/** The public site; for now its home page only (blog, contact and privacy come later), a chunk of its own. */
+/**
+ * The public site is prerendered HTML that the server sends itself (apps/site, docs/site.md); it
+ * loads none of this application's code. A link inside the app that leads there is followed as a
+ * full page load. The server never answers a site path with the app, so the app only meets one
+ * when it navigates there itself; the check on the current address keeps a misrouted first load
+ * (Vite's dev server) from reloading forever.
+ */
 export function siteChildRoutes(): RouteObject[] {
   return [
-    { index: true, lazy: home },
-    { path: 'index.html', lazy: home },
-    { path: '*', lazy: home },
+    {
+      path: '*',
+      loader: ({ request }) => {
+        if (request.url !== window.location.href) window.location.assign(request.url);
+        return null;
+      },
+      element: null,
+    },
   ];
 }

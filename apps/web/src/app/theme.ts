@@ -1,18 +1,8 @@
 import { Container, Drawer, Modal, Notification, createTheme, DEFAULT_THEME, mergeThemeOverrides, Pagination, rem, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { BRAND_SHADES } from './brand-colors.ts';
 import { blend, luminance, readableOn } from './contrast.ts';
 
-const brand: MantineColorsTuple = [
-  '#edf0ff',
-  '#d9ddfd',
-  '#b0b8f4',
-  '#8592ec',
-  '#6170e6',
-  '#4a5ae2',
-  '#3d4fe0',
-  '#2f40c7',
-  '#2738b3',
-  '#1b2f9f',
-];
+const brand: MantineColorsTuple = BRAND_SHADES;
 
 /**
  * Every light background that text sits on: white cards, the grey page (gray.0), table stripes and

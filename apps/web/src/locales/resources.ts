@@ -9,7 +9,6 @@ import deInstantSurvey from './de/instant-survey.json';
 import deSurvey from './de/survey.json';
 import deSurveyStatistics from './de/survey-statistics.json';
 import deOrganizations from './de/organizations.json';
-import deSite from './de/site.json';
 import deGraph from './de/graph.json';
 import deRetention from './de/retention.json';
 import deLeaderReport from './de/leader-report.json';
@@ -32,7 +31,6 @@ import enInstantSurvey from './en/instant-survey.json';
 import enSurvey from './en/survey.json';
 import enSurveyStatistics from './en/survey-statistics.json';
 import enOrganizations from './en/organizations.json';
-import enSite from './en/site.json';
 import enGraph from './en/graph.json';
 import enRetention from './en/retention.json';
 import enLeaderReport from './en/leader-report.json';
@@ -55,7 +53,6 @@ import huInstantSurvey from './hu/instant-survey.json';
 import huSurvey from './hu/survey.json';
 import huSurveyStatistics from './hu/survey-statistics.json';
 import huOrganizations from './hu/organizations.json';
-import huSite from './hu/site.json';
 import huGraph from './hu/graph.json';
 import huRetention from './hu/retention.json';
 import huLeaderReport from './hu/leader-report.json';
@@ -80,7 +77,6 @@ import ruInstantSurvey from './ru/instant-survey.json';
 import ruSurvey from './ru/survey.json';
 import ruSurveyStatistics from './ru/survey-statistics.json';
 import ruOrganizations from './ru/organizations.json';
-import ruSite from './ru/site.json';
 import ruGraph from './ru/graph.json';
 import ruRetention from './ru/retention.json';
 import ruLeaderReport from './ru/leader-report.json';
@@ -103,7 +99,6 @@ export const englishResources = {
   admin: enAdmin,
   accessibility: enAccessibility,
   colors: enColors,
-  site: enSite,
   instantSurvey: enInstantSurvey,
   survey: enSurvey,
   surveyStatistics: enSurveyStatistics,
@@ -134,7 +129,6 @@ const hungarian: TTranslation = {
   admin: huAdmin,
   accessibility: huAccessibility,
   colors: huColors,
-  site: huSite,
   instantSurvey: huInstantSurvey,
   survey: huSurvey,
   surveyStatistics: huSurveyStatistics,
@@ -160,7 +154,6 @@ const german: TTranslation = {
   admin: deAdmin,
   accessibility: deAccessibility,
   colors: deColors,
-  site: deSite,
   instantSurvey: deInstantSurvey,
   survey: deSurvey,
   surveyStatistics: deSurveyStatistics,
@@ -186,7 +179,6 @@ const russian: TTranslation = {
   admin: ruAdmin,
   accessibility: ruAccessibility,
   colors: ruColors,
-  site: ruSite,
   instantSurvey: ruInstantSurvey,
   survey: ruSurvey,
   surveyStatistics: ruSurveyStatistics,

@@ -3,23 +3,23 @@ import {
   CONTACT_ERRORS_PARAM,
   CONTACT_SENT_PARAM,
   formatContactFormErrors,
+  routeSetsForHost,
   ZContactFormField,
   type TContactFieldProblem,
   type TContactFormErrors,
 } from '@ona/contracts';
 import { fieldName, issueMessageKey, type ValidationIssue } from '../../errors/error-handler.ts';
-import { isLocalHostName } from '../../http/public-base.ts';
 
 const CONTACT_PAGE = 'contact.html';
 
 /**
- * Where the site lives on this host, as the web client's route sets put it
- * (apps/web/src/app/host-route-sets.ts, instant-survey-and-site.md §2): under /site/ on local,
- * private-network and demo hosts, at the root on any other. A test keeps the two in step.
+ * Where the site lives on this host, by the host rule the web client and the server's page
+ * serving share (routeSetsForHost, instant-survey-and-site.md §2): under /site/ on local,
+ * private-network and demo hosts, at the root on any other. A host without the site
+ * (app…, instant-survey…) gets the root, as on a site host.
  */
 export function siteBaseForHost(hostname: string): string {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return isLocalHostName(host) || host === '0.0.0.0' || host.includes('demo') ? '/site/' : '/';
+  return routeSetsForHost(hostname).find((mount) => mount.name === 'site')?.base ?? '/';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import type { TRouteSetMount } from '../../app/host-route-sets.ts';
+import type { TRouteSetMount } from '@ona/contracts';
 
 type TRouteSetContext = {
   /** The route set the current page belongs to. */

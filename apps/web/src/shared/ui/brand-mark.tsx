@@ -1,23 +1,10 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BrandLogo as PlainBrandLogo } from './brand-logo.tsx';
 
-/** The product's logo: three linked nodes, the smallest network worth analysing. */
+/** The logo in the theme's brand colour. */
 export function BrandLogo({ size = 32 }: { size?: number }) {
-  return (
-    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 32 32">
-      <rect width="32" height="32" rx="8" fill="var(--mantine-color-brand-6)" />
-      <g stroke="#fff" strokeWidth="2">
-        <line x1="10" y1="11" x2="22" y2="10" />
-        <line x1="10" y1="11" x2="15" y2="22" />
-        <line x1="22" y1="10" x2="15" y2="22" />
-      </g>
-      <g fill="#fff">
-        <circle cx="10" cy="11" r="3.2" />
-        <circle cx="22" cy="10" r="3.2" />
-        <circle cx="15" cy="22" r="3.2" />
-      </g>
-    </svg>
-  );
+  return <PlainBrandLogo size={size} fill="var(--mantine-color-brand-6)" />;
 }
 
 export function BrandMark({ hideNameBelow }: { hideNameBelow?: 'xs' | 'sm' }) {

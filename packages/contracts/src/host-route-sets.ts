@@ -57,17 +57,28 @@ export function mountForPath(
     .find((mount) => pathname.startsWith(mount.base) || withSlash === mount.base);
 }
 
+/** Hosts that serve one route set at the root carry its name first (`app.…`, `instant-survey.…`). */
+const HOST_PREFIX: Record<Exclude<TRouteSetName, 'site'>, string> = { app: 'app', 'instant-survey': 'instant-survey' };
+
 /**
- * Where the analytics app's login lives as seen from this host: on the same origin when the host
- * mounts the app, else on the sibling `app.` host of the same domain (same protocol and port).
+ * Where a page of the analytics app or of the instant surveys lives as seen from this host: on the
+ * same origin when the host mounts that route set, else on the sibling host of the same domain
+ * (`app.` or `instant-survey.`, same protocol and port).
  */
-export function appLoginUrl(
+export function routeSetUrl(
   location: { hostname: string; protocol: string; port: string },
   mounts: readonly TRouteSetMount[],
+  name: Exclude<TRouteSetName, 'site'>,
+  path: string,
 ): string {
-  const app = mounts.find((mount) => mount.name === 'app');
-  if (app) return `${app.base}auth/login.html`;
-  const domain = location.hostname.replace(/^(www|instant-survey[^.]*)\./i, '');
+  const mounted = mounts.find((mount) => mount.name === name);
+  if (mounted) return `${mounted.base}${path}`;
+  const domain = location.hostname.replace(/^(www|app[^.]*|instant-survey[^.]*)\./i, '');
   const port = location.port ? `:${location.port}` : '';
-  return `${location.protocol}//app.${domain}${port}/auth/login.html`;
+  return `${location.protocol}//${HOST_PREFIX[name]}.${domain}${port}/${path}`;
+}
+
+/** The analytics app's login page as seen from this host (see routeSetUrl). */
+export function appLoginUrl(location: { hostname: string; protocol: string; port: string }, mounts: readonly TRouteSetMount[]): string {
+  return routeSetUrl(location, mounts, 'app', 'auth/login.html');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appLoginUrl, mountForPath, routeSetsForHost } from './host-route-sets.ts';
+import { appLoginUrl, mountForPath, routeSetsForHost, routeSetUrl } from './host-route-sets.ts';
 
 const names = (host: string) => routeSetsForHost(host).map((mount) => `${mount.name}@${mount.base}`);
 const ALL = ['site@/site/', 'instant-survey@/instant-surveys/', 'app@/'];
@@ -52,5 +52,17 @@ describe('appLoginUrl', () => {
     const site = { hostname: 'www.ona.example.com', protocol: 'https:', port: '' };
     expect(appLoginUrl(site, routeSetsForHost(site.hostname))).toBe('https://app.ona.example.com/auth/login.html');
     expect(appLoginUrl({ ...site, port: '8443' }, routeSetsForHost(site.hostname))).toBe('https://app.ona.example.com:8443/auth/login.html');
+  });
+});
+
+describe('routeSetUrl', () => {
+  it('points the public site to the sibling instant-survey host for joining a survey', () => {
+    const site = { hostname: 'ona.example.com', protocol: 'https:', port: '' };
+    expect(routeSetUrl(site, routeSetsForHost(site.hostname), 'instant-survey', 'login.html')).toBe('https://instant-survey.ona.example.com/login.html');
+  });
+
+  it('stays on the same origin under the instant surveys base of a local host', () => {
+    const local = { hostname: '127.0.0.1', protocol: 'http:', port: '8080' };
+    expect(routeSetUrl(local, routeSetsForHost(local.hostname), 'instant-survey', 'login.html')).toBe('/instant-surveys/login.html');
   });
 });

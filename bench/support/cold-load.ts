@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** CDP's "Fast 3G": 562.5 ms latency, 180 KB/s down, 84 KB/s up. */
+const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180 * 1024, uploadThroughput: 84 * 1024 };
+
+/** What one cold load brought over the wire, by CDP resource type (Document, Script, Stylesheet, Image…), and when it painted. */
+export type TColdLoad = { bytes: Partial<Record<string, number>>; files: Partial<Record<string, number>>; fcp: number; usable: number };
+
+/**
+ * One cold load of `url` in a fresh Chromium profile with the cache disabled on Fast 3G, on a
+ * phone-sized screen; `ready` waits until the page is usable, `storage` is put in local storage
+ * first. Bytes are the response bodies as sent (Content-Length, so compressed where the server
+ * compressed), or what came over the wire for an answer without one.
+ */
+export async function coldLoad(url: string, options: { ready: (page: Page) => Promise<void>; storage?: Record<string, string>; javaScript?: boolean }): Promise<TColdLoad> {
+  const profile = mkdtempSync(resolve('tmp-data-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    locale: 'hu-HU',
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript((entries) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
+      for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
+    }, options.storage ?? {});
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    const responses = new Map<string, { type: string; bytes: number }>();
+    cdp.on('Network.responseReceived', (event) => {
+      const length = Number(event.response.headers['content-length'] ?? event.response.headers['Content-Length'] ?? Number.NaN);
+      responses.set(event.requestId, { type: event.type ?? 'Other', bytes: Number.isFinite(length) ? length : -1 });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      // An answer sent without Content-Length (compressed on the fly) counts what came over the wire.
+      const response = responses.get(event.requestId);
+      if (response?.bytes === -1) response.bytes = event.encodedDataLength;
+    });
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    try {
+      await options.ready(page);
+    } catch (error) {
+      await page.screenshot({ path: resolve('tmp-data-first-load-failure.png') });
+      throw error;
+    }
+    const usable = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+    const bytes: Partial<Record<string, number>> = {};
+    const files: Partial<Record<string, number>> = {};
+    for (const response of responses.values()) {
+      bytes[response.type] = (bytes[response.type] ?? 0) + Math.max(0, response.bytes);
+      files[response.type] = (files[response.type] ?? 0) + 1;
+    }
+    return { bytes, files, fcp, usable };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
