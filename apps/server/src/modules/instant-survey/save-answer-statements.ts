@@ -40,7 +40,7 @@ export async function findSaveTarget(db: Database, surveyId: number, questionId:
  * stored answer of a stale save is read from the statement's snapshot (see the employee twin,
  * survey/save-answer-statement.ts, for the one race where it is not there yet).
  */
-const WRITE_ANSWER_SQL = `
+export const WRITE_ANSWER_SQL = `
 with saved as (
   insert into instant_survey_answers as a (survey_id, question_id, participant_id, value, answered_at, sequence)
   values ($1, $2, $3, $4::text::jsonb, $5::timestamptz, $6::bigint)
