@@ -28,7 +28,8 @@ import { runInstantLoad, type InstantFigures } from './support/instant-load.ts';
  * default 1,000; also with If-None-Match when the server sends an ETag); instant survey with 1,000
  * participants and 100 saves in flight (save latency and save → host message). BENCH_SECONDS per
  * measurement (default 10), after a 2-second warm-up. Prints a Markdown table and the load average.
- * Needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL); BENCH_PORT (default 9501 and the next two).
+ * Needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL); BENCH_PORT (default 9501 and the next two);
+ * BENCH_ROWS (saves,list,retention,instant) picks rows; BENCH_PROFILE_DIR profiles the after server.
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -41,6 +42,8 @@ const DEMO_SIZE = Number(process.env.BENCH_DEMO_SIZE ?? 1000);
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 9501);
 const CONNECTIONS = 50;
+/** Which rows to measure (BENCH_ROWS, comma-separated; default all). */
+const ROWS = new Set((process.env.BENCH_ROWS ?? 'saves,list,retention,instant').split(','));
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 console.log(`request-path benchmark; load average (1/5/15 min) at the start: ${load()}`);
@@ -62,7 +65,9 @@ try {
   const env = { DATABASE_URL: database.url, NODE_ENV: 'production' };
   const before = BEFORE_REF ? exportCommit(BEFORE_REF, 'before') : null;
   if (before) servers.push({ name: `before (${before.commit.slice(0, 7)})`, process: new ServerProcess({ port: PORT, env, cwd: before.dir }) });
-  servers.push({ name: 'after (this checkout)', process: new ServerProcess({ port: PORT + 1, env }) });
+  // BENCH_PROFILE_DIR: a CPU profile of the after server over the whole run (bench/support/profile-summary.ts reads it).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  servers.push({ name: 'after (this checkout)', process: new ServerProcess({ port: PORT + 1, env, nodeArgs: profile }) });
   for (const server of servers) {
     running.push(server.process);
     await server.process.start();
@@ -105,7 +110,7 @@ try {
   };
 
   // Employee saves: each connection is one employee saving answers with a growing sequence.
-  for (const target of targets) {
+  for (const target of ROWS.has('saves') ? targets : []) {
     let employee = 0;
     const setupClient = (client: autocannon.Client) => {
       const index = employee++ % employees.tokens.length;
@@ -133,10 +138,10 @@ try {
   const getAs = (path: string, extra: Record<string, string> = {}) => (client: autocannon.Client) =>
     client.setRequests([{ method: 'GET', path, setupRequest: (request) => ({ ...request, headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'x-forwarded-for': nextAddress(), ...extra } }) }]);
 
-  for (const target of targets) record('GET /api/engagements/, 50 connections', target.name, await measured(base(target.process), getAs('/api/engagements/')));
+  for (const target of ROWS.has('list') ? targets : []) record('GET /api/engagements/, 50 connections', target.name, await measured(base(target.process), getAs('/api/engagements/')));
 
   const retention = `/api/engagements/${analysed.id}/retention-analytics-results/`;
-  for (const target of servers) {
+  for (const target of ROWS.has('retention') ? servers : []) {
     const probe = await fetch(`${base(target.process)}${retention}`, { headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'accept-encoding': 'identity' } });
     const bytes = (await probe.arrayBuffer()).byteLength;
     record(`GET …/retention-analytics-results/ (${(bytes / 1024).toFixed(0)} KB), 50 connections`, target.name, await measured(base(target.process), getAs(retention)));
@@ -144,7 +149,7 @@ try {
     record('same, If-None-Match (304)', target.name, etag ? await measured(base(target.process), getAs(retention, { 'if-none-match': etag })) : null);
   }
 
-  for (const [i, target] of targets.entries()) {
+  for (const [i, target] of ROWS.has('instant') ? targets.entries() : []) {
     const survey = instantSurveys[Math.min(i, instantSurveys.length - 1)]!;
     const hostToken = target.process === anchor ? 'anchor' : await hostLogin(target.process.base, employees.hostEmail);
     record(`instant survey, ${PARTICIPANTS} participants, 100 saves in flight`, target.name, await runInstantLoad({ base: base(target.process), survey, hostToken, seconds: SECONDS, inFlight: 100, connectParticipants: target.process !== anchor, nextAddress }));
