@@ -25,7 +25,7 @@ import { runInstantLoad, type InstantFigures } from './support/instant-load.ts';
  *
  * Rows: employee answer save (50 connections); GET /api/engagements/ (50 connections); GET
  * …/retention-analytics-results/ of an analysed demo organisation (BENCH_DEMO_SIZE employees,
- * default 1,000; also with If-None-Match when the server sends an ETag); instant survey with 1,000
+ * default 300, an answer of about 270 KB; also with If-None-Match when the server sends an ETag); instant survey with 1,000
  * participants and 100 saves in flight (save latency and save → host message). BENCH_SECONDS per
  * measurement (default 10), after a 2-second warm-up. Prints a Markdown table and the load average.
  * Needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL); BENCH_PORT (default 9501 and the next two);
@@ -38,7 +38,7 @@ if (!serverUrl) {
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? 'main';
-const DEMO_SIZE = Number(process.env.BENCH_DEMO_SIZE ?? 1000);
+const DEMO_SIZE = Number(process.env.BENCH_DEMO_SIZE ?? 300);
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 9501);
 const CONNECTIONS = 50;
