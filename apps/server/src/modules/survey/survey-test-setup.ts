@@ -1,6 +1,6 @@
 import { eq, tables, type Database } from '@ona/db';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
-import { loginAs, type TestContext } from '../../testing/test-app.ts';
+import { createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { todayUtc } from './survey-window.ts';
 
 /** A date `days` from today (UTC), for survey windows relative to the test's own clock. */
@@ -81,4 +81,12 @@ export async function openSurveyForTakers(ctx: TestContext, org: SurveyOrganisat
   }
   const questions = (created.json() as { questionnaire: { questions: { id: number }[] } }).questionnaire.questions;
   return { questionIds: questions.map((q) => q.id) };
+}
+
+/** A test app with the survey organisation and its open survey, whose lead and member can save. */
+export async function createOpenSurveyApp() {
+  const ctx = await createTestApp();
+  const org = await createSurveyOrganisation(ctx);
+  const { questionIds } = await openSurveyForTakers(ctx, org);
+  return { ctx, org, questionIds };
 }
