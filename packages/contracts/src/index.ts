@@ -21,3 +21,4 @@ export * from './api-keys.ts';
 export * from './metrics.ts';
 export * from './site/contact.ts';
 export * from './site/blog.ts';
+export * from './wave-comparison.ts';
