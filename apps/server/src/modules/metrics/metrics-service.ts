@@ -53,8 +53,8 @@ const FORMATS: Record<TPersonMetricId, TMetricFormat> = {
  * nominations"): another person's out-degree, and anyone's mutual ties and reciprocity, minus
  * the ties the reader can see would tell the reader who named them.
  */
-const WITHHELD_FOR_OTHERS: ReadonlySet<TPersonMetricId> = new Set(['out_degree', 'mutual', 'reciprocity']);
-const WITHHELD_FOR_SELF: ReadonlySet<TPersonMetricId> = new Set(['mutual', 'reciprocity']);
+export const WITHHELD_FOR_OTHERS: ReadonlySet<TPersonMetricId> = new Set(['out_degree', 'mutual', 'reciprocity']);
+export const WITHHELD_FOR_SELF: ReadonlySet<TPersonMetricId> = new Set(['mutual', 'reciprocity']);
 
 const NETWORK_FIGURES = ['people', 'ties', 'density', 'reciprocity', 'transitivity', 'in_degree_centralization', 'betweenness_centralization', 'ei_index', 'communities', 'modularity'] as const;
 type NetworkFigureId = (typeof NETWORK_FIGURES)[number];
