@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag } from './analytics-shared.ts';
 import { ZGraphCategory, ZGraphPoint } from './graph.ts';
-import { ZMetricDefinition, ZNetworkOption, ZPersonMetricId } from './metrics.ts';
+import { METRICS_DEFAULT_PAGE_SIZE, METRICS_MAX_PAGE_SIZE, PERSON_METRIC_IDS, ZMetricDefinition, ZNetworkOption, ZPersonMetricId } from './metrics.ts';
 import { ZRetentionExplanations } from './retention.ts';
 
 /**
@@ -25,14 +25,40 @@ export const ZComparisonSeeingLevel = z.enum(['self_only', 'subtree', 'all_acces
 export type TComparisonSeeingLevel = z.infer<typeof ZComparisonSeeingLevel>;
 
 /**
+ * stayed: in both journeys (same e-mail); joined: only in the later one; left: only in the earlier
+ * one; unmatched: without an e-mail, so the two journeys cannot be joined for this person.
+ */
+export const PERSON_WAVE_STATUSES = ['stayed', 'joined', 'left', 'unmatched'] as const;
+export const ZPersonWaveStatus = z.enum(PERSON_WAVE_STATUSES);
+export type TPersonWaveStatus = z.infer<typeof ZPersonWaveStatus>;
+
+/**
+ * How the people are sorted: `name`, `status`, `risk_then`, `risk_now`, `risk_change`, or a metric
+ * id (by its change, now − then); a leading `-` sorts descending; empty values go last.
+ */
+export const COMPARISON_SORT_KEYS = ['name', 'status', 'risk_then', 'risk_now', 'risk_change', ...PERSON_METRIC_IDS] as const;
+export const ZComparisonSort = z.enum([...COMPARISON_SORT_KEYS, ...COMPARISON_SORT_KEYS.map((key) => `-${key}` as const)]);
+export type TComparisonSort = z.infer<typeof ZComparisonSort>;
+
+/**
  * `with`: the earlier journey. `network`: whose per-person metrics are compared, as in the Metrics
  * table (`work`, `kind:<question kind>` or `category:<graph category>`); it must exist in both.
+ * The people are paged (`page` from 1, `page_size` up to 500), sorted (`sort`) and filtered by
+ * `status` (repeated) and `q` (names, case- and accent-insensitive); units and networks are whole.
  */
 export const ZWaveComparisonQuery = z.object({
   with: ZDbId,
   network: z.string().regex(/^(work|kind:[a-z_]+|category:[a-z_]+)$/).default('work'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
+  sort: ZComparisonSort.default('name'),
+  status: ZRepeated(ZPersonWaveStatus),
+  q: z.string().trim().max(200).default(''),
 });
 export type TWaveComparisonQuery = z.infer<typeof ZWaveComparisonQuery>;
+/** The export takes the same network, filters and sort, without paging: every matching person. */
+export const ZWaveComparisonExportQuery = ZWaveComparisonQuery.omit({ page: true, page_size: true });
+export type TWaveComparisonExportQuery = z.infer<typeof ZWaveComparisonExportQuery>;
 
 /**
  * The tie diff: `graph_type` takes the questions of one graph category, `question` (repeated) the
@@ -67,14 +93,6 @@ export const ZComparableJourneys = z.object({
   suggested: z.number().int().nullable(),
 });
 export type TComparableJourneys = z.infer<typeof ZComparableJourneys>;
-
-/**
- * stayed: in both journeys (same e-mail); joined: only in the later one; left: only in the earlier
- * one; unmatched: without an e-mail, so the two journeys cannot be joined for this person.
- */
-export const PERSON_WAVE_STATUSES = ['stayed', 'joined', 'left', 'unmatched'] as const;
-export const ZPersonWaveStatus = z.enum(PERSON_WAVE_STATUSES);
-export type TPersonWaveStatus = z.infer<typeof ZPersonWaveStatus>;
 
 /** A unit of one journey with the names from the top unit down to it (how units are matched). */
 export const ZComparedUnitRef = z.object({ id: z.number().int(), name: z.string(), path: z.array(z.string()) });
@@ -240,7 +258,12 @@ export const ZWaveComparison = z.object({
   network: ZNetworkOption,
   networks: z.array(ZNetworkOption),
   metrics: z.array(ZMetricDefinition),
+  /** One page of the people the caller sees, sorted and filtered as asked. */
   people: z.array(ZComparedPerson),
+  /** People matching the filters, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
   units: z.array(ZComparedUnit),
   change: ZWaveNetworkChanges,
   /** The sentence of every risk factor and role named above, in the request's language. */

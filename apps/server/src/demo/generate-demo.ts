@@ -4,6 +4,7 @@ import type { SpecialTeams } from './demo-unit-plan.ts';
 import { castDemoPeople } from './demo-cast.ts';
 import { parseIsoDate } from './demo-dates.ts';
 import { buildFinishedEngagement, buildOpenEngagement, demoSurveyWindows } from './demo-engagements.ts';
+import { buildEarlierWave } from './demo-earlier-wave.ts';
 import { buildLeadershipBlock } from './demo-leadership.ts';
 import { createEmployees } from './demo-people.ts';
 import { planUnits } from './demo-unit-plan.ts';
@@ -53,14 +54,21 @@ export function generateDemoOrganisation(options: GenerateDemoOptions = {}): Dem
   const finished = buildFinishedEngagement(windows.finished, context, random.fork('finished-engagement'));
   // The 360 block draws from its own stream, so everything else stays as it was without it.
   const leadership = buildLeadershipBlock(finished, employees, random.fork('leadership-360'));
+  // The wave before, with people who left since and a team not yet split; its own stream, so the rest stays as it was.
+  const earlier = buildEarlierWave(
+    { plan, employees, units, cast, finished: windows.finished, mustFinish: (earlierCast, roster) => peopleWhoMustFinish(earlierCast, roster, plan.special) },
+    random.fork('earlier-wave'),
+  );
   return {
     key: 'demo-company',
     name: 'Demo Company',
     units,
     employees,
     engagements: [
-      { ...finished, leadership },
+      { ...finished, leadership, previousKey: earlier.key },
       buildOpenEngagement(windows.open, referenceDate, context, random.fork('open-engagement')),
+      // Last, so that the journeys above keep the database ids they had before it existed.
+      earlier,
     ],
   };
 }
@@ -103,7 +111,7 @@ function giveDemoPeopleFixedKeys(employees: DemoEmployee[], cast: DemoCast): { e
 }
 
 /** Everyone whose answers carry a phenomenon, and whole special teams, so that none is lost to non-response. */
-function peopleWhoMustFinish(cast: DemoCast, employees: readonly DemoEmployee[], specialTeams: SpecialTeams): Set<string> {
+export function peopleWhoMustFinish(cast: DemoCast, employees: readonly DemoEmployee[], specialTeams: SpecialTeams): Set<string> {
   const teams = new Set(Object.values(specialTeams));
   return new Set([
     cast.ceo,

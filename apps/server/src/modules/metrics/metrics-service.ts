@@ -98,7 +98,7 @@ export function resolveNetwork(result: AnalysisResult, key: string): { key: Netw
 
 /** Units and all their sub-units. */
 /** Lower case without accents, so that "arpad" finds "Árpád". */
-const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
+export const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
 
 /** Every visible row matching the filters, sorted; values already withheld where the access level asks. */
 export function metricRows(scope: AnalyticsScope, result: AnalysisResult, table: PersonMetricTable, query: TMetricsExportQuery): TMetricsRow[] {

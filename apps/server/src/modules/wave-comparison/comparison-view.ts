@@ -1,6 +1,9 @@
-import { commonNetworkKeys, compareWaves, PERSON_METRIC_IDS, type NetworkKey, type PersonChange, type PersonSide, type UnitChange, type UnitSide, type WaveComparison } from '@ona/analytics';
+import { commonNetworkKeys, PERSON_METRIC_IDS, type NetworkKey, type PersonChange, type PersonSide, type UnitChange, type UnitSide, type WaveComparison } from '@ona/analytics';
+import { COMPARISON_SORT_KEYS } from '@ona/contracts';
 import type {
   TComparedPerson,
+  TComparisonSort,
+  TWaveComparisonExportQuery,
   TComparedUnit,
   TLocale,
   TMetricChange,
@@ -16,8 +19,9 @@ import { ApiError } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
 import { explanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
-import { metricDefinitions, networkLabel, WITHHELD_FOR_OTHERS, WITHHELD_FOR_SELF } from '../metrics/metrics-service.ts';
+import { folded, metricDefinitions, networkLabel, WITHHELD_FOR_OTHERS, WITHHELD_FOR_SELF } from '../metrics/metrics-service.ts';
 import { riskFactorsShownTo } from '../retention-analytics/leader-factor-privacy.ts';
+import { cachedComparison } from './comparison-cache.ts';
 import { comparedJourney, seesAllOfBoth, type ComparisonSide, type ComparisonSides } from './comparison-sides.ts';
 
 /** The engine's comparison of both sides; 400 unknown_network when either analysis lacks the network. */
@@ -25,7 +29,7 @@ export function engineComparison(sides: ComparisonSides, network: string): { com
   const networks = commonNetworkKeys(sides.then.stored.result, sides.now.stored.result);
   const key = networks.find((candidate) => candidate === network);
   if (!key) throw new ApiError(400, 'unknown_network', 'metrics.errors.unknown_network', undefined, { network });
-  return { comparison: compareWaves(sides.then.snapshot, sides.now.snapshot, { network: key }), network: key, networks };
+  return { comparison: cachedComparison(sides, key), network: key, networks };
 }
 
 const shownOn = (side: ComparisonSide, person: PersonSide | null): boolean => person !== null && side.scope.visible.has(dbId(person.id));
@@ -199,13 +203,55 @@ export function networkChanges(sides: ComparisonSides, comparison: WaveCompariso
 
 const STATUS_ORDER = { stayed: 0, joined: 1, left: 2, unmatched: 3 } as const;
 
-/** The comparison page (contracts: ZWaveComparison) as the caller may read it. */
-export function waveComparison(sides: ComparisonSides, requestedNetwork: string, locale: TLocale, minGroupSize: number, explain: Explainer): TWaveComparison {
-  const { comparison, network, networks } = engineComparison(sides, requestedNetwork);
-  const people = comparison.people
+function sortPeople(rows: TComparedPerson[], sort: TComparisonSort): TComparedPerson[] {
+  const descending = sort.startsWith('-');
+  const key = (descending ? sort.slice(1) : sort) as (typeof COMPARISON_SORT_KEYS)[number];
+  const sign = descending ? -1 : 1;
+  const idOf = (row: TComparedPerson) => row.now?.employee_id ?? row.then?.employee_id ?? 0;
+  const byName = (a: TComparedPerson, b: TComparedPerson) => a.name.localeCompare(b.name) || STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || idOf(a) - idOf(b);
+  const valueOf = (row: TComparedPerson): number | null => {
+    if (key === 'risk_then') return row.then?.risk_level ?? null;
+    if (key === 'risk_now') return row.now?.risk_level ?? null;
+    if (key === 'risk_change') return row.risk_change;
+    if (key === 'name' || key === 'status') return null;
+    return row.metrics[key]?.change ?? null;
+  };
+  return [...rows].sort((a, b) => {
+    if (key === 'name') return sign * byName(a, b);
+    if (key === 'status') return sign * (STATUS_ORDER[a.status] - STATUS_ORDER[b.status]) || byName(a, b);
+    const x = valueOf(a);
+    const y = valueOf(b);
+    // Empty values go last whichever way the column is sorted.
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+    return sign * (x - y) || byName(a, b);
+  });
+}
+
+/** Every person row the caller sees that matches the filters, sorted. */
+function personRows(sides: ComparisonSides, comparison: WaveComparison, query: TWaveComparisonExportQuery): TComparedPerson[] {
+  const needle = folded(query.q);
+  const rows = comparison.people
     .map((change) => comparedPerson(sides, change))
-    .filter((row): row is TComparedPerson => row !== null)
-    .sort((a, b) => a.name.localeCompare(b.name) || STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.now?.employee_id ?? a.then?.employee_id ?? 0) - (b.now?.employee_id ?? b.then?.employee_id ?? 0));
+    .filter((row): row is TComparedPerson => row !== null && (query.status.length === 0 || query.status.includes(row.status)) && (!needle || folded(row.name).includes(needle)));
+  return sortPeople(rows, query.sort);
+}
+
+/**
+ * The comparison (contracts: ZWaveComparison) as the caller may read it: one page of people
+ * when `page` is given, every matching person otherwise (the export).
+ */
+export function waveComparison(
+  sides: ComparisonSides,
+  query: TWaveComparisonExportQuery & { page?: number; page_size?: number },
+  locale: TLocale,
+  minGroupSize: number,
+  explain: Explainer,
+): TWaveComparison {
+  const { comparison, network, networks } = engineComparison(sides, query.network);
+  const rows = personRows(sides, comparison, query);
+  const pageSize = query.page_size ?? Math.max(1, rows.length);
+  const page = query.page ?? 1;
+  const people = rows.slice((page - 1) * pageSize, page * pageSize);
   const metricsLevel = sides.then.metrics.level === 'all_access' && sides.now.metrics.level === 'all_access' ? 'all_access' : 'subtree';
   const sidesOf = people.flatMap((p) => [p.then, p.now].filter((s): s is TPersonWave => s !== null));
   return {
@@ -217,6 +263,9 @@ export function waveComparison(sides: ComparisonSides, requestedNetwork: string,
     networks: networks.map((key) => ({ key, label: networkLabel(locale, key) })),
     metrics: metricDefinitions(locale, metricsLevel),
     people,
+    total: rows.length,
+    page,
+    page_size: pageSize,
     units: comparison.units.map((unit) => comparedUnit(sides, unit, minGroupSize)).filter((row): row is TComparedUnit => row !== null),
     change: networkChanges(sides, comparison, locale),
     explanations: explanationsOf({ riskFactors: sidesOf.flatMap((s) => s.risk_factors), keyRoles: sidesOf.flatMap((s) => s.key_roles), groupRoles: sidesOf.flatMap((s) => s.group_roles) }, explain),

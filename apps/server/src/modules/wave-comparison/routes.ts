@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZComparableJourneys, ZIdParams, ZTieDiff, ZTieDiffQuery, ZWaveComparison, ZWaveComparisonQuery } from '@ona/contracts';
+import { ZComparableJourneys, ZIdParams, ZTieDiff, ZTieDiffQuery, ZWaveComparison, ZWaveComparisonExportQuery, ZWaveComparisonQuery } from '@ona/contracts';
 import { translate } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { labeller } from '../analytics-shared/labels.ts';
@@ -43,7 +43,7 @@ export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> 
     },
   }, async (request) => {
     const sides = await loadComparisonSides(app.db, requireAuth(request), request.params.id, request.query.with, 'retention_analytics', request.locale);
-    return waveComparison(sides, request.query.network, request.locale, minGroupSize, labeller(request.locale).explain);
+    return waveComparison(sides, request.query, request.locale, minGroupSize, labeller(request.locale).explain);
   });
 
   app.get('/engagements/:id/comparison/ties/', {
@@ -65,15 +65,15 @@ export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> 
     onRequest: app.authenticate,
     schema: {
       tags: ['wave-comparison'],
-      summary: 'The comparison as an .xlsx file: summary, people, units, networks, joiners and leavers, and the tie diff of every question when the caller’s graph access allows',
+      summary: 'The comparison as an .xlsx file (same network, filters and sort, every person): summary, people, units, networks, joiners and leavers, and the tie diff of every question when the caller’s graph access allows',
       params: ZIdParams,
-      querystring: ZWaveComparisonQuery,
+      querystring: ZWaveComparisonExportQuery,
       response: { 200: ZXlsxFile, ...analyticsErrors },
     },
   }, async (request, reply) => {
     const sides = await loadComparisonSides(app.db, requireAuth(request), request.params.id, request.query.with, 'retention_analytics', request.locale);
     const label = labeller(request.locale);
-    const comparison = waveComparison(sides, request.query.network, request.locale, minGroupSize, label.explain);
+    const comparison = waveComparison(sides, request.query, request.locale, minGroupSize, label.explain);
     const graphThen = sideIn(sides.then, 'graph_visualization');
     const graphNow = sideIn(sides.now, 'graph_visualization');
     const ties = graphThen && graphNow ? tieDiffView({ then: graphThen, now: graphNow }, 'every question') : null;

@@ -1,7 +1,8 @@
-import { compareWaves, tieDiff, WORK_KINDS, type PersonChange, type PersonSide, type TieDiffEdge } from '@ona/analytics';
+import { tieDiff, WORK_KINDS, type PersonChange, type PersonSide, type TieDiffEdge } from '@ona/analytics';
 import type { TDiffNode, TTieDiff, TTieDiffQuery } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { cachedComparison } from './comparison-cache.ts';
 import { comparedJourney, type ComparisonSide, type ComparisonSides } from './comparison-sides.ts';
 
 /** The compared questions a tie diff reads: `question` keys, else a `graph_type`, else every work question (the export: all of them). */
@@ -50,7 +51,7 @@ function position(side: ComparisonSide, person: PersonSide | null) {
 
 /** The graph diff (contracts: ZTieDiff): ties kept, added and lost, people who stayed, joined and left. */
 export function tieDiffView(sides: ComparisonSides, query: TTieDiffQuery | 'every question'): TTieDiff {
-  const comparison = compareWaves(sides.then.snapshot, sides.now.snapshot);
+  const comparison = cachedComparison(sides, null);
   const keys = chosenQuestions(sides, comparison.questionKeys, query);
   const people = comparison.people;
   const edges = tieDiff(comparison, new Set(keys)).filter((edge) => shown(sides, people[edge.source]!, people[edge.target]!));

@@ -85,6 +85,25 @@ describe('GET /engagements/{id}/comparison/ at all_access', () => {
     expect(row(advice, 'Person a1').metrics.out_degree).toEqual({ then: 2, now: 1, change: -1 });
   });
 
+  it('pages, sorts and filters the people, and counts them all', async () => {
+    const first = await compare(org.tokens.admin, '&page_size=5&sort=-risk_change');
+    expect(first).toMatchObject({ total: 13, page: 1, page_size: 5 });
+    expect(first.people).toHaveLength(5);
+    const changes = first.people.map((p) => p.risk_change).filter((c): c is number => c !== null);
+    expect(changes).toEqual([...changes].sort((a, b) => b - a));
+    const last = await compare(org.tokens.admin, '&page_size=5&page=3&sort=-risk_change');
+    expect(last.people).toHaveLength(3);
+    // People without a change (who joined or left) come last.
+    expect(last.people.at(-1)!.risk_change).toBeNull();
+    const moved = await compare(org.tokens.admin, '&status=joined&status=left');
+    expect(moved.people.map((p) => p.name)).toEqual(['Person a6', 'Person x1']);
+    const byMetric = await compare(org.tokens.admin, '&sort=in_degree&status=stayed');
+    const degrees = byMetric.people.map((p) => p.metrics.in_degree!.change!);
+    expect(degrees).toEqual([...degrees].sort((a, b) => a - b));
+    expect((await compare(org.tokens.admin, '&q=PERSON%20LEADB')).people.map((p) => p.name)).toEqual(['Person leadB']);
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?with=${earlier.engagementId}&sort=-shoe_size`)).statusCode).toBe(400);
+  });
+
   it('matches units by name path: Field Sales is gone, and Sales’ figures are given then and now', async () => {
     const body = await compare(org.tokens.admin);
     expect(body.units.map((u) => [u.path.join('/'), u.status])).toEqual([

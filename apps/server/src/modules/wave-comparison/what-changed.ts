@@ -1,9 +1,10 @@
-import { compareWaves, DEFAULT_OPTIONS, type PersonChange } from '@ona/analytics';
+import { DEFAULT_OPTIONS, type PersonChange } from '@ona/analytics';
 import type { TLocale } from '@ona/contracts';
 import type { Database } from '@ona/db';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { comparableJourneys } from './comparable-journeys.ts';
+import { cachedComparison } from './comparison-cache.ts';
 import { loadComparisonSides, seesAllOfBoth, type ComparisonSide, type ComparisonSides } from './comparison-sides.ts';
 
 export interface ThenNow {
@@ -33,7 +34,7 @@ const shownOn = (side: ComparisonSide, id: string | undefined): boolean => id !=
 
 export function whatChangedFigures(sides: ComparisonSides, minGroupSize: number): WhatChanged {
   const high = DEFAULT_OPTIONS.risk.highRiskLevel;
-  const comparison = compareWaves(sides.then.snapshot, sides.now.snapshot);
+  const comparison = cachedComparison(sides, null);
   const seenThen = (p: PersonChange) => shownOn(sides.then, p.then?.id);
   const seenNow = (p: PersonChange) => shownOn(sides.now, p.now?.id);
   const thenPeople = comparison.people.filter(seenThen).map((p) => p.then!);
