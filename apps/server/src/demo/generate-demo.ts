@@ -34,6 +34,8 @@ export interface GenerateDemoOptions {
   size?: number;
   /** YYYY-MM-DD; the open survey's window contains it and nothing is dated after it except that window's end. */
   referenceDate?: string;
+  /** The analysed wave before the finished survey (default true); benchmarks of one wave leave it out. */
+  earlierWave?: boolean;
 }
 
 export function generateDemoOrganisation(options: GenerateDemoOptions = {}): DemoOrganisation {
@@ -55,21 +57,23 @@ export function generateDemoOrganisation(options: GenerateDemoOptions = {}): Dem
   // The 360 block draws from its own stream, so everything else stays as it was without it.
   const leadership = buildLeadershipBlock(finished, employees, random.fork('leadership-360'));
   // The wave before, with people who left since and a team not yet split; its own stream, so the rest stays as it was.
-  const earlier = buildEarlierWave(
-    { plan, employees, units, cast, finished: windows.finished, mustFinish: (earlierCast, roster) => peopleWhoMustFinish(earlierCast, roster, plan.special) },
-    random.fork('earlier-wave'),
-  );
+  const earlier =
+    options.earlierWave === false
+      ? null
+      : buildEarlierWave(
+          { plan, employees, units, cast, finished: windows.finished, mustFinish: (earlierCast, roster) => peopleWhoMustFinish(earlierCast, roster, plan.special) },
+          random.fork('earlier-wave'),
+        );
+  const open = buildOpenEngagement(windows.open, referenceDate, context, random.fork('open-engagement'));
   return {
     key: 'demo-company',
     name: 'Demo Company',
     units,
     employees,
-    engagements: [
-      { ...finished, leadership, previousKey: earlier.key },
-      buildOpenEngagement(windows.open, referenceDate, context, random.fork('open-engagement')),
-      // Last, so that the journeys above keep the database ids they had before it existed.
-      earlier,
-    ],
+    engagements: earlier
+      ? // The earlier wave last, so that the journeys above keep the database ids they had before it existed.
+        [{ ...finished, leadership, previousKey: earlier.key }, open, earlier]
+      : [{ ...finished, leadership }, open],
   };
 }
 
