@@ -24,37 +24,34 @@ export async function addEarlierWave(ctx: TestContext, org: AnalyticsOrganisatio
   const [engagement] = await db.insert(tables.engagements).values({ organizationId: org.orgId, name: 'Acme autumn 2025', accessFrom: '2025-10-01', accessTill: '2025-10-21', defaultLanguage: 'en' }).returning();
   if (!engagement) throw new Error('no engagement');
   const engagementId = engagement.id;
-  const unit = async (name: string, parentId: number | null, position: number) => {
-    const [row] = await db.insert(tables.units).values({ engagementId, name, parentId, position }).returning();
-    if (!row) throw new Error('no unit');
-    return row.id;
-  };
-  const company = await unit('Company', null, 0);
-  const sales = await unit('Sales', company, 1);
-  const fieldSales = await unit('Field Sales', sales, 2);
-  const support = await unit('Support', company, 3);
+  // Parents before children, leaders before their people: each row can name the id of the one before.
+  const unitTree = [['Company', null], ['Sales', 'Company'], ['Field Sales', 'Sales'], ['Support', 'Company']] as const;
+  const unitIds = new Map<string, number>();
+  for (const [position, [name, parent]] of unitTree.entries()) {
+    const [row] = await db.insert(tables.units).values({ engagementId, name, position, parentId: parent === null ? null : unitIds.get(parent)! }).returning({ id: tables.units.id });
+    unitIds.set(name, row!.id);
+  }
+  const roster: [EarlierPersonKey, string, EarlierPersonKey | null][] = [
+    ['ceo', 'Company', null],
+    ['leadA', 'Sales', 'ceo'],
+    ...(['a1', 'a2', 'a3', 'x1'] as const).map((key): [EarlierPersonKey, string, EarlierPersonKey] => [key, 'Sales', 'leadA']),
+    ...(['a4', 'a5'] as const).map((key): [EarlierPersonKey, string, EarlierPersonKey] => [key, 'Field Sales', 'leadA']),
+    ['leadB', 'Support', 'ceo'],
+    ...(['b1', 'b2', 'b3'] as const).map((key): [EarlierPersonKey, string, EarlierPersonKey] => [key, 'Support', 'leadB']),
+  ];
   const people = {} as Record<EarlierPersonKey, number>;
-  const add = async (key: EarlierPersonKey, unitId: number, leader: EarlierPersonKey | null) => {
+  for (const [key, unitName, leader] of roster) {
     const [row] = await db
       .insert(tables.employees)
-      .values({ engagementId, unitId, leaderId: leader ? people[leader] : null, name: `Person ${key}`, email: `${key.toLowerCase()}@acme.test` })
-      .returning();
-    if (!row) throw new Error('no employee');
-    people[key] = row.id;
-  };
-  await add('ceo', company, null);
-  await add('leadA', sales, 'ceo');
-  for (const key of ['a1', 'a2', 'a3', 'x1'] as const) await add(key, sales, 'leadA');
-  for (const key of ['a4', 'a5'] as const) await add(key, fieldSales, 'leadA');
-  await add('leadB', support, 'ceo');
-  for (const key of ['b1', 'b2', 'b3'] as const) await add(key, support, 'leadB');
-
-  const questionIds: Record<string, number> = {};
-  for (const [position, [key, category, kind]] of DEFAULT_QUESTIONS.entries()) {
-    const [row] = await db.insert(tables.questions).values({ engagementId, key, category, kind, position, texts: { en: `Question ${key}`, hu: `Kérdés ${key}` } }).returning();
-    if (!row) throw new Error('no question');
-    questionIds[key] = row.id;
+      .values({ engagementId, unitId: unitIds.get(unitName)!, leaderId: leader === null ? null : people[leader], name: `Person ${key}`, email: `${key.toLowerCase()}@acme.test` })
+      .returning({ id: tables.employees.id });
+    people[key] = row!.id;
   }
+  const questionRows = await db
+    .insert(tables.questions)
+    .values(DEFAULT_QUESTIONS.map(([key, category, kind], position) => ({ engagementId, key, category, kind, position, texts: { en: `Question ${key}`, hu: `Kérdés ${key}` } })))
+    .returning({ id: tables.questions.id, key: tables.questions.key });
+  const questionIds = Object.fromEntries(questionRows.map((q) => [q.key, q.id]));
 
   const nominations: [EarlierPersonKey, string, EarlierPersonKey[]][] = [];
   const ring = (team: readonly EarlierPersonKey[], leader: EarlierPersonKey) => {
@@ -83,5 +80,5 @@ export async function addEarlierWave(ctx: TestContext, org: AnalyticsOrganisatio
     await grantAccess(db, engagementId, user.id, everyModule(user.email === 'admin@acme.test' ? 'all_access' : 'subtree'));
   }
   await analyseThroughApi(ctx, engagementId, org.tokens.admin);
-  return { engagementId, people, units: { company, sales, fieldSales, support } };
+  return { engagementId, people, units: { company: unitIds.get('Company')!, sales: unitIds.get('Sales')!, fieldSales: unitIds.get('Field Sales')!, support: unitIds.get('Support')! } };
 }

@@ -38,6 +38,12 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
     ],
   );
 
+  const personColumns: TableColumn[] = [
+    { header: t('waves.export.col_employee'), width: 28 },
+    { header: t('waves.export.col_status'), width: 14 },
+    { header: t('waves.export.col_id_then'), width: 10, format: '0' },
+    { header: t('waves.export.col_id_now'), width: 10, format: '0' },
+  ];
   const side = (wave: TPersonWave | null, hidden: boolean, read: (w: TPersonWave) => Cell): Cell => (wave ? read(wave) : hidden ? withheld : null);
   const roles = (keyRoles: readonly string[], groupRoles: readonly string[]) => [...keyRoles.map(label.keyRole), ...groupRoles.map(label.groupRole)].join(', ');
   const metricColumns: TableColumn[] = comparison.metrics.flatMap((metric) => [
@@ -49,10 +55,7 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
     workbook,
     t('waves.export.sheet_people'),
     [
-      { header: t('waves.export.col_employee'), width: 28 },
-      { header: t('waves.export.col_status'), width: 14 },
-      { header: t('waves.export.col_id_then'), width: 10, format: '0' },
-      { header: t('waves.export.col_id_now'), width: 10, format: '0' },
+      ...personColumns,
       { header: t('waves.export.col_unit_then'), width: 34 },
       { header: t('waves.export.col_unit_now'), width: 34 },
       { header: t('waves.export.col_risk_then'), width: 10, format: '0' },
@@ -156,12 +159,7 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
   addFormattedTable(
     workbook,
     t('waves.export.sheet_flow'),
-    [
-      { header: t('waves.export.col_employee'), width: 30 },
-      { header: t('waves.export.col_status'), width: 14 },
-      { header: t('waves.export.col_id_then'), width: 10, format: '0' },
-      { header: t('waves.export.col_id_now'), width: 10, format: '0' },
-    ],
+    personColumns,
     [
       ...comparison.change.joined.map((p) => [p.name, t('waves.statuses.joined'), p.then_id, p.now_id]),
       ...comparison.change.left.map((p) => [p.name, t('waves.statuses.left'), p.then_id, p.now_id]),

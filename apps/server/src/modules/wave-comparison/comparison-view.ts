@@ -116,6 +116,7 @@ function unitFigures(side: ComparisonSide, unit: UnitSide | null, minGroupSize: 
   };
 }
 
+const UNIT_FIGURES = ['members', 'density', 'reciprocity', 'ei_index', 'share_at_risk'] as const;
 const difference = (before: number | null | undefined, after: number | null | undefined): number | null =>
   before === null || before === undefined || after === null || after === undefined ? null : after - before;
 
@@ -131,13 +132,8 @@ export function comparedUnit(sides: ComparisonSides, change: UnitChange, minGrou
     status: change.status,
     then,
     now,
-    change: {
-      members: difference(then?.members, now?.members),
-      density: difference(then?.density, now?.density),
-      reciprocity: difference(then?.reciprocity, now?.reciprocity),
-      ei_index: difference(then?.ei_index, now?.ei_index),
-      share_at_risk: difference(then?.share_at_risk, now?.share_at_risk),
-    },
+    // From the figures as shown: a withheld side leaves no difference that would reveal it.
+    change: Object.fromEntries(UNIT_FIGURES.map((figure) => [figure, difference(then?.[figure], now?.[figure])])) as TComparedUnit['change'],
   };
 }
 
