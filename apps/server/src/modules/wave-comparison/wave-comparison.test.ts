@@ -200,6 +200,27 @@ describe('GET /engagements/{id}/comparison/ below all_access', () => {
   });
 });
 
+describe('a self_only reader in both journeys', () => {
+  it('sees their own row and own ties only, with their own out-degree but no mutual ties', async () => {
+    const db = ctx.db.db;
+    const [member] = await db.select().from(tables.users).where(eq(tables.users.email, 'a2@acme.test'));
+    await db.update(tables.employees).set({ userId: member!.id }).where(eq(tables.employees.id, earlier.people.a2));
+    await grantAccess(db, earlier.engagementId, member!.id, { retention_analytics: 'self_only', key_people_analytics: 'self_only', graph_visualization: 'self_only' });
+    const body = await compare(org.tokens.member);
+    expect(body.access).toEqual({ then: 'self_only', now: 'self_only' });
+    expect(body.people.map((p) => p.name)).toEqual(['Person a2']);
+    expect(body.units).toEqual([]);
+    expect(body.change.people).toMatchObject({ then: 1, now: 1, stayed: 1, joined: 0, left: 0 });
+    const own = body.people[0]!;
+    expect(own.metrics.out_degree!.now).toBeTypeOf('number');
+    expect(own.metrics.mutual).toEqual({ then: null, now: null, change: null });
+    const diff = await ties(org.tokens.member);
+    const me = diff.nodes.find((n) => n.name === 'Person a2')!;
+    expect(diff.edges.length).toBeGreaterThan(0);
+    expect(diff.edges.every((e) => e.source === me.id)).toBe(true);
+  });
+});
+
 describe('GET /engagements/{id}/comparison/ties/', () => {
   const named = (diff: TTieDiff, id: string) => diff.nodes.find((n) => n.id === id)!.name;
 
