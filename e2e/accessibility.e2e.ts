@@ -159,9 +159,10 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
   beforeAll(async () => {
     const admin = await api.token('admin@example.com');
     const employee = await api.token('employee@example.com');
-    const engagements = (await api.get<{ id: number; name: string }[]>(admin, '/engagements/')).body;
+    const engagements = (await api.get<{ id: number; name: string; state: string }[]>(admin, '/engagements/')).body;
     spring = engagements.find((e) => e.name.includes('spring'))!.id;
-    open = engagements.find((e) => e.id !== spring)!.id;
+    // The demo also has the analysed wave before the spring one: the open survey is found by its state.
+    open = engagements.find((e) => e.state === 'open')!.id;
     const leaders = (await api.get<{ id: number; authorization_code: string | null }[]>(admin, `/engagements/${spring}/leader-reports/`)).body;
     leaderReportId = leaders.find((r) => r.authorization_code === 'DEMOLEAD')!.id;
     individualReportId = (await api.get<{ id: number }[]>(admin, `/engagements/${spring}/individual-reports/`)).body[0]!.id;

@@ -39,9 +39,11 @@ describe('sign-in', () => {
     await expectPath(page, '/engagements/list.html');
     const items = page.getByTestId('engagement-item');
     await items.first().waitFor();
-    expect(await items.count()).toBe(2);
+    // The demo company's two analysed waves and its open survey.
+    expect(await items.count()).toBe(3);
     const text = (await items.allTextContents()).join(' ');
     expect(text).toContain('Engagement survey 2026 spring');
+    expect(text).toContain('Engagement survey 2025 autumn');
     expect(text).toMatch(/\d{4}/);
     await screenshot(page, 'engagements-list');
     await page.close();

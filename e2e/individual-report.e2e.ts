@@ -19,9 +19,10 @@ beforeAll(async () => {
   chromium = await launchBrowser();
   browser = chromium.browser;
   for (const who of ['admin', 'leader', 'employee']) tokens[who] = await api.token(`${who}@example.com`);
-  const engagements = (await api.get<{ id: number; name: string }[]>(tokens.admin!, '/engagements/')).body;
+  const engagements = (await api.get<{ id: number; name: string; state: string }[]>(tokens.admin!, '/engagements/')).body;
   engagementId = engagements.find((e) => e.name.includes('spring'))!.id;
-  openEngagementId = engagements.find((e) => e.id !== engagementId)!.id;
+  // The demo also has the analysed wave before the spring one: the open survey is found by its state.
+  openEngagementId = engagements.find((e) => e.state === 'open')!.id;
 });
 afterAll(async () => chromium.close());
 

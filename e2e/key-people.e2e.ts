@@ -20,9 +20,10 @@ beforeAll(async () => {
   chromium = await launchBrowser();
   browser = chromium.browser;
   adminToken = await api.token('admin@example.com');
-  const engagements = (await api.get<{ id: number; name: string }[]>(adminToken, '/engagements/')).body;
+  const engagements = (await api.get<{ id: number; name: string; state: string }[]>(adminToken, '/engagements/')).body;
   engagementId = engagements.find((e) => e.name.includes('spring'))!.id;
-  openEngagementId = engagements.find((e) => e.id !== engagementId)!.id;
+  // The demo also has the analysed wave before the spring one: the open survey is found by its state.
+  openEngagementId = engagements.find((e) => e.state === 'open')!.id;
   analytics = (await api.get<TKeyPeopleAnalytics>(adminToken, `/engagements/${engagementId}/key-people-analytics/`)).body;
 });
 afterAll(async () => chromium.close());

@@ -404,7 +404,7 @@ describe('the access-rights modal', () => {
 describe('the admin menu downloads', () => {
   it('offers the reports only once the analysis has run, and the survey exports at once', async () => {
     const engagements = await call<TEngagement[]>(admin, '/engagements/');
-    const analysedId = engagements.find((e) => e.id !== engagementId)!.id;
+    const analysedId = engagements.find((e) => e.name.includes('spring'))!.id;
     const page = await signedInPage('admin@example.com');
     await page.goto(`${baseUrl}/engagements/${engagementId}/admin.html`);
     await page.getByTestId('downloads-need-analysis').waitFor();

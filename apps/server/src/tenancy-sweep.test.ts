@@ -31,6 +31,10 @@ const PUBLIC_ROUTES = new Set([
 
 const REQUIRED_QUERIES: Record<string, string> = {
   '/api/engagements/{id}/access-rights/details/': '?users=1',
+  // The earlier journey of a wave comparison; the compared one is the demo's.
+  '/api/engagements/{id}/comparison/': '?with=1',
+  '/api/engagements/{id}/comparison/ties/': '?with=1',
+  '/api/engagements/{id}/comparison/export/': '?with=1',
 };
 
 let ctx: TestContext;

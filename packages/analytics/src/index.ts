@@ -38,3 +38,24 @@ export type { BetweennessResult } from './metrics/betweenness.ts';
 export { PERSON_METRIC_IDS, networkKeys, personMetricTable } from './metrics/person-metrics.ts';
 export type { NetworkKey, PersonMetricId, PersonMetricTable } from './metrics/person-metrics.ts';
 export type { NetworkFigures, UnitEi } from './metrics/network-level.ts';
+export { compareWaves, tieDiff, commonNetworkKeys, unitPaths } from './waves/index.ts';
+export type {
+  CompareWavesOptions,
+  TieDiffEdge,
+  TieStatus,
+  WaveSnapshot,
+  WaveComparison,
+  PersonChange,
+  PersonSide,
+  PersonWaveStatus,
+  MetricChange,
+  RoleSet,
+  UnitChange,
+  UnitSide,
+  UnitWaveStatus,
+  TieCounts,
+  BridgeLoss,
+  NetworkChange,
+  WaveNetworkKey,
+  PersonTie,
+} from './waves/index.ts';

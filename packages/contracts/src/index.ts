@@ -23,3 +23,4 @@ export * from './host-route-sets.ts';
 export * from './site/contact.ts';
 export * from './site/site-markup.ts';
 export * from './site/blog.ts';
+export * from './wave-comparison.ts';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { runAnalysis } from '@ona/analytics';
-import { and, eq, isNotNull, lt, tables, type Database } from '@ona/db';
+import { and, asc, eq, isNotNull, lt, tables, type Database } from '@ona/db';
 import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
 import { newLeaderCode } from '../modules/analysis/leader-codes.ts';
 
@@ -12,7 +12,8 @@ export const DEMO_LEADER_CODE = 'DEMOLEAD';
  * first start. Runs in-process: the demo is small, and the server is not answering yet.
  */
 export async function analyseDemoEngagements(db: Database, referenceDate: string, demoLeaderEmail: string): Promise<void> {
-  const closed = await db.select().from(tables.engagements).where(lt(tables.engagements.accessTill, referenceDate));
+  // Oldest first: a wave's run then has a lower id than the next wave's (the latest run is the newest wave's).
+  const closed = await db.select().from(tables.engagements).where(lt(tables.engagements.accessTill, referenceDate)).orderBy(asc(tables.engagements.accessFrom), asc(tables.engagements.id));
   for (const engagement of closed) {
     const input = await loadAnalysisInput(db, engagement.id);
     const startedAt = new Date();

@@ -113,7 +113,7 @@ function jobTitle(unit: PlannedUnit, position: number, age: number, random: Seed
 }
 
 /** given.family@domain; namesakes get a number, as mail administrators usually do. */
-function uniqueEmail(givenName: string, familyName: string, used: Set<string>): string {
+export function uniqueEmail(givenName: string, familyName: string, used: Set<string>): string {
   const local = `${asciiMailPart(givenName)}.${asciiMailPart(familyName)}`;
   let candidate = `${local}@${DEMO_EMAIL_DOMAIN}`;
   for (let suffix = 2; used.has(candidate); suffix++) candidate = `${local}${suffix}@${DEMO_EMAIL_DOMAIN}`;

@@ -133,6 +133,13 @@ export interface DemoEngagement {
   answers: DemoAnswer[];
   /** The optional 360 block: leadership items and the leaders each respondent chose on them. */
   leadership?: DemoLeadershipBlock;
+  /**
+   * The engagement's own units and people when they differ from the organisation's (an earlier
+   * wave, before people left and a team was split); otherwise the organisation's are used.
+   */
+  roster?: { units: DemoUnit[]; employees: DemoEmployee[] };
+  /** The key of the engagement this one is the next wave of. */
+  previousKey?: string;
 }
 
 export interface DemoOrganisation {

@@ -4,6 +4,7 @@ import type { SpecialTeams } from './demo-unit-plan.ts';
 import { castDemoPeople } from './demo-cast.ts';
 import { parseIsoDate } from './demo-dates.ts';
 import { buildFinishedEngagement, buildOpenEngagement, demoSurveyWindows } from './demo-engagements.ts';
+import { buildEarlierWave } from './demo-earlier-wave.ts';
 import { buildLeadershipBlock } from './demo-leadership.ts';
 import { createEmployees } from './demo-people.ts';
 import { planUnits } from './demo-unit-plan.ts';
@@ -33,6 +34,8 @@ export interface GenerateDemoOptions {
   size?: number;
   /** YYYY-MM-DD; the open survey's window contains it and nothing is dated after it except that window's end. */
   referenceDate?: string;
+  /** The analysed wave before the finished survey (default true); benchmarks of one wave leave it out. */
+  earlierWave?: boolean;
 }
 
 export function generateDemoOrganisation(options: GenerateDemoOptions = {}): DemoOrganisation {
@@ -53,15 +56,24 @@ export function generateDemoOrganisation(options: GenerateDemoOptions = {}): Dem
   const finished = buildFinishedEngagement(windows.finished, context, random.fork('finished-engagement'));
   // The 360 block draws from its own stream, so everything else stays as it was without it.
   const leadership = buildLeadershipBlock(finished, employees, random.fork('leadership-360'));
+  // The wave before, with people who left since and a team not yet split; its own stream, so the rest stays as it was.
+  const earlier =
+    options.earlierWave === false
+      ? null
+      : buildEarlierWave(
+          { plan, employees, units, cast, finished: windows.finished, mustFinish: (earlierCast, roster) => peopleWhoMustFinish(earlierCast, roster, plan.special) },
+          random.fork('earlier-wave'),
+        );
+  const open = buildOpenEngagement(windows.open, referenceDate, context, random.fork('open-engagement'));
   return {
     key: 'demo-company',
     name: 'Demo Company',
     units,
     employees,
-    engagements: [
-      { ...finished, leadership },
-      buildOpenEngagement(windows.open, referenceDate, context, random.fork('open-engagement')),
-    ],
+    engagements: earlier
+      ? // The earlier wave last, so that the journeys above keep the database ids they had before it existed.
+        [{ ...finished, leadership, previousKey: earlier.key }, open, earlier]
+      : [{ ...finished, leadership }, open],
   };
 }
 
@@ -103,7 +115,7 @@ function giveDemoPeopleFixedKeys(employees: DemoEmployee[], cast: DemoCast): { e
 }
 
 /** Everyone whose answers carry a phenomenon, and whole special teams, so that none is lost to non-response. */
-function peopleWhoMustFinish(cast: DemoCast, employees: readonly DemoEmployee[], specialTeams: SpecialTeams): Set<string> {
+export function peopleWhoMustFinish(cast: DemoCast, employees: readonly DemoEmployee[], specialTeams: SpecialTeams): Set<string> {
   const teams = new Set(Object.values(specialTeams));
   return new Set([
     cast.ceo,

@@ -81,12 +81,14 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
     const engagementId = engagementRow.id;
     engagementIds.set(engagement.key, engagementId);
 
+    // An earlier wave brings its own units and people (before some left and a team was split).
+    const roster = engagement.roster ?? org;
     // Units level by level, so that every parent has its id before its children arrive.
     const unitIds = new Map<string, number>();
-    const levels = [...new Set(org.units.map((u) => u.level))].sort((a, b) => a - b);
+    const levels = [...new Set(roster.units.map((u) => u.level))].sort((a, b) => a - b);
     let position = 0;
     for (const level of levels) {
-      const batch = org.units.filter((u) => u.level === level);
+      const batch = roster.units.filter((u) => u.level === level);
       const rows = await db
         .insert(tables.units)
         .values(batch.map((u) => ({ engagementId, name: u.name, parentId: u.parentKey ? (unitIds.get(u.parentKey) ?? null) : null, position: position++ })))
@@ -95,7 +97,7 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
     }
 
     const participants = new Set(engagement.participantKeys);
-    const people = org.employees.filter((e) => participants.has(e.key));
+    const people = roster.employees.filter((e) => participants.has(e.key));
     const employeeIds = new Map<string, number>();
     const inserted = await db
       .insert(tables.employees)
@@ -172,6 +174,12 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
     for (let i = 0; i < participationRows.length; i += 1000) {
       await db.insert(tables.surveyParticipations).values(participationRows.slice(i, i + 1000));
     }
+  }
+  // A next wave points at the wave before it, as "Next wave" does for journeys made in the product.
+  for (const engagement of org.engagements) {
+    const previous = engagement.previousKey === undefined ? undefined : engagementIds.get(engagement.previousKey);
+    const id = engagementIds.get(engagement.key);
+    if (previous !== undefined && id !== undefined) await db.update(tables.engagements).set({ previousEngagementId: previous }).where(eq(tables.engagements.id, id));
   }
   return { organizationId: orgRow.id, employeeIds: employeeIdsPerEngagement, engagementIds };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNotNull, tables, type DbHandle } from '@ona/db';
+import { compareWaves } from '@ona/analytics';
+import { and, asc, eq, isNotNull, tables, type DbHandle } from '@ona/db';
+import type { AuthContext } from '../plugins/auth.ts';
+import { loadComparisonSides } from '../modules/wave-comparison/comparison-sides.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { DEMO_LEADER_CODE } from './analyse-demo.ts';
 import { isDemoLoaded } from './load-demo.ts';
@@ -13,14 +16,46 @@ beforeAll(async () => {
 afterAll(async () => db.close());
 
 describe('the standard demo, loaded into a database', () => {
-  it('holds two organisations, the three logins and an analysed finished engagement', async () => {
+  it('holds two organisations, the three logins and the analysed finished engagements (two waves of the company)', async () => {
     expect(await isDemoLoaded(db.db)).toBe(true);
     const orgs = await db.db.select().from(tables.organizations);
     expect(orgs).toHaveLength(2);
     const users = await db.db.select().from(tables.users);
     expect(users.map((u) => u.email).sort()).toEqual(['admin@example.com', 'employee@example.com', 'leader@example.com']);
     const runs = await db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.status, 'done'));
-    expect(runs.length).toBe(2);
+    expect(runs.length).toBe(3);
+  });
+
+  it('analyses the earlier wave first and links the spring survey to it as its next wave', async () => {
+    const journeys = await db.db.select().from(tables.engagements).orderBy(asc(tables.engagements.id));
+    const spring = journeys.find((j) => j.name.endsWith('spring'))!;
+    const earlier = journeys.find((j) => j.name === 'Engagement survey 2025 autumn')!;
+    expect(spring.previousEngagementId).toBe(earlier.id);
+    // The earlier wave comes after the others in id order: their ids are those they had before it.
+    expect(earlier.id).toBeGreaterThan(spring.id);
+    const runs = await db.db.select().from(tables.analysisRuns).orderBy(asc(tables.analysisRuns.id));
+    expect(runs.map((r) => r.engagementId).indexOf(earlier.id)).toBeLessThan(runs.map((r) => r.engagementId).indexOf(spring.id));
+  });
+
+  it('shows realistic change between the waves: people who left (some at risk 3–4 then, not all), joiners, a split team', async () => {
+    const journeys = await db.db.select().from(tables.engagements);
+    const spring = journeys.find((j) => j.name.endsWith('spring'))!;
+    const earlier = journeys.find((j) => j.name === 'Engagement survey 2025 autumn')!;
+    const [admin] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'admin@example.com'));
+    const auth: AuthContext = { user: admin!, tokenId: null, apiKeyId: null, organizationId: spring.organizationId, organizationName: '', organizationLanguage: 'en', permissions: ['engagement_admin'], availableOrganizations: [] };
+    const sides = await loadComparisonSides(db.db, auth, spring.id, earlier.id, 'retention_analytics', 'en');
+    const comparison = compareWaves(sides.then.snapshot, sides.now.snapshot);
+    const count = (status: string) => comparison.people.filter((p) => p.status === status).length;
+    expect({ left: count('left'), unmatched: count('unmatched') }).toEqual({ left: 16, unmatched: 0 });
+    expect(count('joined')).toBeGreaterThan(5);
+    const leaverLevels = comparison.people.filter((p) => p.status === 'left').map((p) => p.then!.riskLevel);
+    expect(leaverLevels.filter((level) => level >= 3).length).toBeGreaterThanOrEqual(3);
+    expect(leaverLevels.filter((level) => level < 3).length).toBeGreaterThanOrEqual(3);
+    expect(comparison.units.filter((u) => u.status !== 'matched').map((u) => u.status)).toEqual(['new']);
+    const work = comparison.networks.find((n) => n.key === 'work')!.ties;
+    // Rewired, not redrawn: most work ties of people who stayed are kept.
+    expect(work.kept / work.then).toBeGreaterThan(0.5);
+    expect(work.lostWithLeavers).toBeGreaterThan(0);
   });
 
   it('gives the demo leader the authorization code DEMOLEAD', async () => {

@@ -10,6 +10,7 @@ import { metricsRoutes } from './metrics/routes.ts';
 import { retentionRoutes } from './retention-analytics/routes.ts';
 import { surveyExportRoutes } from './survey-exports/routes.ts';
 import { surveyStatisticsRoutes } from './survey-statistics/routes.ts';
+import { waveComparisonRoutes } from './wave-comparison/routes.ts';
 
 /**
  * The analytics calls of spec section 7 (retention, reports, 360, key people, statistics,
@@ -25,6 +26,7 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(metricsRoutes, shared);
   await app.register(surveyStatisticsRoutes, shared);
   await app.register(executiveReportRoutes, shared);
+  await app.register(waveComparisonRoutes, shared);
   await app.register(surveyExportRoutes);
   await app.register(graphRoutes);
 };

@@ -29,6 +29,10 @@ describe('the OpenAPI description', () => {
         '/api/engagements/{id}/survey-statistics/export/',
         '/api/engagements/{id}/survey/export-nice-excel/',
         '/api/engagements/{id}/survey/export-distance-matrix/',
+        '/api/engagements/{id}/comparison/journeys/',
+        '/api/engagements/{id}/comparison/',
+        '/api/engagements/{id}/comparison/ties/',
+        '/api/engagements/{id}/comparison/export/',
       ]),
     );
   });

@@ -1,7 +1,9 @@
 import PDFDocument from 'pdfkit';
 import type { Labeller } from '../analytics-shared/labels.ts';
+import type { WhatChanged } from '../wave-comparison/what-changed.ts';
 import type { ExecutiveFigures } from './executive-figures.ts';
 import { findPdfFonts, toLatin1 } from './pdf-font.ts';
+import { drawWhatChangedPage, type PdfPen } from './what-changed-page.ts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const INK = '#1f2937';
@@ -15,9 +17,10 @@ const percent = (value: number | null) => (value === null ? '–' : `${Math.roun
 /**
  * The executive report: key figures and a risk chart, the causes (each with its manager sentence)
  * and people needing attention, and a picture of the network from the stored regular layout.
- * Three A4 pages, drawn with pdfkit's vector graphics so it prints sharply.
+ * Three A4 pages, drawn with pdfkit's vector graphics so it prints sharply; a fourth says what
+ * changed since the earlier wave when there is one.
  */
-export async function executiveReportPdf(figures: ExecutiveFigures, label: Labeller, minGroupSize: number): Promise<Buffer> {
+export async function executiveReportPdf(figures: ExecutiveFigures, label: Labeller, minGroupSize: number, whatChanged: WhatChanged | null = null): Promise<Buffer> {
   const fonts = findPdfFonts();
   const text = (value: string) => (fonts.builtIn ? toLatin1(value) : value);
   const { t } = label;
@@ -128,6 +131,15 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
   regular().fontSize(9).fillColor(MUTED).text(text(t('analytics.executive.network_caption')));
   drawNetwork(doc, figures.network, { x: PAGE.margin, y: doc.y + 15, width: contentWidth, height: PAGE.height - doc.y - 110 });
   footer();
+
+  if (whatChanged) {
+    doc.addPage();
+    page++;
+    doc.y = PAGE.margin;
+    const pen: PdfPen = { doc, text, regular, bold, heading, left: PAGE.margin, width: contentWidth, muted: MUTED, withheldText };
+    drawWhatChangedPage(pen, whatChanged, label);
+    footer();
+  }
 
   doc.end();
   await finished;

@@ -9,6 +9,7 @@ import { analyticsErrors, ZPdfFile } from '../analytics-shared/route-schemas.ts'
 import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-shared/xlsx-reply.ts';
 import { executiveFigures } from './executive-figures.ts';
 import { executiveReportPdf } from './executive-pdf.ts';
+import { whatChangedFor } from '../wave-comparison/what-changed.ts';
 
 export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
   const minGroupSize = resolveMinGroupSize(options);
@@ -17,15 +18,17 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
     onRequest: app.authenticate,
     schema: {
       tags: ['executive-report'],
-      summary: 'The executive report as a PDF: key figures, charts and a picture of the network, in the request’s language',
+      summary: 'The executive report as a PDF: key figures, charts and a picture of the network, in the request’s language; with an earlier analysed wave, a page of what changed since',
       params: ZIdParams,
       response: { 200: ZPdfFile, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'executive_reports');
+    const auth = requireAuth(request);
+    const scope = await resolveScope(app.db, auth, request.params.id, 'executive_reports');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
     const label = labeller(request.locale);
-    const pdf = await executiveReportPdf(executiveFigures(scope, stored.result, stored.finishedAt, minGroupSize, label.explain), label, minGroupSize);
+    const whatChanged = await whatChangedFor(app.db, auth, scope.engagement.id, request.locale, minGroupSize);
+    const pdf = await executiveReportPdf(executiveFigures(scope, stored.result, stored.finishedAt, minGroupSize, label.explain), label, minGroupSize, whatChanged);
     attachment(reply, exportFileName('executive-report', scope.engagement.name, 'pdf'), PDF_CONTENT_TYPE);
     return pdf;
   });

@@ -1,21 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { TLocale, TMetricDefinition, TMetricFormat, TMetricsRow, TNetworkLevel } from '@ona/contracts';
+import type { TLocale, TMetricDefinition, TMetricsRow, TNetworkLevel } from '@ona/contracts';
 import { translate } from '../../i18n/translate.ts';
-import { sheetName } from '../analytics-shared/xlsx-reply.ts';
-
-const NUMBER_FORMATS: Record<TMetricFormat, string> = { integer: '0', category: '0', decimal: '0.0000', percent: '0.0%' };
-
-/** Bold header, frozen header row (and the name column), an autofilter over the table. */
-function table(workbook: ExcelJS.Workbook, title: string, columns: { header: string; width: number; format?: string }[], rows: (string | number | null)[][], freezeColumns = 0): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1, xSplit: freezeColumns }] });
-  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width, style: column.format ? { numFmt: column.format } : {} }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).alignment = { wrapText: true, vertical: 'top' };
-  for (const row of rows) sheet.addRow(row);
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1 + rows.length, column: columns.length } };
-  sheet.pageSetup = { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 };
-  return sheet;
-}
+import { addFormattedTable as table, NUMBER_FORMATS } from '../analytics-shared/workbook-table.ts';
 
 /**
  * The Metrics table as the page shows it (same filters, sort, withheld cells left empty), with

@@ -53,8 +53,8 @@ const FORMATS: Record<TPersonMetricId, TMetricFormat> = {
  * nominations"): another person's out-degree, and anyone's mutual ties and reciprocity, minus
  * the ties the reader can see would tell the reader who named them.
  */
-const WITHHELD_FOR_OTHERS: ReadonlySet<TPersonMetricId> = new Set(['out_degree', 'mutual', 'reciprocity']);
-const WITHHELD_FOR_SELF: ReadonlySet<TPersonMetricId> = new Set(['mutual', 'reciprocity']);
+export const WITHHELD_FOR_OTHERS: ReadonlySet<TPersonMetricId> = new Set(['out_degree', 'mutual', 'reciprocity']);
+export const WITHHELD_FOR_SELF: ReadonlySet<TPersonMetricId> = new Set(['mutual', 'reciprocity']);
 
 const NETWORK_FIGURES = ['people', 'ties', 'density', 'reciprocity', 'transitivity', 'in_degree_centralization', 'betweenness_centralization', 'ei_index', 'communities', 'modularity'] as const;
 type NetworkFigureId = (typeof NETWORK_FIGURES)[number];
@@ -98,7 +98,7 @@ export function resolveNetwork(result: AnalysisResult, key: string): { key: Netw
 
 /** Units and all their sub-units. */
 /** Lower case without accents, so that "arpad" finds "Árpád". */
-const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
+export const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
 
 /** Every visible row matching the filters, sorted; values already withheld where the access level asks. */
 export function metricRows(scope: AnalyticsScope, result: AnalysisResult, table: PersonMetricTable, query: TMetricsExportQuery): TMetricsRow[] {

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { compareWaves, type NetworkKey, type WaveComparison, type WaveSnapshot } from '@ona/analytics';
+import type { ComparisonSides } from './comparison-sides.ts';
+
+/**
+ * Engine comparisons by the two runs compared, the network of the metrics, and what the engine
+ * reads from the records beside the runs (matching keys, question keys, unit names and tree),
+ * so that an edited e-mail or a renamed unit makes a new entry. A finished run never changes:
+ * a comparison is computed once for every reader (it holds nothing withheld from anyone; the
+ * views cut each reader's part). A few entries: the comparisons being looked at now.
+ */
+const CACHED_COMPARISONS = 4;
+const cache = new Map<string, WaveComparison>();
+
+function fingerprint(snapshot: WaveSnapshot): string {
+  const hash = createHash('sha1');
+  for (const [id, key] of snapshot.personKeys) hash.update(`${id}\u0000${key}\u0001`);
+  hash.update('\u0002');
+  for (const [id, key] of snapshot.questionKeys) hash.update(`${id}\u0000${key}\u0001`);
+  hash.update('\u0002');
+  for (const unit of snapshot.input.units) hash.update(`${unit.id}\u0000${unit.name}\u0000${unit.parentId ?? ''}\u0001`);
+  hash.update('\u0002');
+  for (const employee of snapshot.input.employees) hash.update(`${employee.id}\u0000${employee.name}\u0001`);
+  return hash.digest('hex');
+}
+
+export function cachedComparison(sides: ComparisonSides, network: NetworkKey | null): WaveComparison {
+  const key = [sides.then.stored.runId, sides.now.stored.runId, network ?? '', fingerprint(sides.then.snapshot), fingerprint(sides.now.snapshot)].join('|');
+  const cached = cache.get(key);
+  if (cached) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const comparison = compareWaves(sides.then.snapshot, sides.now.snapshot, network ? { network } : {});
+  cache.set(key, comparison);
+  while (cache.size > CACHED_COMPARISONS) cache.delete(cache.keys().next().value as string);
+  return comparison;
+}

@@ -1,0 +1,269 @@
+import { commonNetworkKeys, PERSON_METRIC_IDS, type NetworkKey, type PersonChange, type PersonSide, type UnitChange, type UnitSide, type WaveComparison } from '@ona/analytics';
+import { COMPARISON_SORT_KEYS } from '@ona/contracts';
+import type {
+  TComparedPerson,
+  TComparisonSort,
+  TWaveComparisonExportQuery,
+  TComparedUnit,
+  TLocale,
+  TMetricChange,
+  TNetworkChange,
+  TPersonMetricId,
+  TPersonWave,
+  TUnitWaveFigures,
+  TWaveComparison,
+  TWaveNetworkChanges,
+  TWavePersonRef,
+} from '@ona/contracts';
+import { ApiError } from '../../errors/api-error.ts';
+import { translate } from '../../i18n/translate.ts';
+import { explanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
+import { dbId } from '../analytics-shared/latest-result.ts';
+import { folded, metricDefinitions, networkLabel, WITHHELD_FOR_OTHERS, WITHHELD_FOR_SELF } from '../metrics/metrics-service.ts';
+import { riskFactorsShownTo } from '../retention-analytics/leader-factor-privacy.ts';
+import { cachedComparison } from './comparison-cache.ts';
+import { comparedJourney, seesAllOfBoth, type ComparisonSide, type ComparisonSides } from './comparison-sides.ts';
+
+/** The engine's comparison of both sides; 400 unknown_network when either analysis lacks the network. */
+export function engineComparison(sides: ComparisonSides, network: string): { comparison: WaveComparison; network: NetworkKey; networks: NetworkKey[] } {
+  const networks = commonNetworkKeys(sides.then.stored.result, sides.now.stored.result);
+  const key = networks.find((candidate) => candidate === network);
+  if (!key) throw new ApiError(400, 'unknown_network', 'metrics.errors.unknown_network', undefined, { network });
+  return { comparison: cachedComparison(sides, key), network: key, networks };
+}
+
+const shownOn = (side: ComparisonSide, person: PersonSide | null): boolean => person !== null && side.scope.visible.has(dbId(person.id));
+
+function personWave(side: ComparisonSide, person: PersonSide): TPersonWave {
+  const leaderId = side.stored.result.employees[person.index]?.leaderId ?? null;
+  return {
+    employee_id: dbId(person.id),
+    unit: { id: dbId(person.unitId), name: person.unitPath[person.unitPath.length - 1] ?? '', path: [...person.unitPath] },
+    has_answered: person.hasAnswered,
+    risk_level: person.riskLevel,
+    risk_factors: riskFactorsShownTo(side.scope.ownEmployeeId, leaderId === null ? null : dbId(leaderId), person.riskFactors),
+    key_roles: [...person.keyRoles],
+    group_roles: [...person.groupRoles],
+  };
+}
+
+const without = <T>(list: readonly T[], other: readonly T[]): T[] => list.filter((item) => !other.includes(item));
+
+/** A metric value as the caller may read it on one side (the Metrics table's rules), or null. */
+function readableMetric(side: ComparisonSide, person: PersonSide | null, metric: TPersonMetricId, value: number | null | undefined): number | null {
+  if (!person || value === null || value === undefined) return null;
+  const id = dbId(person.id);
+  if (!side.metrics.visible.has(id)) return null;
+  const own = id === side.scope.ownEmployeeId;
+  const hidden = side.metrics.level !== 'all_access' && (own ? WITHHELD_FOR_SELF : WITHHELD_FOR_OTHERS).has(metric);
+  return hidden ? null : value;
+}
+
+export function comparedPerson(sides: ComparisonSides, change: PersonChange): TComparedPerson | null {
+  const seenThen = shownOn(sides.then, change.then);
+  const seenNow = shownOn(sides.now, change.now);
+  if (!seenThen && !seenNow) return null;
+  const then = seenThen && change.then ? personWave(sides.then, change.then) : null;
+  const now = seenNow && change.now ? personWave(sides.now, change.now) : null;
+  const metrics = {} as Record<TPersonMetricId, TMetricChange>;
+  for (const id of PERSON_METRIC_IDS) {
+    const engine = change.metrics[id];
+    const before = seenThen ? readableMetric(sides.then, change.then, id, engine?.then) : null;
+    const after = seenNow ? readableMetric(sides.now, change.now, id, engine?.now) : null;
+    metrics[id] = { then: before, now: after, change: id === 'community' || before === null || after === null ? null : after - before };
+  }
+  const metricsWithheld = (seenThen && change.then !== null && !sides.then.metrics.visible.has(dbId(change.then.id))) || (seenNow && change.now !== null && !sides.now.metrics.visible.has(dbId(change.now.id)));
+  const both = then !== null && now !== null;
+  return {
+    status: change.status,
+    name: (now ? change.now : change.then)?.name ?? '',
+    then,
+    now,
+    withheld_then: change.then !== null && !seenThen,
+    withheld_now: change.now !== null && !seenNow,
+    unit_changed: both ? change.unitChanged : null,
+    metrics,
+    metrics_withheld: metricsWithheld,
+    risk_change: both ? now.risk_level - then.risk_level : null,
+    factors_gained: both ? without(now.risk_factors, then.risk_factors) : [],
+    factors_lost: both ? without(then.risk_factors, now.risk_factors) : [],
+    roles_gained: both ? { key_roles: without(now.key_roles, then.key_roles), group_roles: without(now.group_roles, then.group_roles) } : { key_roles: [], group_roles: [] },
+    roles_lost: both ? { key_roles: without(then.key_roles, now.key_roles), group_roles: without(then.group_roles, now.group_roles) } : { key_roles: [], group_roles: [] },
+  };
+}
+
+/**
+ * A unit's figures on one side: shown when the caller sees every member there and enough of them
+ * answered; the tie figures (density, reciprocity, E-I) at all_access only.
+ */
+function unitFigures(side: ComparisonSide, unit: UnitSide | null, minGroupSize: number): TUnitWaveFigures | null {
+  if (!unit) return null;
+  // Below all_access a unit is shown where the caller sees all of its (at least one) members.
+  if (side.scope.level !== 'all_access' && (unit.members === 0 || !unit.memberIds.every((id) => side.scope.visible.has(dbId(id))))) return null;
+  const withheld = unit.respondents < minGroupSize;
+  const tiesWithheld = side.scope.level !== 'all_access';
+  const tie = (value: number | null) => (withheld || tiesWithheld ? null : value);
+  return {
+    unit_id: dbId(unit.id),
+    members: unit.members,
+    respondents: unit.respondents,
+    density: tie(unit.density),
+    reciprocity: tie(unit.reciprocity),
+    ei_index: tie(unit.eiIndex),
+    share_at_risk: withheld ? null : unit.shareAtRisk,
+    withheld,
+    ties_withheld: tiesWithheld,
+  };
+}
+
+const UNIT_FIGURES = ['members', 'density', 'reciprocity', 'ei_index', 'share_at_risk'] as const;
+const difference = (before: number | null | undefined, after: number | null | undefined): number | null =>
+  before === null || before === undefined || after === null || after === undefined ? null : after - before;
+
+export function comparedUnit(sides: ComparisonSides, change: UnitChange, minGroupSize: number): TComparedUnit | null {
+  const then = unitFigures(sides.then, change.then, minGroupSize);
+  const now = unitFigures(sides.now, change.now, minGroupSize);
+  // Below all_access only units the caller sees whole on some side are listed.
+  const everyone = sides.then.scope.level === 'all_access' && sides.now.scope.level === 'all_access';
+  if (!then && !now && !everyone) return null;
+  return {
+    path: [...change.path],
+    name: change.path[change.path.length - 1] ?? '',
+    status: change.status,
+    then,
+    now,
+    // From the figures as shown: a withheld side leaves no difference that would reveal it.
+    change: Object.fromEntries(UNIT_FIGURES.map((figure) => [figure, difference(then?.[figure], now?.[figure])])) as TComparedUnit['change'],
+  };
+}
+
+export function personRef(change: PersonChange): TWavePersonRef {
+  return { name: (change.now ?? change.then)?.name ?? '', then_id: change.then ? dbId(change.then.id) : null, now_id: change.now ? dbId(change.now.id) : null };
+}
+
+/**
+ * Head counts and the joiners and leavers the caller sees; tie counts, isolates and bridges only
+ * with all_access in both journeys (below it they would count or name ties naming the reader).
+ */
+export function networkChanges(sides: ComparisonSides, comparison: WaveComparison, locale: TLocale): TWaveNetworkChanges {
+  const people = comparison.people;
+  const seenThen = (p: PersonChange) => shownOn(sides.then, p.then);
+  const seenNow = (p: PersonChange) => shownOn(sides.now, p.now);
+  const count = (test: (p: PersonChange) => boolean) => people.filter(test).length;
+  const allOfBoth = seesAllOfBoth(sides);
+  const questionOf = new Map(sides.now.questions.map((q) => [q.key, q]));
+  const byName = (a: TWavePersonRef, b: TWavePersonRef) => a.name.localeCompare(b.name);
+  const networks: TNetworkChange[] = comparison.networks.map((network) => {
+    const question = network.questionKey === null ? undefined : questionOf.get(network.questionKey);
+    return {
+      key: network.key,
+      question_key: network.questionKey,
+      label: question ? question.label : translate(locale, 'metrics.networks.work'),
+      category: question?.category ?? null,
+      ties: allOfBoth
+        ? {
+            then: network.ties.then,
+            now: network.ties.now,
+            kept: network.ties.kept,
+            added: network.ties.added,
+            lost: network.ties.lost,
+            added_with_joiners: network.ties.addedWithJoiners,
+            lost_with_leavers: network.ties.lostWithLeavers,
+            added_by_new_respondents: network.ties.addedByNewRespondents,
+            lost_by_non_respondents: network.ties.lostByNonRespondents,
+          }
+        : null,
+      new_isolates: allOfBoth ? network.newIsolates.map((i) => personRef(people[i]!)).sort(byName) : [],
+      bridges_then: allOfBoth ? network.bridgesThen : null,
+      bridges_lost: allOfBoth ? network.bridgesLost.map((b) => ({ a: personRef(people[b.a]!), b: personRef(people[b.b]!), reason: b.reason })) : null,
+      withheld: !allOfBoth,
+    };
+  });
+  return {
+    people: {
+      then: count(seenThen),
+      now: count(seenNow),
+      stayed: count((p) => p.status === 'stayed' && seenNow(p)),
+      joined: count((p) => p.status === 'joined' && seenNow(p)),
+      left: count((p) => p.status === 'left' && seenThen(p)),
+      unmatched_then: count((p) => p.status === 'unmatched' && seenThen(p)),
+      unmatched_now: count((p) => p.status === 'unmatched' && seenNow(p)),
+    },
+    joined: people.filter((p) => p.status === 'joined' && seenNow(p)).map(personRef).sort(byName),
+    left: people.filter((p) => p.status === 'left' && seenThen(p)).map(personRef).sort(byName),
+    networks,
+    questions_only_then: comparison.questionsOnlyThen,
+    questions_only_now: comparison.questionsOnlyNow,
+  };
+}
+
+const STATUS_ORDER = { stayed: 0, joined: 1, left: 2, unmatched: 3 } as const;
+
+function sortPeople(rows: TComparedPerson[], sort: TComparisonSort): TComparedPerson[] {
+  const descending = sort.startsWith('-');
+  const key = (descending ? sort.slice(1) : sort) as (typeof COMPARISON_SORT_KEYS)[number];
+  const sign = descending ? -1 : 1;
+  const idOf = (row: TComparedPerson) => row.now?.employee_id ?? row.then?.employee_id ?? 0;
+  const byName = (a: TComparedPerson, b: TComparedPerson) => a.name.localeCompare(b.name) || STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || idOf(a) - idOf(b);
+  const valueOf = (row: TComparedPerson): number | null => {
+    if (key === 'risk_then') return row.then?.risk_level ?? null;
+    if (key === 'risk_now') return row.now?.risk_level ?? null;
+    if (key === 'risk_change') return row.risk_change;
+    if (key === 'name' || key === 'status') return null;
+    return row.metrics[key]?.change ?? null;
+  };
+  return [...rows].sort((a, b) => {
+    if (key === 'name') return sign * byName(a, b);
+    if (key === 'status') return sign * (STATUS_ORDER[a.status] - STATUS_ORDER[b.status]) || byName(a, b);
+    const x = valueOf(a);
+    const y = valueOf(b);
+    // Empty values go last whichever way the column is sorted.
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+    return sign * (x - y) || byName(a, b);
+  });
+}
+
+/** Every person row the caller sees that matches the filters, sorted. */
+function personRows(sides: ComparisonSides, comparison: WaveComparison, query: TWaveComparisonExportQuery): TComparedPerson[] {
+  const needle = folded(query.q);
+  const rows = comparison.people
+    .map((change) => comparedPerson(sides, change))
+    .filter((row): row is TComparedPerson => row !== null && (query.status.length === 0 || query.status.includes(row.status)) && (!needle || folded(row.name).includes(needle)));
+  return sortPeople(rows, query.sort);
+}
+
+/**
+ * The comparison (contracts: ZWaveComparison) as the caller may read it: one page of people
+ * when `page` is given, every matching person otherwise (the export).
+ */
+export function waveComparison(
+  sides: ComparisonSides,
+  query: TWaveComparisonExportQuery & { page?: number; page_size?: number },
+  locale: TLocale,
+  minGroupSize: number,
+  explain: Explainer,
+): TWaveComparison {
+  const { comparison, network, networks } = engineComparison(sides, query.network);
+  const rows = personRows(sides, comparison, query);
+  const pageSize = query.page_size ?? Math.max(1, rows.length);
+  const page = query.page ?? 1;
+  const people = rows.slice((page - 1) * pageSize, page * pageSize);
+  const metricsLevel = sides.then.metrics.level === 'all_access' && sides.now.metrics.level === 'all_access' ? 'all_access' : 'subtree';
+  const sidesOf = people.flatMap((p) => [p.then, p.now].filter((s): s is TPersonWave => s !== null));
+  return {
+    journey: comparedJourney(sides.now.scope.engagement, sides.now.stored.finishedAt),
+    earlier: comparedJourney(sides.then.scope.engagement, sides.then.stored.finishedAt),
+    access: { then: sides.then.scope.level, now: sides.now.scope.level },
+    min_group_size: minGroupSize,
+    network: { key: network, label: networkLabel(locale, network) },
+    networks: networks.map((key) => ({ key, label: networkLabel(locale, key) })),
+    metrics: metricDefinitions(locale, metricsLevel),
+    people,
+    total: rows.length,
+    page,
+    page_size: pageSize,
+    units: comparison.units.map((unit) => comparedUnit(sides, unit, minGroupSize)).filter((row): row is TComparedUnit => row !== null),
+    change: networkChanges(sides, comparison, locale),
+    explanations: explanationsOf({ riskFactors: sidesOf.flatMap((s) => s.risk_factors), keyRoles: sidesOf.flatMap((s) => s.key_roles), groupRoles: sidesOf.flatMap((s) => s.group_roles) }, explain),
+  };
+}
