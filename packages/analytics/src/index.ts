@@ -59,3 +59,12 @@ export type {
   WaveNetworkKey,
   PersonTie,
 } from './waves/index.ts';
+export { networkConfidence } from './confidence/network-confidence.ts';
+export type { ConfidenceNetwork, NetworkConfidence } from './confidence/network-confidence.ts';
+export { HIGH_CONFIDENCE_MIN_RATE, MODERATE_CONFIDENCE_MIN_RATE, RESPONSE_BANDS, responseBand } from './confidence/response-band.ts';
+export type { ResponseBand, ResponseRate } from './confidence/response-band.ts';
+export { STABLE_MIN_CORRELATION, MIN_DROP_SHARE, stabilityDropShare } from './confidence/rank-stability.ts';
+export type { CentralityStability, RankStability, StabilityVerdict } from './confidence/rank-stability.ts';
+export { STABILITY_CENTRALITIES } from './confidence/centrality-vectors.ts';
+export type { StabilityCentrality } from './confidence/centrality-vectors.ts';
+export type { PersonCoverage } from './confidence/coverage.ts';
