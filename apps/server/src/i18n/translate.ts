@@ -51,14 +51,18 @@ import enMetrics from '../locales/metrics.en.json' with { type: 'json' };
 import huMetrics from '../locales/metrics.hu.json' with { type: 'json' };
 import deMetrics from '../locales/metrics.de.json' with { type: 'json' };
 import ruMetrics from '../locales/metrics.ru.json' with { type: 'json' };
+import enExports from '../locales/exports.en.json' with { type: 'json' };
+import huExports from '../locales/exports.hu.json' with { type: 'json' };
+import deExports from '../locales/exports.de.json' with { type: 'json' };
+import ruExports from '../locales/exports.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey, …), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
 const areas = {
-  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics },
-  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics },
-  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics },
-  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics },
+  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics, exports: enExports },
+  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics, exports: huExports },
+  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics, exports: deExports },
+  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics, exports: ruExports },
 };
 const en = { ...enCore, ...areas.en };
 const hu = { ...huCore, ...areas.hu };

@@ -32,7 +32,7 @@ describe('GET /engagements/{id}/executive-report/export/', () => {
     const res = await getAs(ctx, org.tokens.admin, url(org.engagementId), 'hu-HU');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="executive-report-acme-spring-2026.pdf"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="executive-report-acme-spring-2026.pdf"; filename*=UTF-8''${encodeURIComponent('vezetői-összefoglaló-acme-spring-2026.pdf')}`);
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pageCount(res.rawPayload)).toBe(3);
   });

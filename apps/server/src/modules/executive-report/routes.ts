@@ -6,7 +6,7 @@ import { labeller } from '../analytics-shared/labels.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZPdfFile } from '../analytics-shared/route-schemas.ts';
-import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-shared/xlsx-reply.ts';
+import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-shared/export-reply.ts';
 import { executiveFigures } from './executive-figures.ts';
 import { executiveReportPdf } from './executive-pdf.ts';
 
@@ -26,7 +26,7 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
     const label = labeller(request.locale);
     const pdf = await executiveReportPdf(executiveFigures(scope, stored.result, stored.finishedAt, minGroupSize, label.explain), label, minGroupSize);
-    attachment(reply, exportFileName('executive-report', scope.engagement.name, 'pdf'), PDF_CONTENT_TYPE);
+    attachment(reply, exportFileName(request.locale, 'executive_report', scope.engagement.name, 'pdf'), PDF_CONTENT_TYPE);
     return pdf;
   });
 };
