@@ -19,3 +19,4 @@ export * from './setup.ts';
 export * from './organizations.ts';
 export * from './api-keys.ts';
 export * from './metrics.ts';
+export * from './number-format.ts';

@@ -10,14 +10,12 @@ import {
   ZIdParams,
   type TGraphVisualization,
   type TGraphVisualizationQuery,
-  type TLocale,
 } from '@ona/contracts';
 import { and, eq, tables } from '@ona/db';
 import { ApiError, forbidden } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runAnalysisInWorker } from '../analysis/run-in-worker.ts';
-import { labeller } from '../analytics-shared/labels.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { accessMapFromRows } from '../engagements/access-scope.ts';
 import { loadAccessRows } from '../engagements/repository.ts';
@@ -25,27 +23,12 @@ import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.
 import { requestedFilters } from './graph-filters.ts';
 import { loadEngagementGraph } from './graph-repository.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph } from './graph-source.ts';
-import { buildGraphView, type GraphRequest, type GraphViewLabels } from './graph-view.ts';
+import { graphLabels } from './graph-labels.ts';
+import { buildGraphView, type GraphRequest } from './graph-view.ts';
 import { readWorkbookOffThread } from '../uploads/read-workbook.ts';
 import { readSingleFile } from '../uploads/single-file-upload.ts';
 import { registerUploads } from '../uploads/upload-connection.ts';
 import { readResultsWorkbook, ResultsRowsError, rowErrorsOf } from './results-workbook.ts';
-
-export function graphLabels(locale: TLocale): GraphViewLabels {
-  const label = labeller(locale);
-  const t = (key: MessageKey) => translate(locale, key);
-  return {
-    department: t('graph.filters.department'),
-    filter: (key) => t(`graph.filters.${key}`),
-    generation: (code) => label.generation(code),
-    gender: (code) => {
-      const key = `graph.genders.${code.toLowerCase()}` as MessageKey;
-      const text = translate(locale, key);
-      return text === key ? code : text;
-    },
-    keyRole: (code) => label.keyRole(code),
-  };
-}
 
 /**
  * The view is built from typed data (the type checker holds it to the schema, and the tests parse
