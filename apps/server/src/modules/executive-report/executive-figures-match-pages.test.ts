@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { formatCount, formatShare, ZGraphVisualization, ZMetricsPage, type TLocale } from '@ona/contracts';
+import { formatCount, formatShare, ZGraphVisualization, ZMetricsPage } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
@@ -21,7 +21,7 @@ async function pdfPages(pdf: Buffer): Promise<string[]> {
 }
 const spaced = (text: string) => text.replace(/\s+/g, ' ');
 
-const ACCEPT: Record<TLocale, string> = { en: 'en-US', hu: 'hu-HU', de: 'de-DE', ru: 'ru-RU' };
+const ACCEPT: Record<'en' | 'hu' | 'de' | 'ru', string> = { en: 'en-US', hu: 'hu-HU', de: 'de-DE', ru: 'ru-RU' };
 
 describe('the executive report PDF against the pages', () => {
   it.each(['en', 'hu', 'de', 'ru'] as const)('prints the graph page’s mutual share and the metrics page’s density in %s number format', async (locale) => {
