@@ -20,3 +20,5 @@ export * from './organizations.ts';
 export * from './api-keys.ts';
 export * from './metrics.ts';
 export * from './number-format.ts';
+export * from './graph-export.ts';
+export * from './key-role-colors.ts';

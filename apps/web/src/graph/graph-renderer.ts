@@ -11,7 +11,7 @@ import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
-import { keyRoleColor } from './key-role-colors.ts';
+import { keyRoleColor } from '@ona/contracts';
 import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
 import { NodeTriangleProgram } from './node-triangle-program.ts';
 import { wheelZoomRatio } from './wheel-zoom.ts';

@@ -1,13 +1,12 @@
 import { Box, Button, Center, Flex, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { TGraphNode, TGraphVisualization } from '@ona/contracts';
+import { keyRoleColor, type TGraphNode, type TGraphVisualization } from '@ona/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TGraphAppearance } from '../../graph/graph-appearance.ts';
 import { GraphCanvas, type TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from '../../graph/graph-constants.ts';
 import { toGexf } from '../../graph/gexf-export.ts';
-import { keyRoleColor } from '../../graph/key-role-colors.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { saveFile } from '../../shared/api/save-file.ts';
 import { notify } from '../../shared/notifications/notify.ts';
