@@ -4,6 +4,7 @@ import type { TGraphAppearance } from './graph-appearance.ts';
 import { GRAPH_COLORS } from './graph-constants.ts';
 import { GraphRenderer, type TGraphProbe } from './graph-renderer.ts';
 import { layoutPositions, type TPoint } from './layout-positions.ts';
+import type { TPrintTexts } from './print-picture.ts';
 
 declare global {
   interface Window {
@@ -15,7 +16,8 @@ declare global {
 }
 
 export type TGraphCanvasHandle = {
-  exportPng: () => Promise<Blob | null>;
+  /** A4 landscape at 300 dpi with title, date and legend (print-picture.ts). */
+  exportPrintPng: (texts: TPrintTexts) => Promise<Blob | null>;
   positions: () => ReadonlyMap<number, TPoint>;
   resetCamera: () => void;
 };
@@ -51,7 +53,7 @@ export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, on
     }, window.__onaGraphTuning?.largeGraphEdges);
     renderer.current = instance;
     window.__onaGraph = instance.probe();
-    onReady?.({ exportPng: () => instance.exportPng(), positions: () => instance.currentPositions(), resetCamera: () => instance.resetCamera() });
+    onReady?.({ exportPrintPng: (texts) => instance.exportPrintPng(texts), positions: () => instance.currentPositions(), resetCamera: () => instance.resetCamera() });
     return () => {
       onReady?.(null);
       if (window.__onaGraph) delete window.__onaGraph;
