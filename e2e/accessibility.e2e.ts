@@ -242,6 +242,15 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       ...['index', 'manageability', 'personal-character', 'distribution'].map((p) => ({ path: `${e}/individual-report/${individualReportId}/${p}.html` })),
       { path: `${e}/executive-report.html` },
       { path: `${e}/graph.html`, prepare: async (p) => void (await p.locator('canvas').first().waitFor()) },
+      {
+        path: `${e}/graph.html`,
+        label: 'graph: the export dialog',
+        prepare: async (p) => {
+          await p.locator('canvas').first().waitFor();
+          await p.getByTestId('graph-export-open').click();
+          await p.getByRole('dialog').waitFor();
+        },
+      },
       { path: '/organization/users.html' },
       { path: '/organization/settings.html' },
       { path: '/organizations.html' },
