@@ -18,7 +18,7 @@ import { toGexf } from './gexf.ts';
 import { toGraphml } from './graphml.ts';
 import { networkTable, type NetworkTableLabels } from './network-table.ts';
 
-const ZNetworkFile = z.instanceof(Buffer).describe('The network as GEXF, GraphML or CSV (UTF-8 text; see the format parameter)');
+const ZNetworkFile = z.instanceof(Buffer).describe('The network in the format asked for, UTF-8: GEXF (application/gexf+xml), GraphML (application/graphml+xml) or CSV (text/csv)');
 
 const FILE: Record<TGraphExportFormat, { kind: TExportFileKind; extension: string }> = {
   gexf: { kind: 'network', extension: 'gexf' },
