@@ -279,6 +279,15 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
           await p.getByTestId('graph-people-table').waitFor();
         },
       },
+      {
+        path: `${e}/graph.html`,
+        label: 'graph: the export dialog',
+        prepare: async (p) => {
+          await p.locator('canvas').first().waitFor();
+          await p.getByTestId('graph-export-open').click();
+          await p.getByRole('dialog').waitFor();
+        },
+      },
       { path: '/organization/users.html' },
       { path: '/organization/settings.html' },
       { path: '/organizations.html' },

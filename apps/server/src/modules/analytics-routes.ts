@@ -3,6 +3,7 @@ import { analytics360Routes } from './analytics-360/routes.ts';
 import { DEFAULT_MIN_GROUP_SIZE, type AnalyticsRouteOptions } from './analytics-shared/privacy.ts';
 import { executiveReportRoutes } from './executive-report/routes.ts';
 import { graphRoutes } from './graph/routes.ts';
+import { networkExportRoutes } from './graph/network-export/routes.ts';
 import { individualReportRoutes } from './individual-report/routes.ts';
 import { keyPeopleRoutes } from './key-people/routes.ts';
 import { leaderReportRoutes } from './leader-report/routes.ts';
@@ -29,4 +30,5 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(waveComparisonRoutes, shared);
   await app.register(surveyExportRoutes);
   await app.register(graphRoutes);
+  await app.register(networkExportRoutes);
 };

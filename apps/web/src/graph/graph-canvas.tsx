@@ -5,6 +5,7 @@ import { GRAPH_COLORS } from './graph-constants.ts';
 import { GraphRenderer, type TGraphProbe } from './graph-renderer.ts';
 import { layoutPositions, type TPoint } from './layout-positions.ts';
 import classes from './graph-canvas.module.css';
+import type { TPrintTexts } from './print-picture.ts';
 
 declare global {
   interface Window {
@@ -16,7 +17,8 @@ declare global {
 }
 
 export type TGraphCanvasHandle = {
-  exportPng: () => Promise<Blob | null>;
+  /** A4 landscape at 300 dpi with title, date and legend (print-picture.ts). */
+  exportPrintPng: (texts: TPrintTexts) => Promise<Blob | null>;
   positions: () => ReadonlyMap<number, TPoint>;
   resetCamera: () => void;
   /** Highlights the person the keyboard is on (null: nobody) and brings them into view. */
@@ -64,7 +66,7 @@ export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, on
     renderer.current = instance;
     window.__onaGraph = instance.probe();
     onReady?.({
-      exportPng: () => instance.exportPng(),
+      exportPrintPng: (texts) => instance.exportPrintPng(texts),
       positions: () => instance.currentPositions(),
       resetCamera: () => instance.resetCamera(),
       focusNode: (nodeId) => instance.setFocusedNode(nodeId),

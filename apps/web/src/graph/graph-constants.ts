@@ -19,7 +19,7 @@ export const GRAPH_CONSTANTS = {
   marginPx: 14,
 } as const;
 
-/** Node and edge colours beyond the unit palette and the key roles' colours (key-role-colors.ts). */
+/** Node and edge colours beyond the unit palette and the key roles' colours (contracts: key-role-colors.ts). */
 export const GRAPH_COLORS = {
   edgeLight: '#495057',
   edgeDark: '#ced4da',

@@ -11,11 +11,12 @@ import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
-import { keyRoleColor } from './key-role-colors.ts';
+import { keyRoleColor } from '@ona/contracts';
 import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
 import { NodeTriangleProgram } from './node-triangle-program.ts';
 import { wheelZoomRatio } from './wheel-zoom.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
+import { drawPrintPage, graphArea, PRINT_PAGE, type TPrintTexts } from './print-picture.ts';
 
 /** After the last wheel step on a large graph, the zoom is rendered once this long has passed. */
 const WHEEL_SETTLE_MS = 200;
@@ -103,6 +104,16 @@ function blend(hex: string, background: string, opacity: number): string {
   return `#${mix(fr, br)}${mix(fg, bg)}${mix(fb, bb)}`;
 }
 
+/** Makes window.devicePixelRatio read `ratio` until the returned function puts the browser's own back. */
+function withPixelRatio(ratio: number): () => void {
+  const own = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio');
+  Object.defineProperty(window, 'devicePixelRatio', { configurable: true, get: () => ratio });
+  return () => {
+    if (own) Object.defineProperty(window, 'devicePixelRatio', own);
+    else Reflect.deleteProperty(window, 'devicePixelRatio');
+  };
+}
+
 /**
  * The engagement graph on a sigma (WebGL) renderer. The graphology graph is derived from the data
  * and the positions and never edited otherwise; appearance and emphasis go through the reducers.
@@ -137,6 +148,8 @@ export class GraphRenderer {
   private panned = false;
   private lastRender = { nodes: 0, edges: 0 };
   private renderCount = 0;
+  /** What setData drew last, for the print picture (a second renderer draws it again). */
+  private drawn: { data: TGraphVisualization; colorOfUnit: (unitId: number | null) => string } | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -182,6 +195,7 @@ export class GraphRenderer {
     this.preview.kill();
     this.graph.clear();
     this.positions = new Map(positions);
+    this.drawn = { data, colorOfUnit };
     this.anySelected = data.employees.some((e) => !e.isSelected);
     for (const node of data.employees) {
       const p = positions.get(node.id) ?? { x: 0, y: 0 };
@@ -292,28 +306,52 @@ export class GraphRenderer {
     void this.sigma.getCamera().animatedReset({ duration: prefersReducedMotion() ? 0 : 300 });
   }
 
-  /** The canvas layers composed on the background, as a PNG. */
-  exportPng(): Promise<Blob | null> {
-    // The picture exported is the one the user sees, at its proper resolution.
-    if (this.preview.active()) this.sigma.getCamera().setState(this.preview.current());
-    this.preview.kill();
-    // A synchronous render right before reading keeps the WebGL buffers readable in this task.
-    this.sigma.refresh();
-    const { width, height } = this.sigma.getDimensions();
-    const ratio = window.devicePixelRatio || 1;
+  /**
+   * The graph for print (print-picture.ts): an A4 landscape page at 300 dpi with title, date and
+   * legend. A second sigma draws the same data, positions and style, framed whole and on a white
+   * ground, in a container out of sight, at the print pixel ratio (about 3.12) — sigma reads the ratio from
+   * window.devicePixelRatio when it sizes its canvases, so nodes, ties and labels come out as on
+   * a high-density screen, not as the small picture blown up.
+   */
+  exportPrintPng(texts: TPrintTexts): Promise<Blob | null> {
+    const drawn = this.drawn;
+    if (!drawn) return Promise.resolve(null);
+    const { scale } = PRINT_PAGE;
     const canvas = document.createElement('canvas');
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
+    canvas.width = Math.round(PRINT_PAGE.width * scale);
+    canvas.height = Math.round(PRINT_PAGE.height * scale);
     const context = canvas.getContext('2d');
     if (!context) return Promise.resolve(null);
-    context.fillStyle = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
-    context.fillRect(0, 0, canvas.width, canvas.height);
+    const area = graphArea();
+    const host = document.createElement('div');
+    host.setAttribute('aria-hidden', 'true');
+    Object.assign(host.style, { position: 'fixed', left: '-20000px', top: '0', width: `${area.width}px`, height: `${area.height}px`, pointerEvents: 'none' });
+    document.body.append(host);
+    const restoreRatio = withPixelRatio(scale);
+    let printer: GraphRenderer | null = null;
+    try {
+      // Every tie at once: the two-frame drawing of large graphs is for the screen.
+      printer = new GraphRenderer(host, { onHover: () => undefined, onClickNode: () => undefined }, Number.POSITIVE_INFINITY);
+      printer.setAppearance({ ...this.appearance, dark: false });
+      printer.setData(drawn.data, this.positions, drawn.colorOfUnit);
+      printer.sigma.refresh();
+      const source = printer;
+      drawPrintPage(context, texts, (at) => source.drawLayers(context, at.x * scale, at.y * scale, at.width * scale, at.height * scale));
+    } finally {
+      printer?.kill();
+      restoreRatio();
+      host.remove();
+    }
+    return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  }
+
+  /** sigma's layers (ties, people, labels) onto a 2D canvas; right after a synchronous render they are still readable. */
+  private drawLayers(context: CanvasRenderingContext2D, x: number, y: number, width: number, height: number): void {
     const layers = this.sigma.getCanvases();
     for (const name of ['edges', 'nodes', 'edgeLabels', 'labels']) {
       const layer = layers[name];
-      if (layer) context.drawImage(layer, 0, 0, canvas.width, canvas.height);
+      if (layer) context.drawImage(layer, x, y, width, height);
     }
-    return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
   }
 
   probe(): TGraphProbe {

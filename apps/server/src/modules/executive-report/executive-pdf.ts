@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatCount, formatDay, formatShare, type TLocale } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 import type { WhatChanged } from '../wave-comparison/what-changed.ts';
 import type { ExecutiveFigures } from './executive-figures.ts';
@@ -12,7 +13,9 @@ const ACCENT = '#2563eb';
 /** Risk level 0 (green) to 4 (dark red), for the bar chart. */
 const RISK_COLOURS = ['#16a34a', '#84cc16', '#eab308', '#f97316', '#b91c1c'];
 
-const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10}%`);
+/** Legend lines under the network picture: three columns of this many rows at most. */
+const LEGEND_COLUMNS = 3;
+const LEGEND_ROWS = 8;
 
 /**
  * The executive report: key figures and a risk chart, the causes (each with its manager sentence)
@@ -20,7 +23,10 @@ const percent = (value: number | null) => (value === null ? '–' : `${Math.roun
  * Three A4 pages, drawn with pdfkit's vector graphics so it prints sharply; a fourth says what
  * changed since the earlier wave when there is one.
  */
-export async function executiveReportPdf(figures: ExecutiveFigures, label: Labeller, minGroupSize: number, whatChanged: WhatChanged | null = null): Promise<Buffer> {
+export async function executiveReportPdf(figures: ExecutiveFigures, label: Labeller, locale: TLocale, minGroupSize: number, whatChanged: WhatChanged | null = null): Promise<Buffer> {
+  // Numbers as the reader's language writes them (90,3 % in German), through the functions the pages use.
+  const percent = (value: number | null) => (value === null ? '–' : formatShare(value, locale));
+  const count = (value: number) => formatCount(value, locale);
   const fonts = findPdfFonts();
   const text = (value: string) => (fonts.builtIn ? toLatin1(value) : value);
   const { t } = label;
@@ -51,14 +57,14 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
   // Page 1: title, key figures, employees by risk level.
   bold().fontSize(22).text(text(t('analytics.executive.title')), PAGE.margin, PAGE.margin);
   regular().fontSize(13).text(text(figures.engagementName));
-  if (figures.analysedAt) regular().fontSize(10).fillColor(MUTED).text(text(t('analytics.executive.analysed_at', { date: figures.analysedAt })));
+  if (figures.analysedAt) regular().fontSize(10).fillColor(MUTED).text(text(t('analytics.executive.analysed_at', { date: formatDay(figures.analysedAt, locale) })));
   doc.moveDown(1.2);
   heading(t('analytics.executive.key_figures'));
   const rows: [string, string][] = [
-    [t('analytics.executive.employees'), String(figures.employees)],
+    [t('analytics.executive.employees'), count(figures.employees)],
     [t('analytics.executive.response_rate'), figures.withheld ? withheldText : percent(figures.responseRate)],
-    [t('analytics.executive.key_people_in_danger'), String(figures.keyPeopleInDanger)],
-    [t('analytics.executive.leaders_in_need'), String(figures.leadersInNeed.length)],
+    [t('analytics.executive.key_people_in_danger'), count(figures.keyPeopleInDanger)],
+    [t('analytics.executive.leaders_in_need'), count(figures.leadersInNeed.length)],
     [t('analytics.executive.network_density'), figures.withheld ? withheldText : percent(figures.density)],
     [t('analytics.executive.mutual_share'), figures.withheld ? withheldText : percent(figures.mutualShare)],
   ];
@@ -82,7 +88,7 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
       const barHeight = (count / max) * (chartHeight - 20);
       const x = PAGE.margin + level * slot + slot * 0.2;
       doc.rect(x, top + chartHeight - barHeight, slot * 0.6, barHeight).fillColor(RISK_COLOURS[level] ?? ACCENT).fill();
-      bold().fontSize(10).text(String(count), x, top + chartHeight - barHeight - 14, { width: slot * 0.6, align: 'center' });
+      bold().fontSize(10).text(formatCount(count, locale), x, top + chartHeight - barHeight - 14, { width: slot * 0.6, align: 'center' });
       regular().fontSize(8).text(text(label.riskLevel(level)), PAGE.margin + level * slot, top + chartHeight + 6, { width: slot, align: 'center' });
     });
   }
@@ -106,7 +112,7 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
       regular().fontSize(9).text(text(label.riskFactor(cause.factor)), PAGE.margin, y + 2, { width: labelWidth - 8 });
       const labelBottom = doc.y;
       doc.rect(PAGE.margin + labelWidth, y, (cause.count / max) * barSpace, 14).fillColor(ACCENT).fill();
-      bold().fontSize(9).text(String(cause.count), PAGE.margin + labelWidth + (cause.count / max) * barSpace + 4, y + 2, { lineBreak: false });
+      bold().fontSize(9).text(count(cause.count), PAGE.margin + labelWidth + (cause.count / max) * barSpace + 4, y + 2, { lineBreak: false });
       // The manager sentence of docs/methods.md says what the cause means.
       regular().fontSize(8).fillColor(MUTED).text(text(cause.explanation), PAGE.margin, Math.max(labelBottom, y + 16) + 1, { width: contentWidth });
       doc.y += 7;
@@ -129,7 +135,12 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
   doc.y = PAGE.margin;
   heading(t('analytics.executive.network'));
   regular().fontSize(9).fillColor(MUTED).text(text(t('analytics.executive.network_caption')));
-  drawNetwork(doc, figures.network, { x: PAGE.margin, y: doc.y + 15, width: contentWidth, height: PAGE.height - doc.y - 110 });
+  const legendRows = Math.min(LEGEND_ROWS, Math.ceil(figures.network.legend.length / LEGEND_COLUMNS));
+  const legendHeight = legendRows === 0 ? 0 : 22 + legendRows * 13 + 14;
+  const pictureTop = doc.y + 15;
+  const pictureHeight = PAGE.height - pictureTop - 70 - legendHeight;
+  drawNetwork(doc, figures.network, { x: PAGE.margin, y: pictureTop, width: contentWidth, height: pictureHeight });
+  drawLegend(figures.network.legend, pictureTop + pictureHeight + 12);
   footer();
 
   if (whatChanged) {
@@ -144,6 +155,29 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
   doc.end();
   await finished;
   return Buffer.concat(chunks);
+
+  /** What the colours of the picture mean: each unit in it with its swatch and head count, most people first. */
+  function drawLegend(entries: ExecutiveFigures['network']['legend'], top: number): void {
+    if (entries.length === 0) return;
+    bold().fontSize(9).text(text(t('analytics.executive.legend_title')), PAGE.margin, top, { width: contentWidth, lineBreak: false });
+    const shown = entries.slice(0, LEGEND_COLUMNS * LEGEND_ROWS - (entries.length > LEGEND_COLUMNS * LEGEND_ROWS ? 1 : 0));
+    const columnWidth = contentWidth / LEGEND_COLUMNS;
+    const rows = Math.ceil(Math.min(entries.length, LEGEND_COLUMNS * LEGEND_ROWS) / LEGEND_COLUMNS);
+    shown.forEach((entry, i) => {
+      const x = PAGE.margin + Math.floor(i / rows) * columnWidth;
+      const y = top + 16 + (i % rows) * 13;
+      doc.circle(x + 4, y + 4, 3.5).fillColor(entry.color).fill();
+      const name = entry.unit ?? t('analytics.executive.legend_no_unit');
+      // The head count keeps its own place at the column's end, so a long name is what gets cut.
+      regular().fontSize(8).text(text(name), x + 12, y, { width: columnWidth - 52, height: 10, lineBreak: false, ellipsis: true });
+      regular().fontSize(8).fillColor(MUTED).text(count(entry.count), x + columnWidth - 40, y, { width: 34, align: 'right', lineBreak: false });
+    });
+    const rest = entries.length - shown.length;
+    if (rest > 0) {
+      const i = shown.length;
+      regular().fontSize(8).fillColor(MUTED).text(text(t('analytics.executive.legend_more', { count: rest })), PAGE.margin + Math.floor(i / rows) * columnWidth + 12, top + 16 + (i % rows) * 13, { width: columnWidth - 16, lineBreak: false });
+    }
+  }
 }
 
 function drawNetwork(doc: PDFKit.PDFDocument, network: ExecutiveFigures['network'], box: { x: number; y: number; width: number; height: number }): void {

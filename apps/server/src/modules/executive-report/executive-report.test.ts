@@ -32,7 +32,7 @@ describe('GET /engagements/{id}/executive-report/export/', () => {
     const res = await getAs(ctx, org.tokens.admin, url(org.engagementId), 'hu-HU');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="executive-report-acme-spring-2026.pdf"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="executive-report-acme-spring-2026.pdf"; filename*=UTF-8''${encodeURIComponent('vezetői-összefoglaló-acme-spring-2026.pdf')}`);
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pageCount(res.rawPayload)).toBe(3);
   });
@@ -89,11 +89,20 @@ describe('the executive report PDF', () => {
       leadersInNeed: Array.from({ length: 15 }, (_, i) => ({ name: `Руководитель с длинным именем ${i}`, reasons: ['spanTooWide', 'neglectPattern', 'leaderHighRisk', 'teamAtRisk'] })),
       density: 0.1,
       mutualShare: 0.4,
-      network: { nodes: [{ x: 0, y: 0, color: '#888888' }, { x: 1, y: 1, color: '#888888' }], edges: [[0, 1]] },
+      network: {
+        nodes: [{ x: 0, y: 0, color: '#888888' }, { x: 1, y: 1, color: '#888888' }],
+        edges: [[0, 1]],
+        legend: Array.from({ length: 30 }, (_, i) => ({ unit: `Подразделение с очень длинным названием ${i}`, color: '#1971c2', count: 1000 - i })),
+      },
     };
-    const pdf = await executiveReportPdf(figures, label, 5);
+    const pdf = await executiveReportPdf(figures, label, 'ru', 5);
     expect(pageCount(pdf)).toBe(3);
-    expect(pdfText(pdf)).toContain(label.explain.riskFactor(longest[0]!));
+    const text = pdfText(pdf);
+    expect(text).toContain(label.explain.riskFactor(longest[0]!));
+    // 24 places in the legend: 23 units and a line for the other seven.
+    expect(text).toContain('и ещё подразделений: 7');
+    expect(text).toMatch(/Доля ответивших 90,0\s%/);
+    expect(text).toMatch(/Подразделение с очень… 1\s000/);
   });
 });
 

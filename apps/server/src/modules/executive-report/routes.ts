@@ -6,7 +6,10 @@ import { labeller } from '../analytics-shared/labels.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZPdfFile } from '../analytics-shared/route-schemas.ts';
-import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-shared/xlsx-reply.ts';
+import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-shared/export-reply.ts';
+import { graphLabels } from '../graph/graph-labels.ts';
+import { loadEngagementGraph } from '../graph/graph-repository.ts';
+import { buildGraphView, OPENING_GRAPH_REQUEST } from '../graph/graph-view.ts';
 import { executiveFigures } from './executive-figures.ts';
 import { executiveReportPdf } from './executive-pdf.ts';
 import { whatChangedFor } from '../wave-comparison/what-changed.ts';
@@ -28,8 +31,12 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
     const label = labeller(request.locale);
     const whatChanged = await whatChangedFor(app.db, auth, scope.engagement.id, request.locale, minGroupSize);
-    const pdf = await executiveReportPdf(executiveFigures(scope, stored.result, stored.finishedAt, minGroupSize, label.explain), label, minGroupSize, whatChanged);
-    attachment(reply, exportFileName('executive-report', scope.engagement.name, 'pdf'), PDF_CONTENT_TYPE);
+    // The network part is the graph page's opening view for the reader's level: same people, ties and share.
+    const source = await loadEngagementGraph(app.db, scope.engagement.id, request.locale);
+    const view = buildGraphView(source, OPENING_GRAPH_REQUEST, { level: scope.level, ownEmployeeId: scope.ownEmployeeId }, graphLabels(request.locale));
+    const figures = executiveFigures(scope, stored.result, view, stored.finishedAt, minGroupSize, label.explain);
+    const pdf = await executiveReportPdf(figures, label, request.locale, minGroupSize, whatChanged);
+    attachment(reply, exportFileName(request.locale, 'executive_report', scope.engagement.name, 'pdf'), PDF_CONTENT_TYPE);
     return pdf;
   });
 };

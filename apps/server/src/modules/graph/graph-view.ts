@@ -2,6 +2,7 @@ import type { TEdgeVisibility, TGraphCategory, TGraphNamedBy, TGraphNode, TGraph
 import { subordinatesOf } from '../engagements/access-scope.ts';
 import { attributeLabel, customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
 import type { GraphSource } from './graph-source.ts';
+import { tieStatistics } from './tie-statistics.ts';
 
 export type GraphSeeingLevel = 'self_only' | 'subtree' | 'all_access';
 
@@ -18,6 +19,9 @@ export interface GraphRequest {
   edges: TEdgeVisibility;
   filters: ReadonlyMap<string, ReadonlySet<string>>;
 }
+
+/** What the graph page asks for when it opens: every work question, nobody narrowed or selected, every tie. */
+export const OPENING_GRAPH_REQUEST: GraphRequest = { graphType: null, units: [], employees: [], edges: 'all', filters: new Map() };
 
 export interface GraphViewLabels extends FilterLabels {
   department: string;
@@ -143,7 +147,6 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
     mutual: t.mutual,
     isSelected: selectedIds.size === 0 || selectedIds.has(t.source) || selectedIds.has(t.target),
   }));
-  const mutualTies = out.reduce((sum, r) => sum + (r.mutual ? 1 : 0), 0);
 
   return {
     employees,
@@ -158,12 +161,7 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
     relations: out,
     filters: filterOptions(source, visiblePeople, labels),
     graph_types: [...new Set(source.questions.map((q) => q.category))].sort(categoryOrder),
-    statistics: {
-      employee_count: employees.length,
-      connection_count: out.length,
-      mutual_count: mutualTies / 2,
-      mutual_percentage: out.length === 0 ? 0 : Math.round((mutualTies / out.length) * 1000) / 10,
-    },
+    statistics: tieStatistics(employees.length, out),
     graph_type: request.graphType,
     own_employee_id: own === undefined ? null : people[own]!.id,
     named_by: hidesNominators && own !== undefined ? namedBy(ties, own, source.questions) : null,

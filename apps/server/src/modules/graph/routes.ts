@@ -9,43 +9,22 @@ import {
   ZGraphVisualizationQuery,
   ZIdParams,
   type TGraphVisualization,
-  type TGraphVisualizationQuery,
-  type TLocale,
 } from '@ona/contracts';
-import { and, eq, tables } from '@ona/db';
 import { ApiError, forbidden } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runAnalysisInWorker } from '../analysis/run-in-worker.ts';
-import { labeller } from '../analytics-shared/labels.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
-import { accessMapFromRows } from '../engagements/access-scope.ts';
-import { loadAccessRows } from '../engagements/repository.ts';
-import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.ts';
-import { requestedFilters } from './graph-filters.ts';
+import { isEngagementAdmin } from '../engagements/service.ts';
 import { loadEngagementGraph } from './graph-repository.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph } from './graph-source.ts';
-import { buildGraphView, type GraphRequest, type GraphViewLabels } from './graph-view.ts';
+import { graphLabels } from './graph-labels.ts';
+import { buildGraphView } from './graph-view.ts';
+import { graphRequest, resolveGraphViewer } from './graph-viewer.ts';
 import { readWorkbookOffThread } from '../uploads/read-workbook.ts';
 import { readSingleFile } from '../uploads/single-file-upload.ts';
 import { registerUploads } from '../uploads/upload-connection.ts';
 import { readResultsWorkbook, ResultsRowsError, rowErrorsOf } from './results-workbook.ts';
-
-export function graphLabels(locale: TLocale): GraphViewLabels {
-  const label = labeller(locale);
-  const t = (key: MessageKey) => translate(locale, key);
-  return {
-    department: t('graph.filters.department'),
-    filter: (key) => t(`graph.filters.${key}`),
-    generation: (code) => label.generation(code),
-    gender: (code) => {
-      const key = `graph.genders.${code.toLowerCase()}` as MessageKey;
-      const text = translate(locale, key);
-      return text === key ? code : text;
-    },
-    keyRole: (code) => label.keyRole(code),
-  };
-}
 
 /**
  * The view is built from typed data (the type checker holds it to the schema, and the tests parse
@@ -54,16 +33,6 @@ export function graphLabels(locale: TLocale): GraphViewLabels {
  */
 function sendPrebuilt<R extends FastifyReply>(reply: R, view: TGraphVisualization): R {
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(view)) as R;
-}
-
-function graphRequest(query: TGraphVisualizationQuery): GraphRequest {
-  return {
-    graphType: query.graph_type ?? null,
-    units: query.unit,
-    employees: query.employee,
-    edges: query.edges,
-    filters: requestedFilters(query),
-  };
 }
 
 /** Spec section 7: the graph view of an engagement, and a graph from an uploaded results workbook. */
@@ -80,17 +49,9 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZGraphVisualization, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const engagement = await getVisibleEngagement(app.db, auth, request.params.id);
-    const level = accessMapFromRows(await loadAccessRows(app.db, engagement.id, auth.user.id)).graph_visualization;
-    if (level !== 'self_only' && level !== 'subtree' && level !== 'all_access') throw forbidden();
+    const { engagement, viewer } = await resolveGraphViewer(app.db, requireAuth(request), request.params.id);
     const source = await loadEngagementGraph(app.db, engagement.id, request.locale);
-    const [own] = await app.db
-      .select({ id: tables.employees.id })
-      .from(tables.employees)
-      .where(and(eq(tables.employees.engagementId, engagement.id), eq(tables.employees.userId, auth.user.id)))
-      .limit(1);
-    const view = buildGraphView(source, graphRequest(request.query), { level, ownEmployeeId: own?.id ?? null }, graphLabels(request.locale));
+    const view = buildGraphView(source, graphRequest(request.query), viewer, graphLabels(request.locale));
     return sendPrebuilt(reply, view);
   });
 

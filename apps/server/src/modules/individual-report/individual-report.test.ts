@@ -87,9 +87,10 @@ describe('GET /engagements/{id}/individual-reports/export/', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Индивидуальные отчёты')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 7)).toEqual(['Сотрудник', 'Подразделение (единица)', 'Уровень иерархии', 'Упоминают вас', 'Обращаются к вам', 'Взаимные отношения']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 8)).toEqual(['Сотрудник', 'ID сотрудника', 'Подразделение (единица)', 'Уровень иерархии', 'Упоминают вас', 'Обращаются к вам', 'Взаимные отношения']);
     expect(sheet.rowCount).toBe(1 + 7);
     const leadA = sheet.getRows(2, 7)!.find((r) => r.getCell(1).value === 'Person leadA')!;
-    expect(leadA.getCell(2).value).toBe('Sales');
+    expect(leadA.getCell(2).value).toBe(org.people.leadA);
+    expect(leadA.getCell(3).value).toBe('Sales');
   });
 });

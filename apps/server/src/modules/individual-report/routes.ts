@@ -8,7 +8,7 @@ import { labeller } from '../analytics-shared/labels.ts';
 import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { individualReportsWorkbook } from './individual-report-export.ts';
 import { individualReportDetail, individualReportList, questionLabels } from './individual-report-service.ts';
 
@@ -38,7 +38,7 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
       .filter((r) => scope.visible.has(dbId(r.employeeId)))
       .map((r) => individualReportDetail(scope, stored.result, r, questions, minGroupSize))
       .sort((a, b) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id);
-    return sendWorkbook(reply, individualReportsWorkbook(reports, labeller(request.locale)), exportFileName('individual-reports', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, individualReportsWorkbook(reports, labeller(request.locale)), exportFileName(request.locale, 'individual_reports', scope.engagement.name, 'xlsx'));
   });
 
   app.get('/engagements/:id/individual-reports/:reportId/', {

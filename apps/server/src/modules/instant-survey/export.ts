@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { TInstantSurvey, TLocale } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
+import { addTableSheet, newWorkbook } from '../analytics-shared/workbook-table.ts';
 
 type TCell = string | number | null;
 
@@ -52,12 +52,18 @@ export function answerRows(survey: TInstantSurvey, locale: TLocale): TCell[][] {
 
 export function buildSurveyWorkbook(survey: TInstantSurvey, locale: TLocale): ExcelJS.Workbook {
   const t = (key: MessageKey) => translate(locale, key);
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
+  const workbook = newWorkbook();
   addTableSheet(
     workbook,
     t('instant.export.answers_sheet'),
-    [t('instant.export.question'), t('instant.export.source'), t('instant.export.target'), t('instant.export.mood'), t('instant.export.intensity'), t('instant.export.text_answer')],
+    [
+      t('instant.export.question'),
+      t('instant.export.source'),
+      t('instant.export.target'),
+      t('instant.export.mood'),
+      { header: t('instant.export.intensity'), kind: 'integer' },
+      { header: t('instant.export.text_answer'), kind: 'long_text', width: 60 },
+    ],
     answerRows(survey, locale),
   );
   addTableSheet(

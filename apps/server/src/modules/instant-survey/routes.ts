@@ -16,7 +16,7 @@ import { ApiError, conflict, notFound } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
 import { instantSurveyBase } from '../../http/public-base.ts';
 import { ZXlsxFile } from '../analytics-shared/route-schemas.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { buildSurveyWorkbook } from './export.ts';
 import { requireInstantAdmin } from './instant-auth.ts';
 import { sendInvitations } from './invitations.ts';
@@ -104,6 +104,6 @@ export const instantSurveyHostRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
   }, async (request, reply) => {
     const row = await service.hostSurvey(app.db, requireInstantAdmin(request), request.params.id);
     const survey = await service.describeForHost(app.db, row);
-    return sendWorkbook(reply, buildSurveyWorkbook(survey, request.locale), exportFileName('instant-survey', survey.title, 'xlsx'));
+    return sendWorkbook(reply, buildSurveyWorkbook(survey, request.locale), exportFileName(request.locale, 'instant_survey', survey.title, 'xlsx'));
   });
 };

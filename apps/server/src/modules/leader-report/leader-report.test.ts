@@ -144,16 +144,16 @@ describe('GET /engagements/{id}/leader-reports/export/', () => {
   it('exports every leader’s scores for all_access, with small teams withheld', async () => {
     const res = await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}export/`, 'de-DE');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="leader-reports-acme-spring-2026.xlsx"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="leader-reports-acme-spring-2026.xlsx"; filename*=UTF-8''${encodeURIComponent('führungskräfteberichte-acme-spring-2026.xlsx')}`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Führungskräfteberichte')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 9)).toEqual(['Führungskraft', 'Einheit', 'Teamgröße', 'Befragte mit Antwort', 'Aufmerksamkeit', 'Ansehen', 'Objektivität', 'Integration im Team']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 10)).toEqual(['Führungskraft', 'Mitarbeiter-ID', 'Einheit', 'Teamgröße', 'Befragte mit Antwort', 'Aufmerksamkeit', 'Ansehen', 'Objektivität', 'Integration im Team']);
     const rows = sheet.getRows(2, sheet.rowCount - 1)!;
     const teamB = rows.find((r) => r.getCell(1).value === 'Person leadB')!;
-    expect(teamB.getCell(5).value).toBe('zurückgehalten (weniger als 5 Antwortende)');
+    expect(teamB.getCell(6).value).toBe('zurückgehalten (weniger als 5 Antwortende)');
     const teamA = rows.find((r) => r.getCell(1).value === 'Person leadA')!;
-    expect(typeof teamA.getCell(5).value).toBe('number');
+    expect(typeof teamA.getCell(6).value).toBe('number');
   });
 
   it('is refused to subtree and self_only callers, who must open each report with its code', async () => {

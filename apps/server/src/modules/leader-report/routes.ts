@@ -10,7 +10,7 @@ import { labeller } from '../analytics-shared/labels.ts';
 import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { codeMatches, forgetCodeAttempt, leaderCodes, takeCodeAttempt } from './code-repository.ts';
 import { leaderReportsWorkbook } from './leader-report-export.ts';
 import { leaderReportDetail, leaderReportList } from './leader-report-service.ts';
@@ -60,7 +60,7 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
       const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === item.id)!;
       return leaderReportDetail(scope, stored.result, report, logo, minGroupSize);
     });
-    return sendWorkbook(reply, leaderReportsWorkbook(reports, labeller(request.locale), minGroupSize), exportFileName('leader-reports', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, leaderReportsWorkbook(reports, labeller(request.locale), minGroupSize), exportFileName(request.locale, 'leader_reports', scope.engagement.name, 'xlsx'));
   });
 
   app.get('/engagements/:id/leader-reports/:reportId/', {

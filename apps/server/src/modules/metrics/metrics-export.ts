@@ -1,7 +1,10 @@
-import ExcelJS from 'exceljs';
-import type { TLocale, TMetricDefinition, TMetricsRow, TNetworkLevel } from '@ona/contracts';
+import type ExcelJS from 'exceljs';
+import type { TLocale, TMetricDefinition, TMetricFormat, TMetricsRow, TNetworkLevel } from '@ona/contracts';
 import { translate } from '../../i18n/translate.ts';
-import { addFormattedTable as table, NUMBER_FORMATS } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, numberFormat, type TColumnKind } from '../analytics-shared/workbook-table.ts';
+
+const KINDS: Record<TMetricFormat, TColumnKind> = { integer: 'integer', category: 'integer', decimal: 'decimal', percent: 'percent' };
+const DECIMALS = 4;
 
 /**
  * The Metrics table as the page shows it (same filters, sort, withheld cells left empty), with
@@ -10,47 +13,49 @@ import { addFormattedTable as table, NUMBER_FORMATS } from '../analytics-shared/
  */
 export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, metrics: readonly TMetricDefinition[], rows: readonly TMetricsRow[]): ExcelJS.Workbook {
   const t = (key: Parameters<typeof translate>[1]): string => translate(locale, key);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ONA';
-  table(
+  const workbook = newWorkbook();
+  addTableSheet(
     workbook,
     t('metrics.export.sheet_metrics'),
     [
       { header: t('metrics.export.col_employee'), width: 28 },
-      { header: t('metrics.export.col_employee_id'), width: 12, format: '0' },
+      { header: t('metrics.export.col_employee_id'), width: 12, kind: 'integer' },
       { header: t('metrics.export.col_unit'), width: 24 },
-      { header: t('metrics.export.col_unit_id'), width: 10, format: '0' },
-      ...metrics.map((metric) => ({ header: metric.label, width: Math.min(24, Math.max(12, metric.label.length + 2)), format: NUMBER_FORMATS[metric.format] })),
+      { header: t('metrics.export.col_unit_id'), width: 10, kind: 'integer' },
+      ...metrics.map((metric) => ({ header: metric.label, width: Math.min(24, Math.max(12, metric.label.length + 2)), kind: KINDS[metric.format], decimals: DECIMALS })),
     ],
     rows.map((row) => [row.employee.name, row.employee.id, row.unit?.name ?? null, row.unit?.id ?? null, ...metrics.map((metric) => row.values[metric.id] ?? null)]),
-    1,
+    { freezeColumns: 1 },
   );
-  const figures = table(
+  const figures = addTableSheet(
     workbook,
     t('metrics.export.sheet_network'),
     [
       { header: t('metrics.export.col_figure'), width: 34 },
       { header: t('metrics.export.col_value'), width: 14 },
-      { header: t('metrics.export.col_description'), width: 90 },
+      { header: t('metrics.export.col_description'), kind: 'long_text', width: 90 },
     ],
     [[t('metrics.export.network'), network.label, null], ...network.figures.map((figure) => [figure.label, figure.value ?? (network.withheld ? t('metrics.export.withheld') : null), figure.description])],
   );
+  // Each figure has its own format (a share, a count, a decimal), so the value column is set per cell.
   network.figures.forEach((figure, i) => {
-    figures.getCell(i + 3, 2).numFmt = NUMBER_FORMATS[figure.format];
+    const format = numberFormat(KINDS[figure.format], DECIMALS);
+    if (format) figures.getCell(i + 3, 2).numFmt = format;
   });
-  table(
+  addTableSheet(
     workbook,
     t('metrics.export.sheet_units'),
     [
       { header: t('metrics.export.col_unit'), width: 28 },
-      { header: t('metrics.export.col_unit_id'), width: 10, format: '0' },
-      { header: t('metrics.export.col_members'), width: 12, format: '0' },
-      { header: t('metrics.export.col_respondents'), width: 12, format: '0' },
-      { header: t('metrics.export.col_internal'), width: 14, format: '0' },
-      { header: t('metrics.export.col_external'), width: 14, format: '0' },
-      { header: translate(locale, 'metrics.network_figures.ei_index.label'), width: 12, format: '0.000' },
+      { header: t('metrics.export.col_unit_id'), width: 10, kind: 'integer' },
+      { header: t('metrics.export.col_members'), width: 12, kind: 'integer' },
+      { header: t('metrics.export.col_respondents'), width: 12, kind: 'integer' },
+      { header: t('metrics.export.col_internal'), width: 14, kind: 'integer' },
+      { header: t('metrics.export.col_external'), width: 14, kind: 'integer' },
+      { header: translate(locale, 'metrics.network_figures.ei_index.label'), width: 12, kind: 'decimal' },
     ],
     network.ei_by_unit.map((entry) => [entry.unit.name, entry.unit.id, entry.members, entry.respondents, entry.internal, entry.external, entry.withheld ? t('metrics.export.withheld') : entry.ei]),
+    { freezeColumns: 1 },
   );
   return workbook;
 }

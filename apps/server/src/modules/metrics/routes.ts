@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZMetricsExportQuery, ZMetricsPage, ZMetricsQuery } from '@ona/contracts';
-import { translate } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { metricsWorkbook } from './metrics-export.ts';
 import { metricDefinitions, metricRows, metricsPage, networkLevel, resolveNetwork } from './metrics-service.ts';
 
@@ -48,6 +47,6 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     const rows = metricRows(scope, stored.result, table, request.query);
     const network = networkLevel(scope, stored.result, key, table, request.locale, minGroupSize);
     const workbook = metricsWorkbook(request.locale, network, metricDefinitions(request.locale, scope.level), rows);
-    return sendWorkbook(reply, workbook, exportFileName(translate(request.locale, 'metrics.export.file_name'), scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, workbook, exportFileName(request.locale, 'metrics', scope.engagement.name, 'xlsx'));
   });
 };

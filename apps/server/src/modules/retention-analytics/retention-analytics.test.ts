@@ -153,18 +153,19 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     const res = await getAs(ctx, org.tokens.admin, url(org.engagementId, 'export/'), 'hu-HU');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="retention-analytics-acme-spring-2026\.xlsx"$/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="retention-analytics-acme-spring-2026.xlsx"; filename*=UTF-8''${encodeURIComponent('megtartáselemzés-acme-spring-2026.xlsx')}`);
     const workbook = await readWorkbook(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
       'Munkatársak', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok', 'Magyarázatok',
     ]);
     const sheet = workbook.getWorksheet('Munkatársak')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 9)).toEqual(['Munkatárs', 'Kockázati szint', 'Kockázati tényezők', 'Szervezeti egység', 'Vezető', 'Generáció', 'Kulcsszerepek', 'Belépés dátuma']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 10)).toEqual(['Munkatárs', 'Munkatárs azonosító', 'Kockázati szint', 'Kockázati tényezők', 'Szervezeti egység', 'Vezető', 'Generáció', 'Kulcsszerepek', 'Belépés dátuma']);
     expect(sheet.rowCount).toBe(13);
     const a1Row = sheet.getRows(2, 12)!.find((r) => r.getCell(1).value === 'Person a1')!;
-    expect(String(a1Row.getCell(3).value)).toContain('A vezető figyelmének hiánya');
-    expect(a1Row.getCell(4).value).toBe('Sales');
-    expect(a1Row.getCell(5).value).toBe('Person leadA');
+    expect(a1Row.getCell(2).value).toBe(org.people.a1);
+    expect(String(a1Row.getCell(4).value)).toContain('A vezető figyelmének hiánya');
+    expect(a1Row.getCell(5).value).toBe('Sales');
+    expect(a1Row.getCell(6).value).toBe('Person leadA');
   });
 
   it('explains each level, factor, role and dysfunction present in Hungarian, on its own sheet and beside the causes', async () => {

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { TRetentionAnalytics, TRetentionExplanations } from '@ona/contracts';
-import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
+import { addTableSheet, dateCell, newWorkbook } from '../analytics-shared/workbook-table.ts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 
 /**
@@ -9,8 +9,7 @@ import type { Labeller } from '../analytics-shared/labels.ts';
  */
 export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, minGroupSize: number): ExcelJS.Workbook {
   const { t } = label;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ONA platform';
+  const workbook = newWorkbook();
   const names = new Map(data.employees.map((e) => [e.id, e.name]));
   const unitNames = new Map(data.units.map((u) => [u.id, u.name]));
   const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
@@ -21,28 +20,31 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
     t('analytics.export.sheet_employees'),
     [
       t('analytics.export.col_employee'),
+      { header: t('analytics.export.col_employee_id'), kind: 'integer' },
       t('analytics.export.col_risk_level'),
       t('analytics.export.col_risk_factors'),
       t('analytics.export.col_department'),
       t('analytics.export.col_leader'),
       t('analytics.export.col_generation'),
       t('analytics.export.col_key_roles'),
-      t('analytics.export.col_works_since'),
+      { header: t('analytics.export.col_works_since'), kind: 'date' },
       t('analytics.export.col_group_roles'),
       t('analytics.export.col_has_answered'),
     ],
     data.employees.map((e) => [
       e.name,
-      e.risk_level,
+      e.id,
+      label.riskLevel(e.risk_level),
       e.risk_factors.map((f) => label.riskFactor(f.code)).join(', '),
       e.unit === null ? '' : (unitNames.get(e.unit) ?? ''),
       nameOf(e.leader),
       label.generation(e.generation),
       e.key_roles.map(label.keyRole).join(', '),
-      e.works_since,
+      dateCell(e.works_since),
       e.group_roles.map(label.groupRole).join(', '),
       label.yesNo(e.has_answered),
     ]),
+    { freezeColumns: 1 },
   );
 
   const causes = data.results.most_typical_causes.items;
@@ -51,35 +53,35 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
     t('analytics.export.sheet_most_typical_causes'),
     [
       t('analytics.export.col_factor'),
-      t('analytics.export.col_count'),
-      t('analytics.export.col_share'),
-      t('analytics.export.col_share_at_risk'),
-      t('analytics.export.col_high_risk_count'),
-      t('analytics.export.col_explanation'),
+      { header: t('analytics.export.col_count'), kind: 'integer' },
+      { header: t('analytics.export.col_share'), kind: 'percent' },
+      { header: t('analytics.export.col_share_at_risk'), kind: 'percent' },
+      { header: t('analytics.export.col_high_risk_count'), kind: 'integer' },
+      { header: t('analytics.export.col_explanation'), kind: 'long_text' },
     ],
-    causes === null ? [withheldRow] : causes.map((c) => [label.riskFactor(c.factor), c.count, round(c.share), round(c.share_of_at_risk), c.high_risk_count, c.explanation]),
+    causes === null ? [withheldRow] : causes.map((c) => [label.riskFactor(c.factor), c.count, c.share, c.share_of_at_risk, c.high_risk_count, c.explanation]),
   );
 
   addTableSheet(
     workbook,
     t('analytics.export.sheet_key_people_in_danger'),
-    [t('analytics.export.col_employee'), t('analytics.export.col_risk_level'), t('analytics.export.col_key_roles'), t('analytics.export.col_group_roles'), t('analytics.export.col_risk_factors')],
-    data.results.key_people_in_danger.map((k) => [nameOf(k.employee), k.risk_level, k.key_roles.map(label.keyRole).join(', '), k.group_roles.map(label.groupRole).join(', '), k.risk_factors.map(label.riskFactor).join(', ')]),
+    [t('analytics.export.col_employee'), { header: t('analytics.export.col_employee_id'), kind: 'integer' }, t('analytics.export.col_risk_level'), t('analytics.export.col_key_roles'), t('analytics.export.col_group_roles'), t('analytics.export.col_risk_factors')],
+    data.results.key_people_in_danger.map((k) => [nameOf(k.employee), k.employee, label.riskLevel(k.risk_level), k.key_roles.map(label.keyRole).join(', '), k.group_roles.map(label.groupRole).join(', '), k.risk_factors.map(label.riskFactor).join(', ')]),
   );
 
   addTableSheet(
     workbook,
     t('analytics.export.sheet_leaders_in_need_of_support'),
-    [t('analytics.export.col_leader'), t('analytics.export.col_span'), t('analytics.export.col_neglected'), t('analytics.export.col_reasons')],
-    data.results.leaders_in_need_of_support.map((l) => [nameOf(l.leader), l.span, l.neglected.map(nameOf).join(', '), l.reasons.map(label.supportReason).join(', ')]),
+    [t('analytics.export.col_leader'), { header: t('analytics.export.col_employee_id'), kind: 'integer' }, { header: t('analytics.export.col_span'), kind: 'integer' }, t('analytics.export.col_neglected'), t('analytics.export.col_reasons')],
+    data.results.leaders_in_need_of_support.map((l) => [nameOf(l.leader), l.leader, l.span, l.neglected.map(nameOf).join(', '), l.reasons.map(label.supportReason).join(', ')]),
   );
 
   const pairs = data.results.corresponding_causes.items;
   addTableSheet(
     workbook,
     t('analytics.export.sheet_corresponding_causes'),
-    [t('analytics.export.col_factor_a'), t('analytics.export.col_factor_b'), t('analytics.export.col_count'), t('analytics.export.col_lift')],
-    pairs === null ? [withheldRow] : pairs.map((p) => [label.riskFactor(p.factors[0]), label.riskFactor(p.factors[1]), p.count, round(p.lift)]),
+    [t('analytics.export.col_factor_a'), t('analytics.export.col_factor_b'), { header: t('analytics.export.col_count'), kind: 'integer' }, { header: t('analytics.export.col_lift'), kind: 'decimal', decimals: 2 }],
+    pairs === null ? [withheldRow] : pairs.map((p) => [label.riskFactor(p.factors[0]), label.riskFactor(p.factors[1]), p.count, p.lift]),
   );
 
   const groupRows = Object.entries(data.results.groups).flatMap(([set, rows]) =>
@@ -101,9 +103,9 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
       t('analytics.export.col_set'),
       t('analytics.export.col_group'),
       t('analytics.export.col_dysfunction'),
-      t('analytics.export.col_people_affected'),
-      t('analytics.export.col_team_size'),
-      t('analytics.export.col_explanation'),
+      { header: t('analytics.export.col_people_affected'), kind: 'integer' },
+      { header: t('analytics.export.col_team_size'), kind: 'integer' },
+      { header: t('analytics.export.col_explanation'), kind: 'long_text' },
     ],
     groupRows,
   );
@@ -111,8 +113,6 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
   addExplanationSheet(workbook, data.explanations, label);
   return workbook;
 }
-
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Every risk level, and each factor, role and dysfunction the data names, with its manager sentence. */
 function addExplanationSheet(workbook: ExcelJS.Workbook, explanations: TRetentionExplanations, label: Labeller): void {
@@ -124,13 +124,10 @@ function addExplanationSheet(workbook: ExcelJS.Workbook, explanations: TRetentio
     ...Object.entries(explanations.group_roles).map(([code, text]) => [t('analytics.export.kind_group_role'), label.groupRole(code), text]),
     ...Object.entries(explanations.dysfunctions).map(([code, text]) => [t('analytics.export.kind_dysfunction'), label.dysfunction(code), text]),
   ];
-  const sheet = addTableSheet(
+  addTableSheet(
     workbook,
     t('analytics.export.sheet_explanations'),
-    [t('analytics.export.col_entry_kind'), t('analytics.export.col_name'), t('analytics.export.col_explanation')],
+    [t('analytics.export.col_entry_kind'), t('analytics.export.col_name'), { header: t('analytics.export.col_explanation'), kind: 'long_text', width: 90 }],
     rows,
   );
-  const sentences = sheet.getColumn(3);
-  sentences.width = 90;
-  sentences.alignment = { wrapText: true, vertical: 'top' };
 }

@@ -7,7 +7,7 @@ import { labeller } from '../analytics-shared/labels.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { retentionWorkbook } from './retention-export.ts';
 import { retentionAnalytics } from './retention-service.ts';
 
@@ -40,6 +40,6 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     },
   }, async (request, reply) => {
     const { scope, data } = await load(requireAuth(request), request.params.id, request.locale);
-    return sendWorkbook(reply, retentionWorkbook(data, labeller(request.locale), minGroupSize), exportFileName('retention-analytics', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, retentionWorkbook(data, labeller(request.locale), minGroupSize), exportFileName(request.locale, 'retention_analytics', scope.engagement.name, 'xlsx'));
   });
 };

@@ -1,26 +1,39 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { analysisDistanceMatrix, type AnalysisInput } from '@ona/analytics';
 import type { Labeller } from '../analytics-shared/labels.ts';
-import { sheetName } from '../analytics-shared/xlsx-reply.ts';
+import { addTableSheet, newWorkbook, type TableColumn } from '../analytics-shared/workbook-table.ts';
 
 /** n² cells: above this the workbook outgrows what a spreadsheet program opens comfortably. */
 export const DISTANCE_MATRIX_MAX_EMPLOYEES = 2000;
+
+/**
+ * Column headers are the people's names; a name two people share gets the employee id in
+ * brackets, so that every column still says whom it is about.
+ */
+export function distinctNames(people: readonly { id: string; name: string }[]): string[] {
+  const count = new Map<string, number>();
+  for (const p of people) count.set(p.name, (count.get(p.name) ?? 0) + 1);
+  return people.map((p) => ((count.get(p.name) ?? 0) > 1 || p.name === '' ? `${p.name} (${p.id})` : p.name));
+}
 
 /** All-pairs shortest paths on the work graph: row = from, column = to; unreachable cells stay empty. */
 export function distanceMatrixWorkbook(input: AnalysisInput, label: Labeller): ExcelJS.Workbook {
   const { t } = label;
   const { employeeIds, distances } = analysisDistanceMatrix(input, 'work');
   const names = new Map(input.employees.map((e) => [e.id, e.name]));
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ONA platform';
-  const sheet = workbook.addWorksheet(sheetName(t('analytics.export.sheet_distance_matrix')), { views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }] });
-  sheet.addRow([t('analytics.export.col_employee_id'), t('analytics.export.col_employee'), ...employeeIds.map(Number)]).font = { bold: true };
-  distances.forEach((row, i) => {
-    const id = employeeIds[i] ?? '';
-    sheet.addRow([Number(id), names.get(id) ?? '', ...row.map((d) => (d === null ? null : d))]);
-  });
-  sheet.getColumn(2).width = 28;
-  const notes = workbook.addWorksheet(sheetName(t('analytics.export.sheet_instructions')));
-  notes.addRow([t('analytics.export.distance_note')]);
+  const headers = distinctNames(employeeIds.map((id) => ({ id, name: names.get(id) ?? '' })));
+  const workbook = newWorkbook();
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_distance_matrix'),
+    [
+      { header: t('analytics.export.col_employee'), width: 28 },
+      { header: t('analytics.export.col_employee_id'), kind: 'integer' },
+      ...headers.map((header): TableColumn => ({ header, kind: 'integer', width: Math.min(20, Math.max(6, header.length + 2)) })),
+    ],
+    distances.map((row, i) => [headers[i] ?? '', Number(employeeIds[i] ?? 0), ...row]),
+    { freezeColumns: 2 },
+  );
+  addTableSheet(workbook, t('analytics.export.sheet_instructions'), [{ header: t('analytics.export.sheet_instructions'), kind: 'long_text', width: 100 }], [[t('analytics.export.distance_note')]]);
   return workbook;
 }

@@ -1,9 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { asc, eq, tables, type Database } from '@ona/db';
 import { CONTENT_LANGUAGES, NICE_QUESTION_TEXT_HEADERS, type TLocale } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
-import { addTableSheet } from '../analytics-shared/xlsx-reply.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { addTableSheet, dateCell, newWorkbook } from '../analytics-shared/workbook-table.ts';
 
 /**
  * The "nice Excel": the engagement's people, units, questions and answers in one workbook that a
@@ -23,8 +24,12 @@ export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, lab
   const attributeKeys = [...new Set(extraRows.flatMap((e) => Object.keys(e.attributes)))].sort();
   const emailOf = (id: number | null) => (id === null ? '' : (scope.employeeById.get(id)?.email ?? ''));
   const questionKey = new Map(questionRows.map((q) => [q.id, q.key]));
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ONA platform';
+  const workbook = newWorkbook();
+  const id = (header: string) => ({ header, kind: 'integer' as const });
+  const named = (key: string) => {
+    const text = translate(locale, key as MessageKey);
+    return text === key ? '' : text;
+  };
 
   addTableSheet(
     workbook,
@@ -42,14 +47,14 @@ export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, lab
     workbook,
     t('analytics.export.sheet_employees'),
     [
-      t('analytics.export.col_id'),
+      id(t('analytics.export.col_id')),
       t('analytics.export.col_name'),
       t('analytics.export.col_email'),
       t('analytics.export.col_unit'),
       t('analytics.export.col_leader_email'),
       t('analytics.export.col_gender'),
       t('analytics.export.col_generation'),
-      t('analytics.export.col_entry_date'),
+      { header: t('analytics.export.col_entry_date'), kind: 'date' },
       t('analytics.export.col_job_title'),
       ...attributeKeys,
     ],
@@ -61,22 +66,40 @@ export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, lab
       emailOf(e.leaderId),
       e.gender ?? '',
       e.generation ?? '',
-      e.entryDate ?? '',
+      dateCell(e.entryDate),
       extraOf.get(e.id)?.jobTitle ?? '',
       ...attributeKeys.map((key) => extraOf.get(e.id)?.attributes[key] ?? ''),
     ]),
+    { freezeColumns: 2 },
   );
   addTableSheet(
     workbook,
     t('analytics.export.sheet_units'),
-    [t('analytics.export.col_id'), t('analytics.export.col_unit_name'), t('analytics.export.col_parent_unit')],
+    [id(t('analytics.export.col_id')), t('analytics.export.col_unit_name'), id(t('analytics.export.col_parent_unit'))],
     scope.units.map((u) => [u.id, u.name, u.parentId]),
   );
   addTableSheet(
     workbook,
     t('analytics.export.sheet_questions'),
-    [t('analytics.export.col_question_key'), t('analytics.export.col_category'), t('analytics.export.col_kind'), t('analytics.export.col_question_text'), ...CONTENT_LANGUAGES.map((l) => NICE_QUESTION_TEXT_HEADERS[l])],
-    questionRows.map((q) => [q.key, q.category, q.kind, q.texts[locale] ?? q.texts.en ?? '', ...CONTENT_LANGUAGES.map((l) => q.texts[l] ?? '')]),
+    // Key, category and kind stay codes (an import reads them); their names in the reader's language follow the texts.
+    [
+      t('analytics.export.col_question_key'),
+      t('analytics.export.col_category'),
+      t('analytics.export.col_kind'),
+      t('analytics.export.col_question_text'),
+      ...CONTENT_LANGUAGES.map((l) => NICE_QUESTION_TEXT_HEADERS[l]),
+      t('analytics.export.col_category_name'),
+      t('analytics.export.col_kind_name'),
+    ],
+    questionRows.map((q) => [
+      q.key,
+      q.category,
+      q.kind,
+      q.texts[locale] ?? q.texts.en ?? '',
+      ...CONTENT_LANGUAGES.map((l) => q.texts[l] ?? ''),
+      named(`metrics.networks.categories.${q.category}`),
+      named(`metrics.networks.kinds.${q.kind}`),
+    ]),
   );
   addTableSheet(
     workbook,

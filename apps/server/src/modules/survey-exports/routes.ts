@@ -6,7 +6,7 @@ import { loadAnalysisInput } from '../analysis/analysis-input.ts';
 import { loadEmployees, visibleEmployees, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.ts';
 import { loadUnits } from '../engagements/repository.ts';
 import { DISTANCE_MATRIX_MAX_EMPLOYEES, distanceMatrixWorkbook } from './distance-matrix.ts';
@@ -44,7 +44,7 @@ export const surveyExportRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const scope = await adminScope(requireAuth(request), request.params.id);
     const workbook = await niceExcelWorkbook(app.db, scope, labeller(request.locale), request.locale);
-    return sendWorkbook(reply, workbook, exportFileName('survey', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, workbook, exportFileName(request.locale, 'survey', scope.engagement.name, 'xlsx'));
   });
 
   app.get('/engagements/:id/survey/export-distance-matrix/', {
@@ -61,6 +61,6 @@ export const surveyExportRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new ApiError(409, 'distance_matrix_too_large', 'analytics.errors.distance_matrix_too_large', undefined, { count: scope.employees.length, max: DISTANCE_MATRIX_MAX_EMPLOYEES });
     }
     const input = await loadAnalysisInput(app.db, scope.engagement.id);
-    return sendWorkbook(reply, distanceMatrixWorkbook(input, labeller(request.locale)), exportFileName('distance-matrix', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, distanceMatrixWorkbook(input, labeller(request.locale)), exportFileName(request.locale, 'distance_matrix', scope.engagement.name, 'xlsx'));
   });
 };

@@ -5,7 +5,7 @@ import { resolveScope } from '../analytics-shared/analytics-scope.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { statisticsWorkbook } from './statistics-export.ts';
 import { loadResponseFacts } from './statistics-repository.ts';
 import { surveyStatistics } from './statistics-service.ts';
@@ -32,6 +32,6 @@ export const surveyStatisticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     schema: { tags: ['survey-statistics'], summary: 'The survey statistics as an .xlsx file in the request’s language', params: ZIdParams, response: { 200: ZXlsxFile, ...analyticsErrors } },
   }, async (request, reply) => {
     const { scope, data } = await load(requireAuth(request), request.params.id);
-    return sendWorkbook(reply, statisticsWorkbook(data, labeller(request.locale), minGroupSize), exportFileName('survey-statistics', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, statisticsWorkbook(data, labeller(request.locale), minGroupSize), exportFileName(request.locale, 'survey_statistics', scope.engagement.name, 'xlsx'));
   });
 };

@@ -2,7 +2,16 @@ import ExcelJS from 'exceljs';
 import type { TComparedUnitRef, TLocale, TMetricChange, TPersonWave, TTieDiff, TWaveComparison } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import type { Labeller } from '../analytics-shared/labels.ts';
-import { addFormattedTable, NUMBER_FORMATS, type TableColumn } from '../analytics-shared/workbook-table.ts';
+import type { TMetricFormat } from '@ona/contracts';
+import { addTableSheet, newWorkbook, numberFormat, type TableColumn } from '../analytics-shared/workbook-table.ts';
+
+/** Excel formats of the metric formats (a label number like a community is a whole number). */
+const NUMBER_FORMATS: Record<TMetricFormat, string> = {
+  integer: '0',
+  category: '0',
+  decimal: numberFormat('decimal', 4) ?? '0.0000',
+  percent: numberFormat('percent') ?? '0.0%',
+};
 
 type Cell = string | number | null;
 
@@ -16,11 +25,10 @@ const path = (unit: TComparedUnitRef | null | undefined): string | null => (unit
 export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison: TWaveComparison, ties: TTieDiff | null): ExcelJS.Workbook {
   const t = (key: MessageKey, params: Record<string, string | number> = {}): string => translate(locale, key, params);
   const withheld = t('waves.export.withheld');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ONA';
+  const workbook = newWorkbook();
   const flow = comparison.change.people;
 
-  addFormattedTable(
+  addTableSheet(
     workbook,
     t('waves.export.sheet_summary'),
     [{ header: t('waves.export.col_figure'), width: 36 }, { header: t('waves.export.col_value'), width: 48 }],
@@ -41,26 +49,26 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
   const personColumns: TableColumn[] = [
     { header: t('waves.export.col_employee'), width: 28 },
     { header: t('waves.export.col_status'), width: 14 },
-    { header: t('waves.export.col_id_then'), width: 10, format: '0' },
-    { header: t('waves.export.col_id_now'), width: 10, format: '0' },
+    { header: t('waves.export.col_id_then'), width: 10, numFmt: '0' },
+    { header: t('waves.export.col_id_now'), width: 10, numFmt: '0' },
   ];
   const side = (wave: TPersonWave | null, hidden: boolean, read: (w: TPersonWave) => Cell): Cell => (wave ? read(wave) : hidden ? withheld : null);
   const roles = (keyRoles: readonly string[], groupRoles: readonly string[]) => [...keyRoles.map(label.keyRole), ...groupRoles.map(label.groupRole)].join(', ');
   const metricColumns: TableColumn[] = comparison.metrics.flatMap((metric) => [
-    { header: t('waves.export.then_of', { label: metric.label }), width: 14, format: NUMBER_FORMATS[metric.format] },
-    { header: t('waves.export.now_of', { label: metric.label }), width: 14, format: NUMBER_FORMATS[metric.format] },
-    { header: t('waves.export.change_of', { label: metric.label }), width: 14, format: metric.format === 'category' ? '0' : NUMBER_FORMATS[metric.format] },
+    { header: t('waves.export.then_of', { label: metric.label }), width: 14, numFmt: NUMBER_FORMATS[metric.format] },
+    { header: t('waves.export.now_of', { label: metric.label }), width: 14, numFmt: NUMBER_FORMATS[metric.format] },
+    { header: t('waves.export.change_of', { label: metric.label }), width: 14, numFmt: metric.format === 'category' ? '0' : NUMBER_FORMATS[metric.format] },
   ]);
-  addFormattedTable(
+  addTableSheet(
     workbook,
     t('waves.export.sheet_people'),
     [
       ...personColumns,
       { header: t('waves.export.col_unit_then'), width: 34 },
       { header: t('waves.export.col_unit_now'), width: 34 },
-      { header: t('waves.export.col_risk_then'), width: 10, format: '0' },
-      { header: t('waves.export.col_risk_now'), width: 10, format: '0' },
-      { header: t('waves.export.col_risk_change'), width: 10, format: '+0;-0;0' },
+      { header: t('waves.export.col_risk_then'), width: 10, numFmt: '0' },
+      { header: t('waves.export.col_risk_now'), width: 10, numFmt: '0' },
+      { header: t('waves.export.col_risk_change'), width: 10, numFmt: '+0;-0;0' },
       { header: t('waves.export.col_factors_gained'), width: 34 },
       { header: t('waves.export.col_factors_lost'), width: 34 },
       { header: t('waves.export.col_roles_gained'), width: 28 },
@@ -86,24 +94,24 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
         return [value?.then ?? null, value?.now ?? null, value?.change ?? null];
       }),
     ]),
-    1,
+    { freezeColumns: 1 },
   );
 
-  const figure = (name: 'density' | 'reciprocity' | 'ei_index' | 'share_at_risk', format: string): TableColumn[] => [
-    { header: t('waves.export.then_of', { label: t(`waves.unit_figures.${name}`) }), width: 13, format },
-    { header: t('waves.export.now_of', { label: t(`waves.unit_figures.${name}`) }), width: 13, format },
-    { header: t('waves.export.change_of', { label: t(`waves.unit_figures.${name}`) }), width: 13, format },
+  const figure = (name: 'density' | 'reciprocity' | 'ei_index' | 'share_at_risk', numFmt: string): TableColumn[] => [
+    { header: t('waves.export.then_of', { label: t(`waves.unit_figures.${name}`) }), width: 13, numFmt },
+    { header: t('waves.export.now_of', { label: t(`waves.unit_figures.${name}`) }), width: 13, numFmt },
+    { header: t('waves.export.change_of', { label: t(`waves.unit_figures.${name}`) }), width: 13, numFmt },
   ];
-  addFormattedTable(
+  addTableSheet(
     workbook,
     t('waves.export.sheet_units'),
     [
       { header: t('waves.export.col_unit'), width: 44 },
       { header: t('waves.export.col_status'), width: 16 },
-      { header: t('waves.export.then_of', { label: t('waves.unit_figures.members') }), width: 12, format: '0' },
-      { header: t('waves.export.now_of', { label: t('waves.unit_figures.members') }), width: 12, format: '0' },
-      { header: t('waves.export.then_of', { label: t('waves.unit_figures.respondents') }), width: 12, format: '0' },
-      { header: t('waves.export.now_of', { label: t('waves.unit_figures.respondents') }), width: 12, format: '0' },
+      { header: t('waves.export.then_of', { label: t('waves.unit_figures.members') }), width: 12, numFmt: '0' },
+      { header: t('waves.export.now_of', { label: t('waves.unit_figures.members') }), width: 12, numFmt: '0' },
+      { header: t('waves.export.then_of', { label: t('waves.unit_figures.respondents') }), width: 12, numFmt: '0' },
+      { header: t('waves.export.now_of', { label: t('waves.unit_figures.respondents') }), width: 12, numFmt: '0' },
       ...figure('density', '0.0%'),
       ...figure('reciprocity', '0.0%'),
       ...figure('ei_index', '0.000'),
@@ -132,18 +140,18 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
         unit.change.share_at_risk,
       ];
     }),
-    1,
+    { freezeColumns: 1 },
   );
 
   const tieColumns = ['then', 'now', 'kept', 'added', 'lost', 'added_with_joiners', 'lost_with_leavers', 'added_by_new_respondents', 'lost_by_non_respondents'] as const;
-  addFormattedTable(
+  addTableSheet(
     workbook,
     t('waves.export.sheet_networks'),
     [
       { header: t('waves.export.col_network'), width: 44 },
-      ...tieColumns.map((column) => ({ header: t(`waves.tie_counts.${column}`), width: 13, format: '0' })),
+      ...tieColumns.map((column) => ({ header: t(`waves.tie_counts.${column}`), width: 13, numFmt: '0' })),
       { header: t('waves.export.col_new_isolates'), width: 40 },
-      { header: t('waves.export.col_bridges_then'), width: 13, format: '0' },
+      { header: t('waves.export.col_bridges_then'), width: 13, numFmt: '0' },
       { header: t('waves.export.col_bridges_lost'), width: 60 },
     ],
     comparison.change.networks.map((network) => [
@@ -153,10 +161,10 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
       network.bridges_then,
       network.bridges_lost === null ? null : network.bridges_lost.map((b) => `${b.a.name} – ${b.b.name} (${t(`waves.bridge_reasons.${b.reason}`)})`).join('; '),
     ]),
-    1,
+    { freezeColumns: 1 },
   );
 
-  addFormattedTable(
+  addTableSheet(
     workbook,
     t('waves.export.sheet_flow'),
     personColumns,
@@ -168,7 +176,7 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
 
   if (ties) {
     const names = new Map(ties.nodes.map((node) => [node.id, node.name]));
-    addFormattedTable(
+    addTableSheet(
       workbook,
       t('waves.export.sheet_ties'),
       [
@@ -183,7 +191,7 @@ export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison:
         t(`waves.tie_statuses.${edge.status}`),
         edge.questions.map((q) => `${ties.questions.find((c) => c.key === q.key)?.label ?? q.key}: ${t(`waves.tie_statuses.${q.status}`)}`).join('; '),
       ]),
-      2,
+      { freezeColumns: 2 },
     );
   }
   return workbook;

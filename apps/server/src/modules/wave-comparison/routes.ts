@@ -5,7 +5,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
-import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { comparableJourneys } from './comparable-journeys.ts';
 import { comparisonWorkbook } from './comparison-export.ts';
 import { loadComparisonSides, sideIn } from './comparison-sides.ts';
@@ -78,6 +78,6 @@ export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> 
     const graphNow = sideIn(sides.now, 'graph_visualization');
     const ties = graphThen && graphNow ? tieDiffView({ then: graphThen, now: graphNow }, 'every question') : null;
     const workbook = comparisonWorkbook(request.locale, label, comparison, ties);
-    return sendWorkbook(reply, workbook, exportFileName(translate(request.locale, 'waves.export.file_name'), sides.now.scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, workbook, exportFileName(request.locale, 'wave_comparison', sides.now.scope.engagement.name, 'xlsx'));
   });
 };

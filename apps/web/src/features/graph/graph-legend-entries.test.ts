@@ -1,7 +1,6 @@
-import { KEY_ROLE_CODES, type TGraphNode, type TGraphVisualization } from '@ona/contracts';
+import { KEY_ROLE_CODES, KEY_ROLE_COLORS, NO_KEY_ROLE_COLOR, SEVERAL_KEY_ROLES_COLOR, type TGraphNode, type TGraphVisualization } from '@ona/contracts';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_COLORS } from '../../graph/graph-constants.ts';
-import { KEY_ROLE_COLORS, NO_KEY_ROLE_COLOR, SEVERAL_KEY_ROLES_COLOR } from '../../graph/key-role-colors.ts';
 import { legendEntries } from './graph-legend-entries.ts';
 
 const roles = (...held: string[]) => Object.fromEntries(KEY_ROLE_CODES.map((role) => [role, held.includes(role)])) as TGraphNode['key_roles'];

@@ -1,7 +1,6 @@
-import { KEY_ROLE_CODES, type TGraphVisualization } from '@ona/contracts';
+import { KEY_ROLE_CODES, keyRoleClass, keyRoleClassColor, type TGraphVisualization, type TKeyRoleClass } from '@ona/contracts';
 import type { TGraphAppearance } from '../../graph/graph-appearance.ts';
 import { GRAPH_COLORS } from '../../graph/graph-constants.ts';
-import { keyRoleClass, keyRoleClassColor, type TKeyRoleClass } from '../../graph/key-role-colors.ts';
 
 /** One line of the colour legend: what a colour stands for and how many people in view wear it. */
 export type TLegendEntry =

@@ -8,7 +8,8 @@ import { formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { legendEntries, type TLegendEntry } from './graph-legend-entries.ts';
 
-function entryLabel(entry: TLegendEntry, t: TFunction<'graph'>): string {
+/** What a legend line stands for, in the reader's language (the page's legend and the print picture). */
+export function entryLabel(entry: TLegendEntry, t: TFunction<'graph'>): string {
   if (entry.kind === 'unit') return entry.unitName ?? t('legend.noUnit');
   if (entry.roleClass === 'several') return t('legend.severalRoles');
   if (entry.roleClass === 'none') return t('legend.noRole');

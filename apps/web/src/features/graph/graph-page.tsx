@@ -1,14 +1,11 @@
 import { Button, Center, Flex, Group, Loader, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { TGraphNode, TGraphVisualization } from '@ona/contracts';
+import { formatCount, formatDay, type TGraphVisualization } from '@ona/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TGraphAppearance } from '../../graph/graph-appearance.ts';
 import type { TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
-import { GRAPH_COLORS, GRAPH_CONSTANTS } from '../../graph/graph-constants.ts';
-import { toGexf } from '../../graph/gexf-export.ts';
-import { keyRoleColor } from '../../graph/key-role-colors.ts';
 import { peopleByName } from '../../graph/keyboard-navigation.ts';
+import type { TPrintTexts } from '../../graph/print-picture.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { saveFile } from '../../shared/api/save-file.ts';
 import { notify } from '../../shared/notifications/notify.ts';
@@ -17,12 +14,16 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
+import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { useHierarchy } from '../engagements/use-hierarchy.ts';
 import { FilterTab } from './filter-tab.tsx';
 import { useGraphVisualization } from './graph-api.ts';
-import { GraphLegend } from './graph-legend.tsx';
+import { ExportDialog } from './export-dialog.tsx';
+import { entryLabel, GraphLegend } from './graph-legend.tsx';
+import { legendEntries } from './graph-legend-entries.ts';
+import { graphQueryParams } from './graph-query.ts';
 import { GraphStatistics } from './graph-statistics.tsx';
 import { useGraphViewStore } from './graph-store.ts';
 import { GraphTables } from './graph-tables.tsx';
@@ -30,11 +31,6 @@ import { InteractiveGraph } from './interactive-graph.tsx';
 import { NamedByNote } from './named-by-note.tsx';
 import { ScopeTab } from './scope-tab.tsx';
 import { StyleTab } from './style-tab.tsx';
-
-function nodeColor(node: TGraphNode, unitColors: ReadonlyMap<number, string>, appearance: TGraphAppearance): string {
-  if (appearance.colorBy === 'keyPerson') return keyRoleColor(node.key_roles);
-  return node.unit === null ? GRAPH_COLORS.noUnit : (unitColors.get(node.unit) ?? GRAPH_COLORS.noUnit);
-}
 
 /** engagements/{id}/graph.html: the network of the engagement (spec section 2, graph screen). */
 export function GraphPage() {
@@ -47,6 +43,7 @@ export function GraphPage() {
   const graph = useGraphVisualization(engagementId, filters);
   const hierarchy = useHierarchy(engagementId);
   const [tableView, setTableView] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const canvas = useRef<TGraphCanvasHandle | null>(null);
   useDocumentTitle(t('common:documentTitle', { page: t('title') }));
 
@@ -60,7 +57,6 @@ export function GraphPage() {
     () => new Map((data?.employees ?? []).map((node) => [node.id, data?.named_by && node.id === data.own_employee_id ? { ...node, received: data.named_by.people } : node] as const)),
     [data],
   );
-  const unitColors = useMemo(() => new Map((data?.units ?? []).map((unit) => [unit.id, unit.color] as const)), [data]);
   const unitsInScope = useMemo(() => (data ? new Set(data.units.filter((unit) => unit.in_scope).map((unit) => unit.id)) : null), [data]);
   const people = useMemo(() => peopleByName(data?.employees ?? []), [data]);
 
@@ -70,37 +66,30 @@ export function GraphPage() {
   // "Recalculating..." only while a different question than the one on screen is being answered.
   const recalculating = graph.isFetching && graph.isPlaceholderData;
 
-  const exportPng = async () => {
-    const blob = await canvas.current?.exportPng();
+  const locale = activeLocale();
+  const printTexts = (shown: TGraphVisualization): TPrintTexts => ({
+    title: engagement?.name ?? t('title'),
+    subtitle: [t('title'), filters.category ? t(`categories.${filters.category}`) : t('scope.allWork'), t(`layouts.${layout}`)].join(' · '),
+    date: t('export.exportedOn', { date: formatDay(new Date().toISOString(), locale) }),
+    legendTitle: appearance.colorBy === 'keyPerson' ? t('export.legendKeyRoles') : t('export.legendUnits'),
+    entries: legendEntries(shown, appearance.colorBy).map((entry) => ({ color: entry.color, label: entryLabel(entry, t), count: formatCount(entry.count, locale) })),
+    more: (count) => t('export.more', { count }),
+    notes: [`▲ ${t('legend.noAnswers')}`, t('export.mutualNote')],
+  });
+  const exportPicture = async (): Promise<boolean> => {
+    const blob = data ? await canvas.current?.exportPrintPng(printTexts(data)) : null;
     if (!blob) {
       notify('error', t('common:errors.export'));
-      return;
+      return false;
     }
-    saveFile({ blob, filename: 'network-graph.png' });
-  };
-  const exportGexf = () => {
-    if (!data || !canvas.current) return;
-    const sizeFactor = GRAPH_CONSTANTS.nodePixelsPerSize * (1 + appearance.nodeScaleSteps * GRAPH_CONSTANTS.nodeScaleStep);
-    const text = toGexf({
-      graph: data,
-      positions: canvas.current.positions(),
-      colorOf: (id) => {
-        const node = nodeById.get(id);
-        return node ? nodeColor(node, unitColors, appearance) : GRAPH_COLORS.noUnit;
-      },
-      sizeOf: (id) => (nodeById.get(id)?.size ?? GRAPH_CONSTANTS.defaultNodeSize) * sizeFactor,
-      title: engagement?.name ?? t('title'),
-    });
-    saveFile({ blob: new Blob([text], { type: 'application/gexf+xml' }), filename: 'network-graph.gexf' });
+    saveFile({ blob, filename: `${fileSlug([t('export.fileName'), engagement?.name ?? ''])}.png` });
+    return true;
   };
 
   const actions = (
     <Group gap="xs">
-      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data} onClick={() => void exportPng()} data-testid="graph-export-png">
-        {t('actions.exportPng')}
-      </Button>
-      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data} onClick={exportGexf} data-testid="graph-export-gexf">
-        {t('actions.exportGexf')}
+      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data} onClick={() => setExporting(true)} data-testid="graph-export-open">
+        {t('export.open')}
       </Button>
       <Button variant="subtle" size="xs" disabled={!data} onClick={() => canvas.current?.resetCamera()}>
         {t('actions.resetView')}
@@ -110,6 +99,13 @@ export function GraphPage() {
 
   return (
     <>
+      <ExportDialog
+        opened={exporting}
+        onClose={() => setExporting(false)}
+        path={`/engagements/${engagementId}/graph-visualization/export/`}
+        query={{ ...graphQueryParams(filters), layout, color_by: appearance.colorBy === 'keyPerson' ? 'key_person' : 'unit' }}
+        exportPicture={exportPicture}
+      />
       <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} actions={actions} />
       {graph.isError && !data && <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
@@ -173,4 +169,9 @@ export function GraphPage() {
       </Flex>
     </>
   );
+}
+
+/** A file name in the reader's language: letters and digits of any script, the rest one dash. */
+function fileSlug(parts: readonly string[]): string {
+  return parts.map((part) => part.normalize('NFC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').toLocaleLowerCase()).filter(Boolean).join('-').slice(0, 80);
 }

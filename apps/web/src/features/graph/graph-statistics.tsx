@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import type { TGraphStatistics } from '@ona/contracts';
+import { formatShare, type TGraphStatistics } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
@@ -17,7 +17,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Employee count, connection count, mutual count and share, for what is shown. */
+/** Employee count, connection count, mutual count and share, for what is shown (the share through the formatter the executive report PDF uses). */
 export function GraphStatistics({ statistics }: { statistics: TGraphStatistics }) {
   const { t } = useTranslation('graph');
   const locale = activeLocale();
@@ -29,7 +29,7 @@ export function GraphStatistics({ statistics }: { statistics: TGraphStatistics }
         <Figure label={t('statistics.mutual')} value={formatNumber(statistics.mutual_count, locale)} testId="graph-stat-mutual" />
         <Figure
           label={t('statistics.mutualPercentage')}
-          value={`${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(statistics.mutual_percentage)}%`}
+          value={formatShare(statistics.mutual_percentage / 100, locale)}
           testId="graph-stat-mutual-percentage"
         />
       </Group>

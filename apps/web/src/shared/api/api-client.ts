@@ -24,7 +24,7 @@ export function configureApiClient(next: TClientContext): void {
   context = next;
 }
 
-type TRequestOptions = {
+export type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | readonly (string | number)[] | undefined>;
@@ -133,8 +133,8 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 }
 
 /** An export: the file name comes from Content-Disposition (spec §7). */
-export async function apiDownload(path: string, fallbackName: string): Promise<TDownloadedFile> {
-  const response = await send(path, {}, undefined, false);
+export async function apiDownload(path: string, fallbackName: string, query?: TRequestOptions['query']): Promise<TDownloadedFile> {
+  const response = await send(path, query ? { query } : {}, undefined, false);
   const blob = await response.blob();
   return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
 }

@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../notifications/notify.ts';
 import { useErrorMessage } from '../ui/error-state.tsx';
-import { apiDownload } from './api-client.ts';
+import { apiDownload, type TRequestOptions } from './api-client.ts';
 import { isApiError } from './api-error.ts';
 import { saveFile } from './save-file.ts';
 
-type TDownloadRequest = { path: string; fallbackName: string };
+type TDownloadRequest = { path: string; fallbackName: string; query?: TRequestOptions['query'] };
 
 /**
  * Runs an export; a failure shows the spec's "Error during export" (§7) followed by the server's
@@ -16,7 +16,7 @@ export function useDownload() {
   const { t } = useTranslation();
   const reason = useErrorMessage();
   return useMutation<void, Error, TDownloadRequest>({
-    mutationFn: async ({ path, fallbackName }) => saveFile(await apiDownload(path, fallbackName)),
+    mutationFn: async ({ path, fallbackName, query }) => saveFile(await apiDownload(path, fallbackName, query)),
     onError: (error) => notify('error', isApiError(error) ? `${t('errors.export')}: ${reason(error)}` : t('errors.export')),
   });
 }

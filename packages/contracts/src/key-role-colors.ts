@@ -1,7 +1,8 @@
-import { KEY_ROLE_CODES, type TGraphNode, type TKeyRole } from '@ona/contracts';
+import { KEY_ROLE_CODES, type TKeyRole } from './analytics-shared.ts';
+import type { TGraphNode } from './graph.ts';
 
 /**
- * Colouring "by key person": one colour a key role, so the map tells brokers from experts at a
+ * Colouring "by key person" (the graph page, its PNG and the network exports): one colour a key role, so the map tells brokers from experts at a
  * glance (one orange for every key person said only *that* someone matters, not how). Someone
  * with several roles gets a colour of their own rather than an arbitrary one of their roles; the
  * card lists them all.

@@ -1,7 +1,5 @@
-import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { KEY_ROLE_CODES, type TGraphNode, type TGraphVisualization } from '@ona/contracts';
-import { toGexf } from './gexf-export.ts';
 import { easeInOutCubic, interpolatePositions, layoutPositions } from './layout-positions.ts';
 
 const noRoles = Object.fromEntries(KEY_ROLE_CODES.map((r) => [r, false])) as TGraphNode['key_roles'];
@@ -27,47 +25,6 @@ const graph: TGraphVisualization = {
   own_employee_id: null,
   named_by: null,
 };
-
-type TElement = { name: string; attributes: Record<string, string> };
-function parseXml(xml: string): TElement[] {
-  const parser = new SaxesParser({ xmlns: false });
-  const elements: TElement[] = [];
-  parser.on('opentag', (tag) => elements.push({ name: tag.name, attributes: tag.attributes as Record<string, string> }));
-  parser.write(xml).close();
-  return elements;
-}
-
-describe('toGexf', () => {
-  const xml = toGexf({ graph, positions: new Map([[1, { x: 1.5, y: -2 }], [2, { x: 3, y: 4 }]]), colorOf: (id) => (id === 1 ? '#ff8000' : '#000000'), sizeOf: () => 6, title: 'Spring & autumn' });
-  const elements = parseXml(xml);
-
-  it('is well-formed XML whose names and texts are escaped', () => {
-    expect(elements[0]?.name).toBe('gexf');
-    expect(elements.find((e) => e.name === 'node' && e.attributes.id === '1')?.attributes.label).toBe('Anna <Kovács> & Co');
-  });
-
-  it('holds every node with its position, colour, size, shape and attributes as drawn', () => {
-    expect(elements.filter((e) => e.name === 'node').map((e) => e.attributes.id)).toEqual(['1', '2']);
-    expect(elements.filter((e) => e.name === 'viz:position')[0]?.attributes).toEqual({ x: '1.500', y: '-2.000', z: '0' });
-    expect(elements.filter((e) => e.name === 'viz:color')[0]?.attributes).toEqual({ r: '255', g: '128', b: '0' });
-    expect(elements.filter((e) => e.name === 'viz:shape').map((e) => e.attributes.value)).toEqual(['disc', 'triangle']);
-    const values = elements.filter((e) => e.name === 'attvalue').map((e) => `${e.attributes.for}=${e.attributes.value}`);
-    expect(values).toContain('unit=Sales "North"');
-    expect(values).toContain('key_roles=broker');
-  });
-
-  it('leaves out a withheld total of answers (below all_access) instead of writing it as 0, and draws a disc', () => {
-    const withheld = toGexf({ graph: { ...graph, employees: [node(1, 'Anna', { x: 0, y: 0 }, { answer_count: null })], relations: [] }, positions: new Map(), colorOf: () => '#000000', sizeOf: () => 6, title: 't' });
-    const parsed = parseXml(withheld);
-    expect(parsed.filter((e) => e.name === 'attvalue').map((e) => e.attributes.for)).not.toContain('answer_count');
-    expect(parsed.find((e) => e.name === 'viz:shape')?.attributes.value).toBe('disc');
-  });
-
-  it('holds every directed tie with its questions as weight and whether it is mutual', () => {
-    expect(elements.filter((e) => e.name === 'edge').map((e) => e.attributes)).toEqual([{ id: '0', source: '1', target: '2', weight: '2' }]);
-    expect(elements.find((e) => e.name === 'graph')?.attributes.defaultedgetype).toBe('directed');
-  });
-});
 
 describe('layout positions', () => {
   it('fit every layout into the same box, keeping the aspect ratio', () => {
