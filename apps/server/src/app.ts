@@ -1,11 +1,12 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DbHandle } from '@ona/db';
 import type { Settings } from './env.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
+import { compiledSerializerCompiler } from './http/response-serializer.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -41,6 +42,11 @@ export interface AppOptions {
   webDistDir?: string;
   /** Poll the database for queued jobs (tests wake the queue themselves). */
   pollJobs?: boolean;
+  /**
+   * Parse every answer with its contract as well as serialising it (default: under a test runner,
+   * NODE_ENV=test); production serialises through the compiled serializer alone.
+   */
+  checkResponses?: boolean;
 }
 
 /** What an app built without REDIS_PREFIX (tests, scripts) puts before its Redis channels and keys. */
@@ -74,7 +80,7 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ checkAgainstContract: options.checkResponses ?? process.env.NODE_ENV === 'test' }));
   installErrorHandler(app);
 
   await app.register(requestLocalePlugin);
