@@ -29,6 +29,7 @@ import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
 import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
 import { analysisJobsPlugin } from './plugins/analysis-jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
 
 export interface AppOptions {
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
+  await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(apiDocsPlugin);
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZRetentionAnalytics, type TLocale } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { resolveAccess } from '../analytics-shared/analytics-access.ts';
+import { loadScope, resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { explainer } from '../analytics-shared/explanations.ts';
 import { labeller } from '../analytics-shared/labels.ts';
-import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { analysisOfRun, requireAnalysedRun, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
@@ -28,7 +30,13 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
       params: ZIdParams,
       response: { 200: ZRetentionAnalytics, ...analyticsErrors },
     },
-  }, async (request) => (await load(requireAuth(request), request.params.id, request.locale)).data);
+  }, async (request, reply) => {
+    const access = await resolveAccess(app.db, requireAuth(request), request.params.id, 'retention_analytics');
+    const runId = requireAnalysedRun(access);
+    return sendKeptAnswer(app, request, reply, { answer: 'retention', access, runId, locale: request.locale, variant: [minGroupSize] }, async () =>
+      retentionAnalytics(await loadScope(app.db, access), await analysisOfRun(app.db, access.engagement.id, runId), minGroupSize, explainer(request.locale)),
+    );
+  });
 
   app.get('/engagements/:id/retention-analytics-results/export/', {
     onRequest: app.authenticate,
