@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalysisResult } from '@ona/analytics';
 import {
@@ -8,20 +7,18 @@ import {
   ZGraphVisualization,
   ZGraphVisualizationQuery,
   ZIdParams,
-  type TGraphVisualization,
   type TGraphVisualizationQuery,
   type TLocale,
 } from '@ona/contracts';
-import { and, eq, tables } from '@ona/db';
 import { ApiError, forbidden } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runAnalysisInWorker } from '../analysis/run-in-worker.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
-import { accessMapFromRows } from '../engagements/access-scope.ts';
-import { loadAccessRows } from '../engagements/repository.ts';
-import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.ts';
+import { analysedAccess } from '../analytics-shared/analysed-view.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
+import { isEngagementAdmin } from '../engagements/service.ts';
 import { requestedFilters } from './graph-filters.ts';
 import { loadEngagementGraph } from './graph-repository.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph } from './graph-source.ts';
@@ -45,15 +42,6 @@ export function graphLabels(locale: TLocale): GraphViewLabels {
     },
     keyRole: (code) => label.keyRole(code),
   };
-}
-
-/**
- * The view is built from typed data (the type checker holds it to the schema, and the tests parse
- * it with the schema), so the answer skips the per-object response validation: on 5,000 people
- * and 50,000 ties that validation cost more than building the view.
- */
-function sendPrebuilt<R extends FastifyReply>(reply: R, view: TGraphVisualization): R {
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(view)) as R;
 }
 
 function graphRequest(query: TGraphVisualizationQuery): GraphRequest {
@@ -80,18 +68,11 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZGraphVisualization, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const engagement = await getVisibleEngagement(app.db, auth, request.params.id);
-    const level = accessMapFromRows(await loadAccessRows(app.db, engagement.id, auth.user.id)).graph_visualization;
-    if (level !== 'self_only' && level !== 'subtree' && level !== 'all_access') throw forbidden();
-    const source = await loadEngagementGraph(app.db, engagement.id, request.locale);
-    const [own] = await app.db
-      .select({ id: tables.employees.id })
-      .from(tables.employees)
-      .where(and(eq(tables.employees.engagementId, engagement.id), eq(tables.employees.userId, auth.user.id)))
-      .limit(1);
-    const view = buildGraphView(source, graphRequest(request.query), { level, ownEmployeeId: own?.id ?? null }, graphLabels(request.locale));
-    return sendPrebuilt(reply, view);
+    const { access, runId } = await analysedAccess(app.db, requireAuth(request), request.params.id, 'graph_visualization');
+    return sendKeptAnswer(app, request, reply, { answer: 'graph', access, runId, locale: request.locale, variant: [request.query] }, async () => {
+      const source = await loadEngagementGraph(app.db, access.engagement.id, runId, request.locale);
+      return buildGraphView(source, graphRequest(request.query), { level: access.level, ownEmployeeId: access.ownEmployeeId }, graphLabels(request.locale));
+    });
   });
 
   // Multipart belongs to this upload only; registered here, encapsulated, unless a parent has it.

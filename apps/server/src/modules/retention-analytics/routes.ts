@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZRetentionAnalytics, type TLocale } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { resolveAccess } from '../analytics-shared/analytics-access.ts';
-import { loadScope, resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
+import { resolveScope } from '../analytics-shared/analytics-scope.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { explainer } from '../analytics-shared/explanations.ts';
 import { labeller } from '../analytics-shared/labels.ts';
-import { analysisOfRun, requireAnalysedRun, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
@@ -31,11 +31,11 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
       response: { 200: ZRetentionAnalytics, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const access = await resolveAccess(app.db, requireAuth(request), request.params.id, 'retention_analytics');
-    const runId = requireAnalysedRun(access);
-    return sendKeptAnswer(app, request, reply, { answer: 'retention', access, runId, locale: request.locale, variant: [minGroupSize] }, async () =>
-      retentionAnalytics(await loadScope(app.db, access), await analysisOfRun(app.db, access.engagement.id, runId), minGroupSize, explainer(request.locale)),
-    );
+    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'retention_analytics');
+    return sendKeptAnswer(app, request, reply, { answer: 'retention', ...found, locale: request.locale, variant: [minGroupSize] }, async () => {
+      const { scope, stored } = await analysedView(app.db, found);
+      return retentionAnalytics(scope, stored, minGroupSize, explainer(request.locale));
+    });
   });
 
   app.get('/engagements/:id/retention-analytics-results/export/', {
