@@ -10,6 +10,7 @@ import { compiledSerializerCompiler } from './http/response-serializer.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { callerCachePlugin } from './plugins/caller-cache.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { drainingPlugin } from './plugins/draining.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions) {
     allowList: (request) => isWebClientFile(request.method, request.url),
     ...(redis ? { redis, nameSpace: `${redisPrefix}rate-limit:` } : {}),
   });
+  await app.register(callerCachePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { makeResilient } from './resilient-pool.ts';
+import { observePglite, observePgPool, type StatementListener } from './statement-observer.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -17,10 +18,13 @@ export type Schema = typeof schema;
  */
 export type Database = NodePgDatabase<Schema>;
 
-export type DbOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { memory: true };
+export type DbOptions = ({ url: string; poolSize?: number } | { dataDir: string } | { memory: true }) & {
+  /**
+   * Told of every statement sent to the database (statement-observer.ts says what counts), e.g. by
+   * tests that count a request's round trips. Without it nothing is wrapped.
+   */
+  onStatement?: StatementListener;
+};
 
 export interface DbHandle {
   db: Database;
@@ -64,6 +68,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     pool.on('error', (err) => {
       if (process.env.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL connection lost: ${err.message}`);
     });
+    if (options.onStatement) observePgPool(pool, options.onStatement);
     const db = drizzlePg(pool, { schema });
     // Drizzle's migrator takes no lock of its own: two instances starting together would both
     // create its bookkeeping table and apply the same migration.
@@ -79,6 +84,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   } else {
     client = new PGlite();
   }
+  if (options.onStatement) observePglite(client, options.onStatement);
   const pgliteDb = drizzlePglite(client, { schema });
   try {
     await migratePglite(pgliteDb, { migrationsFolder });

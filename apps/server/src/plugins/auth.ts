@@ -28,6 +28,8 @@ declare module 'fastify' {
 
 /**
  * Reads `Authorization: Token <token>`; routes that need a user add `onRequest: app.authenticate`.
+ * The caller of a login token comes from the caller cache when it is there (a few seconds,
+ * dropped on every change that concerns it: plugins/caller-cache.ts, docs/request-path.md).
  * The token is a login token or a personal API key (`ona_…`, docs/api.md): a key acts as its
  * creator in the key's organisation, whatever organisation the creator has chosen in the web app.
  */
@@ -47,10 +49,15 @@ export const authPlugin = fp(async (app) => {
       }
       // Not a live key: a login token may (very rarely) start with the same four characters.
     }
-    const found = await findUserByTokenHash(app.db, hashSecretToken(token), now);
-    if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
-    const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
-    request.auth = { user: found.user, tokenId: found.tokenId, apiKeyId: null, ...membership };
+    const tokenHash = hashSecretToken(token);
+    request.auth =
+      app.callerCache.get(tokenHash) ??
+      (await app.callerCache.remember(tokenHash, async () => {
+        const found = await findUserByTokenHash(app.db, tokenHash, now);
+        if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
+        const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
+        return { user: found.user, tokenId: found.tokenId, apiKeyId: null, ...membership };
+      }));
   });
 });
 

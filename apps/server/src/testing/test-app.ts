@@ -1,6 +1,6 @@
 import type { DbHandle } from '@ona/db';
 import { buildApp, type App } from '../app.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestContext {
   app: App;
@@ -8,7 +8,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string } = {}): Promise<TestContext> {
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string } = {}): Promise<TestContext & { db: TestDatabase }> {
   const db = await createTestDatabase();
   const app = await buildApp({
     db,

@@ -1,13 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, type DbHandle } from '@ona/db';
+import { createDb, type DbHandle, type StatementListener } from '@ona/db';
+
+/** A test database that also tells who asks of every statement sent to it (count-statements.ts). */
+export interface TestDatabase extends DbHandle {
+  /** For a test that opens a second pool of its own (a server that closes what it opened); PostgreSQL only. */
+  url?: string;
+  /** Calls `listener` with every statement until the returned function is called. */
+  watchStatements(listener: StatementListener): () => void;
+}
 
 /**
  * A fresh, migrated database per test file: embedded PGlite in memory by default, or a throw-away
  * PostgreSQL database when TEST_DB_DRIVER=postgres (with TEST_DATABASE_URL pointing at a server).
  */
-export async function createTestDatabase(): Promise<DbHandle & { url?: string }> {
-  if (process.env.TEST_DB_DRIVER !== 'postgres') return createDb({ memory: true });
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const listeners = new Set<StatementListener>();
+  const onStatement: StatementListener = (statement) => {
+    for (const listener of listeners) listener(statement);
+  };
+  const watchStatements = (listener: StatementListener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  if (process.env.TEST_DB_DRIVER !== 'postgres') return { ...(await createDb({ memory: true, onStatement })), watchStatements };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   // TEST_DATABASE_PREFIX lets parallel runs on one server tell their databases apart.
@@ -19,11 +35,11 @@ export async function createTestDatabase(): Promise<DbHandle & { url?: string }>
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await createDb({ url: url.toString(), poolSize: 5 });
+  const handle = await createDb({ url: url.toString(), poolSize: 5, onStatement });
   return {
     ...handle,
-    /** For a test that opens a second pool of its own (a server that closes what it opened). */
     url: url.toString(),
+    watchStatements,
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

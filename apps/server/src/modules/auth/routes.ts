@@ -34,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; 
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
     await revokeToken(app.db, auth.tokenId, new Date());
+    await app.callerCache.forget({ users: [auth.user.id] });
     return { detail: translate(request.locale, 'messages.logged_out') };
   });
 

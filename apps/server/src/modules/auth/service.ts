@@ -67,4 +67,6 @@ export async function confirmPasswordReset(app: FastifyInstance, body: TPassword
   if (!reset) throw invalidLink();
   const done = await repo.completePasswordReset(app.db, reset.id, userId, await hashPassword(body.new_password1), now);
   if (!done) throw invalidLink();
+  // Every token of the user was revoked with the new password.
+  await app.callerCache.forget({ users: [userId] });
 }

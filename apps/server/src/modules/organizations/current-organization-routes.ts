@@ -46,6 +46,8 @@ export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(organizations)
         .set({ ...(name !== undefined ? { name } : {}), ...(defaultLanguage !== undefined ? { defaultLanguage } : {}) })
         .where(eq(organizations.id, auth.organizationId));
+      // Every member's caller carries the organisation's name and language.
+      await app.callerCache.forget({ organization: auth.organizationId });
     }
     return loadCurrentOrganization(app.db, auth.organizationId);
   });

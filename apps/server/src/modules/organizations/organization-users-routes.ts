@@ -50,6 +50,8 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
     const auth = requireOrganizationAdmin(requireAuth(request));
     const body = request.body;
     const result = await app.db.transaction((tx) => inviteOrganizationUser(tx, auth.organizationId, { name: body.name, email: body.email, permissions: body.permissions }, new Date()));
+    // An existing account gains an organisation to switch to.
+    await app.callerCache.forget({ users: [result.user.id] });
     const from = await sender(auth, request);
     if (result.token) sendInvitationEmail(app, result.user, from, result.token);
     else sendAddedEmail(app, result.user, from);
@@ -68,7 +70,9 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    return app.db.transaction((tx) => updateOrganizationUser(tx, auth.organizationId, request.params.id, request.body, new Date()));
+    const updated = await app.db.transaction((tx) => updateOrganizationUser(tx, auth.organizationId, request.params.id, request.body, new Date()));
+    await app.callerCache.forget({ users: [request.params.id] });
+    return updated;
   });
 
   app.post('/organization/users/:id/resend-invitation/', {

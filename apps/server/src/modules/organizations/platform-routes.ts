@@ -78,6 +78,8 @@ export const platformOrganizationRoutes: FastifyPluginAsyncZod = async (app) => 
       return listItem(tx, org.id);
     });
     if (!created) throw notFound();
+    // The creator can switch to it now.
+    await app.callerCache.forget({ users: [auth.user.id] });
     return reply.status(201).send(created);
   });
 
@@ -103,6 +105,9 @@ export const platformOrganizationRoutes: FastifyPluginAsyncZod = async (app) => 
       return listItem(tx, id);
     });
     if (!updated) throw notFound();
+    // Archived or renamed: whoever has it cached. Brought back: its members, whose cached callers
+    // do not list it at all, so everyone (a rare act of a platform administrator).
+    await app.callerCache.forget(archived === false ? { everything: true } : { organization: id });
     return updated;
   });
 };

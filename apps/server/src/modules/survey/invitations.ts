@@ -27,6 +27,8 @@ export async function sendInvitations(app: FastifyInstance, engagement: Engageme
   const recipients = await repo.loadRecipients(app.db, engagement.id, kind === 'reminder');
   const withEmail: InvitedEmployee[] = recipients.flatMap((r) => (r.email ? [{ id: r.id, name: r.name, email: r.email, userId: r.userId }] : []));
   const firstPasswordTokens = await app.db.transaction((tx) => provisionParticipantAccounts(tx, engagement, withEmail, new Date()));
+  // An account of another organisation may have become a member of this one (one more to switch to).
+  await app.callerCache.forget({ users: withEmail.flatMap((e) => (e.userId === null ? [] : [e.userId])) });
   const language = emailLanguage(engagement.defaultLanguage);
   const introLink = emailLink(publicBase, engagement.id, kind);
   const linkOf = (employeeId: number) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, tables } from '@ona/db';
+import { and, asc, eq, perDatabase, sql, tables, type Database } from '@ona/db';
 import type { DbExecutor } from '../engagement-admin/db-executor.ts';
 
 const { answers, employees, questions, surveyParticipations, units } = tables;
@@ -8,11 +8,18 @@ export type QuestionRow = typeof questions.$inferSelect;
 /**
  * Everything a survey call needs about the caller, in one round trip (the survey is the hot path
  * under load): the engagement of their organisation, their survey level, whether anything else
- * makes the engagement visible to them, their own employee record and its progress.
+ * makes the engagement visible to them, their own employee record and its progress. Built once
+ * per database (a prepared statement: its SQL is not rebuilt for every save).
  */
-export async function loadSurveyCaller(db: DbExecutor, organizationId: number, engagementId: number, userId: number) {
+export async function loadSurveyCaller(db: Database, organizationId: number, engagementId: number, userId: number) {
+  const [row] = await surveyCallerQuery(db).execute({ organizationId, engagementId, userId });
+  return row;
+}
+
+const surveyCallerQuery = perDatabase((db) => {
   const { engagements, moduleAccess } = tables;
-  const [row] = await db
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       engagement: engagements,
       surveyLevel: sql<string | null>`(select ${moduleAccess.accessLevel} from ${moduleAccess} where ${moduleAccess.engagementId} = ${engagements.id} and ${moduleAccess.userId} = ${userId} and ${moduleAccess.module} = 'survey' and 'survey' = any(${engagements.modules}))`,
@@ -26,11 +33,11 @@ export async function loadSurveyCaller(db: DbExecutor, organizationId: number, e
     .from(engagements)
     .leftJoin(employees, and(eq(employees.engagementId, engagements.id), eq(employees.userId, userId)))
     .leftJoin(surveyParticipations, and(eq(surveyParticipations.engagementId, engagements.id), eq(surveyParticipations.employeeId, employees.id)))
-    .where(and(eq(engagements.id, engagementId), eq(engagements.organizationId, organizationId)))
+    .where(and(eq(engagements.id, sql.placeholder('engagementId')), eq(engagements.organizationId, sql.placeholder('organizationId'))))
     .orderBy(asc(employees.id))
-    .limit(1);
-  return row;
-}
+    .limit(1)
+    .prepare('survey_caller');
+});
 
 export async function loadQuestions(db: DbExecutor, engagementId: number): Promise<QuestionRow[]> {
   return db.select().from(questions).where(eq(questions.engagementId, engagementId)).orderBy(asc(questions.position), asc(questions.id));
@@ -80,13 +87,6 @@ export async function findParticipation(db: DbExecutor, engagementId: number, em
   return row;
 }
 
-/** Which of `ids` are employees of the engagement. */
-export async function existingEmployeeIds(db: DbExecutor, engagementId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: employees.id }).from(employees).where(and(eq(employees.engagementId, engagementId), inArray(employees.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function acceptTerms(db: DbExecutor, engagementId: number, employeeId: number, at: Date): Promise<void> {
   await db
     .insert(surveyParticipations)
@@ -96,41 +96,6 @@ export async function acceptTerms(db: DbExecutor, engagementId: number, employee
       // Accepting again keeps the first acceptance time.
       set: { termsAcceptedAt: sql`coalesce(${surveyParticipations.termsAcceptedAt}, excluded.terms_accepted_at)` },
     });
-}
-
-/**
- * One statement, so that concurrent saves of the same question never mix: the last one to commit
- * replaces the whole list — unless both carry a sequence and the incoming one is not above the
- * stored one (a delayed or replayed earlier save): then the stored answer stays and is returned,
- * with `applied: false`. A save without a sequence replaces the answer as before.
- */
-export async function upsertAnswer(
-  db: DbExecutor,
-  row: { engagementId: number; employeeId: number; questionId: number; selected: number[]; at: Date; sequence?: number | undefined },
-): Promise<{ selected: number[]; sequence: number | null; applied: boolean }> {
-  const [saved] = await db
-    .insert(answers)
-    .values({ engagementId: row.engagementId, employeeId: row.employeeId, questionId: row.questionId, selectedEmployeeIds: row.selected, answeredAt: row.at, sequence: row.sequence ?? null })
-    .onConflictDoUpdate({
-      target: [answers.employeeId, answers.questionId],
-      set: { selectedEmployeeIds: sql`excluded.selected_employee_ids`, answeredAt: sql`excluded.answered_at`, sequence: sql`excluded.sequence` },
-      setWhere: sql`excluded.sequence is null or ${answers.sequence} is null or ${answers.sequence} < excluded.sequence`,
-    })
-    .returning({ selected: answers.selectedEmployeeIds, sequence: answers.sequence });
-  if (saved) return { ...saved, applied: true };
-  const [stored] = await db
-    .select({ selected: answers.selectedEmployeeIds, sequence: answers.sequence })
-    .from(answers)
-    .where(and(eq(answers.employeeId, row.employeeId), eq(answers.questionId, row.questionId)))
-    .limit(1);
-  return { selected: stored?.selected ?? row.selected, sequence: stored?.sequence ?? null, applied: false };
-}
-
-export async function recordLastQuestion(db: DbExecutor, engagementId: number, employeeId: number, questionId: number): Promise<void> {
-  await db
-    .update(surveyParticipations)
-    .set({ lastQuestionId: questionId })
-    .where(and(eq(surveyParticipations.engagementId, engagementId), eq(surveyParticipations.employeeId, employeeId)));
 }
 
 export async function markFinished(db: DbExecutor, engagementId: number, employeeId: number, at: Date): Promise<void> {

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { isEngagementAdmin } from '../engagements/service.ts';
 import { localizedBadRequest } from '../engagement-admin/localized-errors.ts';
 import * as repo from './repository.ts';
+import { saveAnswerStatement } from './save-answer-statement.ts';
 import { assertSurveyOpen, isSurveyOpen } from './survey-window.ts';
 
 type EngagementRow = typeof tables.engagements.$inferSelect;
@@ -117,23 +118,24 @@ export async function getAnswer(db: Database, taker: SurveyTaker, questionId: nu
 
 /**
  * Saves the caller's whole answer to one question. An empty list is an answer too ("nobody").
- * Colleagues must be employees of the same engagement, never the caller.
+ * Colleagues must be employees of the same engagement, never the caller. The checks, the upsert
+ * and where the survey resumes go to the database as one statement (save-answer-statement.ts);
+ * a stale save (older sequence) changes nothing, not even where the survey resumes.
  */
 export async function saveAnswer(db: Database, taker: SurveyTaker, questionId: number, selectedUsers: number[], locale: TLocale, sequence?: number): Promise<TSurveyAnswer> {
-  await requireQuestion(db, taker, questionId);
-  assertSurveyOpen(taker.engagement);
-  requireAcceptedTerms(taker);
   const selected = [...new Set(selectedUsers)];
-  if (selected.includes(taker.employee.id)) {
+  const namesSelf = selected.includes(taker.employee.id);
+  const allowed = isSurveyOpen(taker.engagement) && taker.termsAccepted && !namesSelf;
+  const outcome = await saveAnswerStatement(db, { engagementId: taker.engagement.id, employeeId: taker.employee.id, questionId, selected, at: new Date(), sequence: sequence ?? null, allowed });
+  // Another engagement's question is as unknown here as a question that does not exist.
+  if (outcome.kind === 'unknown_question') throw notFound();
+  if (outcome.kind === 'refused') {
+    assertSurveyOpen(taker.engagement);
+    requireAcceptedTerms(taker);
     throw localizedBadRequest(locale, 'validation_error', 'errors.validation_failed', new Map([['selected_users', [{ key: 'survey.errors.cannot_name_yourself' }]]]));
   }
-  const known = await repo.existingEmployeeIds(db, taker.engagement.id, selected);
-  const unknown = selected.filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    throw localizedBadRequest(locale, 'validation_error', 'errors.validation_failed', new Map([['selected_users', [{ key: 'survey.errors.unknown_colleague', params: { ids: unknown.join(', ') } }]]]));
+  if (outcome.kind === 'unknown_colleagues') {
+    throw localizedBadRequest(locale, 'validation_error', 'errors.validation_failed', new Map([['selected_users', [{ key: 'survey.errors.unknown_colleague', params: { ids: outcome.ids.join(', ') } }]]]));
   }
-  const saved = await repo.upsertAnswer(db, { engagementId: taker.engagement.id, employeeId: taker.employee.id, questionId, selected, at: new Date(), sequence });
-  // A stale save changes nothing, not even where the survey resumes.
-  if (saved.applied) await repo.recordLastQuestion(db, taker.engagement.id, taker.employee.id, questionId);
-  return { question: questionId, answered: true, seen: true, selected_users: saved.selected, sequence: saved.sequence };
+  return { question: questionId, answered: true, seen: true, selected_users: outcome.selected, sequence: outcome.sequence };
 }

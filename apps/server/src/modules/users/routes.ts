@@ -37,6 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(tables.users.id, auth.user.id))
       .returning();
     if (!user) throw forbidden();
+    await app.callerCache.forget({ users: [user.id] });
     return toUserProfile({ user, ...(await loadMembershipContext(app.db, user)) });
   });
 };
