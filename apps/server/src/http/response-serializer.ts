@@ -20,7 +20,10 @@ function simplifyNullable(schema: JsonObject): JsonObject {
   const other = branches[1 - nullIndex];
   if (nullIndex === -1 || !isObject(other) || typeof other['type'] !== 'string' || 'anyOf' in other || 'oneOf' in other || 'allOf' in other) return schema;
   const { anyOf: _anyOf, ...rest } = schema;
-  return { ...rest, ...other, type: [other['type'], 'null'] };
+  // Still a true statement of the values (fast-json-stringify validates union branches with it).
+  const { const: constant, ...plain } = other;
+  const values = Array.isArray(plain['enum']) ? plain['enum'] : constant !== undefined ? [constant] : undefined;
+  return { ...rest, ...plain, type: [other['type'], 'null'], ...(values ? { enum: [...values, null] } : {}) };
 }
 
 function simplify(node: unknown): unknown {
