@@ -1,19 +1,21 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { createDb, eq, tables } from '@ona/db';
-import { buildApp } from '../apps/server/src/app.ts';
+import { eq, tables } from '@ona/db';
 import { hashSecretToken, newSecretToken } from '../apps/server/src/modules/auth/secret-token.ts';
 import { defaultQuestionnaire } from '../apps/server/src/modules/survey/default-questionnaire.ts';
+import { createBenchDatabase } from './support/bench-database.ts';
+import { ServerProcess } from './support/server-process.ts';
 
 /**
  * Survey load against PostgreSQL over real HTTP: 500 employees, all at once, accept the terms and
- * answer the 13 questions (each a PUT naming 3–8 colleagues). Prints throughput and p50/p99
- * latency, then checks that every answer the server acknowledged is stored exactly as sent.
- * Needs TEST_DATABASE_URL (or DATABASE_URL) of a server where it may create a throw-away database.
+ * answer the 13 questions (each a PUT naming up to 3–8 colleagues). Prints throughput and p50/p99
+ * latency, then checks that every answer the server acknowledged is stored exactly as sent. The
+ * server runs in a process of its own (this script is only the load generator). Needs
+ * TEST_DATABASE_URL (or DATABASE_URL) of a server where it may create a throw-away database.
+ * BENCH_EMPLOYEES changes the size (at least 2); BENCH_PORT the server's port (default 9401).
  */
-const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 500);
+const EMPLOYEES = Math.max(2, Number(process.env.BENCH_EMPLOYEES ?? 500));
+const PORT = Number(process.env.BENCH_PORT ?? 9401);
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!serverUrl) {
   console.log('survey-load: TEST_DATABASE_URL or DATABASE_URL (PostgreSQL) is not set; skipped.');
@@ -25,14 +27,10 @@ function percentile(sorted: number[], p: number): number {
 }
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-const name = `ona_bench_${randomBytes(6).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const db = await createDb({ url: url.toString(), poolSize: 20 });
+const database = await createBenchDatabase(serverUrl, 'ona_bench');
+const db = database.handle;
+// TRUST_PROXY (set by ServerProcess): each simulated employee states its own address in X-Forwarded-For, as behind a proxy.
+const server = new ServerProcess({ port: PORT, env: { DATABASE_URL: database.url, NODE_ENV: 'production' } });
 
 try {
   const d = db.db;
@@ -62,10 +60,8 @@ try {
   await d.insert(tables.authTokens).values(userRows.map((u, i) => ({ userId: u.id, tokenHash: hashSecretToken(tokens[i]!) })));
   const employeeIds = employeeRows.map((e) => e.id);
 
-  // TRUST_PROXY: each simulated employee states its own address in X-Forwarded-For, as behind a proxy.
-  const app = await buildApp({ db, settings: { SMTP_URL: undefined, MAIL_FROM: 'bench@ona.example', PUBLIC_URL: undefined, REDIS_URL: undefined, TRUST_PROXY: true }, pollJobs: false, webDistDir: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  await server.start();
+  const base = server.base;
 
   const latencies: number[] = [];
   const failures = new Map<number, number>();
@@ -81,7 +77,8 @@ try {
     }
     for (const questionId of questionIds) {
       const named = new Set<number>();
-      const wanted = randomInt(3, 9);
+      // Never more than there are colleagues (a small engagement has fewer than eight).
+      const wanted = Math.min(randomInt(3, 9), employeeIds.length - 1);
       while (named.size < wanted) {
         const colleague = employeeIds[randomInt(employeeIds.length)]!;
         if (colleague !== me) named.add(colleague);
@@ -99,7 +96,7 @@ try {
   const started = performance.now();
   await Promise.all(employeeIds.map((_, i) => takeSurvey(i)));
   const seconds = (performance.now() - started) / 1000;
-  await app.close();
+  await server.stop('SIGTERM');
 
   const stored = await d.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId));
   const storedBy = new Map(stored.map((a) => [`${a.employeeId}:${a.questionId}`, a.selectedEmployeeIds]));
@@ -117,19 +114,6 @@ try {
   console.log(`  verification: ${acknowledged.size - missing}/${acknowledged.size} acknowledged answers stored exactly as sent; ${stored.length} rows in answers`);
   if (missing > 0 || failures.size > 0) process.exitCode = 1;
 } finally {
-  await db.close();
-  // pool.end() resolves before its sockets have closed; a forced drop would kill them mid-goodbye
-  // (an unhandled pool error), so the drop waits for the last session to leave.
-  const cleanup = new pg.Client({ connectionString: serverUrl });
-  await cleanup.connect();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await cleanup.query(`drop database if exists ${name}`);
-      break;
-    } catch (err) {
-      if (attempt >= 50) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  await cleanup.end();
+  if (server.running) await server.stop('SIGTERM');
+  await database.drop();
 }

@@ -13,7 +13,18 @@ export class ServerProcess {
   readonly base: string;
 
   constructor(
-    private readonly options: { port: number; env: Record<string, string>; compiled?: boolean; onOutput?: (line: string) => void },
+    private readonly options: {
+      port: number;
+      env: Record<string, string>;
+      compiled?: boolean;
+      onOutput?: (line: string) => void;
+      /** The checkout to run (a "before" export of another commit); default the current directory. */
+      cwd?: string;
+      /** Another script than the server (a raw anchor), run with the tsx loader; it must answer GET /api/health/. */
+      script?: string;
+      /** Options for node itself, e.g. `--cpu-prof` (the profile is written when the process exits). */
+      nodeArgs?: string[];
+    },
   ) {
     this.base = `http://127.0.0.1:${options.port}/api`;
   }
@@ -24,9 +35,10 @@ export class ServerProcess {
 
   /** Starts the server and resolves once its health check answers 200. */
   async start(): Promise<void> {
-    const entry = this.options.compiled ? ['--enable-source-maps', 'apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+    const entry = this.options.compiled ? ['--enable-source-maps', 'apps/server/dist/server.js'] : ['--import', 'tsx', this.options.script ?? 'apps/server/src/server.ts'];
     if (this.options.compiled && !existsSync('apps/server/dist/server.js')) throw new Error('apps/server/dist/server.js is missing: run `npm run build:server` first');
-    const child = spawn(process.execPath, entry, {
+    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), ...entry], {
+      cwd: this.options.cwd,
       env: { ...process.env, HOST: '127.0.0.1', LOAD_DEMO: 'false', LOG_LEVEL: 'error', TRUST_PROXY: 'true', REDIS_URL: '', ...this.options.env, PORT: String(this.options.port) },
       stdio: ['ignore', this.options.onOutput ? 'pipe' : 'ignore', 'inherit'],
       detached: true,

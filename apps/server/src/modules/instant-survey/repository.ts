@@ -179,27 +179,6 @@ export async function loadParticipantRows(db: Database, surveyId: number): Promi
   return db.select().from(instantSurveyParticipants).where(eq(instantSurveyParticipants.surveyId, surveyId)).orderBy(asc(instantSurveyParticipants.position), asc(instantSurveyParticipants.id));
 }
 
-/** Which of `ids` are participants of the survey (only the people an answer names are looked up). */
-export async function participantIdsAmong(db: Database, surveyId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: instantSurveyParticipants.id })
-    .from(instantSurveyParticipants)
-    .where(and(eq(instantSurveyParticipants.surveyId, surveyId), inArray(instantSurveyParticipants.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** The survey's state and one of its questions in one round trip (the hot path of save-answer). */
-export async function findSurveyAndQuestion(db: Database, surveyId: number, questionId: number) {
-  const [row] = await db
-    .select({ state: instantSurveys.state, question: instantSurveyQuestions })
-    .from(instantSurveys)
-    .leftJoin(instantSurveyQuestions, and(eq(instantSurveyQuestions.surveyId, instantSurveys.id), eq(instantSurveyQuestions.id, questionId)))
-    .where(eq(instantSurveys.id, surveyId))
-    .limit(1);
-  return row ? { state: row.state as TInstantSurveyState, question: row.question ? toQuestion(row.question) : undefined } : undefined;
-}
-
 export async function findParticipant(db: Database, surveyId: number, participantId: number): Promise<TParticipantRow | undefined> {
   const [row] = await db.select().from(instantSurveyParticipants).where(and(eq(instantSurveyParticipants.id, participantId), eq(instantSurveyParticipants.surveyId, surveyId))).limit(1);
   return row;

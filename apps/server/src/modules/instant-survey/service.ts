@@ -17,6 +17,7 @@ import { checkAnswer, peopleNamedIn } from './answer-validation.ts';
 import type { TParticipantContext } from './instant-auth.ts';
 import { publishLive } from './live.ts';
 import * as repo from './repository.ts';
+import { findSaveTarget, writeAnswer } from './save-answer-statements.ts';
 import { checkSurveyCode, normaliseSurveyCode } from './survey-code.ts';
 import { validateSurveyInput, type TSurveyInput } from './survey-validation.ts';
 
@@ -252,22 +253,25 @@ export async function finishSurvey(app: FastifyInstance, participant: TParticipa
   return { ...surveyUser(participant), current_question_index: currentQuestionIndex ?? participant.currentQuestionIndex, finished: true };
 }
 
-/** Saves one answer of a started survey; a retry of the same save replaces it and counts once. */
+/**
+ * Saves one answer of a started survey; a retry of the same save replaces it and counts once.
+ * One read (survey, question, named people) and one write (answer and progress, one commit).
+ * The hosts hear of the answer as soon as that write has committed, beside the acknowledgement
+ * rather than after it; a stale save (older sequence) stored nothing, so nobody hears of it.
+ */
 export async function saveAnswer(app: FastifyInstance, participant: TParticipantContext, body: TInstantSaveAnswer) {
   const surveyId = participant.surveyId;
-  const found = await repo.findSurveyAndQuestion(app.db, surveyId, body.question_id);
+  const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);
+  const found = await findSaveTarget(app.db, surveyId, body.question_id, named);
   if (!found) throw notFound();
   requireAnswerable(found.state);
   const question = found.question;
   if (!question) throw notFound();
-  const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);
-  const value = checkAnswer(question, body.value, participant.id, await repo.participantIdsAmong(app.db, surveyId, named));
+  const value = checkAnswer(question, body.value, participant.id, found.known);
   await markJoinedAndAnnounce(app, participant);
-  const { applied, ...saved } = await repo.upsertAnswer(app.db, surveyId, question.id, participant.id, value, body.sequence);
-  // A stale save (older sequence) is acknowledged with the stored answer and changes nothing else.
-  if (!applied) return saved;
-  await repo.updateProgress(app.db, participant.id, { currentQuestionIndex: body.current_question_index, finished: body.finished });
-  await publishLive(app, { id: surveyId, publicId: participant.surveyPublicId }, { type: 'answer', participant: participant.id, question: question.id, sent_at: Date.now() });
+  const { applied, ...saved } = await writeAnswer(app.db, { surveyId, questionId: question.id, participantId: participant.id, value, sequence: body.sequence, currentQuestionIndex: body.current_question_index, finished: body.finished });
+  // A lost live message only delays a host's refresh; publishLive logs rather than throws.
+  if (applied) void publishLive(app, { id: surveyId, publicId: participant.surveyPublicId }, { type: 'answer', participant: participant.id, question: question.id, sent_at: Date.now() });
   return saved;
 }
 

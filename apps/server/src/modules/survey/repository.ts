@@ -16,7 +16,7 @@ export async function loadSurveyCaller(db: Database, organizationId: number, eng
   return row;
 }
 
-const surveyCallerQuery = perDatabase((db) => {
+export const surveyCallerQuery = perDatabase((db) => {
   const { engagements, moduleAccess } = tables;
   const userId = sql.placeholder('userId');
   return db

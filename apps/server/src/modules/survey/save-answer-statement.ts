@@ -13,7 +13,7 @@ import { and, eq, preparedStatement, tables, type Database } from '@ona/db';
  * except when its first save committed while this statement ran (two first saves of one answer at
  * the same moment); then `stored` is false and the caller reads it once more.
  */
-const SAVE_ANSWER_SQL = `
+export const SAVE_ANSWER_SQL = `
 with question as (
   select id from questions where id = $3 and engagement_id = $1
 ),

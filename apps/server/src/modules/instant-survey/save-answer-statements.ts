@@ -1,0 +1,96 @@
+import { and, eq, perDatabase, preparedStatement, sql, tables, type Database } from '@ona/db';
+import type { TInstantAnswer, TInstantSurveyState } from '@ona/contracts';
+import { toAnswer, toQuestion } from './repository.ts';
+
+const { instantSurveys, instantSurveyQuestions, instantSurveyParticipants } = tables;
+
+/**
+ * The two statements of an instant save (after the participant's token): what the answer is
+ * checked against, then the write. Both are prepared once, so a busy room does not rebuild their
+ * SQL for every save.
+ */
+
+const saveTargetQuery = perDatabase((db) =>
+  db
+    .select({
+      state: instantSurveys.state,
+      question: instantSurveyQuestions,
+      // Which of the people the answer names take part in this survey.
+      known: sql<number[]>`array(select ${instantSurveyParticipants.id} from ${instantSurveyParticipants} where ${instantSurveyParticipants.surveyId} = ${instantSurveys.id} and ${instantSurveyParticipants.id} = any(${sql.placeholder('named')}::int[]))`,
+    })
+    .from(instantSurveys)
+    .leftJoin(instantSurveyQuestions, and(eq(instantSurveyQuestions.surveyId, instantSurveys.id), eq(instantSurveyQuestions.id, sql.placeholder('questionId'))))
+    .where(eq(instantSurveys.id, sql.placeholder('surveyId')))
+    .limit(1)
+    .prepare('instant_save_target'),
+);
+
+/** The survey's state, the question (of this survey only) and which named people are its participants, in one round trip. */
+export async function findSaveTarget(db: Database, surveyId: number, questionId: number, named: number[]) {
+  const [row] = await saveTargetQuery(db).execute({ surveyId, questionId, named });
+  if (!row) return undefined;
+  return { state: row.state as TInstantSurveyState, question: row.question ? toQuestion(row.question) : undefined, known: new Set(row.known) };
+}
+
+/**
+ * Insert or replace the answer and, when it was applied, the participant's progress, in one
+ * statement (one commit): a retried save changes the answer, never adds one; a save whose
+ * sequence is not above the stored one's (a delayed or replayed earlier one) leaves the stored
+ * answer and the progress alone. `created` comes from xmax, 0 for a freshly inserted row. The
+ * stored answer of a stale save is read from the statement's snapshot (see the employee twin,
+ * survey/save-answer-statement.ts, for the one race where it is not there yet).
+ */
+export const WRITE_ANSWER_SQL = `
+with saved as (
+  insert into instant_survey_answers as a (survey_id, question_id, participant_id, value, answered_at, sequence)
+  values ($1, $2, $3, $4::text::jsonb, $5::timestamptz, $6::bigint)
+  on conflict (participant_id, question_id) do update
+    set value = excluded.value, answered_at = excluded.answered_at, sequence = excluded.sequence
+    where excluded.sequence is null or a.sequence is null or a.sequence < excluded.sequence
+  returning a.id, a.survey_id, a.question_id, a.participant_id, a.value, a.answered_at, a.sequence, (a.xmax = 0) as created
+),
+progress as (
+  update instant_survey_participants
+  set current_question_index = coalesce($7::int, current_question_index),
+      finished_at = case when $8::boolean then $5::timestamptz else finished_at end
+  where id = $3 and exists (select 1 from saved) and ($7::int is not null or $8::boolean)
+)
+select id, survey_id, question_id, participant_id, value, answered_at, sequence, created, true as applied from saved
+union all
+select id, survey_id, question_id, participant_id, value, answered_at, sequence, false, false from instant_survey_answers
+where participant_id = $3 and question_id = $2 and not exists (select 1 from saved)
+`;
+
+type WrittenRow = {
+  id: number;
+  survey_id: number;
+  question_id: number;
+  participant_id: number;
+  value: unknown;
+  answered_at: Date;
+  sequence: string | number | bigint | null;
+  created: boolean;
+  applied: boolean;
+};
+
+const runWriteAnswer = preparedStatement<WrittenRow>('instant_write_answer', WRITE_ANSWER_SQL);
+
+export async function writeAnswer(
+  db: Database,
+  save: { surveyId: number; questionId: number; participantId: number; value: unknown; sequence?: number | undefined; currentQuestionIndex?: number | undefined; finished?: boolean | undefined },
+): Promise<{ answer: TInstantAnswer; created: boolean; applied: boolean }> {
+  const values = [save.surveyId, save.questionId, save.participantId, JSON.stringify(save.value), new Date(), save.sequence ?? null, save.currentQuestionIndex ?? null, save.finished === true];
+  const [row] = await runWriteAnswer(db, values);
+  if (row) {
+    const answer = toAnswer({ id: row.id, surveyId: row.survey_id, questionId: row.question_id, participantId: row.participant_id, value: row.value, answeredAt: new Date(row.answered_at), sequence: row.sequence === null ? null : Number(row.sequence) });
+    return { answer, created: row.created, applied: row.applied };
+  }
+  // Stale against a first save that committed while this one ran: read what it stored.
+  const [stored] = await db
+    .select()
+    .from(tables.instantSurveyAnswers)
+    .where(and(eq(tables.instantSurveyAnswers.participantId, save.participantId), eq(tables.instantSurveyAnswers.questionId, save.questionId)))
+    .limit(1);
+  if (!stored) throw new Error('answer upsert returned nothing');
+  return { answer: toAnswer(stored), created: false, applied: false };
+}

@@ -1,0 +1,174 @@
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { eq, tables } from '@ona/db';
+import { analyseDemoEngagements } from '../apps/server/src/demo/analyse-demo.ts';
+import { generateDemoLogins, generateDemoOrganisation } from '../apps/server/src/demo/generate-demo.ts';
+import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
+import { FIXTURE_PASSWORD } from '../apps/server/src/testing/fixtures.ts';
+import { exportCommit } from './support/before-checkout.ts';
+import { createBenchDatabase } from './support/bench-database.ts';
+import { ServerProcess } from './support/server-process.ts';
+import { seedEngagement, startInstantSurvey } from './support/survey-saves.ts';
+import { runInstantLoad, type InstantFigures } from './support/instant-load.ts';
+
+/**
+ * The request path at database speed (issue 20), measured on the server, not the client: every
+ * server is a process of its own, this script is the load generator (autocannon for HTTP, plain
+ * websockets for the instant survey), and every request comes from its own client address
+ * (X-Forwarded-For; the servers trust their proxy, as behind a load balancer), so that no rate
+ * limit of one address decides the figures. In one run, on one throw-away PostgreSQL database:
+ *
+ * - before: an export of BENCH_BEFORE_REF (default `main`; empty to skip) with its own code;
+ * - after: this checkout;
+ * - anchor: bench/support/raw-anchor.ts, plain Fastify + pg doing the same database work.
+ *
+ * Rows: employee answer save (50 connections); GET /api/engagements/ (50 connections); GET
+ * …/retention-analytics-results/ of an analysed demo organisation (BENCH_DEMO_SIZE employees,
+ * default 1,000; also with If-None-Match when the server sends an ETag); instant survey with 1,000
+ * participants and 100 saves in flight (save latency and save → host message). BENCH_SECONDS per
+ * measurement (default 10), after a 2-second warm-up. Prints a Markdown table and the load average.
+ * Needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL); BENCH_PORT (default 9501 and the next two);
+ * BENCH_ROWS (saves,list,retention,instant) picks rows; BENCH_PROFILE_DIR profiles the after server.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.log('request-path: TEST_DATABASE_URL or DATABASE_URL (PostgreSQL) is not set; skipped.');
+  process.exit(0);
+}
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? 'main';
+const DEMO_SIZE = Number(process.env.BENCH_DEMO_SIZE ?? 1000);
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
+const PORT = Number(process.env.BENCH_PORT ?? 9501);
+const CONNECTIONS = 50;
+/** Which rows to measure (BENCH_ROWS, comma-separated; default all). */
+const ROWS = new Set((process.env.BENCH_ROWS ?? 'saves,list,retention,instant').split(','));
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+console.log(`request-path benchmark; load average (1/5/15 min) at the start: ${load()}`);
+
+const database = await createBenchDatabase(serverUrl, 'ona_reqpath');
+const servers: { name: string; process: ServerProcess }[] = [];
+const running: ServerProcess[] = [];
+try {
+  let t0 = performance.now();
+  const company = generateDemoOrganisation({ size: DEMO_SIZE, referenceDate: '2026-10-12' });
+  const logins = generateDemoLogins(company);
+  await loadDemo(database.handle.db, [company], logins);
+  await analyseDemoEngagements(database.handle.db, '2026-10-12', logins.find((l) => l.role === 'leader')?.email ?? '');
+  const [analysed] = await database.handle.db.select({ id: tables.analysisRuns.engagementId }).from(tables.analysisRuns).where(eq(tables.analysisRuns.status, 'done'));
+  if (!analysed) throw new Error('no analysed engagement');
+  const employees = await seedEngagement(database.handle.db, { label: 'Saves', employees: 200 });
+  console.log(`seeded and analysed a demo organisation of ${DEMO_SIZE} and an engagement of 200 in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  const env = { DATABASE_URL: database.url, NODE_ENV: 'production' };
+  const before = BEFORE_REF ? exportCommit(BEFORE_REF, 'before') : null;
+  if (before) servers.push({ name: `before (${before.commit.slice(0, 7)})`, process: new ServerProcess({ port: PORT, env, cwd: before.dir }) });
+  // BENCH_PROFILE_DIR: a CPU profile of the after server over the whole run (bench/support/profile-summary.ts reads it).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  servers.push({ name: 'after (this checkout)', process: new ServerProcess({ port: PORT + 1, env, nodeArgs: profile }) });
+  for (const server of servers) {
+    running.push(server.process);
+    await server.process.start();
+  }
+  const base = (server: ServerProcess) => server.base.replace(/\/api$/, '');
+  const first = servers[servers.length - 1]!.process;
+  const login = await fetch(`${first.base}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }) });
+  const adminToken = ((await login.json()) as { token: string }).token;
+  // Each product server's own instant survey (the anchor answers in the after server's).
+  const instantSurveys = [];
+  for (const server of servers) instantSurveys.push(await startInstantSurvey(server.process.base, employees.hostEmail, PARTICIPANTS));
+  // Started last: it reads the tokens that exist (the admin's login included) once.
+  const anchor = new ServerProcess({ port: PORT + 2, env, script: 'bench/support/raw-anchor.ts' });
+  running.push(anchor);
+  await anchor.start();
+  const targets = [...servers, { name: 'anchor (raw Fastify + pg)', process: anchor }];
+  console.log(`servers up in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  let address = 0;
+  /** A client address of its own for every request. */
+  const nextAddress = () => {
+    address += 1;
+    return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+  };
+
+  type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+  async function measure(url: string, setupClient: (client: autocannon.Client) => void, seconds = SECONDS): Promise<Figures> {
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, setupClient });
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  }
+  async function measured(url: string, setupClient: (client: autocannon.Client) => void): Promise<Figures> {
+    await measure(url, setupClient, 2);
+    return measure(url, setupClient);
+  }
+
+  const results: { row: string; target: string; figures: Figures | InstantFigures | null }[] = [];
+  const record = (row: string, target: string, figures: Figures | InstantFigures | null) => {
+    results.push({ row, target, figures });
+    console.log(`${row} — ${target}: ${figures ? JSON.stringify(figures) : 'n/a'} (load ${load()})`);
+  };
+
+  // Employee saves: each connection is one employee saving answers with a growing sequence.
+  for (const target of ROWS.has('saves') ? targets : []) {
+    let employee = 0;
+    const setupClient = (client: autocannon.Client) => {
+      const index = employee++ % employees.tokens.length;
+      let sequence = Date.now() * 10;
+      client.setRequests([
+        {
+          method: 'PUT',
+          setupRequest: (request) => {
+            const questionId = employees.questionIds[sequence % employees.questionIds.length]!;
+            const colleagues = [1, 2, 3].map((k) => employees.employeeIds[(index + k * 7) % employees.employeeIds.length]!);
+            sequence += 1;
+            return {
+              ...request,
+              path: `/api/engagements/${employees.engagementId}/survey/answers/${questionId}/`,
+              headers: { 'content-type': 'application/json', authorization: `Token ${employees.tokens[index]}`, 'x-forwarded-for': nextAddress() },
+              body: JSON.stringify({ selected_users: colleagues, sequence }),
+            };
+          },
+        },
+      ]);
+    };
+    record('employee answer save, 50 connections', target.name, await measured(base(target.process), setupClient));
+  }
+
+  const getAs = (path: string, extra: Record<string, string> = {}) => (client: autocannon.Client) =>
+    client.setRequests([{ method: 'GET', path, setupRequest: (request) => ({ ...request, headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'x-forwarded-for': nextAddress(), ...extra } }) }]);
+
+  for (const target of ROWS.has('list') ? targets : []) record('GET /api/engagements/, 50 connections', target.name, await measured(base(target.process), getAs('/api/engagements/')));
+
+  const retention = `/api/engagements/${analysed.id}/retention-analytics-results/`;
+  for (const target of ROWS.has('retention') ? servers : []) {
+    const probe = await fetch(`${base(target.process)}${retention}`, { headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'accept-encoding': 'identity' } });
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    record(`GET …/retention-analytics-results/ (${(bytes / 1024).toFixed(0)} KB), 50 connections`, target.name, await measured(base(target.process), getAs(retention)));
+    const etag = probe.headers.get('etag');
+    record('same, If-None-Match (304)', target.name, etag ? await measured(base(target.process), getAs(retention, { 'if-none-match': etag })) : null);
+  }
+
+  for (const [i, target] of ROWS.has('instant') ? targets.entries() : []) {
+    const survey = instantSurveys[Math.min(i, instantSurveys.length - 1)]!;
+    const hostToken = target.process === anchor ? 'anchor' : await hostLogin(target.process.base, employees.hostEmail);
+    record(`instant survey, ${PARTICIPANTS} participants, 100 saves in flight`, target.name, await runInstantLoad({ base: base(target.process), survey, hostToken, seconds: SECONDS, inFlight: 100, connectParticipants: target.process !== anchor, nextAddress }));
+  }
+
+  console.log(`\nload average (1/5/15 min) at the end: ${load()}\n`);
+  console.log('| path | target | throughput | p50 | p99 | other |');
+  console.log('|---|---|---|---|---|---|');
+  for (const { row, target, figures } of results) {
+    if (!figures) console.log(`| ${row} | ${target} | n/a (no ETag) | | | |`);
+    else if ('hostP99' in figures) console.log(`| ${row} | ${target} | ${figures.savesPerSecond.toFixed(0)} saves/s | ${figures.p50.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms | save → host p50 ${figures.hostP50.toFixed(1)} ms, p99 ${figures.hostP99.toFixed(1)} ms; ${figures.failed} failed, ${figures.unheard} unheard |`);
+    else console.log(`| ${row} | ${target} | ${figures.rps.toFixed(0)} req/s | ${figures.p50} ms | ${figures.p99} ms | ${figures.non2xx} non-2xx, ${figures.errors} errors |`);
+  }
+} finally {
+  for (const server of running) await server.stop('SIGTERM').catch(() => undefined);
+  await database.drop();
+}
+
+async function hostLogin(api: string, email: string): Promise<string> {
+  const res = await fetch(`${api}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: FIXTURE_PASSWORD }) });
+  return ((await res.json()) as { token: string }).token;
+}
