@@ -19,18 +19,13 @@ BEGIN
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER engagements_data_version BEFORE UPDATE ON engagements FOR EACH ROW EXECUTE FUNCTION mark_engagement_row_changed();--> statement-breakpoint
-CREATE TRIGGER employees_data_version_insert AFTER INSERT ON employees REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER employees_data_version_update AFTER UPDATE ON employees REFERENCING NEW TABLE AS changed_new OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER employees_data_version_delete AFTER DELETE ON employees REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER units_data_version_insert AFTER INSERT ON units REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER units_data_version_update AFTER UPDATE ON units REFERENCING NEW TABLE AS changed_new OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER units_data_version_delete AFTER DELETE ON units REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER questions_data_version_insert AFTER INSERT ON questions REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER questions_data_version_update AFTER UPDATE ON questions REFERENCING NEW TABLE AS changed_new OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER questions_data_version_delete AFTER DELETE ON questions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER leadership_items_data_version_insert AFTER INSERT ON leadership_items REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER leadership_items_data_version_update AFTER UPDATE ON leadership_items REFERENCING NEW TABLE AS changed_new OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER leadership_items_data_version_delete AFTER DELETE ON leadership_items REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER leader_report_codes_data_version_insert AFTER INSERT ON leader_report_codes REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER leader_report_codes_data_version_update AFTER UPDATE ON leader_report_codes REFERENCING NEW TABLE AS changed_new OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();--> statement-breakpoint
-CREATE TRIGGER leader_report_codes_data_version_delete AFTER DELETE ON leader_report_codes REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed();
+-- The tables whose rows the analysis answers read live beside a run (docs/request-path.md, Reads).
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['employees', 'units', 'questions', 'leadership_items', 'leader_report_codes'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed()', t || '_data_version_insert', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_new OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed()', t || '_data_version_update', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION mark_engagement_data_changed()', t || '_data_version_delete', t);
+  END LOOP;
+END $$;
