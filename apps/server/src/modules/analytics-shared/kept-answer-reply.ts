@@ -33,11 +33,19 @@ export function keptAnswerKey(key: AnswerKey): string {
   return sha256(JSON.stringify([ANSWER_FORMAT, key.answer, engagement.id, engagement.dataVersion, key.runId, level, ownEmployeeId, key.locale, key.variant ?? []]));
 }
 
-/** If-None-Match lists the ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+/** The ETag of one encoding of the answer: a compressed copy is another representation (RFC 9110 §8.8.3). */
+export function representationTag(etag: string, encoding: AnswerEncoding | null): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
+/**
+ * If-None-Match lists the ETag of any encoding of the answer (weak comparison, RFC 9110
+ * §13.1.2), or is `*`.
+ */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === etag);
+  const base = (tag: string) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
+  return header.split(',').some((tag) => tag.trim() === '*' || base(tag) === etag);
 }
 
 function preferredEncoding(request: FastifyRequest): AnswerEncoding | null {
@@ -73,10 +81,11 @@ export async function sendKeptAnswer(
 ): Promise<FastifyReply> {
   const cacheKey = keptAnswerKey(key);
   const ifNoneMatch = request.headers['if-none-match'];
+  const wanted = preferredEncoding(request);
   reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization, Accept-Language, Accept-Encoding');
   if (ifNoneMatch) {
     const etag = await app.keptAnswers.etagOf(cacheKey);
-    if (etag && matchesIfNoneMatch(ifNoneMatch, etag)) return reply.code(304).header('etag', etag).send();
+    if (etag && matchesIfNoneMatch(ifNoneMatch, etag)) return reply.code(304).header('etag', representationTag(etag, wanted)).send();
   }
   const answer = await app.keptAnswers.getOrBuild(cacheKey, async () => {
     // The route's compiled serializer of its 200 answer (Fastify's types allow objects only; a
@@ -85,10 +94,10 @@ export async function sendKeptAnswer(
     const body = Buffer.from(serialize(await build(), '200'));
     return { body, etag: `"${sha256(body).slice(0, 32)}"` };
   });
-  reply.header('etag', answer.etag);
+  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? wanted : null;
+  reply.header('etag', representationTag(answer.etag, encoding));
   if (matchesIfNoneMatch(ifNoneMatch, answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request) : null;
   if (!encoding) return reply.send(answer.body);
   const encoded = await app.keptAnswers.encoded(answer, cacheKey, encoding);
   return reply.header('content-encoding', encoding).send(encoded);
