@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { TModule } from '@ona/contracts';
-import { and, asc, eq, sql, tables, type Database } from '@ona/db';
+import { and, asc, eq, perDatabase, sql, tables, type Database } from '@ona/db';
 import { forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.ts';
@@ -48,22 +48,31 @@ async function ownEmployeeId(db: Database, engagement: EngagementRow, userId: nu
 }
 
 /**
- * One statement: the engagement of the caller's organisation, the caller's level of the module (a
- * module that is switched off reads as none) and the latest finished run. A caller who sees the
- * module sees the engagement (it is not archived, or they are an admin); anything else is sorted
- * out by the journeys' visibility rule: 404 when the caller may not know the engagement, else 403.
+ * The engagement of the caller's organisation, the caller's level of the module (a module that is
+ * switched off reads as none) and the latest finished run, in one round trip; built once per
+ * database (a prepared statement: the answer's 304 path sends only this).
  */
-export async function resolveAccess(db: Database, auth: AuthContext, engagementId: number, module: TModule): Promise<AnalyticsAccess> {
-  const [row] = await db
+const accessQuery = perDatabase((db) =>
+  db
     .select({
       engagement: engagements,
       // Table-qualified by hand: in a select list the query builder leaves column names bare, which
       // inside these subqueries would bind to the subquery's own table.
-      level: sql<string | null>`(select ma.access_level from module_access ma where ma.engagement_id = engagements.id and ma.user_id = ${auth.user.id} and ma.module = ${module} and ma.module = any(engagements.modules))`,
+      level: sql<string | null>`(select ma.access_level from module_access ma where ma.engagement_id = engagements.id and ma.user_id = ${sql.placeholder('userId')} and ma.module = ${sql.placeholder('module')} and ma.module = any(engagements.modules))`,
       latestRunId: sql<number | null>`(select max(ar.id) from analysis_runs ar where ar.engagement_id = engagements.id and ar.status = 'done')`,
     })
     .from(engagements)
-    .where(and(eq(engagements.id, engagementId), eq(engagements.organizationId, auth.organizationId)));
+    .where(and(eq(engagements.id, sql.placeholder('engagementId')), eq(engagements.organizationId, sql.placeholder('organizationId'))))
+    .prepare('analytics_access'),
+);
+
+/**
+ * A caller who sees the module sees the engagement (it is not archived, or they are an admin);
+ * anything else is sorted out by the journeys' visibility rule: 404 when the caller may not know
+ * the engagement, else 403.
+ */
+export async function resolveAccess(db: Database, auth: AuthContext, engagementId: number, module: TModule): Promise<AnalyticsAccess> {
+  const [row] = await accessQuery(db).execute({ userId: auth.user.id, module, engagementId, organizationId: auth.organizationId });
   if (!row) throw notFound();
   const { engagement, level, latestRunId } = row;
   if (!isSeeing(level) || (engagement.archivedAt !== null && !isEngagementAdmin(auth))) {
