@@ -1,11 +1,12 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DbHandle } from '@ona/db';
 import type { Settings } from './env.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
+import { compiledSerializerCompiler } from './http/response-serializer.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -29,6 +30,7 @@ import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
 import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
 import { analysisJobsPlugin } from './plugins/analysis-jobs.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
 import { siteContactRoutes } from './modules/site-contact/routes.ts';
 
@@ -45,6 +47,11 @@ export interface AppOptions {
   siteDistDir?: string;
   /** Poll the database for queued jobs (tests wake the queue themselves). */
   pollJobs?: boolean;
+  /**
+   * Parse every answer with its contract as well as serialising it (default: under a test runner,
+   * NODE_ENV=test); production serialises through the compiled serializer alone.
+   */
+  checkResponses?: boolean;
 }
 
 /** What an app built without REDIS_PREFIX (tests, scripts) puts before its Redis channels and keys. */
@@ -78,7 +85,7 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ checkAgainstContract: options.checkResponses ?? process.env.NODE_ENV === 'test' }));
   installErrorHandler(app);
 
   await app.register(requestLocalePlugin);
@@ -117,6 +124,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(callerCachePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
+  await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(apiDocsPlugin);
 

@@ -160,6 +160,13 @@ export const engagements = pgTable(
     previousEngagementId: integer('previous_engagement_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * Changes whenever this row or what the analysis answers read live with a run (its employees,
+     * units, questions, leadership items, leader codes) changes: set by triggers to the id of the
+     * writing transaction (migration 0010), so no write path can forget it. Part of the key of
+     * every kept analysis answer (docs/request-path.md, Reads).
+     */
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('engagements_org_idx').on(t.organizationId)],
 );

@@ -98,3 +98,12 @@ export async function latestResult(db: Database, engagementId: number): Promise<
     .limit(1);
   return row;
 }
+
+/** The result of one finished run of the engagement. */
+export async function finishedRunResult(db: Database, engagementId: number, runId: number): Promise<{ id: number; finishedAt: Date | null; result: unknown } | undefined> {
+  const [row] = await db
+    .select({ id: analysisRuns.id, finishedAt: analysisRuns.finishedAt, result: analysisRuns.result })
+    .from(analysisRuns)
+    .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')));
+  return row;
+}

@@ -1,10 +1,9 @@
 import type { TAccessLevel, TModule } from '@ona/contracts';
 import { asc, eq, tables, type Database } from '@ona/db';
-import { forbidden } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { accessMapFromRows, subordinatesOf } from '../engagements/access-scope.ts';
-import { loadAccessRows, loadUnits } from '../engagements/repository.ts';
-import { getVisibleEngagement } from '../engagements/service.ts';
+import { subordinatesOf } from '../engagements/access-scope.ts';
+import { loadUnits } from '../engagements/repository.ts';
+import { resolveAccess, type AnalyticsAccess } from './analytics-access.ts';
 
 export type EngagementRow = typeof tables.engagements.$inferSelect;
 export type EmployeeRow = Pick<
@@ -45,16 +44,10 @@ export function visibleEmployees(level: SeeingLevel, ownEmployeeId: number | nul
   return new Set([ownEmployeeId, ...subordinatesOf(ownEmployeeId, leaderOf)]);
 }
 
-/**
- * Resolves the caller's view of a module: another organisation's engagement answers 404 (through
- * getVisibleEngagement), no_access and module_disabled answer 403.
- */
-export async function resolveScope(db: Database, auth: AuthContext, engagementId: number, module: TModule): Promise<AnalyticsScope> {
-  const engagement = await getVisibleEngagement(db, auth, engagementId);
-  const level = accessMapFromRows(await loadAccessRows(db, engagement.id, auth.user.id))[module];
-  if (level !== 'self_only' && level !== 'subtree' && level !== 'all_access') throw forbidden();
+/** The caller's view of a module with the engagement's employees and units, read now. */
+export async function loadScope(db: Database, access: AnalyticsAccess): Promise<AnalyticsScope> {
+  const { engagement, level, ownEmployeeId } = access;
   const [employees, units] = await Promise.all([loadEmployees(db, engagement.id), loadUnits(db, engagement.id)]);
-  const ownEmployeeId = employees.find((e) => e.userId === auth.user.id)?.id ?? null;
   return {
     engagement,
     level,
@@ -65,6 +58,14 @@ export async function resolveScope(db: Database, auth: AuthContext, engagementId
     unitById: new Map(units.map((u) => [u.id, u])),
     visible: visibleEmployees(level, ownEmployeeId, employees),
   };
+}
+
+/**
+ * Resolves the caller's view of a module: another organisation's engagement answers 404,
+ * no_access and module_disabled answer 403.
+ */
+export async function resolveScope(db: Database, auth: AuthContext, engagementId: number, module: TModule): Promise<AnalyticsScope> {
+  return loadScope(db, await resolveAccess(db, auth, engagementId, module));
 }
 
 export function employeeRef(scope: AnalyticsScope, id: number): { id: number; name: string } {

@@ -1,7 +1,7 @@
 import type { AnalysisResult } from '@ona/analytics';
 import type { Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
-import { latestResult, latestRunId } from '../analysis/run-repository.ts';
+import { finishedRunResult, latestRunId } from '../analysis/run-repository.ts';
 
 export interface StoredAnalysis {
   runId: number;
@@ -41,14 +41,25 @@ function remember(db: Database, stored: StoredAnalysis): void {
 /** The latest finished analysis of the engagement; 409 analysis_not_ready before the first one. */
 export async function requireLatestAnalysis(db: Database, engagementId: number): Promise<StoredAnalysis> {
   const latest = await latestRunId(db, engagementId);
-  if (!latest) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
-  const cached = cache.get(db)?.get(latest.id);
+  if (!latest) throw notReady();
+  return analysisOfRun(db, engagementId, latest.id);
+}
+
+/** The run id of an access that found one; 409 analysis_not_ready before the first analysis. */
+export function requireAnalysedRun(access: { latestRunId: number | null }): number {
+  if (access.latestRunId === null) throw notReady();
+  return access.latestRunId;
+}
+
+/** One finished run of the engagement, parsed once per instance and kept (see above). */
+export async function analysisOfRun(db: Database, engagementId: number, runId: number): Promise<StoredAnalysis> {
+  const cached = cache.get(db)?.get(runId);
   if (cached) {
     remember(db, cached);
     return cached;
   }
-  const row = await latestResult(db, engagementId);
-  if (!row || !looksLikeResult(row.result)) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
+  const row = await finishedRunResult(db, engagementId, runId);
+  if (!row || !looksLikeResult(row.result)) throw notReady();
   // Shared by every request from now on: frozen, so that no handler can change it for the next.
   const result = deepFreeze(row.result);
   const stored: StoredAnalysis = {
@@ -60,6 +71,8 @@ export async function requireLatestAnalysis(db: Database, engagementId: number):
   remember(db, stored);
   return stored;
 }
+
+const notReady = () => conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
 
 function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;

@@ -34,18 +34,15 @@ export function subordinatesOf(rootId: number, leaderOf: ReadonlyMap<number, num
 
 /**
  * How many employees a user sees in a module: all of them, their subtree with themself, only
- * themself, or none (DECISIONS.md, Access).
+ * themself, or none (DECISIONS.md, Access). `sizes` are the engagement's head count and the size
+ * of the user's subtree with themself (counted by the database, engagement-summaries.ts).
  */
-export function involvedEmployeeCount(
-  level: TAccessLevel,
-  ownEmployeeId: number | null,
-  leaderOf: ReadonlyMap<number, number | null>,
-): number {
+export function involvedEmployeeCount(level: TAccessLevel, ownEmployeeId: number | null, sizes: { all: number; subtree: number }): number {
   switch (level) {
     case 'all_access':
-      return leaderOf.size;
+      return sizes.all;
     case 'subtree':
-      return ownEmployeeId === null ? 0 : subordinatesOf(ownEmployeeId, leaderOf).size + 1;
+      return ownEmployeeId === null ? 0 : sizes.subtree;
     case 'self_only':
       return ownEmployeeId === null ? 0 : 1;
     default:

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, tables, type Database } from '@ona/db';
 
-const { analysisRuns, engagements, employees, moduleAccess, questions, answers, surveyParticipations, units } = tables;
+const { analysisRuns, engagements, employees, moduleAccess, surveyParticipations, units } = tables;
 
 /** Which journeys a listing takes: the current ones, the archived ones, or both (a lookup by id). */
 export type ArchiveFilter = 'current' | 'archived' | 'any';
@@ -44,39 +44,6 @@ export async function loadAccessRows(db: Database, engagementId: number, userId:
     .from(moduleAccess)
     .innerJoin(engagements, eq(engagements.id, moduleAccess.engagementId))
     .where(and(eq(moduleAccess.engagementId, engagementId), eq(moduleAccess.userId, userId), sql`${moduleAccess.module} = any(${engagements.modules})`));
-}
-
-export async function loadLeaderTree(db: Database, engagementId: number) {
-  const rows = await db.select({ id: employees.id, leaderId: employees.leaderId, userId: employees.userId }).from(employees).where(eq(employees.engagementId, engagementId));
-  return rows;
-}
-
-export async function engagementCounts(db: Database, engagementId: number) {
-  const [questionRow] = await db.select({ n: sql<number>`count(*)::int` }).from(questions).where(eq(questions.engagementId, engagementId));
-  const [respondentRow] = await db
-    .select({ n: sql<number>`count(distinct ${answers.employeeId})::int` })
-    .from(answers)
-    .where(eq(answers.engagementId, engagementId));
-  return { questionCount: questionRow?.n ?? 0, respondentCount: respondentRow?.n ?? 0 };
-}
-
-export async function respondentCounts(db: Database, engagementIds: number[]) {
-  if (engagementIds.length === 0) return new Map<number, { participants: number; respondents: number }>();
-  const participants = await db
-    .select({ id: employees.engagementId, n: sql<number>`count(*)::int` })
-    .from(employees)
-    .where(inArray(employees.engagementId, engagementIds))
-    .groupBy(employees.engagementId);
-  const respondents = await db
-    .select({ id: answers.engagementId, n: sql<number>`count(distinct ${answers.employeeId})::int` })
-    .from(answers)
-    .where(inArray(answers.engagementId, engagementIds))
-    .groupBy(answers.engagementId);
-  const result = new Map<number, { participants: number; respondents: number }>();
-  for (const id of engagementIds) result.set(id, { participants: 0, respondents: 0 });
-  for (const row of participants) result.get(row.id)!.participants = row.n;
-  for (const row of respondents) result.get(row.id)!.respondents = row.n;
-  return result;
 }
 
 export async function findParticipation(db: Database, engagementId: number, employeeId: number) {

@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { accessMapFromRows, involvedEmployeeCount } from './access-scope.ts';
 import { journeyState } from './journey-state.ts';
+import { loadEngagementSummaries, type EngagementSummary } from './engagement-summaries.ts';
 import * as repo from './repository.ts';
 
 export function isEngagementAdmin(auth: AuthContext): boolean {
@@ -12,22 +13,14 @@ export function isEngagementAdmin(auth: AuthContext): boolean {
 
 type EngagementRow = typeof tables.engagements.$inferSelect;
 
-async function describeEngagement(
-  db: Database,
-  auth: AuthContext,
-  engagement: EngagementRow,
-  counts: { participants: number; respondents: number },
-  analysed: boolean,
-): Promise<TEngagement> {
-  const access = accessMapFromRows(await repo.loadAccessRows(db, engagement.id, auth.user.id));
-  const tree = await repo.loadLeaderTree(db, engagement.id);
-  const leaderOf = new Map(tree.map((e) => [e.id, e.leaderId] as const));
-  const ownEmployeeId = tree.find((e) => e.userId === auth.user.id)?.id ?? null;
-  const { questionCount } = await repo.engagementCounts(db, engagement.id);
-  const participation = ownEmployeeId === null ? undefined : await repo.findParticipation(db, engagement.id, ownEmployeeId);
+function describeEngagement(auth: AuthContext, engagement: EngagementRow, summary: EngagementSummary): TEngagement {
+  const access = accessMapFromRows(summary.accessRows);
+  const { ownEmployeeId } = summary;
+  const counts = { participants: summary.participants, respondents: summary.respondents };
+  const analysed = summary.analysed;
   const withCount = (level: TEngagement['leader_reports']['access_level']) => ({
     access_level: level,
-    involved_employee_count: involvedEmployeeCount(level, ownEmployeeId, leaderOf),
+    involved_employee_count: involvedEmployeeCount(level, ownEmployeeId, { all: summary.participants, subtree: summary.subtreeSize }),
   });
   return {
     id: engagement.id,
@@ -40,10 +33,10 @@ async function describeEngagement(
     survey: {
       // Only an employee of the engagement can take its survey, whatever the stored level says.
       access_level: ownEmployeeId === null && access.survey !== 'no_access' ? 'module_disabled' : access.survey,
-      question_count: questionCount,
-      last_question_id: participation?.lastQuestionId ?? null,
-      terms_accepted: participation?.termsAcceptedAt != null,
-      finished: participation?.finishedAt != null,
+      question_count: summary.questionCount,
+      last_question_id: summary.lastQuestionId,
+      terms_accepted: summary.termsAccepted,
+      finished: summary.finished,
     },
     graph_visualization: { access_level: access.graph_visualization, answer_count: counts.respondents },
     leader_reports: withCount(access.leader_reports),
@@ -67,13 +60,15 @@ async function describeEngagement(
 export async function listEngagements(db: Database, auth: AuthContext, archived = false): Promise<TEngagement[]> {
   if (archived && !isEngagementAdmin(auth)) throw forbidden();
   const rows = await repo.listVisibleEngagements(db, auth.organizationId, auth.user.id, isEngagementAdmin(auth), archived ? 'archived' : 'current');
-  const counts = await repo.respondentCounts(db, rows.map((r) => r.id));
-  const analysed = await repo.analysedEngagementIds(db, rows.map((r) => r.id));
-  const result: TEngagement[] = [];
-  for (const row of rows) {
-    result.push(await describeEngagement(db, auth, row, counts.get(row.id) ?? { participants: 0, respondents: 0 }, analysed.has(row.id)));
-  }
-  return result;
+  return describeEngagements(db, auth, rows);
+}
+
+async function describeEngagements(db: Database, auth: AuthContext, rows: EngagementRow[]): Promise<TEngagement[]> {
+  const summaries = await loadEngagementSummaries(db, auth.user.id, rows.map((r) => r.id));
+  return rows.flatMap((row) => {
+    const summary = summaries.get(row.id);
+    return summary ? [describeEngagement(auth, row, summary)] : [];
+  });
 }
 
 /**
@@ -88,10 +83,9 @@ export async function getVisibleEngagement(db: Database, auth: AuthContext, enga
 }
 
 export async function getEngagement(db: Database, auth: AuthContext, engagementId: number): Promise<TEngagement> {
-  const engagement = await getVisibleEngagement(db, auth, engagementId);
-  const counts = await repo.respondentCounts(db, [engagement.id]);
-  const analysed = await repo.analysedEngagementIds(db, [engagement.id]);
-  return describeEngagement(db, auth, engagement, counts.get(engagement.id) ?? { participants: 0, respondents: 0 }, analysed.has(engagement.id));
+  const [described] = await describeEngagements(db, auth, [await getVisibleEngagement(db, auth, engagementId)]);
+  if (!described) throw notFound();
+  return described;
 }
 
 export function buildUnitTree(rows: { id: number; name: string; parentId: number | null }[]): THierarchy {

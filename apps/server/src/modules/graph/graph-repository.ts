@@ -1,5 +1,5 @@
 import type { TLocale } from '@ona/contracts';
-import { and, asc, desc, eq, sql, tables, type Database } from '@ona/db';
+import { and, asc, eq, sql, tables, type Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph, type GraphSource, type PersonRecord, type PreparedGraph, type QuestionRecord } from './graph-source.ts';
 
@@ -12,29 +12,25 @@ const { analysisRuns, employees, units, questions } = tables;
 const storedGraphs = new Map<number, PreparedGraph>();
 const CACHED_RUNS = 4;
 
-async function storedGraph(db: Database, engagementId: number): Promise<PreparedGraph> {
-  const [latest] = await db
-    .select({ id: analysisRuns.id })
-    .from(analysisRuns)
-    .where(and(eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')))
-    .orderBy(desc(analysisRuns.id))
-    .limit(1);
-  if (!latest) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
-  const cached = storedGraphs.get(latest.id);
+async function storedGraph(db: Database, engagementId: number, runId: number): Promise<PreparedGraph> {
+  const cached = storedGraphs.get(runId);
   if (cached) return cached;
   // Only the graph member leaves the database, not the whole (much larger) result.
-  const [row] = await db.select({ graph: sql<unknown>`${analysisRuns.result} -> 'graph'` }).from(analysisRuns).where(eq(analysisRuns.id, latest.id));
+  const [row] = await db
+    .select({ graph: sql<unknown>`${analysisRuns.result} -> 'graph'` })
+    .from(analysisRuns)
+    .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')));
   const graph = typeof row?.graph === 'string' ? (JSON.parse(row.graph) as unknown) : row?.graph;
   if (!looksLikeGraphData(graph)) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
   const prepared = prepareGraph(graph);
-  storedGraphs.set(latest.id, prepared);
+  storedGraphs.set(runId, prepared);
   while (storedGraphs.size > CACHED_RUNS) storedGraphs.delete(storedGraphs.keys().next().value as number);
   return prepared;
 }
 
-/** The engagement's graph: the latest analysis joined with the current employee records. */
-export async function loadEngagementGraph(db: Database, engagementId: number, locale: TLocale): Promise<GraphSource> {
-  const graph = await storedGraph(db, engagementId);
+/** The engagement's graph: one finished analysis run joined with the current employee records. */
+export async function loadEngagementGraph(db: Database, engagementId: number, runId: number, locale: TLocale): Promise<GraphSource> {
+  const graph = await storedGraph(db, engagementId, runId);
   const [personRows, unitRows, questionRows] = await Promise.all([
     db
       .select({ id: employees.id, name: employees.name, unitId: employees.unitId, leaderId: employees.leaderId, gender: employees.gender, generation: employees.generation, attributes: employees.attributes })

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalysisResult } from '@ona/analytics';
 import {
@@ -8,32 +7,24 @@ import {
   ZGraphVisualization,
   ZGraphVisualizationQuery,
   ZIdParams,
-  type TGraphVisualization,
 } from '@ona/contracts';
 import { ApiError, forbidden } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runAnalysisInWorker } from '../analysis/run-in-worker.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
+import { analysedAccess } from '../analytics-shared/analysed-view.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { isEngagementAdmin } from '../engagements/service.ts';
 import { loadEngagementGraph } from './graph-repository.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph } from './graph-source.ts';
 import { graphLabels } from './graph-labels.ts';
 import { buildGraphView } from './graph-view.ts';
-import { graphRequest, resolveGraphViewer } from './graph-viewer.ts';
+import { graphRequest } from './graph-viewer.ts';
 import { readWorkbookOffThread } from '../uploads/read-workbook.ts';
 import { readSingleFile } from '../uploads/single-file-upload.ts';
 import { registerUploads } from '../uploads/upload-connection.ts';
 import { readResultsWorkbook, ResultsRowsError, rowErrorsOf } from './results-workbook.ts';
-
-/**
- * The view is built from typed data (the type checker holds it to the schema, and the tests parse
- * it with the schema), so the answer skips the per-object response validation: on 5,000 people
- * and 50,000 ties that validation cost more than building the view.
- */
-function sendPrebuilt<R extends FastifyReply>(reply: R, view: TGraphVisualization): R {
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(view)) as R;
-}
 
 /** Spec section 7: the graph view of an engagement, and a graph from an uploaded results workbook. */
 export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,10 +40,11 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZGraphVisualization, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const { engagement, viewer } = await resolveGraphViewer(app.db, requireAuth(request), request.params.id);
-    const source = await loadEngagementGraph(app.db, engagement.id, request.locale);
-    const view = buildGraphView(source, graphRequest(request.query), viewer, graphLabels(request.locale));
-    return sendPrebuilt(reply, view);
+    const { access, runId } = await analysedAccess(app.db, requireAuth(request), request.params.id, 'graph_visualization');
+    return sendKeptAnswer(app, request, reply, { answer: 'graph', access, runId, locale: request.locale, variant: [request.query] }, async () => {
+      const source = await loadEngagementGraph(app.db, access.engagement.id, runId, request.locale);
+      return buildGraphView(source, graphRequest(request.query), { level: access.level, ownEmployeeId: access.ownEmployeeId }, graphLabels(request.locale));
+    });
   });
 
   // Multipart belongs to this upload only; registered here, encapsulated, unless a parent has it.

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { ZEngagementReportParams, ZIdParams, ZIndividualReport, ZIndividualReportListItem } from '@ona/contracts';
 import { notFound } from '../../errors/api-error.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
+import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
@@ -23,9 +25,12 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
   app.get('/engagements/:id/individual-reports/', {
     onRequest: app.authenticate,
     schema: { tags: ['individual-report'], summary: 'Individual reports of the employees the caller sees', params: ZIdParams, response: { 200: z.array(ZIndividualReportListItem), ...analyticsErrors } },
-  }, async (request) => {
-    const { scope, stored } = await load(requireAuth(request), request.params.id);
-    return individualReportList(scope, stored.result);
+  }, async (request, reply) => {
+    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'individual_reports');
+    return sendKeptAnswer(app, request, reply, { answer: 'individual-reports', ...found, locale: request.locale }, async () => {
+      const { scope, stored } = await analysedView(app.db, found);
+      return individualReportList(scope, stored.result);
+    });
   });
 
   app.get('/engagements/:id/individual-reports/export/', {
@@ -49,10 +54,15 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
       params: ZEngagementReportParams,
       response: { 200: ZIndividualReport, ...analyticsErrors },
     },
-  }, async (request) => {
-    const { scope, stored } = await load(requireAuth(request), request.params.id);
-    const report = stored.result.individualReports.find((r) => dbId(r.employeeId) === request.params.reportId);
-    if (!report || !scope.visible.has(request.params.reportId)) throw notFound();
-    return individualReportDetail(scope, stored.result, report, await questionLabels(app.db, scope.engagement.id, request.locale), minGroupSize);
+  }, async (request, reply) => {
+    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'individual_reports');
+    const { reportId } = request.params;
+    // A report the caller may not see is a 404 that is never kept: its key would not hold it.
+    return sendKeptAnswer(app, request, reply, { answer: 'individual-report', ...found, locale: request.locale, variant: [reportId, minGroupSize] }, async () => {
+      const { scope, stored } = await analysedView(app.db, found);
+      const report = stored.result.individualReports.find((r) => dbId(r.employeeId) === reportId);
+      if (!report || !scope.visible.has(reportId)) throw notFound();
+      return individualReportDetail(scope, stored.result, report, await questionLabels(app.db, scope.engagement.id, request.locale), minGroupSize);
+    });
   });
 };

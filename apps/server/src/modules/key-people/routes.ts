@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZKeyPeopleAnalytics, ZKeyPeopleAsValues, ZKeyPeopleAsValuesQuery } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { loadAnalysisInput } from '../analysis/analysis-input.ts';
+import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { explainer } from '../analytics-shared/explanations.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
@@ -15,10 +17,12 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
   app.get('/engagements/:id/key-people-analytics/', {
     onRequest: app.authenticate,
     schema: { tags: ['key-people'], summary: 'Key and group roles of the employees the caller sees, with the units and each role’s explanation in the request’s language', params: ZIdParams, response: { 200: ZKeyPeopleAnalytics, ...analyticsErrors } },
-  }, async (request) => {
-    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
-    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    return keyPeopleAnalytics(scope, stored.result, explainer(request.locale));
+  }, async (request, reply) => {
+    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    return sendKeptAnswer(app, request, reply, { answer: 'key-people', ...found, locale: request.locale }, async () => {
+      const { scope, stored } = await analysedView(app.db, found);
+      return keyPeopleAnalytics(scope, stored.result, explainer(request.locale));
+    });
   });
 
   app.get('/engagements/:id/key-people-analytics/as-values/', {

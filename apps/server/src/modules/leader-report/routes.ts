@@ -5,7 +5,9 @@ import { eq, tables } from '@ona/db';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors/api-error.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
 import { isEngagementAdmin } from '../engagements/service.ts';
+import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
@@ -36,11 +38,15 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
       params: ZIdParams,
       response: { 200: z.array(ZLeaderReportListItem), ...analyticsErrors },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const auth = requireAuth(request);
-    const { scope, stored } = await load(auth, request.params.id);
-    const codes = seesCodes(auth, scope.level) ? await leaderCodes(app.db, scope.engagement.id) : null;
-    return leaderReportList(scope, stored.result, codes);
+    const found = await analysedAccess(app.db, auth, request.params.id, 'leader_reports');
+    const withCodes = seesCodes(auth, found.access.level);
+    // The codes are leader_report_codes rows: a new code changes the engagement's data version.
+    return sendKeptAnswer(app, request, reply, { answer: 'leader-reports', ...found, locale: request.locale, variant: [withCodes] }, async () => {
+      const { scope, stored } = await analysedView(app.db, found);
+      return leaderReportList(scope, stored.result, withCodes ? await leaderCodes(app.db, scope.engagement.id) : null);
+    });
   });
 
   app.get('/engagements/:id/leader-reports/export/', {
@@ -72,8 +78,9 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
       querystring: ZLeaderReportQuery,
       response: { 200: ZLeaderReport, ...analyticsErrors, 429: ZApiError },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const auth = requireAuth(request);
+    // Read in full each time: the report must exist and be visible before a code attempt is taken.
     const { scope, stored } = await load(auth, request.params.id);
     const leaderId = request.params.reportId;
     const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === leaderId);
@@ -85,6 +92,10 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     const expected = (await leaderCodes(app.db, scope.engagement.id)).get(leaderId);
     if (!codeMatches(expected, request.query.authorization_code)) throw badRequest('invalid_authorization_code', 'analytics.errors.invalid_authorization_code');
     await forgetCodeAttempt(app.db, attempt.id);
-    return leaderReportDetail(scope, stored.result, report, await organizationLogo(scope.engagement.organizationId), minGroupSize);
+    const logo = await organizationLogo(scope.engagement.organizationId);
+    const access = { engagement: scope.engagement, level: scope.level, ownEmployeeId: scope.ownEmployeeId, latestRunId: stored.runId };
+    return sendKeptAnswer(app, request, reply, { answer: 'leader-report', access, runId: stored.runId, locale: request.locale, variant: [leaderId, logo, minGroupSize] }, () =>
+      leaderReportDetail(scope, stored.result, report, logo, minGroupSize),
+    );
   });
 };

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZMetricsExportQuery, ZMetricsPage, ZMetricsQuery } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
@@ -25,10 +27,12 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
       querystring: ZMetricsQuery,
       response: { 200: ZMetricsPage, ...analyticsErrors },
     },
-  }, async (request) => {
-    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
-    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize);
+  }, async (request, reply) => {
+    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    return sendKeptAnswer(app, request, reply, { answer: 'metrics', ...found, locale: request.locale, variant: [request.query, minGroupSize] }, async () => {
+      const { scope, stored } = await analysedView(app.db, found);
+      return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize);
+    });
   });
 
   app.get('/engagements/:id/metrics/export/', {

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZRetentionAnalytics, type TLocale } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { explainer } from '../analytics-shared/explanations.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
@@ -28,7 +30,13 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
       params: ZIdParams,
       response: { 200: ZRetentionAnalytics, ...analyticsErrors },
     },
-  }, async (request) => (await load(requireAuth(request), request.params.id, request.locale)).data);
+  }, async (request, reply) => {
+    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'retention_analytics');
+    return sendKeptAnswer(app, request, reply, { answer: 'retention', ...found, locale: request.locale, variant: [minGroupSize] }, async () => {
+      const { scope, stored } = await analysedView(app.db, found);
+      return retentionAnalytics(scope, stored, minGroupSize, explainer(request.locale));
+    });
+  });
 
   app.get('/engagements/:id/retention-analytics-results/export/', {
     onRequest: app.authenticate,

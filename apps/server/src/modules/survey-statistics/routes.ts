@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZSurveyStatistics } from '@ona/contracts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
-import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { resolveAccess } from '../analytics-shared/analytics-access.ts';
+import { loadScope, resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { statisticsWorkbook } from './statistics-export.ts';
-import { loadResponseFacts } from './statistics-repository.ts';
+import { loadResponseFacts, responseFactsVersion } from './statistics-repository.ts';
 import { surveyStatistics } from './statistics-service.ts';
 
 export const surveyStatisticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
@@ -25,7 +27,13 @@ export const surveyStatisticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
       params: ZIdParams,
       response: { 200: ZSurveyStatistics, ...analyticsErrors },
     },
-  }, async (request) => (await load(requireAuth(request), request.params.id)).data);
+  }, async (request, reply) => {
+    const access = await resolveAccess(app.db, requireAuth(request), request.params.id, 'statistics');
+    const facts = await responseFactsVersion(app.db, access.engagement.id);
+    return sendKeptAnswer(app, request, reply, { answer: 'survey-statistics', access, runId: null, locale: request.locale, variant: [facts, minGroupSize] }, async () =>
+      surveyStatistics(await loadScope(app.db, access), await loadResponseFacts(app.db, access.engagement.id), minGroupSize),
+    );
+  });
 
   app.get('/engagements/:id/survey-statistics/export/', {
     onRequest: app.authenticate,

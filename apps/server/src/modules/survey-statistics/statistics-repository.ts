@@ -1,4 +1,4 @@
-import { eq, tables, type Database } from '@ona/db';
+import { eq, sql, tables, type Database } from '@ona/db';
 
 export interface ResponseFacts {
   /** Respondents (anyone with an answer or a finished survey) and the day of their last answer. */
@@ -34,4 +34,19 @@ export async function loadResponseFacts(db: Database, engagementId: number): Pro
     last.set(p.employeeId, p.finishedAt);
   }
   return { respondedOn: new Map([...last].map(([id, at]) => [id, at.toISOString().slice(0, 10)])), finished, nominationsGiven };
+}
+
+/**
+ * What the statistics read of the answers, in one row: a save sets answered_at to its time and
+ * changes the count or the nominations' sum when it adds or changes a selection's size; finishing
+ * changes the finished count. The statistics answer is kept under it (with the engagement's data
+ * version for the employees and units), so it is rebuilt after any save, never served stale.
+ */
+export async function responseFactsVersion(db: Database, engagementId: number): Promise<string> {
+  const result = await db.execute<{ version: string }>(sql`
+    select concat_ws(':',
+      (select concat_ws(':', count(*), max(answered_at), sum(cardinality(selected_employee_ids))) from answers where engagement_id = ${engagementId}),
+      (select concat_ws(':', count(finished_at), max(finished_at)) from survey_participations where engagement_id = ${engagementId})
+    ) as version`);
+  return result.rows[0]?.version ?? '';
 }

@@ -77,7 +77,8 @@ export const networkExportRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = requireAuth(request);
     const { locale, query } = request;
     const { engagement, viewer } = await resolveGraphViewer(app.db, auth, request.params.id);
-    const source = await loadEngagementGraph(app.db, engagement.id, locale);
+    const stored = await requireLatestAnalysis(app.db, engagement.id);
+    const source = await loadEngagementGraph(app.db, engagement.id, stored.runId, locale);
     const labels = tableLabels(locale);
     const view = buildGraphView(source, graphRequest(query), viewer, labels);
     const networkKey = query.graph_type ? `category:${query.graph_type}` : 'work';
