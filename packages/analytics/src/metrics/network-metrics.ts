@@ -10,7 +10,7 @@ import { harmonicCloseness } from './closeness.ts';
 import { structuralHoles } from './structural-holes.ts';
 import type { NetworkFigures } from './network-level.ts';
 import { networkFigures } from './network-level.ts';
-import { louvainCommunities } from './communities.ts';
+import { detectCommunities } from './communities.ts';
 import { brokerage, BROKERAGE_COLUMNS } from '../brokerage/gould-fernandez.ts';
 import type { BrokerageColumn } from '../brokerage/gould-fernandez.ts';
 
@@ -84,7 +84,7 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
   const extras = context.extras;
   const closeness = extras ? harmonicCloseness(graph, extras.closeness) : null;
   const holes = structuralHoles(graph);
-  const communities = extras?.communitiesAndBrokerage ? louvainCommunities(graph, extras.seed, options.metrics.louvainResolution) : null;
+  const communities = extras?.communitiesAndBrokerage ? detectCommunities(graph, extras.seed, { resolution: options.metrics.communities.resolution, runs: options.metrics.communities.networkRuns }) : null;
   const brokers = extras?.communitiesAndBrokerage ? brokerageColumns(graph, context.unitOf) : null;
   return {
     nodeCount: n,
