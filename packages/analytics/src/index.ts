@@ -38,3 +38,5 @@ export type { BetweennessResult } from './metrics/betweenness.ts';
 export { PERSON_METRIC_IDS, networkKeys, personMetricTable } from './metrics/person-metrics.ts';
 export type { NetworkKey, PersonMetricId, PersonMetricTable } from './metrics/person-metrics.ts';
 export type { NetworkFigures, UnitEi } from './metrics/network-level.ts';
+export { brokerageByGroups, groupRolesFromColumns, networkDigraph, networkQuestionIds } from './brokerage/brokerage-by-groups.ts';
+export type { GroupBrokerage, NetworkQuestion } from './brokerage/brokerage-by-groups.ts';

@@ -11,7 +11,8 @@ import { structuralHoles } from './structural-holes.ts';
 import type { NetworkFigures } from './network-level.ts';
 import { networkFigures } from './network-level.ts';
 import { detectCommunities } from './communities.ts';
-import { brokerage, BROKERAGE_COLUMNS } from '../brokerage/gould-fernandez.ts';
+import { brokerage } from '../brokerage/gould-fernandez.ts';
+import { brokerageColumns } from '../brokerage/brokerage-by-groups.ts';
 import type { BrokerageColumn } from '../brokerage/gould-fernandez.ts';
 
 /** Gould–Fernandez counts and z-scores as columns, units as groups, ties from the one who names. */
@@ -85,7 +86,7 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
   const closeness = extras ? harmonicCloseness(graph, extras.closeness) : null;
   const holes = structuralHoles(graph);
   const communities = extras?.communitiesAndBrokerage ? detectCommunities(graph, extras.seed, { resolution: options.metrics.communities.resolution, runs: options.metrics.communities.networkRuns }) : null;
-  const brokers = extras?.communitiesAndBrokerage ? brokerageColumns(graph, context.unitOf) : null;
+  const brokers = extras?.communitiesAndBrokerage ? brokerageColumns(brokerage(graph, context.unitOf)) : null;
   return {
     nodeCount: n,
     edgeCount: graph.edgeCount,
@@ -115,15 +116,4 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
     brokerage: brokers,
     network: networkFigures(graph, degrees, between ? between.normalized : null, context.unitOf, context.unitCount),
   };
-}
-
-function brokerageColumns(graph: Digraph, unitOf: Int32Array): BrokerageColumns {
-  const result = brokerage(graph, unitOf);
-  const raw = {} as Record<BrokerageColumn, number[]>;
-  const z = {} as Record<BrokerageColumn, (number | null)[]>;
-  for (const column of BROKERAGE_COLUMNS) {
-    raw[column] = result.nodes.map((node) => node.raw[column]);
-    z[column] = result.nodes.map((node) => node.z[column]);
-  }
-  return { raw, z };
 }
