@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import type { TLocale, TMetricDefinition, TMetricFormat, TMetricsRow, TNetworkLevel } from '@ona/contracts';
+import type { TBrokerageGroups, TLocale, TMetricDefinition, TMetricFormat, TMetricsRow, TNetworkLevel } from '@ona/contracts';
+import { labeller } from '../analytics-shared/labels.ts';
 import { translate } from '../../i18n/translate.ts';
 import { sheetName } from '../analytics-shared/xlsx-reply.ts';
 
@@ -22,8 +23,9 @@ function table(workbook: ExcelJS.Workbook, title: string, columns: { header: str
  * labels instead of codes, names beside ids, number formats per metric; the network figures and
  * the E-I index per unit on their own sheets.
  */
-export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, metrics: readonly TMetricDefinition[], rows: readonly TMetricsRow[]): ExcelJS.Workbook {
+export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, groups: TBrokerageGroups, metrics: readonly TMetricDefinition[], rows: readonly TMetricsRow[]): ExcelJS.Workbook {
   const t = (key: Parameters<typeof translate>[1]): string => translate(locale, key);
+  const { groupRole } = labeller(locale);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'ONA';
   table(
@@ -35,8 +37,18 @@ export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, metrics
       { header: t('metrics.export.col_unit'), width: 24 },
       { header: t('metrics.export.col_unit_id'), width: 10, format: '0' },
       ...metrics.map((metric) => ({ header: metric.label, width: Math.min(24, Math.max(12, metric.label.length + 2)), format: NUMBER_FORMATS[metric.format] })),
+      { header: t('metrics.export.col_group'), width: 24 },
+      { header: t('metrics.export.col_roles'), width: 28 },
     ],
-    rows.map((row) => [row.employee.name, row.employee.id, row.unit?.name ?? null, row.unit?.id ?? null, ...metrics.map((metric) => row.values[metric.id] ?? null)]),
+    rows.map((row) => [
+      row.employee.name,
+      row.employee.id,
+      row.unit?.name ?? null,
+      row.unit?.id ?? null,
+      ...metrics.map((metric) => row.values[metric.id] ?? null),
+      row.group,
+      row.brokerage_roles.map(groupRole).join(', ') || null,
+    ]),
     1,
   );
   const figures = table(
@@ -47,10 +59,10 @@ export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, metrics
       { header: t('metrics.export.col_value'), width: 14 },
       { header: t('metrics.export.col_description'), width: 90 },
     ],
-    [[t('metrics.export.network'), network.label, null], ...network.figures.map((figure) => [figure.label, figure.value ?? (network.withheld ? t('metrics.export.withheld') : null), figure.description])],
+    [[t('metrics.export.network'), network.label, null], [t('metrics.export.brokerage_groups'), groups.label, null], ...network.figures.map((figure) => [figure.label, figure.value ?? (network.withheld ? t('metrics.export.withheld') : null), figure.description])],
   );
   network.figures.forEach((figure, i) => {
-    figures.getCell(i + 3, 2).numFmt = NUMBER_FORMATS[figure.format];
+    figures.getCell(i + 4, 2).numFmt = NUMBER_FORMATS[figure.format];
   });
   table(
     workbook,

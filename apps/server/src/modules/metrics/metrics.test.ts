@@ -122,7 +122,7 @@ describe('GET /engagements/{id}/metrics/ at all_access', () => {
 });
 
 describe('GET /engagements/{id}/metrics/ below all_access', () => {
-  it('shows a leader (subtree) their subtree only, without others’ out-degree, mutual ties and reciprocity, nor the network figures', async () => {
+  it('shows a leader (subtree) their subtree only, without others’ out-degree, mutual ties and reciprocity, nor the network figures but the communities', async () => {
     const body = await page(org.tokens.leader, '?page_size=500');
     expect(body.total).toBe(7);
     expect(body.data.map((r) => r.employee.name).sort()).toEqual(['Person a1', 'Person a2', 'Person a3', 'Person a4', 'Person a5', 'Person a6', 'Person leadA']);
@@ -136,7 +136,8 @@ describe('GET /engagements/{id}/metrics/ below all_access', () => {
     expect(body.data.find((r) => r.employee.id === org.people.leadA)!.values.out_degree).toBeTypeOf('number');
     expect(body.metrics.filter((m) => m.withheld_for_others).map((m) => m.id)).toEqual(['out_degree', 'mutual', 'reciprocity']);
     expect(body.network.withheld).toBe(true);
-    expect(body.network.figures.filter((f) => f.value !== null).map((f) => f.id)).toEqual(['people']);
+    // Communities and their modularity are structural, like the community column: shown to every reader.
+    expect(body.network.figures.filter((f) => f.value !== null).map((f) => f.id)).toEqual(['people', 'communities', 'modularity']);
     expect(body.network.ei_by_unit.every((u) => u.withheld && u.ei === null)).toBe(true);
   });
 
@@ -176,7 +177,7 @@ describe('GET /engagements/{id}/metrics/export/', () => {
     const sheet = book.getWorksheet('Metrics')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header.slice(0, 4)).toEqual(['Employee', 'Employee ID', 'Unit', 'Unit ID']);
-    expect(header.slice(4)).toEqual(api.metrics.map((m) => m.label));
+    expect(header.slice(4)).toEqual([...api.metrics.map((m) => m.label), 'Brokerage group', 'Brokerage roles']);
     expect(sheet.rowCount).toBe(1 + api.total);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, xSplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
@@ -194,7 +195,8 @@ describe('GET /engagements/{id}/metrics/export/', () => {
     const network = book.getWorksheet('Network')!;
     expect(network.getRow(2).getCell(2).value).toBe('Question: Information and advice');
     const density = api.network.figures.find((f) => f.id === 'density')!;
-    const densityRow = network.getRow(3 + api.network.figures.indexOf(density));
+    expect(network.getRow(3).values).toEqual([undefined, 'Brokerage groups', 'Units']);
+    const densityRow = network.getRow(4 + api.network.figures.indexOf(density));
     expect(densityRow.getCell(1).value).toBe('Density');
     expect(densityRow.getCell(2).value).toBe(density.value);
     expect(densityRow.getCell(2).numFmt).toBe('0.0%');

@@ -7,6 +7,7 @@ import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/xlsx-reply.ts';
+import { loadGroupingSource, resolveBrokerageGroups } from './brokerage-groups.ts';
 import { metricsWorkbook } from './metrics-export.ts';
 import { metricDefinitions, metricRows, metricsPage, networkLevel, resolveNetwork } from './metrics-service.ts';
 
@@ -21,7 +22,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     onRequest: app.authenticate,
     schema: {
       tags: ['metrics'],
-      summary: 'Per-person metrics of one network (work, kind:<kind> or category:<category>) for the people the caller sees, with the network figures; paged, sortable, filtered by unit and name',
+      summary:
+        'Per-person metrics of one network (work, kind:<kind> or category:<category>) for the people the caller sees, with the network figures; paged, sortable, filtered by unit and name; brokerage with units or a filter attribute as groups (groups=unit or filter:<key>)',
       params: ZIdParams,
       querystring: ZMetricsQuery,
       response: { 200: ZMetricsPage, ...analyticsErrors },
@@ -29,14 +31,15 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
   }, async (request) => {
     const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize);
+    const source = await loadGroupingSource(app.db, scope.engagement.id);
+    return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize, source);
   });
 
   app.get('/engagements/:id/metrics/export/', {
     onRequest: app.authenticate,
     schema: {
       tags: ['metrics'],
-      summary: 'The Metrics table (same network, filters and sort, every row) as an .xlsx file with the network figures',
+      summary: 'The Metrics table (same network, brokerage groups, filters and sort, every row) as an .xlsx file with the network figures',
       params: ZIdParams,
       querystring: ZMetricsExportQuery,
       response: { 200: ZXlsxFile, ...analyticsErrors },
@@ -45,9 +48,11 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
     const { key, table } = resolveNetwork(stored.result, request.query.network);
-    const rows = metricRows(scope, stored.result, table, request.query);
+    const source = await loadGroupingSource(app.db, scope.engagement.id);
+    const groups = resolveBrokerageGroups(scope, stored.result, key, table, request.query.groups, source, request.locale, minGroupSize);
+    const rows = metricRows(scope, stored.result, groups, request.query);
     const network = networkLevel(scope, stored.result, key, table, request.locale, minGroupSize);
-    const workbook = metricsWorkbook(request.locale, network, metricDefinitions(request.locale, scope.level), rows);
+    const workbook = metricsWorkbook(request.locale, network, groups.chosen, metricDefinitions(request.locale, scope.level), rows);
     return sendWorkbook(reply, workbook, exportFileName(translate(request.locale, 'metrics.export.file_name'), scope.engagement.name, 'xlsx'));
   });
 };
