@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import Graph from 'graphology';
+import modularity from 'graphology-metrics/graph/modularity.js';
 import { describe, expect, it } from 'vitest';
 import { buildDigraph, undirectedNeighbours, type Digraph } from '../graph/digraph.ts';
 import { buildOrganisation } from '../graph/organisation.ts';
@@ -69,6 +71,17 @@ describe('communities on the Krackhardt high-tech managers against python-igraph
       for (const q of found) expect(q).toBeLessThanOrEqual(reference.optimum.modularity + 1e-12);
     });
   }
+
+  it('reports the modularity graphology-metrics computes for the same partition', () => {
+    for (const relation of ['advice', 'friendship'] as const) {
+      const { graph } = krackhardtDigraph(relation);
+      const found = detectCommunities(graph, DEFAULT_OPTIONS.seed, options);
+      const g = new Graph({ type: 'undirected' });
+      found.membership.forEach((community, v) => g.addNode(v, { community }));
+      for (let v = 0; v < graph.nodeCount; v++) for (const w of undirectedNeighbours(graph, v)) if (v < w) g.addUndirectedEdge(v, w);
+      expect(found.modularity).toBeCloseTo(modularity(g, { getNodeCommunity: 'community' }), 12);
+    }
+  });
 
   it('numbers communities by first appearance', () => {
     const { graph } = krackhardtDigraph('friendship');

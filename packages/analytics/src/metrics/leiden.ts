@@ -35,12 +35,12 @@ export function leidenPartition(graph: WeightedCsr, resolution: number, rng: Rng
   for (let v = 0; v < n; v++) for (let i = graph.offsets[v]!; i < graph.offsets[v + 1]!; i++) strength[v]! += graph.weights[i]!;
   let twoM = 0;
   for (let v = 0; v < n; v++) twoM += strength[v]!;
-  const membership = Int32Array.from({ length: n }, (_, v) => (initial ? initial[v]! : v));
+  const membership = initial ? Int32Array.from(initial) : identity(n);
   if (twoM === 0) return membership;
   const scale = resolution / twoM;
 
   // nodeOf[v]: the node of the current level that original node v belongs to.
-  const nodeOf = Int32Array.from({ length: n }, (_, v) => v);
+  const nodeOf = identity(n);
   let level: Level = { graph, strength };
   let partition = compact(membership);
   for (;;) {
@@ -107,7 +107,7 @@ function compactCount(membership: Int32Array): number {
 }
 
 function shuffledNodes(n: number, rng: Rng): Int32Array {
-  const order = Int32Array.from({ length: n }, (_, v) => v);
+  const order = identity(n);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
     const t = order[i]!;
@@ -199,7 +199,7 @@ function refine(level: Level, partition: Int32Array, scale: number, rng: Rng): I
   const n = graph.n;
   const communityTotal = new Float64Array(n);
   for (let v = 0; v < n; v++) communityTotal[partition[v]!]! += strength[v]!;
-  const refined = Int32Array.from({ length: n }, (_, v) => v);
+  const refined = identity(n);
   const refinedTotal = Float64Array.from(strength);
   const refinedSize = new Int32Array(n).fill(1);
   // external[s]: weight from sub-community s to the rest of its community.
@@ -249,20 +249,28 @@ function refine(level: Level, partition: Int32Array, scale: number, rng: Rng): I
 /** One node per refined community; edge weights summed, edges inside a community dropped. */
 function aggregate(level: Level, refined: Int32Array): { next: Level; aggregateOf: Int32Array } {
   const { graph, strength } = level;
+  const n = graph.n;
   const aggregateOf = compact(refined);
   let count = 0;
   for (const a of aggregateOf) count = Math.max(count, a + 1);
-  const members: number[][] = Array.from({ length: count }, () => []);
-  for (let v = 0; v < graph.n; v++) members[aggregateOf[v]!]!.push(v);
+  // Members of each aggregate node by counting sort (typed arrays: far less garbage than lists).
+  const start = new Int32Array(count + 1);
+  for (let v = 0; v < n; v++) start[aggregateOf[v]! + 1]!++;
+  for (let a = 0; a < count; a++) start[a + 1]! += start[a]!;
+  const members = new Int32Array(n);
+  const fill = start.slice(0, count);
+  for (let v = 0; v < n; v++) members[fill[aggregateOf[v]!]!++] = v;
   const nextStrength = new Float64Array(count);
   const offsets = new Uint32Array(count + 1);
-  const targets: number[] = [];
-  const weights: number[] = [];
+  const targets = new Uint32Array(graph.targets.length);
+  const weights = new Float64Array(graph.targets.length);
   const weightTo = new Float64Array(count);
   const touched: number[] = [];
+  let edges = 0;
   for (let a = 0; a < count; a++) {
     touched.length = 0;
-    for (const v of members[a]!) {
+    for (let m = start[a]!; m < start[a + 1]!; m++) {
+      const v = members[m]!;
       nextStrength[a]! += strength[v]!;
       for (let i = graph.offsets[v]!; i < graph.offsets[v + 1]!; i++) {
         const b = aggregateOf[graph.targets[i]!]!;
@@ -272,14 +280,21 @@ function aggregate(level: Level, refined: Int32Array): { next: Level; aggregateO
       }
     }
     for (const b of touched) {
-      targets.push(b);
-      weights.push(weightTo[b]!);
+      targets[edges] = b;
+      weights[edges++] = weightTo[b]!;
       weightTo[b] = 0;
     }
-    offsets[a + 1] = targets.length;
+    offsets[a + 1] = edges;
   }
   return {
-    next: { graph: { n: count, offsets, targets: Uint32Array.from(targets), weights: Float64Array.from(weights) }, strength: nextStrength },
+    next: { graph: { n: count, offsets, targets: targets.slice(0, edges), weights: weights.slice(0, edges) }, strength: nextStrength },
     aggregateOf,
   };
+}
+
+/** 0, 1, …, n − 1. */
+function identity(n: number): Int32Array {
+  const values = new Int32Array(n);
+  for (let v = 0; v < n; v++) values[v] = v;
+  return values;
 }
