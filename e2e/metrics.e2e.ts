@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { expectPath, signIn } from './support/session.ts';
+import { expectPath, signedInPage } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
 /** Waits for the page to settle on a value: generous, since the machine's two cores are shared. */
@@ -25,16 +25,7 @@ afterAll(async () => chromium.close());
 
 describe('the Metrics page of the analysed demo', () => {
   it('opens from key people, sorts a column with aria-sort, explains it in its header and exports the table', async () => {
-    await browser.clearCookies();
-    const page = await newPage(browser);
-    await page.goto(`${baseUrl}/auth/login.html`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('locale', 'en');
-    });
-    await page.reload();
-    await signIn(page, baseUrl, 'admin@example.com', { open: false });
-    await expectPath(page, '/engagements/list.html');
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com');
     await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/list.html`);
     await page.getByTestId('key-people-open-metrics').click();
     await expectPath(page, `/engagements/${engagementId}/key-people-analytics/metrics.html`);
@@ -61,16 +52,7 @@ describe('the Metrics page of the analysed demo', () => {
   });
 
   it('groups brokerage by a filter attribute chosen in "Brokerage groups": the group and roles columns follow the API', async () => {
-    await browser.clearCookies();
-    const page = await newPage(browser);
-    await page.goto(`${baseUrl}/auth/login.html`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('locale', 'en');
-    });
-    await page.reload();
-    await signIn(page, baseUrl, 'admin@example.com', { open: false });
-    await expectPath(page, '/engagements/list.html');
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com');
     await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/metrics.html?sort=-brokerage_gatekeeper`);
     await page.getByTestId('metrics-table').waitFor();
     const byUnit = (await api.get<TMetricsPage>(adminToken, `/engagements/${engagementId}/metrics/?sort=-brokerage_gatekeeper&page_size=5`)).body;

@@ -179,7 +179,6 @@ export function MetricsPage() {
             />
             <Select
               label={t('filters.groups')}
-              description={t('filters.groupsHint')}
               data={data.brokerage_group_options.map((option) => ({ value: option.key, label: option.label }))}
               value={data.brokerage_groups.key}
               onChange={(value) => value && update({ groups: value === BROKERAGE_GROUPS_UNIT ? null : value })}
@@ -234,6 +233,9 @@ export function MetricsPage() {
                       {t('help.withheldNote')}
                     </Text>
                   )}
+                  <Text fz="sm" data-testid="metrics-explain-groups">
+                    <b>{t('filters.groups')}</b>: {t('filters.groupsHint')}
+                  </Text>
                   {data.metrics.map((metric) => (
                     <Text key={metric.id} fz="sm" data-testid={`metrics-explain-${metric.id}`}>
                       <b>{metric.label}</b>: {metric.description}
