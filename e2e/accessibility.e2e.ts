@@ -262,6 +262,7 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       ...dimensions.map((d) => ({ path: `${e}/360-analytics/${leaderReportId}/${d}.html` })),
       { path: `${e}/key-people-analytics/list.html` },
       { path: `${e}/key-people-analytics/list.html?view=values` },
+      { path: `${e}/key-people-analytics/metrics.html?groups=filter:unit_manager`, prepare: async (p) => void (await p.getByTestId('metrics-table').waitFor()) },
       { path: `${e}/individual-report/list.html` },
       ...['index', 'manageability', 'personal-character', 'distribution'].map((p) => ({ path: `${e}/individual-report/${individualReportId}/${p}.html` })),
       { path: `${e}/executive-report.html` },

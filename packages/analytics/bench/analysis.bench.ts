@@ -2,11 +2,14 @@
  * Benchmark of a whole analysis on synthetic organisations of 1,000, 5,000 and 20,000 employees
  * (units of 8–15 under a manager tree, 13 questions, ~7 nominations per person per question,
  * mostly inside the unit). Prints time and memory per step; with --workers N the run is
- * runAnalysisAsync on N worker threads (exact betweenness on the work graph). With --agreement,
+ * runAnalysisAsync on N worker threads (exact betweenness on the work graph). The work graph's
+ * communities are printed beside igraph's on the same graph (bench/communities/igraph-reference.json
+ * at the repository root, for the 1,000 and 5,000 organisations). With --agreement,
  * the agreement of pivot-sampled betweenness with exact betweenness on the work graph and the
  * advice graph, for uniform and unit-stratified pivots.
  *   npx tsx --expose-gc packages/analytics/bench/analysis.bench.ts [sizes…] [--workers N] [--agreement]
  */
+import { readFileSync } from 'node:fs';
 import { runAnalysis, runAnalysisAsync } from '../src/index.ts';
 import type { AnalysisResult, AnalysisStep, RunAnalysisAsyncHooks } from '../src/index.ts';
 import { syntheticOrganisation } from '../src/testing/synthetic.ts';
@@ -21,6 +24,10 @@ const workersAt = args.indexOf('--workers');
 const workers = workersAt >= 0 ? Number(args[workersAt + 1]) : 1;
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && (workersAt < 0 || i !== workersAt + 1)).map(Number);
 const agreement = args.includes('--agreement');
+/** igraph's modularity on these organisations' work graphs (bench/communities/igraph_reference.py). */
+const igraph = JSON.parse(readFileSync(new URL('../../../bench/communities/igraph-reference.json', import.meta.url), 'utf8')) as {
+  networks: Record<string, Record<'louvain' | 'leiden', { mean: number; max: number }>>;
+};
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
 const seconds = (ms: number): string => (ms / 1000).toFixed(2);
 
@@ -48,6 +55,9 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
   console.log(`\n== ${size} employees, ${input.units.length} units, ${input.nominations.length} nominations, work graph ${result.metrics.work.edgeCount} ties (${result.metrics.work.betweennessMethod}), ${workers > 1 ? `runAnalysisAsync, ${workers} workers` : 'runAnalysis'}`);
   for (const t of result.timings) console.log(`  ${t.step.padEnd(20)} ${seconds(t.ms).padStart(7)} s   rss after ${mb(memoryAfter[t.step as AnalysisStep] ?? 0).padStart(5)} MB`);
   console.log(`  ${'TOTAL'.padEnd(20)} ${seconds(total).padStart(7)} s   peak rss ${mb(peakRss)} MB   slowest step ${slowest.step}`);
+  const reference = igraph.networks[`synthetic-${size}`];
+  const beside = reference ? `; igraph Louvain mean ${reference.louvain.mean.toFixed(4)} max ${reference.louvain.max.toFixed(4)}, Leiden max ${reference.leiden.max.toFixed(4)}` : '';
+  console.log(`  communities (work)   modularity ${result.communities.modularity.toFixed(4)}, ${result.communities.count} communities${beside}`);
   if (agreement) await measureAgreement(input);
 }
 

@@ -43,7 +43,12 @@ export interface AnalysisOptions {
        */
       parallelMinNodes: number;
     };
-    louvainResolution: number;
+    /**
+     * Communities (Leiden, iterated until stable, best of several seeded runs): `resolution` γ
+     * (1 is standard modularity), `runs` on the work graph, `networkRuns` on each per-kind and
+     * per-category graph (22 graphs, so fewer runs keep the metrics step short).
+     */
+    communities: { resolution: number; runs: number; networkRuns: number };
     /**
      * Harmonic closeness: every person a source up to `exactMaxNodes`, else `pivots` seeded
      * sources (`workPivots` on the work graph). One breadth-first search per source.
@@ -161,7 +166,7 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     eigenvector: { tolerance: 1e-12, maxIterations: 1000 },
     hits: { tolerance: 1e-12, maxIterations: 1000 },
     betweenness: { exactMaxNodes: 600, pivots: 256, workPivots: 2048, workExactMaxNodes: 20_000, allGraphsMaxNodes: 1_000_000, parallelMinNodes: 1000 },
-    louvainResolution: 1,
+    communities: { resolution: 1, runs: 5, networkRuns: 2 },
     closeness: { exactMaxNodes: 2000, pivots: 512, workPivots: 2048 },
     perNetworkExtrasMaxNodes: 2000,
   },
@@ -360,7 +365,10 @@ export function validateOptions(options: AnalysisOptions): string[] {
   positiveInteger('metrics.closeness.pivots', options.metrics.closeness.pivots);
   positiveInteger('metrics.closeness.workPivots', options.metrics.closeness.workPivots);
   nonNegative('metrics.perNetworkExtrasMaxNodes', options.metrics.perNetworkExtrasMaxNodes);
-  if (!(options.metrics.louvainResolution > 0)) problems.push(`metrics.louvainResolution is ${options.metrics.louvainResolution}; use a positive number (1 is standard modularity).`);
+  const communities = options.metrics.communities;
+  if (!(communities.resolution > 0)) problems.push(`metrics.communities.resolution is ${communities.resolution}; use a positive number (1 is standard modularity).`);
+  positiveInteger('metrics.communities.runs', communities.runs);
+  positiveInteger('metrics.communities.networkRuns', communities.networkRuns);
 
   const risk = options.risk;
   for (const key of ['overloadedInCooperation', 'overwhelmedWithPersonalSupport', 'overwhelmedWithConsultancy'] as const) {

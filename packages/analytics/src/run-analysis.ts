@@ -7,7 +7,7 @@ import { betweenness } from './metrics/betweenness.ts';
 import type { AnalysisMetrics } from './metrics/metric-graphs.ts';
 import { assembleMetrics, metricGraphs } from './metrics/metric-graphs.ts';
 import type { Communities } from './metrics/communities.ts';
-import { louvainCommunities } from './metrics/communities.ts';
+import { detectCommunities } from './metrics/communities.ts';
 import type { UnitStructure } from './metrics/unit-structure.ts';
 import { unitStructure } from './metrics/unit-structure.ts';
 import type { BrokerageFigures, BrokerageRole, BrokerageColumn } from './brokerage/gould-fernandez.ts';
@@ -159,7 +159,7 @@ export function createStepRunner(onProgress: ((event: ProgressEvent) => void) | 
 /** Every step after the metrics, shared by the synchronous and the parallel runs. */
 export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner): AnalysisResult {
   const { step, timings } = steps;
-  const communities = step('communities', () => louvainCommunities(org.work, options.seed, options.metrics.louvainResolution));
+  const communities = step('communities', () => detectCommunities(org.work, options.seed, options.metrics.communities));
 
   const brokerageResult = step('brokerage', () => brokerage(org.work, org.unitOf));
   const roles = groupRoles(brokerageResult, options);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZReportEmployee, ZWithheldFlag } from './analytics-shared.ts';
+import { ZGroupRole, ZReportEmployee, ZWithheldFlag } from './analytics-shared.ts';
 
 /**
  * Per-person network metrics (issue 18): `GET /api/engagements/{id}/metrics/` and its xlsx export.
@@ -52,13 +52,20 @@ const ZRepeatedUnitIds = z.preprocess(
   z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(5000),
 );
 
+/** The groups of Gould–Fernandez brokerage: the units, or the values of one imported filter attribute. */
+export const BROKERAGE_GROUPS_UNIT = 'unit';
+export const BROKERAGE_GROUPS_FILTER_PREFIX = 'filter:';
+
 /**
  * `network`: `work` (the union of the work questions), `kind:<question kind>` or
  * `category:<graph category>`, as the analysis defines its networks. `unit` repeats and includes
- * sub-units; `q` searches names (case- and accent-insensitive).
+ * sub-units; `q` searches names (case- and accent-insensitive). `groups`: `unit` (default) or
+ * `filter:<attribute key>` (a filter attribute of the journey's employees, as `…/filters/` lists
+ * them); any other value is a 400 `unknown_groups`.
  */
 export const ZMetricsQuery = z.object({
   network: z.string().regex(/^(work|kind:[a-z_]+|category:[a-z_]+)$/).default('work'),
+  groups: z.string().trim().min(1).max(200).default(BROKERAGE_GROUPS_UNIT),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
   sort: ZMetricSort.default('name'),
@@ -115,12 +122,34 @@ export const ZMetricsRow = z.object({
   employee: ZReportEmployee,
   unit: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   values: z.record(ZPersonMetricId, z.number().nullable()),
+  /** The person's brokerage group: the unit's name, the attribute's value, or "Other or no value". */
+  group: z.string().nullable(),
+  /** The group roles the person earns with these groups (count ≥ 1, z ≥ 1.96, top 10% of the network). */
+  brokerage_roles: z.array(ZGroupRole),
 });
 export type TMetricsRow = z.infer<typeof ZMetricsRow>;
+
+export const ZBrokerageGroupsOption = z.object({ key: z.string(), label: z.string() });
+export type TBrokerageGroupsOption = z.infer<typeof ZBrokerageGroupsOption>;
+
+export const ZBrokerageGroups = z.object({
+  key: z.string(),
+  label: z.string(),
+  /**
+   * Below all_access, when the people without a value (with the holders of values too rare to
+   * be a group) are fewer than the privacy minimum: the brokerage columns are null, since the
+   * counts of a group that small could tell a reader who named them.
+   */
+  withheld: ZWithheldFlag,
+});
+export type TBrokerageGroups = z.infer<typeof ZBrokerageGroups>;
 
 export const ZMetricsPage = z.object({
   network: ZNetworkLevel,
   networks: z.array(ZNetworkOption),
+  /** `unit` first, then the journey's filter attributes by name. */
+  brokerage_group_options: z.array(ZBrokerageGroupsOption),
+  brokerage_groups: ZBrokerageGroups,
   metrics: z.array(ZMetricDefinition),
   units: z.array(z.object({ id: z.number().int(), name: z.string(), parent: z.number().int().nullable() })),
   data: z.array(ZMetricsRow),

@@ -1,6 +1,6 @@
 import type { AnalysisOptions } from '../options.ts';
 import { topShareThreshold } from '../metrics/ranking.ts';
-import type { BrokerageResult, BrokerageRole } from './gould-fernandez.ts';
+import type { BrokerageRole, NodeBrokerage } from './gould-fernandez.ts';
 import { BROKERAGE_ROLES } from './gould-fernandez.ts';
 
 /**
@@ -12,7 +12,7 @@ import { BROKERAGE_ROLES } from './gould-fernandez.ts';
  *   random-graph null model, whose expectation is tiny in a large sparse organisation, would make
  *   nearly every between-unit broker of 20,000 people a gatekeeper or representative.
  */
-export function groupRoles(result: BrokerageResult, options: AnalysisOptions): BrokerageRole[][] {
+export function groupRoles(result: { nodes: readonly Pick<NodeBrokerage, 'raw' | 'z'>[] }, options: AnalysisOptions): BrokerageRole[][] {
   const { minCount, zThreshold, topShare } = options.brokerage;
   const topOf = Object.fromEntries(
     BROKERAGE_ROLES.map((role) => [role, topShareThreshold(result.nodes.map((node) => node.raw[role]), topShare)]),

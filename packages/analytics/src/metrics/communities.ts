@@ -1,40 +1,102 @@
-import Graph from 'graphology';
-import louvain from 'graphology-communities-louvain';
 import type { Digraph } from '../graph/digraph.ts';
+import { undirectedNeighbours } from '../graph/digraph.ts';
 import { createRng } from '../prng.ts';
+import { leidenPartition, qualityOf, type WeightedCsr } from './leiden.ts';
 
 export interface Communities {
   /** Community number of each employee (0-based, numbered by first appearance). */
   membership: number[];
   count: number;
+  /** Newman's modularity (resolution 1) of the partition on the undirected graph (equal to graphology-metrics' and igraph's, tested). */
   modularity: number;
 }
 
+export interface CommunityOptions {
+  /** Resolution γ of the quality Leiden maximises (1 is standard modularity). */
+  resolution: number;
+  /** Independent seeded runs; the partition of highest quality is kept. */
+  runs: number;
+}
+
+/** Leiden iterations per run at most; on the benchmark graphs a run settles after 2–4. */
+const MAX_ITERATIONS = 20;
+/** An iteration must gain more than this to count as an improvement (float noise is not one). */
+const GAIN = 1e-12;
+
 /**
- * Louvain (Blondel et al. 2008) on the undirected projection of the graph, through
- * graphology-communities-louvain with a seeded random source so that a run is repeatable.
- * Isolates become singleton communities.
+ * Communities by modularity maximisation on the undirected projection of the graph (a tie in
+ * either direction is one edge of weight 1; mutual ties are not counted twice).
+ *
+ * Leiden (Traag, Waltman & van Eck 2019; `leiden.ts`) instead of Louvain: its refinement keeps
+ * communities connected and it reaches higher modularity. Each run is *iterated* — Leiden
+ * restarted from its own partition until an iteration no longer improves it, as igraph's and
+ * leidenalg's `n_iterations=-1` do — and the best of `runs` seeded runs is kept, since one run
+ * now and then settles in a poorer optimum. Seeds come from the engine's seed, so a result is
+ * repeatable. Isolates are singleton communities.
  */
-export function louvainCommunities(graph: Digraph, seed: number, resolution: number): Communities {
+export function detectCommunities(graph: Digraph, seed: number, options: CommunityOptions): Communities {
   const n = graph.nodeCount;
-  const g = new Graph({ type: 'undirected', multi: false, allowSelfLoops: false });
-  for (let v = 0; v < n; v++) g.addNode(String(v));
-  for (let v = 0; v < n; v++) {
-    for (let i = graph.outOffsets[v]!; i < graph.outOffsets[v + 1]!; i++) {
-      const w = graph.outTargets[i]!;
-      const a = String(v);
-      const b = String(w);
-      if (!g.hasEdge(a, b)) g.addEdge(a, b);
+  const undirected = undirectedCsr(graph);
+  if (undirected.targets.length === 0) return { membership: Array.from({ length: n }, (_, v) => v), count: n, modularity: 0 };
+  const seeds = createRng(seed);
+  let best: Int32Array | null = null;
+  let bestQuality = -Infinity;
+  for (let run = 0; run < options.runs; run++) {
+    const rng = createRng(Math.floor(seeds() * 0x7fffffff));
+    let membership = leidenPartition(undirected, options.resolution, rng);
+    let quality = qualityOf(undirected, membership, options.resolution);
+    for (let iteration = 1; iteration < MAX_ITERATIONS; iteration++) {
+      const next = leidenPartition(undirected, options.resolution, rng, membership);
+      const nextQuality = qualityOf(undirected, next, options.resolution);
+      if (nextQuality <= quality + GAIN) break;
+      membership = next;
+      quality = nextQuality;
+    }
+    // An earlier run wins a tie, so adding runs never changes a result for nothing.
+    if (quality > bestQuality + GAIN) {
+      best = membership;
+      bestQuality = quality;
     }
   }
-  if (g.size === 0) return { membership: Array.from({ length: n }, (_, v) => v), count: n, modularity: 0 };
-  const detailed = louvain.detailed(g, { rng: createRng(seed), resolution });
-  // Renumber by first appearance so that the labels do not depend on the library's internals.
+  const membership = renumberByFirstAppearance(best!);
+  return { membership, count: new Set(membership).size, modularity: newmanModularity(undirected, membership) };
+}
+
+/** Each node's neighbours in either direction, sorted, each pair once per side, weight 1. */
+function undirectedCsr(graph: Digraph): WeightedCsr {
+  const n = graph.nodeCount;
+  const rows: Int32Array[] = [];
+  const offsets = new Uint32Array(n + 1);
+  for (let v = 0; v < n; v++) {
+    const row = undirectedNeighbours(graph, v);
+    rows.push(row);
+    offsets[v + 1] = offsets[v]! + row.length;
+  }
+  const targets = new Uint32Array(offsets[n]!);
+  rows.forEach((row, v) => targets.set(row, offsets[v]!));
+  return { n, offsets, targets, weights: new Float64Array(targets.length).fill(1) };
+}
+
+function renumberByFirstAppearance(assignments: ArrayLike<number>): number[] {
   const renumber = new Map<number, number>();
-  const membership = Array.from({ length: n }, (_, v) => {
-    const raw = detailed.communities[String(v)]!;
+  return Array.from(assignments, (raw) => {
     if (!renumber.has(raw)) renumber.set(raw, renumber.size);
     return renumber.get(raw)!;
   });
-  return { membership, count: renumber.size, modularity: detailed.modularity };
+}
+
+/**
+ * Newman's modularity Q = Σ_c [L_c/m − (d_c/2m)²] on the undirected simple graph: `qualityOf` at
+ * resolution 1. The tests check it against graphology-metrics' `modularity` and igraph's
+ * `modularity`; computing it here saves building a graphology graph per network (on 22 networks
+ * of 1,000 people that was most of the communities' time).
+ */
+function newmanModularity(undirected: WeightedCsr, membership: readonly number[]): number {
+  return qualityOf(undirected, membership, 1);
+}
+
+/** Modularity of any partition of a digraph's undirected projection (the definition above). */
+export function partitionModularity(graph: Digraph, membership: readonly number[]): number {
+  const undirected = undirectedCsr(graph);
+  return undirected.targets.length === 0 ? 0 : newmanModularity(undirected, membership);
 }

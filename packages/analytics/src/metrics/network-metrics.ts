@@ -10,8 +10,9 @@ import { harmonicCloseness } from './closeness.ts';
 import { structuralHoles } from './structural-holes.ts';
 import type { NetworkFigures } from './network-level.ts';
 import { networkFigures } from './network-level.ts';
-import { louvainCommunities } from './communities.ts';
-import { brokerage, BROKERAGE_COLUMNS } from '../brokerage/gould-fernandez.ts';
+import { detectCommunities } from './communities.ts';
+import { brokerage } from '../brokerage/gould-fernandez.ts';
+import { brokerageColumns } from '../brokerage/brokerage-by-groups.ts';
 import type { BrokerageColumn } from '../brokerage/gould-fernandez.ts';
 
 /** Gould–Fernandez counts and z-scores as columns, units as groups, ties from the one who names. */
@@ -84,8 +85,8 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
   const extras = context.extras;
   const closeness = extras ? harmonicCloseness(graph, extras.closeness) : null;
   const holes = structuralHoles(graph);
-  const communities = extras?.communitiesAndBrokerage ? louvainCommunities(graph, extras.seed, options.metrics.louvainResolution) : null;
-  const brokers = extras?.communitiesAndBrokerage ? brokerageColumns(graph, context.unitOf) : null;
+  const communities = extras?.communitiesAndBrokerage ? detectCommunities(graph, extras.seed, { resolution: options.metrics.communities.resolution, runs: options.metrics.communities.networkRuns }) : null;
+  const brokers = extras?.communitiesAndBrokerage ? brokerageColumns(brokerage(graph, context.unitOf)) : null;
   return {
     nodeCount: n,
     edgeCount: graph.edgeCount,
@@ -115,15 +116,4 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
     brokerage: brokers,
     network: networkFigures(graph, degrees, between ? between.normalized : null, context.unitOf, context.unitCount),
   };
-}
-
-function brokerageColumns(graph: Digraph, unitOf: Int32Array): BrokerageColumns {
-  const result = brokerage(graph, unitOf);
-  const raw = {} as Record<BrokerageColumn, number[]>;
-  const z = {} as Record<BrokerageColumn, (number | null)[]>;
-  for (const column of BROKERAGE_COLUMNS) {
-    raw[column] = result.nodes.map((node) => node.raw[column]);
-    z[column] = result.nodes.map((node) => node.z[column]);
-  }
-  return { raw, z };
 }

@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
-import type { TLocale, TMetricDefinition, TMetricFormat, TMetricsRow, TNetworkLevel } from '@ona/contracts';
+import type { TBrokerageGroups, TLocale, TMetricDefinition, TMetricFormat, TMetricsRow, TNetworkLevel } from '@ona/contracts';
+import { labeller } from '../analytics-shared/labels.ts';
 import { translate } from '../../i18n/translate.ts';
 import { addTableSheet, newWorkbook, numberFormat, type TColumnKind } from '../analytics-shared/workbook-table.ts';
 
@@ -11,7 +12,8 @@ const DECIMALS = 4;
  * labels instead of codes, names beside ids, number formats per metric; the network figures and
  * the E-I index per unit on their own sheets.
  */
-export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, metrics: readonly TMetricDefinition[], rows: readonly TMetricsRow[]): ExcelJS.Workbook {
+export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, groups: TBrokerageGroups, metrics: readonly TMetricDefinition[], rows: readonly TMetricsRow[]): ExcelJS.Workbook {
+  const { groupRole } = labeller(locale);
   const t = (key: Parameters<typeof translate>[1]): string => translate(locale, key);
   const workbook = newWorkbook();
   addTableSheet(
@@ -23,8 +25,18 @@ export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, metrics
       { header: t('metrics.export.col_unit'), width: 24 },
       { header: t('metrics.export.col_unit_id'), width: 10, kind: 'integer' },
       ...metrics.map((metric) => ({ header: metric.label, width: Math.min(24, Math.max(12, metric.label.length + 2)), kind: KINDS[metric.format], decimals: DECIMALS })),
+      { header: t('metrics.export.col_group'), width: 24 },
+      { header: t('metrics.export.col_roles'), width: 28 },
     ],
-    rows.map((row) => [row.employee.name, row.employee.id, row.unit?.name ?? null, row.unit?.id ?? null, ...metrics.map((metric) => row.values[metric.id] ?? null)]),
+    rows.map((row) => [
+      row.employee.name,
+      row.employee.id,
+      row.unit?.name ?? null,
+      row.unit?.id ?? null,
+      ...metrics.map((metric) => row.values[metric.id] ?? null),
+      row.group,
+      row.brokerage_roles.map(groupRole).join(', ') || null,
+    ]),
     { freezeColumns: 1 },
   );
   const figures = addTableSheet(
@@ -35,12 +47,12 @@ export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, metrics
       { header: t('metrics.export.col_value'), width: 14 },
       { header: t('metrics.export.col_description'), kind: 'long_text', width: 90 },
     ],
-    [[t('metrics.export.network'), network.label, null], ...network.figures.map((figure) => [figure.label, figure.value ?? (network.withheld ? t('metrics.export.withheld') : null), figure.description])],
+    [[t('metrics.export.network'), network.label, null], [t('metrics.export.brokerage_groups'), groups.label, null], ...network.figures.map((figure) => [figure.label, figure.value ?? (network.withheld ? t('metrics.export.withheld') : null), figure.description])],
   );
   // Each figure has its own format (a share, a count, a decimal), so the value column is set per cell.
   network.figures.forEach((figure, i) => {
     const format = numberFormat(KINDS[figure.format], DECIMALS);
-    if (format) figures.getCell(i + 3, 2).numFmt = format;
+    if (format) figures.getCell(i + 4, 2).numFmt = format;
   });
   addTableSheet(
     workbook,

@@ -15,6 +15,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { employeeRef, unitRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { brokerageGroupOptions, resolveBrokerageGroups, type GroupingSource, type ResolvedGroups } from './brokerage-groups.ts';
 
 // The contracts repeat the engine's list; this fails to compile when the two drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -101,7 +102,8 @@ export function resolveNetwork(result: AnalysisResult, key: string): { key: Netw
 export const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
 
 /** Every visible row matching the filters, sorted; values already withheld where the access level asks. */
-export function metricRows(scope: AnalyticsScope, result: AnalysisResult, table: PersonMetricTable, query: TMetricsExportQuery): TMetricsRow[] {
+export function metricRows(scope: AnalyticsScope, result: AnalysisResult, groups: ResolvedGroups, query: TMetricsExportQuery): TMetricsRow[] {
+  const table = groups.table;
   const units = query.unit.length > 0 ? unitsWithDescendants(scope, query.unit) : null;
   const needle = folded(query.q);
   const belowAll = scope.level !== 'all_access';
@@ -120,7 +122,7 @@ export function metricRows(scope: AnalyticsScope, result: AnalysisResult, table:
       const value = table.columns[metric]?.[index] ?? null;
       values[metric] = withheld || value === null || !Number.isFinite(value) ? null : value;
     }
-    rows.push({ employee: employeeRef(scope, id), unit: unitRef(scope, employee.unitId), values });
+    rows.push({ employee: employeeRef(scope, id), unit: unitRef(scope, employee.unitId), values, group: groups.groupOf(index), brokerage_roles: groups.rolesOf(index) });
   });
   return sortRows(rows, query.sort);
 }
@@ -143,10 +145,13 @@ function sortRows(rows: TMetricsRow[], sort: TMetricsExportQuery['sort']): TMetr
 }
 
 /**
- * Network figures. Below all_access only the head count is given: the tie counts behind the
- * others (ties, density, reciprocity, E-I) minus the ties the reader sees would count the ties
- * naming the reader. A unit's E-I is withheld below the privacy minimum of respondents.
+ * Network figures. Below all_access only the head count and the communities (their number and
+ * modularity: structural, like the community column every reader sees) are given: the tie counts
+ * behind the others (ties, density, reciprocity, E-I) minus the ties the reader sees would count
+ * the ties naming the reader. A unit's E-I is withheld below the privacy minimum of respondents.
  */
+const SHOWN_AT_EVERY_LEVEL: ReadonlySet<NetworkFigureId> = new Set(['people', 'communities', 'modularity']);
+
 export function networkLevel(scope: AnalyticsScope, result: AnalysisResult, key: NetworkKey, table: PersonMetricTable, locale: TLocale, minGroupSize: number): TNetworkLevel {
   const withheld = scope.level !== 'all_access';
   const n = table.network;
@@ -167,7 +172,7 @@ export function networkLevel(scope: AnalyticsScope, result: AnalysisResult, key:
     label: translate(locale, `metrics.network_figures.${id}.label`),
     description: translate(locale, `metrics.network_figures.${id}.description`),
     format: FIGURE_FORMATS[id],
-    value: withheld && id !== 'people' ? null : values[id],
+    value: withheld && !SHOWN_AT_EVERY_LEVEL.has(id) ? null : values[id],
   }));
   const unitIdOf = new Map(result.units.map((u) => [u.unitIndex, dbId(u.unitId)]));
   const respondents = new Map<number, number>();
@@ -201,13 +206,17 @@ export function metricsPage(
   query: TMetricsExportQuery & { page: number; page_size: number },
   locale: TLocale,
   minGroupSize: number,
+  source: GroupingSource,
 ): TMetricsPage {
   const { key, table } = resolveNetwork(result, query.network);
-  const rows = metricRows(scope, result, table, query);
+  const groups = resolveBrokerageGroups(scope, result, key, table, query.groups, source, locale, minGroupSize);
+  const rows = metricRows(scope, result, groups, query);
   const start = (query.page - 1) * query.page_size;
   return {
     network: networkLevel(scope, result, key, table, locale, minGroupSize),
     networks: networkKeys(result).map((k) => ({ key: k, label: networkLabel(locale, k) })),
+    brokerage_group_options: brokerageGroupOptions(result, source, locale),
+    brokerage_groups: groups.chosen,
     metrics: metricDefinitions(locale, scope.level),
     units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId })),
     data: rows.slice(start, start + query.page_size),

@@ -8,6 +8,7 @@ import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
+import { loadGroupingSource, resolveBrokerageGroups } from './brokerage-groups.ts';
 import { metricsWorkbook } from './metrics-export.ts';
 import { metricDefinitions, metricRows, metricsPage, networkLevel, resolveNetwork } from './metrics-service.ts';
 
@@ -22,7 +23,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     onRequest: app.authenticate,
     schema: {
       tags: ['metrics'],
-      summary: 'Per-person metrics of one network (work, kind:<kind> or category:<category>) for the people the caller sees, with the network figures; paged, sortable, filtered by unit and name',
+      summary:
+        'Per-person metrics of one network (work, kind:<kind> or category:<category>) for the people the caller sees, with the network figures; paged, sortable, filtered by unit and name; brokerage with units or a filter attribute as groups (groups=unit or filter:<key>)',
       params: ZIdParams,
       querystring: ZMetricsQuery,
       response: { 200: ZMetricsPage, ...analyticsErrors },
@@ -31,7 +33,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
     return sendKeptAnswer(app, request, reply, { answer: 'metrics', ...found, locale: request.locale, variant: [request.query, minGroupSize] }, async () => {
       const { scope, stored } = await analysedView(app.db, found);
-      return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize);
+      const source = await loadGroupingSource(app.db, scope.engagement.id);
+      return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize, source);
     });
   });
 
@@ -39,7 +42,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     onRequest: app.authenticate,
     schema: {
       tags: ['metrics'],
-      summary: 'The Metrics table (same network, filters and sort, every row) as an .xlsx file with the network figures',
+      summary: 'The Metrics table (same network, brokerage groups, filters and sort, every row) as an .xlsx file with the network figures',
       params: ZIdParams,
       querystring: ZMetricsExportQuery,
       response: { 200: ZXlsxFile, ...analyticsErrors },
@@ -48,9 +51,11 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
     const { key, table } = resolveNetwork(stored.result, request.query.network);
-    const rows = metricRows(scope, stored.result, table, request.query);
+    const source = await loadGroupingSource(app.db, scope.engagement.id);
+    const groups = resolveBrokerageGroups(scope, stored.result, key, table, request.query.groups, source, request.locale, minGroupSize);
+    const rows = metricRows(scope, stored.result, groups, request.query);
     const network = networkLevel(scope, stored.result, key, table, request.locale, minGroupSize);
-    const workbook = metricsWorkbook(request.locale, network, metricDefinitions(request.locale, scope.level), rows);
+    const workbook = metricsWorkbook(request.locale, network, groups.chosen, metricDefinitions(request.locale, scope.level), rows);
     return sendWorkbook(reply, workbook, exportFileName(request.locale, 'metrics', scope.engagement.name, 'xlsx'));
   });
 };

@@ -1,9 +1,10 @@
-import { ZMetricsPage, type TMetricSort } from '@ona/contracts';
+import { BROKERAGE_GROUPS_UNIT, ZMetricsPage, type TMetricSort } from '@ona/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/api-client.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 
-export type TMetricsParams = { network: string; sort: TMetricSort; page: number; pageSize: number; unit: number | null; q: string };
+/** `groups`: `unit` or `filter:<attribute key>`, the groups of brokerage. */
+export type TMetricsParams = { network: string; groups: string; sort: TMetricSort; page: number; pageSize: number; unit: number | null; q: string };
 
 export const metricsPath = (engagementId: number) => `/engagements/${engagementId}/metrics/`;
 
@@ -11,6 +12,7 @@ export const metricsPath = (engagementId: number) => `/engagements/${engagementI
 export function metricsQuery(params: TMetricsParams, paged: boolean): Record<string, string | number | readonly number[]> {
   return {
     network: params.network,
+    ...(params.groups === BROKERAGE_GROUPS_UNIT ? {} : { groups: params.groups }),
     sort: params.sort,
     ...(params.unit === null ? {} : { unit: [params.unit] }),
     ...(params.q ? { q: params.q } : {}),

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { ZMetricSort, type TMetricsPage, type TMetricSort } from '@ona/contracts';
+import { BROKERAGE_GROUPS_UNIT, ZMetricSort, type TMetricsPage, type TMetricSort } from '@ona/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -110,6 +110,7 @@ export function MetricsPage() {
   const unitParam = Number(params.get('unit'));
   const query: TMetricsParams = {
     network: params.get('network') ?? 'work',
+    groups: params.get('groups') ?? BROKERAGE_GROUPS_UNIT,
     sort: sortParam.success ? sortParam.data : 'name',
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZE,
@@ -177,6 +178,16 @@ export function MetricsPage() {
               data-testid="metrics-network-select"
             />
             <Select
+              label={t('filters.groups')}
+              data={data.brokerage_group_options.map((option) => ({ value: option.key, label: option.label }))}
+              value={data.brokerage_groups.key}
+              onChange={(value) => value && update({ groups: value === BROKERAGE_GROUPS_UNIT ? null : value })}
+              allowDeselect={false}
+              searchable
+              w={{ base: '100%', sm: 240 }}
+              data-testid="metrics-groups-select"
+            />
+            <Select
               label={t('filters.unit')}
               placeholder={t('filters.unitPlaceholder')}
               data={units.map((unit) => ({ value: String(unit.id), label: unit.name }))}
@@ -206,6 +217,11 @@ export function MetricsPage() {
               data-testid="metrics-search"
             />
           </Group>
+          {data.brokerage_groups.withheld && (
+            <Alert color="gray" variant="light" mb="md" data-testid="metrics-groups-withheld">
+              {t('groups.withheld')}
+            </Alert>
+          )}
           <NetworkFigures network={data.network} />
           <Accordion variant="contained" radius="md" mb="md" data-testid="metrics-help">
             <Accordion.Item value="help">
@@ -217,6 +233,9 @@ export function MetricsPage() {
                       {t('help.withheldNote')}
                     </Text>
                   )}
+                  <Text fz="sm" data-testid="metrics-explain-groups">
+                    <b>{t('filters.groups')}</b>: {t('filters.groupsHint')}
+                  </Text>
                   {data.metrics.map((metric) => (
                     <Text key={metric.id} fz="sm" data-testid={`metrics-explain-${metric.id}`}>
                       <b>{metric.label}</b>: {metric.description}
@@ -230,7 +249,7 @@ export function MetricsPage() {
             {t('table.total', { count: data.total })}
           </Text>
           <div style={{ opacity: metrics.isPlaceholderData ? 0.6 : 1 }}>
-            <MetricsTable metrics={data.metrics} rows={data.data} sort={query.sort} onSort={(next: TMetricSort) => update({ sort: next === 'name' ? null : next })} ownEmployeeId={null} />
+            <MetricsTable metrics={data.metrics} rows={data.data} groupsLabel={data.brokerage_groups.label} sort={query.sort} onSort={(next: TMetricSort) => update({ sort: next === 'name' ? null : next })} ownEmployeeId={null} />
           </div>
           {data.total > data.page_size && (
             <Group justify="center" mt="md">

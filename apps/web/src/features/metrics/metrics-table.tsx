@@ -7,6 +7,8 @@ import { formatMetric } from './metric-format.ts';
 type TMetricsTableProps = {
   metrics: readonly TMetricDefinition[];
   rows: readonly TMetricsRow[];
+  /** Name of the brokerage groups (units or the chosen attribute), the header of the group column. */
+  groupsLabel: string;
   sort: TMetricSort;
   onSort: (next: TMetricSort) => void;
   ownEmployeeId: number | null;
@@ -48,8 +50,8 @@ function SortableTh({ id, label, description, sort, onSort, numeric, sticky }: {
 }
 
 /** The per-person table: sticky name column, every metric sortable and explained in its header. */
-export function MetricsTable({ metrics, rows, sort, onSort, ownEmployeeId }: TMetricsTableProps) {
-  const { t, i18n } = useTranslation('metrics');
+export function MetricsTable({ metrics, rows, groupsLabel, sort, onSort, ownEmployeeId }: TMetricsTableProps) {
+  const { t, i18n } = useTranslation(['metrics', 'keyPeople']);
   return (
     <ScrollArea type="auto" offsetScrollbars data-testid="metrics-table-scroll">
       <Table striped highlightOnHover withTableBorder stickyHeader data-testid="metrics-table" style={{ minWidth: 'max-content' }}>
@@ -57,6 +59,12 @@ export function MetricsTable({ metrics, rows, sort, onSort, ownEmployeeId }: TMe
           <Table.Tr>
             <SortableTh id="name" label={t('table.employee')} sort={sort} onSort={onSort} numeric={false} sticky />
             <SortableTh id="unit" label={t('table.unit')} sort={sort} onSort={onSort} numeric={false} />
+            <Table.Th style={{ whiteSpace: 'nowrap', verticalAlign: 'bottom' }} data-testid="metrics-th-group">
+              {t('table.group', { groups: groupsLabel })}
+            </Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap', verticalAlign: 'bottom' }} data-testid="metrics-th-roles">
+              {t('table.roles')}
+            </Table.Th>
             {metrics.map((metric) => (
               <SortableTh key={metric.id} id={metric.id} label={metric.label} description={metric.description} sort={sort} onSort={onSort} numeric />
             ))}
@@ -65,7 +73,7 @@ export function MetricsTable({ metrics, rows, sort, onSort, ownEmployeeId }: TMe
         <Table.Tbody>
           {rows.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={metrics.length + 2}>
+              <Table.Td colSpan={metrics.length + 4}>
                 <Text c="dimmed" fz="sm" data-testid="metrics-empty">
                   {t('table.empty')}
                 </Text>
@@ -78,6 +86,12 @@ export function MetricsTable({ metrics, rows, sort, onSort, ownEmployeeId }: TMe
                 {row.employee.name}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.unit?.name ?? '–'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-metric="group">
+                {row.group ?? '–'}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-metric="roles">
+                {row.brokerage_roles.length > 0 ? row.brokerage_roles.map((role) => t(`keyPeople:groupRoles.${role}`)).join(', ') : '–'}
+              </Table.Td>
               {metrics.map((metric) => {
                 const value = row.values[metric.id] ?? null;
                 const withheld = value === null && metric.withheld_for_others;

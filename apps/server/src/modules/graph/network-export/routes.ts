@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GRAPH_EXPORT_CONTENT_TYPES, ZGraphExportQuery, ZIdParams, type TGraphExportFormat, type TLocale, type TMetricDefinition, type TMetricsRow } from '@ona/contracts';
+import { BROKERAGE_GROUPS_UNIT, GRAPH_EXPORT_CONTENT_TYPES, ZGraphExportQuery, ZIdParams, type TGraphExportFormat, type TLocale, type TMetricDefinition, type TMetricsRow } from '@ona/contracts';
 import { ApiError } from '../../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../../i18n/translate.ts';
 import { requireAuth, type AuthContext } from '../../../plugins/auth.ts';
-import { resolveScope } from '../../analytics-shared/analytics-scope.ts';
+import type { AnalysisResult, NetworkKey, PersonMetricTable } from '@ona/analytics';
+import { resolveScope, type AnalyticsScope } from '../../analytics-shared/analytics-scope.ts';
+import { resolveMinGroupSize } from '../../analytics-shared/privacy.ts';
+import { loadGroupingSource, resolveBrokerageGroups, type ResolvedGroups } from '../../metrics/brokerage-groups.ts';
 import { attachment, exportFileName, type TExportFileKind } from '../../analytics-shared/export-reply.ts';
 import { requireLatestAnalysis } from '../../analytics-shared/latest-result.ts';
 import { analyticsErrors } from '../../analytics-shared/route-schemas.ts';
@@ -41,14 +44,21 @@ async function metricsFor(app: Parameters<FastifyPluginAsyncZod>[0], auth: AuthC
   }
   const stored = await requireLatestAnalysis(app.db, engagementId);
   let table;
+  let key;
   try {
-    ({ table } = resolveNetwork(stored.result, networkKey));
+    ({ key, table } = resolveNetwork(stored.result, networkKey));
   } catch (err) {
     // A category the questionnaire does not ask has no network and so no metrics.
     if (err instanceof ApiError && err.code === 'unknown_network') return { definitions: [], rows: [] };
     throw err;
   }
-  return { definitions: metricDefinitions(locale, scope.level), rows: metricRows(scope, stored.result, table, { network: networkKey, unit: [], q: '', sort: 'name' }) };
+  return { definitions: metricDefinitions(locale, scope.level), rows: metricRows(scope, stored.result, await unitBrokerage(app, scope, stored.result, key, table, locale), { network: networkKey, unit: [], q: '', sort: 'name', groups: BROKERAGE_GROUPS_UNIT }) };
+}
+
+/** The exports carry the Metrics page's default: brokerage with units as the groups. */
+async function unitBrokerage(app: Parameters<FastifyPluginAsyncZod>[0], scope: AnalyticsScope, result: AnalysisResult, key: NetworkKey, table: PersonMetricTable, locale: TLocale): Promise<ResolvedGroups> {
+  const source = await loadGroupingSource(app.db, scope.engagement.id);
+  return resolveBrokerageGroups(scope, result, key, table, BROKERAGE_GROUPS_UNIT, source, locale, resolveMinGroupSize(undefined));
 }
 
 function tableLabels(locale: TLocale): NetworkTableLabels {
