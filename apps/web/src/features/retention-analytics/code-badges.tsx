@@ -37,10 +37,11 @@ export function CodeBadges(props: TCodeBadgesProps) {
   const shown = limit === undefined ? entries : entries.slice(0, limit);
   const hidden = entries.slice(shown.length);
   return (
-    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} style={{ minWidth: 0, overflow: 'hidden' }}>
+    // Badges keep their whole text: in a row that does not wrap (the datasheet) the column is as wide as they are.
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
       {shown.map((entry) => (
         <Tooltip key={entry.code} label={entry.explanation ?? entry.label} multiline w={300} withArrow openDelay={100} disabled={entry.explanation === undefined}>
-          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 1, minWidth: 0, maxWidth: '100%' }} data-code={entry.code}>
+          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 0 }} data-code={entry.code}>
             {entry.label}
           </Badge>
         </Tooltip>

@@ -32,7 +32,7 @@ function Progress({ statistics }: { statistics: TSurveyStatistics }) {
       {days.length > 0 && (
         <Paper withBorder radius="lg" p="md">
           {/* Keyboard users scroll the table too (WCAG 2.1.1): its viewport takes focus. */}
-          <ScrollArea.Autosize mah={360} type="auto" viewportProps={{ tabIndex: 0 }}>
+          <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars="present" viewportProps={{ tabIndex: 0 }}>
             <Table striped data-testid="progress-table">
               <Table.Thead>
                 <Table.Tr>
