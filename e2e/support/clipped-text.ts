@@ -33,7 +33,7 @@ export async function findClippedText(page: Page): Promise<TClippedText[]> {
       const parts: string[] = [];
       for (let node: Element | null = element; node && parts.length < 4 && node !== document.body; node = node.parentElement) {
         const testId = node.getAttribute('data-testid');
-        const classes = [...node.classList].filter((c) => !c.startsWith('m_')).slice(0, 2).join('.');
+        const classes = Array.from(node.classList).filter((c) => !c.startsWith('m_')).slice(0, 2).join('.');
         parts.unshift(`${node.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : ''}${classes ? `.${classes}` : ''}`);
       }
       return parts.join(' > ');
@@ -46,7 +46,7 @@ export async function findClippedText(page: Page): Promise<TClippedText[]> {
       // Visually hidden text (screen-reader labels) is a 1 px box by design.
       return rect.width > 1 && rect.height > 1;
     };
-    const hasOwnText = (element: Element): boolean => [...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    const hasOwnText = (element: Element): boolean => Array.from(element.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
     const hasText = (element: Element): boolean => (element.textContent ?? '').trim() !== '';
     const hidesOverflow = (value: string) => value === 'hidden' || value === 'clip';
     const scrolls = (value: string) => value === 'auto' || value === 'scroll';
@@ -70,7 +70,7 @@ export async function findClippedText(page: Page): Promise<TClippedText[]> {
 
     // 1. Elements that hide an overflow of their own text.
     const clipped = new Set<Element>();
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       if (element instanceof SVGElement || element.closest('svg, canvas, [aria-hidden="true"] canvas')) continue;
       if (!hasText(element) || !shown(element)) continue;
       const style = getComputedStyle(element);
@@ -100,7 +100,7 @@ export async function findClippedText(page: Page): Promise<TClippedText[]> {
     const rectsOf = (node: Node): DOMRect[] => {
       const range = document.createRange();
       range.selectNodeContents(node);
-      return [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1);
+      return Array.from(range.getClientRects()).filter((r) => r.width > 1 && r.height > 1);
     };
     for (const { parent, node } of lines) {
       if (reported.has(parent)) continue;
@@ -155,7 +155,7 @@ export async function findClippedText(page: Page): Promise<TClippedText[]> {
 
     // 4. The page itself.
     if (scroller.scrollWidth > window.innerWidth + TOLERANCE) {
-      const widest = [...document.body.querySelectorAll('*')]
+      const widest = Array.from(document.body.querySelectorAll('*'))
         .filter((e) => hasOwnText(e) && e.getBoundingClientRect().right > window.innerWidth + TOLERANCE)
         .slice(0, 3)
         .map((e) => `${describe(e)} «${textOf(e)}»`)

@@ -11,7 +11,7 @@ export type TMainPage = {
 
 /**
  * The main pages of both route sets, each as the role that uses it: the demo admin for the
- * analytics and the instant-survey tool, the demo employee for their survey, a visitor for taking
+ * analytics and the instant-survey tool, the demo employee and leader for their survey, a visitor for taking
  * an instant survey. Ids come from the demo through the API, so the list holds on any demo.
  */
 export async function mainPages(baseUrl: string): Promise<TMainPage[]> {
@@ -23,6 +23,11 @@ export async function mainPages(baseUrl: string): Promise<TMainPage[]> {
   const leaderReportId = (await api.get<{ id: number }[]>(admin, `/engagements/${spring}/leader-reports/`)).body[0]!.id;
   const individualReportId = (await api.get<{ id: number }[]>(admin, `/engagements/${spring}/individual-reports/`)).body[0]!.id;
   const instant = (await api.get<{ data: { id: number; public_id: string; code: string }[] }>(admin, '/instant-survey/surveys/')).body.data.find((s) => s.code === 'DEMO2026A')!;
+  // The leader's survey shows its questions once the terms are accepted (idempotent): the page
+  // with the colleague picker and its unit filter is one of the main pages.
+  const leader = await api.token('leader@example.com');
+  const accepted = await fetch(`${baseUrl}/api/engagements/${open}/survey/accept-terms/`, { method: 'POST', headers: { authorization: `Token ${leader}` } });
+  if (!accepted.ok) throw new Error(`accept-terms answered ${accepted.status}`);
   const e = `/engagements/${spring}`;
   const s = `/instant-surveys/surveys/${instant.id}`;
   const asAdmin = (path: string, ready?: string): TMainPage => ({ path, as: 'admin@example.com', ...(ready ? { ready } : {}) });
@@ -54,6 +59,7 @@ export async function mainPages(baseUrl: string): Promise<TMainPage[]> {
     asAdmin(`${s}/answers.html`),
     asAdmin(`${s}/analysis.html`),
     { path: `/engagements/${open}/survey/intro.html`, as: 'employee@example.com' },
+    { path: `/engagements/${open}/survey/question_1.html`, as: 'leader@example.com', ready: 'unit-filter' },
     { path: '/engagements/list.html', as: 'employee@example.com' },
     { path: '/auth/login.html', as: null },
     { path: `/instant-surveys/take-survey/${instant.public_id}.html?code=${instant.code}`, as: null },
