@@ -16,6 +16,8 @@ type TCodeBadgesProps = {
 );
 
 const COLORS: Record<TCodeKind, string> = { riskFactors: 'orange', keyRoles: 'indigo', groupRoles: 'grape' };
+/** A row that does not wrap (the datasheet, whose columns are measured for one line) keeps each badge on one line too. */
+const ONE_LINE = { label: { whiteSpace: 'nowrap' } } as const;
 
 /** Localised names of codes as badges, each with the server's explanation as its tooltip. */
 export function CodeBadges(props: TCodeBadgesProps) {
@@ -41,14 +43,14 @@ export function CodeBadges(props: TCodeBadgesProps) {
     <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
       {shown.map((entry) => (
         <Tooltip key={entry.code} label={entry.explanation ?? entry.label} multiline w={300} withArrow openDelay={100} disabled={entry.explanation === undefined}>
-          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 0 }} data-code={entry.code}>
+          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 0 }} styles={wrap ? undefined : ONE_LINE} data-code={entry.code}>
             {entry.label}
           </Badge>
         </Tooltip>
       ))}
       {hidden.length > 0 && (
         <Tooltip label={hidden.map((entry) => entry.label).join(', ')} multiline w={300} withArrow>
-          <Badge color="gray" variant="outline" tabIndex={0} style={{ flexShrink: 0 }}>
+          <Badge color="gray" variant="outline" tabIndex={0} style={{ flexShrink: 0 }} styles={ONE_LINE}>
             {t('employees.more', { count: hidden.length })}
           </Badge>
         </Tooltip>
