@@ -58,6 +58,15 @@ export async function findClippedText(page: Page): Promise<TClippedText[]> {
       });
       return bordered || style.boxShadow !== 'none';
     };
+    /** The boxes around an element that scroll or clip what overflows them. */
+    const clippers = (element: Element): Element[] => {
+      const found: Element[] = [];
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') found.push(node);
+      }
+      return found;
+    };
     /** A transparent control laid over its label (a switch's input) hides nothing. */
     const invisible = (element: Element): boolean => Number(getComputedStyle(element).opacity) === 0;
     const fixedOrSticky = (element: Element | null): boolean => {
@@ -138,7 +147,11 @@ export async function findClippedText(page: Page): Promise<TClippedText[]> {
         for (const r of rectsOf(node)) {
           const middle = r.top + r.height / 2;
           if (middle < 0 || middle > window.innerHeight) continue;
-          const probes = [r.left + Math.min(3, r.width / 2), r.right - Math.min(3, r.width / 2)].filter((x) => x >= 0 && x < window.innerWidth);
+          // Text scrolled out of a scroll box (a windowed list's next rows) is hidden on purpose:
+          // only points inside every box that clips it are probed.
+          const boxes = clippers(parent).map((box) => box.getBoundingClientRect());
+          const inside = (x: number) => boxes.every((box) => x >= box.left && x <= box.right && middle >= box.top && middle <= box.bottom);
+          const probes = [r.left + Math.min(3, r.width / 2), r.right - Math.min(3, r.width / 2)].filter((x) => x >= 0 && x < window.innerWidth && inside(x));
           const coverer = probes
             .map((x) => document.elementFromPoint(x, middle))
             .find((top) => top && top !== parent && !parent.contains(top) && !top.contains(parent) && !fixedOrSticky(top) && !invisible(top));
