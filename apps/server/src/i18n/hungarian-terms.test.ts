@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hungarianLocaleFiles, localeTexts, SERVER_LOCALES, WEB_HUNGARIAN_LOCALES } from './hungarian-locale-texts.ts';
 
 /**
  * One thing, one Hungarian name. The leader's code (English "authorization code") was
@@ -12,24 +13,13 @@ import { describe, expect, it } from 'vitest';
 const LEADER_CODE = 'engedélyezési';
 const OTHER_NAMES = /(?<![\p{L}])(hitelesítési|azonosító|hozzáférési|engedélyezési)\s+kód/giu;
 
-function texts(value: unknown, path: string, into: [string, string][] = []): [string, string][] {
-  if (typeof value === 'string') into.push([path, value]);
-  else if (typeof value === 'object' && value !== null) for (const [key, child] of Object.entries(value)) texts(child, `${path}.${key}`, into);
-  return into;
-}
-
-const serverLocales = join(import.meta.dirname, '../locales');
-const webLocales = join(import.meta.dirname, '../../../web/src/locales/hu');
-const hungarianTexts = [
-  ...readdirSync(serverLocales).filter((f) => f.endsWith('.hu.json')).map((f) => join(serverLocales, f)),
-  ...readdirSync(webLocales).filter((f) => f.endsWith('.json')).map((f) => join(webLocales, f)),
-].flatMap((file) => texts(JSON.parse(readFileSync(file, 'utf8')), file.slice(file.indexOf('/apps/') + 1)));
+const hungarianTexts = hungarianLocaleFiles().flatMap(localeTexts);
 
 describe('Hungarian names of the leader code', () => {
   it('the field of the leader report names it as the error and the e-mail do', () => {
-    const web = JSON.parse(readFileSync(join(webLocales, 'leader-report.json'), 'utf8')) as { code: { label: string } };
+    const web = JSON.parse(readFileSync(join(WEB_HUNGARIAN_LOCALES, 'leader-report.json'), 'utf8')) as { code: { label: string } };
     expect(web.code.label.toLowerCase()).toBe(`${LEADER_CODE} kód`);
-    const server = JSON.parse(readFileSync(join(serverLocales, 'analytics.hu.json'), 'utf8')) as { errors: { invalid_authorization_code: string } };
+    const server = JSON.parse(readFileSync(join(SERVER_LOCALES, 'analytics.hu.json'), 'utf8')) as { errors: { invalid_authorization_code: string } };
     expect(server.errors.invalid_authorization_code.toLowerCase()).toContain(`${LEADER_CODE} kód`);
   });
 

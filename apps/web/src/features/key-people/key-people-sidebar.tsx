@@ -3,6 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { TAsValuesSelection } from './as-values-query.ts';
 import { GroupPicker, type TPickerOption, type TUnitPickerOption } from './group-picker.tsx';
 
+/** The two groups, each with the fields of the selection its employee and department filters set. */
+const GROUPS = [
+  { side: 'source', title: 'values.source', users: 'sourceUsers', units: 'sourceUnits' },
+  { side: 'target', title: 'values.target', users: 'targetUsers', units: 'targetUnits' },
+] as const;
+
 type TKeyPeopleSidebarProps = {
   showValues: boolean;
   onShowValues: (next: boolean) => void;
@@ -49,24 +55,18 @@ export function KeyPeopleSidebar({ showValues, onShowValues, selection, onSelect
             <Text fz="sm" c="dimmed">
               {t('sidebar.filterIntro')}
             </Text>
-            <GroupPicker
-              title={t('values.source')}
-              side="source"
-              people={people}
-              units={units}
-              users={selection.sourceUsers}
-              unitIds={selection.sourceUnits}
-              onChange={({ users, units: unitIds }) => onSelection({ ...selection, sourceUsers: users, sourceUnits: unitIds })}
-            />
-            <GroupPicker
-              title={t('values.target')}
-              side="target"
-              people={people}
-              units={units}
-              users={selection.targetUsers}
-              unitIds={selection.targetUnits}
-              onChange={({ users, units: unitIds }) => onSelection({ ...selection, targetUsers: users, targetUnits: unitIds })}
-            />
+            {GROUPS.map(({ side, title, users, units: unitKey }) => (
+              <GroupPicker
+                key={side}
+                title={t(title)}
+                side={side}
+                people={people}
+                units={units}
+                users={selection[users]}
+                unitIds={selection[unitKey]}
+                onChange={(next) => onSelection({ ...selection, [users]: next.users, [unitKey]: next.units })}
+              />
+            ))}
             {changed && (
               <Text fz="sm" c="dimmed" role="status" data-testid="key-people-pending">
                 {t('sidebar.pending')}
