@@ -67,6 +67,22 @@ function subtree(unitId: number): Set<number> {
   return found;
 }
 
+/** Picks a unit in the sidebar's department filter of one group (the Filter tab is open by default). */
+async function chooseUnit(page: Page, side: 'source' | 'target', name: string): Promise<void> {
+  const input = page.getByTestId(`as-values-${side}-units`);
+  await input.click();
+  await input.fill(name);
+  await page.getByRole('option', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** Style tab: Show values. */
+async function showValues(page: Page): Promise<void> {
+  await page.getByTestId('key-people-tab-style').click();
+  await page.getByRole('switch', { name: 'Show values' }).check();
+  await page.getByTestId('key-people-tab-filter').click();
+}
+
 describe('the key people list of the analysed demo', () => {
   it('shows the people with a role, each with the key and group roles the API gives them', async () => {
     const page = await openKeyPeople('admin@example.com');
@@ -110,19 +126,25 @@ describe('the key people list of the analysed demo', () => {
     await page.close();
   });
 
-  it('filters by a unit with its sub-units, by a role, and by a search of at least three characters', async () => {
+  it('lists the target group the sidebar applies (a unit with its sub-units), then filters by a role and by a search of at least three characters', async () => {
     const page = await openKeyPeople('admin@example.com');
     await page.getByTestId('key-people-table').waitFor();
-    // A unit with sub-units whose people hold roles.
+    // A unit with sub-units whose people hold roles, chosen as the target group's department.
     const parentUnit = analytics.units.find((u) => u.parent !== null && analytics.units.some((c) => c.parent === u.id))!;
     const inUnit = subtree(parentUnit.id);
     const expectedInUnit = analytics.results.filter((r) => withRole(r) && r.unit !== null && inUnit.has(r.unit));
-    const unitInput = page.getByTestId('key-people-unit');
-    await unitInput.click();
-    await unitInput.fill(parentUnit.name);
-    await page.getByRole('option', { name: parentUnit.name, exact: true }).click();
+    expect(await page.getByTestId('key-people-recalculate').isDisabled()).toBe(true);
+    await chooseUnit(page, 'target', parentUnit.name);
+    // Nothing changes until Recalculate: the sidebar says the groups are waiting.
+    await page.getByTestId('key-people-pending').waitFor();
+    expect(await shownCount(page)).toBe(analytics.results.filter(withRole).length);
+    await page.getByTestId('key-people-recalculate').click();
     await poll(() => shownCount(page)).toBe(expectedInUnit.length);
     for (const id of await rowIds(page)) expect(expectedInUnit.some((r) => r.employee.id === id)).toBe(true);
+    // The applied group is in the address, under the API's name, so a reload keeps it.
+    expect(new URL(page.url()).searchParams.getAll('tun')).toEqual([String(parentUnit.id)]);
+    await page.reload();
+    await poll(() => shownCount(page)).toBe(expectedInUnit.length);
 
     // Add a role filter: only advisors of that unit.
     const advisors = expectedInUnit.filter((r) => r.key_roles.includes('advisor'));
@@ -135,20 +157,24 @@ describe('the key people list of the analysed demo', () => {
     }
     await screenshot(page, 'key-people-unit-and-role');
 
-    // Reset, then search: two characters filter nothing and say so; three search.
+    // Back to everyone (empty groups), reset the quick filters, then search: two characters filter
+    // nothing and say so; three search.
+    await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/list.html`);
+    await page.getByTestId('key-people-table').waitFor();
     await page.getByTestId('key-people-reset').click();
     const all = analytics.results.filter(withRole).length;
     await poll(() => shownCount(page)).toBe(all);
     const someone = analytics.results.find((r) => withRole(r) && r.employee.name.length > 5)!;
     const search = page.getByTestId('key-people-search');
     await search.fill(someone.employee.name.slice(0, 2));
-    await page.getByText('Please type at least 3 characters to search').waitFor();
+    // The sidebar's pickers hold the same words in their closed dropdowns: the visible one is the search's.
+    await page.getByText('Please type at least 3 characters to search').filter({ visible: true }).waitFor();
     expect(await shownCount(page)).toBe(all);
     await search.fill(someone.employee.name);
     await poll(() => shownCount(page)).toBeLessThan(all);
     expect(await rowIds(page)).toContain(someone.employee.id);
     await search.fill('zzzqqq');
-    await page.getByText('Sorry, no results for this search term!').waitFor();
+    await page.getByText('Sorry, no results for this search term!').filter({ visible: true }).waitFor();
     await page.close();
   });
 
@@ -185,8 +211,10 @@ describe('the as-values analysis', () => {
   it('opens with everyone to everyone and shows the API figures per question and the ranked targets', async () => {
     const expected = await values();
     const page = await openKeyPeople('admin@example.com');
-    await page.getByTestId('key-people-view-values').click();
+    await page.getByTestId('key-people-table').waitFor();
+    await showValues(page);
     await expectPath(page, `/engagements/${engagementId}/key-people-analytics/list.html`);
+    expect(new URL(page.url()).searchParams.get('view')).toBe('values');
     await page.getByTestId('as-values-results').waitFor();
     expect(Number((await page.getByTestId('as-values-source-count').textContent())!.replace(/\D/g, ''))).toBe(expected.source_count);
     expect(Number((await page.getByTestId('as-values-target-count').textContent())!.replace(/\D/g, ''))).toBe(expected.target_count);
@@ -213,14 +241,8 @@ describe('the as-values analysis', () => {
     page.on('request', (request) => {
       if (request.url().includes('/as-values/')) asked.push(request.url());
     });
-    for (const [side, unit] of [['source', source], ['target', target]] as const) {
-      const input = page.getByTestId(`as-values-${side}-units`);
-      await input.click();
-      await input.fill(unit.name);
-      await page.getByRole('option', { name: unit.name, exact: true }).click();
-      await page.keyboard.press('Escape');
-    }
-    await page.getByTestId('as-values-recalculate').click();
+    for (const [side, unit] of [['source', source], ['target', target]] as const) await chooseUnit(page, side, unit.name);
+    await page.getByTestId('key-people-recalculate').click();
     await poll(async () => Number((await page.getByTestId('as-values-source-count').textContent())!.replace(/\D/g, ''))).toBe(expected.source_count);
     await poll(() => page.getByTestId('as-values-results').getAttribute('data-stale')).toBe('false');
     expect(asked.some((url) => new URL(url).searchParams.getAll('sun').includes(String(source.id)) && new URL(url).searchParams.getAll('tun').includes(String(target.id)))).toBe(true);
@@ -241,7 +263,8 @@ describe('the as-values analysis', () => {
     const expected = await values({ su: [person.employee.id] });
     expect(expected.withheld).toBe(true);
     const page = await openKeyPeople('admin@example.com');
-    await page.getByTestId('key-people-view-values').click();
+    await page.getByTestId('key-people-table').waitFor();
+    await showValues(page);
     await page.getByTestId('as-values-results').waitFor();
     const users = page.getByTestId('as-values-source-users');
     await users.click();
@@ -250,7 +273,7 @@ describe('the as-values analysis', () => {
     await users.fill(person.employee.name);
     await page.getByRole('option', { name: person.employee.name, exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.getByTestId('as-values-recalculate').click();
+    await page.getByTestId('key-people-recalculate').click();
     await page.getByTestId('as-values-withheld').waitFor();
     expect(await page.getByTestId('as-values-targets').count()).toBe(0);
     for (const text of await page.getByTestId('as-values-question-nominations').allTextContents()) expect(text).toBe('–');

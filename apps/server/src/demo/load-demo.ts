@@ -161,16 +161,23 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
       const leadership = lastLeadershipAnswer.get(key);
       return leadership && leadership > last ? leadership : last;
     };
-    const participationRows = [...lastAnswer.entries()]
-      .filter(([key]) => employeeIds.has(key))
-      .map(([key, last]) => ({
-        engagementId,
-        employeeId: employeeIds.get(key) as number,
-        termsAcceptedAt: new Date(last.at),
-        finishedAt: finished.has(key) ? new Date(finishedAt(key, last.at)) : null,
-        lastQuestionId: questionIds.get(last.questionKey) ?? null,
-        invitedAt: new Date(`${engagement.accessFrom}T08:00:00Z`),
-      }));
+    // Every participant was invited when the survey opened, whether they answered or not: with
+    // only the respondents invited, the open journey showed "66 invited" and, once the demo
+    // employee started, "67 started".
+    const invitedAt = new Date(`${engagement.accessFrom}T08:00:00Z`);
+    const participationRows = engagement.participantKeys
+      .filter((key) => employeeIds.has(key))
+      .map((key) => {
+        const last = lastAnswer.get(key);
+        return {
+          engagementId,
+          employeeId: employeeIds.get(key) as number,
+          termsAcceptedAt: last ? new Date(last.at) : null,
+          finishedAt: last && finished.has(key) ? new Date(finishedAt(key, last.at)) : null,
+          lastQuestionId: last ? (questionIds.get(last.questionKey) ?? null) : null,
+          invitedAt,
+        };
+      });
     for (let i = 0; i < participationRows.length; i += 1000) {
       await db.insert(tables.surveyParticipations).values(participationRows.slice(i, i + 1000));
     }

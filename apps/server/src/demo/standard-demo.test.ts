@@ -3,6 +3,7 @@ import { compareWaves } from '@ona/analytics';
 import { and, asc, eq, isNotNull, tables, type DbHandle } from '@ona/db';
 import type { AuthContext } from '../plugins/auth.ts';
 import { loadComparisonSides } from '../modules/wave-comparison/comparison-sides.ts';
+import { acceptTerms, participationCounts } from '../modules/survey/repository.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { DEMO_LEADER_CODE } from './analyse-demo.ts';
 import { isDemoLoaded } from './load-demo.ts';
@@ -89,5 +90,27 @@ describe('the standard demo, loaded into a database', () => {
     const [employee] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'employee@example.com'));
     const records = await db.db.select().from(tables.employees).where(eq(tables.employees.userId, employee?.id ?? 0));
     expect(records).toHaveLength(2);
+  });
+
+  it('invited every participant of each journey, so no overview starts more people than it invited, even once the demo logins start the open survey', async () => {
+    const engagements = await db.db.select().from(tables.engagements);
+    const open = engagements.find((e) => e.name.includes('autumn'));
+    expect(open).toBeDefined();
+    // The demo employee and leader are who a visitor signs in as; the open survey waits for them.
+    const logins = await db.db
+      .select({ id: tables.employees.id })
+      .from(tables.employees)
+      .innerJoin(tables.users, eq(tables.users.id, tables.employees.userId))
+      .where(eq(tables.employees.engagementId, open?.id ?? 0));
+    expect(logins.length).toBeGreaterThanOrEqual(2);
+    for (const login of logins) await acceptTerms(db.db, open?.id ?? 0, login.id, new Date('2026-11-22T10:00:00Z'));
+    for (const engagement of engagements) {
+      const counts = await participationCounts(db.db, engagement.id);
+      expect(counts.accepted, engagement.name).toBeLessThanOrEqual(counts.invited);
+      expect(counts.finished, engagement.name).toBeLessThanOrEqual(counts.accepted);
+    }
+    // The open journey asked everyone employed; none of them had been left out of the invitation.
+    const openCounts = await participationCounts(db.db, open?.id ?? 0);
+    expect(openCounts.invited).toBe(openCounts.participants);
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEADERSHIP_ITEMS } from '../demo/demo-leadership-items.ts';
 import { DEFAULT_QUESTIONNAIRE } from '../demo/demo-questionnaire.ts';
+import { hungarianLocaleFiles, localeTexts } from './hungarian-locale-texts.ts';
 
 /**
  * Hungarian texts address the reader in one register, the formal "Ön" (magázás). These forms are
@@ -47,20 +48,7 @@ function informalForms(text: string): string[] {
   return [...text.matchAll(INFORMAL)].map((match) => match[0].toLowerCase().replace(/\s+/g, ' '));
 }
 
-function texts(value: unknown, path: string, into: [string, string][] = []): [string, string][] {
-  if (typeof value === 'string') into.push([path, value]);
-  else if (typeof value === 'object' && value !== null) for (const [key, child] of Object.entries(value)) texts(child, `${path}.${key}`, into);
-  return into;
-}
-
-const serverLocales = join(import.meta.dirname, '../locales');
-const webLocales = join(import.meta.dirname, '../../../web/src/locales/hu');
-const siteLocale = join(import.meta.dirname, '../../../site/src/locales/hu.json');
-const hungarianFiles = [
-  ...readdirSync(serverLocales).filter((f) => f === 'hu.json' || f.endsWith('.hu.json')).map((f) => join(serverLocales, f)),
-  ...readdirSync(webLocales).filter((f) => f.endsWith('.json')).map((f) => join(webLocales, f)),
-  siteLocale,
-];
+const hungarianFiles = hungarianLocaleFiles();
 /** The public site's Hungarian Markdown: blog posts and privacy notices (content/site). */
 const siteContent = join(import.meta.dirname, '../../../../content/site');
 const hungarianMarkdown = readdirSync(siteContent, { recursive: true, encoding: 'utf8' })
@@ -78,7 +66,7 @@ describe('Hungarian texts', () => {
   it('of the server and the web client are all in the formal "Ön" register', () => {
     expect(hungarianFiles.length).toBeGreaterThan(25);
     const found = hungarianFiles.flatMap((file) =>
-      texts(JSON.parse(readFileSync(file, 'utf8')), file.slice(file.indexOf('/apps/') + 1))
+      localeTexts(file)
         .map(([path, text]) => [path, informalForms(text)] as const)
         .filter(([, forms]) => forms.length > 0),
     );

@@ -1,7 +1,7 @@
 import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
 import { useLogout } from '../features/auth/use-logout.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { LanguageSwitcher } from '../shared/i18n/language-switcher.tsx';
@@ -9,6 +9,7 @@ import { useRoutePath } from '../shared/routing/route-set-context.tsx';
 import { BrandMark } from '../shared/ui/brand-mark.tsx';
 import { Icon } from '../shared/ui/icon.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../shared/ui/skip-link.tsx';
+import { PageOrNoAccess } from '../shared/ui/no-access-content.tsx';
 
 function initials(name: string): string {
   return name
@@ -167,7 +168,7 @@ export function AppLayout() {
       </Drawer>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
-          <Outlet />
+          <PageOrNoAccess homePath="engagements/list.html" />
         </Container>
       </AppShell.Main>
     </AppShell>

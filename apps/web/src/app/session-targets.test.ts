@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeSetsForHost } from '@ona/contracts';
-import { loginPathFor } from './session-targets.ts';
+import { homePathFor, loginPathFor } from './session-targets.ts';
 
 describe('loginPathFor', () => {
   const local = routeSetsForHost('127.0.0.1');
@@ -16,5 +16,14 @@ describe('loginPathFor', () => {
 
   it('uses the app login at the root of an app host', () => {
     expect(loginPathFor(routeSetsForHost('app.ona.example.com'), '/colors.html')).toBe('/auth/login.html');
+  });
+});
+
+describe('homePathFor', () => {
+  it('is the journeys list in the app and the site, the surveys list in the instant-survey tool', () => {
+    const local = routeSetsForHost('127.0.0.1');
+    expect(homePathFor(local, '/engagements/3/admin/access-rights.html')).toBe('/engagements/list.html');
+    expect(homePathFor(local, '/instant-surveys/users.html')).toBe('/instant-surveys/surveys/list.html');
+    expect(homePathFor(routeSetsForHost('instant-survey.ona.example.com'), '/users.html')).toBe('/surveys/list.html');
   });
 });

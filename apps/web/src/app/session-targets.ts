@@ -11,3 +11,11 @@ export function loginPathFor(mounts: readonly TRouteSetMount[], pathname: string
   const app = mount?.name === 'app' ? mount : mounts.find((candidate) => candidate.name === 'app');
   return `${app?.base ?? '/'}${APP_LOGIN}`;
 }
+
+/** The start page of the route set that owns `pathname`: the journeys list, or the instant surveys list. */
+export function homePathFor(mounts: readonly TRouteSetMount[], pathname: string): string {
+  const mount = mountForPath(mounts, pathname);
+  if (mount?.name === 'instant-survey') return `${mount.base}surveys/list.html`;
+  const app = mount?.name === 'app' ? mount : mounts.find((candidate) => candidate.name === 'app');
+  return `${app?.base ?? '/'}engagements/list.html`;
+}

@@ -1,4 +1,4 @@
-import { Container, Drawer, Modal, Notification, createTheme, DEFAULT_THEME, mergeThemeOverrides, Pagination, rem, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { Container, Drawer, ScrollArea, Modal, Notification, createTheme, DEFAULT_THEME, mergeThemeOverrides, Pagination, rem, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { BRAND_SHADES } from './brand-colors.ts';
 import { blend, luminance, readableOn } from './contrast.ts';
 
@@ -90,6 +90,9 @@ export const theme = createTheme({
     Container: Container.extend({
       vars: (_theme, { size }) => ({ root: { '--container-size': size === 'xl' ? rem(1170) : undefined } }),
     }),
+    // Mantine's scrollbars float over the content: the last column of a table sat under one.
+    // Room is made for a scrollbar when there is one.
+    ScrollArea: ScrollArea.extend({ defaultProps: { offsetScrollbars: 'present' } }),
   },
 });
 

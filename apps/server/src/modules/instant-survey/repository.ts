@@ -129,8 +129,18 @@ export async function findSurveyByPublicId(db: Database, publicId: string): Prom
   return row;
 }
 
-export async function findOpenSurveyByCode(db: Database, code: string): Promise<TSurveyRow | undefined> {
-  const [row] = await db.select().from(instantSurveys).where(and(eq(instantSurveys.code, code), sql`${instantSurveys.state} <> 'closed'`)).limit(1);
+/**
+ * The survey a code names: the open one (codes are unique among open surveys), else the one that
+ * closed last, so a participant who comes late learns that it has closed rather than that nothing
+ * has that code.
+ */
+export async function findSurveyByCode(db: Database, code: string): Promise<TSurveyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(instantSurveys)
+    .where(eq(instantSurveys.code, code))
+    .orderBy(sql`${instantSurveys.state} = 'closed'`, desc(instantSurveys.closedAt), desc(instantSurveys.id))
+    .limit(1);
   return row;
 }
 

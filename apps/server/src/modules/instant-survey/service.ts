@@ -180,12 +180,16 @@ async function surveyOfInvitation(db: Database, publicId: string, invitationToke
   return row;
 }
 
-/** The code entry (§5 rules), case-insensitive; 20 wrong codes from one address in 15 minutes: 429. */
+/**
+ * The code entry (§5 rules), case-insensitive; 20 wrong codes from one address in 15 minutes: 429.
+ * The code of a closed survey answers that survey (`closed: true`): its join page then says it has
+ * closed, in the product's words.
+ */
 export async function loginWithCode(db: Database, rawCode: string, ip: string): Promise<TInstantCodeLoginResponse> {
   const problem = checkSurveyCode(rawCode);
   if (problem) throw codeProblemError(problem);
   const guess = await takeGuess(db, ip);
-  const row = await repo.findOpenSurveyByCode(db, normaliseSurveyCode(rawCode));
+  const row = await repo.findSurveyByCode(db, normaliseSurveyCode(rawCode));
   if (!row) throw surveyNotFound();
   await repo.forgetCodeAttempt(db, guess);
   return { survey: await describeForParticipant(db, row, null), user: null };

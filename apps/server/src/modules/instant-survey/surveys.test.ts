@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInstantSurvey } from '@ona/contracts';
 import { authHeader, createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createSurveyAs, everyTypeSurvey, instantHeader, join, setUpInstantHosts, startSurveyAs } from './instant-test-kit.ts';
+import * as repo from './repository.ts';
 
 let ctx: TestContext;
 let tokens: Awaited<ReturnType<typeof setUpInstantHosts>>;
@@ -191,12 +192,19 @@ describe('states: pending → started → closed', () => {
     expect(twice.statusCode).toBe(409);
   });
 
-  it('a closed survey frees its code for another open survey', async () => {
+  it('the code of a closed survey says it has closed, until another open survey takes the code', async () => {
     const survey = await createSurveyAs(ctx, tokens.host);
     await startSurveyAs(ctx, tokens.host, survey.id);
     await post(`/api/instant-survey/surveys/${survey.id}/close-survey/`, tokens.host);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/instant-survey/surveys/login-with-survey-code/', payload: { survey_code: survey.code } });
-    expect(login.statusCode).toBe(404);
+    const codeLogin = () => ctx.app.inject({ method: 'POST', url: '/api/instant-survey/surveys/login-with-survey-code/', payload: { survey_code: survey.code } });
+    // A late participant reads "This survey is closed" on its join page, not "not found".
+    const late = await codeLogin();
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ survey: { id: survey.public_id, title: survey.title, state: 'closed', closed: true }, user: null });
+    // The code is free again: a new open survey with it is the one the code opens.
+    const row = await repo.findSurveyById(ctx.db.db, survey.id);
+    const reused = await repo.insertSurvey(ctx.db.db, row?.organizationId ?? 0, null, 'Same code, later', survey.code);
+    expect((await codeLogin()).json().survey).toEqual({ id: reused.publicId, title: 'Same code, later', state: 'pending', closed: false });
   });
 
   it('delete removes the survey with its answers', async () => {

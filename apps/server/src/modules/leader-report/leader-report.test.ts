@@ -89,7 +89,7 @@ describe('GET /engagements/{id}/leader-reports/{leaderReportId}/', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: 'invalid_authorization_code', detail: 'Invalid authorization code' });
     const missing = await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${leadA}/`, 'hu-HU');
-    expect(missing.json()).toEqual({ code: 'invalid_authorization_code', detail: 'Érvénytelen hitelesítési kód' });
+    expect(missing.json()).toEqual({ code: 'invalid_authorization_code', detail: 'Érvénytelen engedélyezési kód' });
     // Another leader's code does not open this report.
     expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${leadA}/?authorization_code=${codes.get(org.people.leadB)}`)).statusCode).toBe(400);
     await clearFailures(await userIdOf('admin@acme.test'));

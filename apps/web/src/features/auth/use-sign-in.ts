@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../shared/api/api-error.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 import { notify } from '../../shared/notifications/notify.ts';
-import { NEXT_PARAM, safeReturnTarget } from '../../shared/routing/return-target.ts';
+import { AFTER_SIGN_IN, NEXT_PARAM, safeReturnTarget } from '../../shared/routing/return-target.ts';
 import { login, profileQueryKey } from './session-api.ts';
 
 /** Signs in and lands on the page the guard carried in `next`, else on `defaultTarget`. */
@@ -24,7 +24,8 @@ export function useSignIn(defaultTarget: string) {
       queryClient.setQueryData(profileQueryKey, user);
       signIn(token, user);
       notify('success', t('login.success'));
-      void navigate(safeReturnTarget(searchParams.get(NEXT_PARAM), defaultTarget), { replace: true });
+      // Marked, so that a target this user may not open is dropped for the start page (session.ts).
+      void navigate(safeReturnTarget(searchParams.get(NEXT_PARAM), defaultTarget), { replace: true, state: AFTER_SIGN_IN });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatShare, type TGraphStatistics } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
@@ -23,7 +23,8 @@ export function GraphStatistics({ statistics }: { statistics: TGraphStatistics }
   const locale = activeLocale();
   return (
     <Paper withBorder radius="md" p="sm" shadow="xs" aria-label={t('statistics.title')} data-testid="graph-statistics">
-      <Group gap="lg" wrap="nowrap">
+      {/* Two by two on a phone: four figures in a row pushed "67.4%" past the card's edge. */}
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="lg" verticalSpacing="xs">
         <Figure label={t('statistics.employees')} value={formatNumber(statistics.employee_count, locale)} testId="graph-stat-employees" />
         <Figure label={t('statistics.connections')} value={formatNumber(statistics.connection_count, locale)} testId="graph-stat-connections" />
         <Figure label={t('statistics.mutual')} value={formatNumber(statistics.mutual_count, locale)} testId="graph-stat-mutual" />
@@ -32,7 +33,7 @@ export function GraphStatistics({ statistics }: { statistics: TGraphStatistics }
           value={formatShare(statistics.mutual_percentage / 100, locale)}
           testId="graph-stat-mutual-percentage"
         />
-      </Group>
+      </SimpleGrid>
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import { AppShell, Button, Container, Group, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageOrNoAccess } from '../../shared/ui/no-access-content.tsx';
 import { useLogout } from '../auth/use-logout.ts';
 import { LanguageSwitcher } from '../../shared/i18n/language-switcher.tsx';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
@@ -60,7 +61,7 @@ export function InstantLayout() {
         </Container>
         <RouteTabPanel tabsId="instant-menu" value={active}>
           <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
-            <Outlet />
+            <PageOrNoAccess homePath="surveys/list.html" />
           </Container>
         </RouteTabPanel>
       </AppShell.Main>

@@ -36,7 +36,11 @@ export function SurveyCodeForm() {
     if (!found) join.mutate(code.trim());
   };
 
-  const error = problem ? problemText[problem] : join.error ? errorMessage(join.error) : null;
+  // A code no survey has: the server's own words ("There is no open survey with this code"), not the
+  // generic "could not find what you were looking for". A closed survey's code opens its join page,
+  // which says that it has closed.
+  const joinError = join.error ? (join.error.code === 'survey_not_found' ? join.error.detail : errorMessage(join.error)) : null;
+  const error = problem ? problemText[problem] : joinError;
   return (
     <form onSubmit={submit} noValidate aria-label={t('code.title')}>
       <Stack gap="md">

@@ -5,17 +5,20 @@ import { pickerMatches, searchState } from '../../shared/format/name-search.ts';
 
 const isItem = (option: ComboboxParsedItem): option is ComboboxItem => 'value' in option;
 
+export type TPickerOption = { value: string; label: string };
+export type TUnitPickerOption = TPickerOption & { depth: number };
+
 type TGroupPickerProps = {
   title: string;
   side: 'source' | 'target';
-  people: readonly { value: string; label: string }[];
-  units: readonly { value: string; label: string; depth: number }[];
+  people: readonly TPickerOption[];
+  units: readonly TUnitPickerOption[];
   users: readonly number[];
   unitIds: readonly number[];
   onChange: (next: { users: number[]; units: number[] }) => void;
 };
 
-/** One side of the as-values view: employees and units (with sub-units), united by the server. */
+/** One group of the sidebar: its employee filter and its department (unit, with sub-units) filter, united by the server. */
 export function GroupPicker({ title, side, people, units, users, unitIds, onChange }: TGroupPickerProps) {
   const { t } = useTranslation('keyPeople');
   const [peopleSearch, setPeopleSearch] = useState('');
@@ -23,9 +26,9 @@ export function GroupPicker({ title, side, people, units, users, unitIds, onChan
   const nothingFound = (term: string) => (searchState(term) === 'active' ? t('values.searchNoResults') : t('values.searchTooShort'));
   const empty = users.length === 0 && unitIds.length === 0;
   return (
-    <Paper withBorder radius="lg" p="md" data-testid={`as-values-${side}`}>
+    <Paper withBorder radius="md" p="sm" data-testid={`as-values-${side}`}>
       <Stack gap="sm">
-        <Title order={3} fz="md">
+        <Title order={2} fz="sm">
           {title}
         </Title>
         <MultiSelect

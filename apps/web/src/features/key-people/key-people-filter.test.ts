@@ -12,6 +12,7 @@ import {
   unitWithSubunits,
 } from './key-people-filter.ts';
 import { nameMatcher, searchState } from '../../shared/format/name-search.ts';
+import { groupMembers } from './key-people-groups.ts';
 
 // Company (1) › Sales (2) › Sales Team North (3); Company › Finance (4).
 const units = [
@@ -44,31 +45,31 @@ describe('the key people search', () => {
   });
 
   it('finds names regardless of accents and case, and also matches the unit name', () => {
-    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, search: 'KOVACS' }, units))).toEqual([10]);
-    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, search: 'finance' }, units))).toEqual([12]);
+    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, search: 'KOVACS' }))).toEqual([10]);
+    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, search: 'finance' }))).toEqual([12]);
   });
 });
 
 describe('the key people filters', () => {
   it('leaves out people without any key or group role unless everyone is asked for', () => {
-    expect(ids(filterKeyPeople(rows, DEFAULT_KEY_PEOPLE_FILTER, units))).toEqual([10, 11, 12, 14]);
-    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, onlyWithRoles: false }, units))).toEqual([10, 11, 12, 13, 14]);
+    expect(ids(filterKeyPeople(rows, DEFAULT_KEY_PEOPLE_FILTER))).toEqual([10, 11, 12, 14]);
+    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, onlyWithRoles: false }))).toEqual([10, 11, 12, 13, 14]);
   });
 
-  it('takes a unit together with all its sub-units, and never people without a unit', () => {
+  it('keeps the target group only: a unit with all its sub-units, never people without a unit', () => {
     expect([...unitWithSubunits(units, 2)].sort()).toEqual([2, 3]);
-    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, unitId: 2 }, units))).toEqual([10, 11]);
-    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, unitId: 1, onlyWithRoles: false }, units))).toEqual([10, 11, 12, 13]);
+    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, members: groupMembers(rows, units, [], [2]) }))).toEqual([10, 11]);
+    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, members: groupMembers(rows, units, [], [1]), onlyWithRoles: false }))).toEqual([10, 11, 12, 13]);
   });
 
   it('keeps a person who holds any one of the chosen roles, key or group', () => {
-    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, roles: ['key:advisor'] }, units))).toEqual([10, 14]);
-    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, roles: ['key:kol', 'group:coordinator'] }, units))).toEqual([11, 12]);
+    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, roles: ['key:advisor'] }))).toEqual([10, 14]);
+    expect(ids(filterKeyPeople(rows, { ...DEFAULT_KEY_PEOPLE_FILTER, roles: ['key:kol', 'group:coordinator'] }))).toEqual([11, 12]);
   });
 
-  it('combines unit, role and search (all must hold)', () => {
-    expect(ids(filterKeyPeople(rows, { search: 'eva', unitId: 2, roles: ['key:advisor'], onlyWithRoles: true }, units))).toEqual([10]);
-    expect(ids(filterKeyPeople(rows, { search: 'eva', unitId: 4, roles: ['key:advisor'], onlyWithRoles: true }, units))).toEqual([]);
+  it('combines the target group, role and search (all must hold)', () => {
+    expect(ids(filterKeyPeople(rows, { search: 'eva', members: groupMembers(rows, units, [], [2]), roles: ['key:advisor'], onlyWithRoles: true }))).toEqual([10]);
+    expect(ids(filterKeyPeople(rows, { search: 'eva', members: groupMembers(rows, units, [], [4]), roles: ['key:advisor'], onlyWithRoles: true }))).toEqual([]);
   });
 
   it('counts each role held, in the spec order with key roles first, and omits roles nobody holds', () => {

@@ -20,15 +20,18 @@ export type TKeyPeopleSort = { column: TKeyPeopleSortColumn; direction: TSortDir
 
 export type TKeyPeopleFilter = {
   search: string;
-  /** A unit and all its sub-units; null for the whole organisation. */
-  unitId: number | null;
+  /**
+   * The sidebar's target group (its employees, and everyone in its units and below them), as
+   * Recalculate applied it; null for everyone the reader sees.
+   */
+  members: ReadonlySet<number> | null;
   /** A person matches when they hold any of these roles; empty means no role filter. */
   roles: readonly TRoleChoice[];
   /** When true, people with neither a key role nor a group role are left out. */
   onlyWithRoles: boolean;
 };
 
-export const DEFAULT_KEY_PEOPLE_FILTER: TKeyPeopleFilter = { search: '', unitId: null, roles: [], onlyWithRoles: true };
+export const DEFAULT_KEY_PEOPLE_FILTER: TKeyPeopleFilter = { search: '', members: null, roles: [], onlyWithRoles: true };
 export const DEFAULT_KEY_PEOPLE_SORT: TKeyPeopleSort = { column: 'keyRoles', direction: 'desc' };
 
 /** The API's rows joined with their unit names, in the API's order. */
@@ -85,17 +88,13 @@ export function roleCounts(rows: readonly TKeyPersonRow[]): { choice: TRoleChoic
   });
 }
 
-export function filterKeyPeople(
-  rows: readonly TKeyPersonRow[],
-  filter: TKeyPeopleFilter,
-  units: readonly { id: number; parent: number | null }[],
-): TKeyPersonRow[] {
-  const inUnit = filter.unitId === null ? null : unitWithSubunits(units, filter.unitId);
+export function filterKeyPeople(rows: readonly TKeyPersonRow[], filter: TKeyPeopleFilter): TKeyPersonRow[] {
+  const { members } = filter;
   const matches = nameMatcher(filter.search);
   const wanted = new Set(filter.roles);
   return rows.filter((row) => {
     if (filter.onlyWithRoles && row.keyRoles.length === 0 && row.groupRoles.length === 0) return false;
-    if (inUnit && (row.unitId === null || !inUnit.has(row.unitId))) return false;
+    if (members && !members.has(row.employeeId)) return false;
     if (wanted.size > 0 && !rowRoleChoices(row).some((choice) => wanted.has(choice))) return false;
     return matches === null || matches(row.name, row.unitName);
   });

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../shared/ui/icon.tsx';
 import type { TKeyPeopleFilter, TRoleChoice } from './key-people-filter.ts';
@@ -9,13 +9,16 @@ type TFiltersBarProps = {
   filter: TKeyPeopleFilter;
   onChange: (next: TKeyPeopleFilter) => void;
   onReset: () => void;
-  units: readonly { id: number; name: string; depth: number }[];
   roles: readonly { choice: TRoleChoice; count: number }[];
   describe: (choice: TRoleChoice) => TRoleDescription;
 };
 
-/** Search, unit (with sub-units), roles and the "only people with a role" switch of the key people table. */
-export function KeyPeopleFiltersBar({ filter, onChange, onReset, units, roles, describe }: TFiltersBarProps) {
+/**
+ * Search, roles and the "only people with a role" switch of the key people table: they narrow the
+ * listed people at once. Who is listed at all (the target group, by employee and unit) is chosen
+ * in the sidebar.
+ */
+export function KeyPeopleFiltersBar({ filter, onChange, onReset, roles, describe }: TFiltersBarProps) {
   const { t } = useTranslation('keyPeople');
   const tooShort = searchState(filter.search) === 'tooShort';
   return (
@@ -29,26 +32,6 @@ export function KeyPeopleFiltersBar({ filter, onChange, onReset, units, roles, d
         description={tooShort ? t('filters.searchTooShort') : undefined}
         w={{ base: '100%', sm: 240 }}
         data-testid="key-people-search"
-      />
-      <Select
-        label={t('filters.unit')}
-        placeholder={t('filters.unitPlaceholder')}
-        data={units.map((unit) => ({ value: String(unit.id), label: unit.name }))}
-        value={filter.unitId === null ? null : String(filter.unitId)}
-        onChange={(value) => onChange({ ...filter, unitId: value === null ? null : Number(value) })}
-        searchable
-        clearable
-        maxDropdownHeight={320}
-        w={{ base: '100%', sm: 260 }}
-        data-testid="key-people-unit"
-        renderOption={({ option }) => {
-          const depth = units.find((unit) => String(unit.id) === option.value)?.depth ?? 0;
-          return (
-            <Text fz="sm" pl={depth * 12}>
-              {option.label}
-            </Text>
-          );
-        }}
       />
       <MultiSelect
         label={t('filters.roles')}

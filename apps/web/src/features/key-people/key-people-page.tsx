@@ -1,5 +1,7 @@
-import { Button, Tabs } from '@mantine/core';
+import { Button, Flex, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import type { TKeyPeopleAnalytics } from '@ona/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
@@ -8,26 +10,66 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
-import { AsValuesView } from './as-values-view.tsx';
+import { asValuesQuery, sameQuery, type TAsValuesSelection } from './as-values-query.ts';
+import { AsValuesPanel } from './as-values-panel.tsx';
 import { useKeyPeopleAnalytics } from './key-people-api.ts';
+import { unitOptions, unitsInScope } from './key-people-filter.ts';
+import { groupMembers, paramsOf, selectionFromParams, showsValues } from './key-people-groups.ts';
+import { KeyPeopleSidebar } from './key-people-sidebar.tsx';
 import { KeyPeopleTableView } from './key-people-table-view.tsx';
 import { useKeyPeopleErrorTexts } from './use-key-people-error-texts.ts';
 
-const VIEWS = ['people', 'values'] as const;
-type TView = (typeof VIEWS)[number];
+/** The sidebar and what it shows: the target group's key people, or the values between the two groups. */
+function KeyPeopleAnalysis({ engagementId, analytics }: { engagementId: number; analytics: TKeyPeopleAnalytics }) {
+  const { t, i18n } = useTranslation('keyPeople');
+  const [params, setParams] = useSearchParams();
+  const showValues = showsValues(params);
+  const applied = useMemo(() => asValuesQuery(selectionFromParams(params)), [params]);
+  const [selection, setSelection] = useState<TAsValuesSelection>(() => selectionFromParams(params));
+  const changed = !sameQuery(asValuesQuery(selection), applied);
 
-/** `?view=values` opens the as-values analysis, so a reload or a shared link keeps the view. */
-function viewOf(raw: string | null): TView {
-  return raw === 'values' ? 'values' : 'people';
+  // Pickers offer the people and units the reader sees (the API cuts both groups to them anyway).
+  const collator = useMemo(() => new Intl.Collator(i18n.language, { sensitivity: 'base' }), [i18n.language]);
+  const people = useMemo(
+    () => analytics.results.map((result) => ({ value: String(result.employee.id), label: result.employee.name })).sort((a, b) => collator.compare(a.label, b.label)),
+    [analytics.results, collator],
+  );
+  const units = useMemo(
+    () => unitOptions(unitsInScope(analytics.units, analytics.results.map((result) => ({ unitId: result.unit })))).map((unit) => ({ value: String(unit.id), label: unit.name, depth: unit.depth })),
+    [analytics.units, analytics.results],
+  );
+  const members = useMemo(
+    () => groupMembers(analytics.results.map((result) => ({ employeeId: result.employee.id, unitId: result.unit })), analytics.units, applied.tu, applied.tun),
+    [analytics, applied],
+  );
+
+  return (
+    <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="flex-start">
+      <KeyPeopleSidebar
+        showValues={showValues}
+        onShowValues={(next) => setParams(paramsOf(next, applied), { replace: true })}
+        selection={selection}
+        onSelection={setSelection}
+        people={people}
+        units={units}
+        changed={changed}
+        onRecalculate={() => setParams(paramsOf(showValues, asValuesQuery(selection)), { replace: true })}
+      />
+      <Stack gap="md" style={{ flex: 1, minWidth: 0 }} w="100%">
+        <Title order={2} fz="lg" data-testid="key-people-view" data-view={showValues ? 'values' : 'people'}>
+          {t(showValues ? 'views.values' : 'views.people')}
+        </Title>
+        {showValues ? <AsValuesPanel engagementId={engagementId} query={applied} /> : <KeyPeopleTableView analytics={analytics} members={members} />}
+      </Stack>
+    </Flex>
+  );
 }
 
-/** engagements/{id}/key-people-analytics/list.html: the key people table and the as-values analysis. */
+/** engagements/{id}/key-people-analytics/list.html: the key people list and its values, with the spec's sidebar. */
 export function KeyPeoplePage() {
   const { t, i18n } = useTranslation(['keyPeople', 'common', 'metrics']);
   const path = useRoutePath();
   const { engagementId, data: engagement } = useEngagement();
-  const [params, setParams] = useSearchParams();
-  const view = viewOf(params.get('view'));
   const analytics = useKeyPeopleAnalytics(engagementId, i18n.language);
   const errorTexts = useKeyPeopleErrorTexts();
   useDocumentTitle(t('common:documentTitle', { page: t('title') }));
@@ -43,35 +85,9 @@ export function KeyPeoplePage() {
           </Button>
         }
       />
-      {analytics.isError && (
-        <AnalyticsLoadProblem
-          error={analytics.error}
-          onRetry={() => void analytics.refetch()}
-          texts={errorTexts}
-        />
-      )}
+      {analytics.isError && <AnalyticsLoadProblem error={analytics.error} onRetry={() => void analytics.refetch()} texts={errorTexts} />}
       {!analytics.isError && !analytics.data && <CenteredLoader label={t('loading')} />}
-      {analytics.data && (
-        <Tabs
-          value={view}
-          onChange={(next) => setParams(next === 'values' ? { view: 'values' } : {}, { replace: true })}
-          keepMounted={false}
-        >
-          <Tabs.List mb="lg">
-            {VIEWS.map((key) => (
-              <Tabs.Tab key={key} value={key} data-testid={`key-people-view-${key}`}>
-                {t(`views.${key}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="people">
-            <KeyPeopleTableView analytics={analytics.data} />
-          </Tabs.Panel>
-          <Tabs.Panel value="values">
-            <AsValuesView engagementId={engagementId} analytics={analytics.data} />
-          </Tabs.Panel>
-        </Tabs>
-      )}
+      {analytics.data && <KeyPeopleAnalysis engagementId={engagementId} analytics={analytics.data} />}
     </>
   );
 }

@@ -12,8 +12,6 @@ import {
   nextSort,
   roleCounts,
   sortKeyPeople,
-  unitOptions,
-  unitsInScope,
   type TKeyPeopleFilter,
   type TKeyPeopleSort,
   type TKeyPeopleSortColumn,
@@ -34,8 +32,12 @@ const COLUMNS: readonly { column: TKeyPeopleSortColumn; labelKey: 'table.employe
   { column: 'groupRoles', labelKey: 'table.groupRoles' },
 ];
 
-/** The key people table: filters, role help, a sortable table cut into pages. */
-export function KeyPeopleTableView({ analytics }: { analytics: TKeyPeopleAnalytics }) {
+/**
+ * The key people table: role help, the quick filters (search, roles, only people with a role),
+ * a sortable table cut into pages. It lists the sidebar's target group (`members`, null for
+ * everyone the reader sees).
+ */
+export function KeyPeopleTableView({ analytics, members }: { analytics: TKeyPeopleAnalytics; members: ReadonlySet<number> | null }) {
   const { t, i18n } = useTranslation('keyPeople');
   const locale = activeLocale();
   const [filter, setFilter] = useState<TKeyPeopleFilter>(DEFAULT_KEY_PEOPLE_FILTER);
@@ -45,13 +47,10 @@ export function KeyPeopleTableView({ analytics }: { analytics: TKeyPeopleAnalyti
   const deferredFilter = useDeferredValue(filter);
   const describe = useRoleDescriber(analytics.explanations);
 
-  const rows = useMemo(() => keyPeopleRows(analytics), [analytics]);
+  const everyone = useMemo(() => keyPeopleRows(analytics), [analytics]);
+  const rows = useMemo(() => (members ? everyone.filter((row) => members.has(row.employeeId)) : everyone), [everyone, members]);
   const roles = useMemo(() => roleCounts(rows), [rows]);
-  const units = useMemo(() => unitOptions(unitsInScope(analytics.units, rows)), [analytics.units, rows]);
-  const shown = useMemo(
-    () => sortKeyPeople(filterKeyPeople(rows, deferredFilter, analytics.units), sort, i18n.language),
-    [rows, deferredFilter, analytics.units, sort, i18n.language],
-  );
+  const shown = useMemo(() => sortKeyPeople(filterKeyPeople(rows, deferredFilter), sort, i18n.language), [rows, deferredFilter, sort, i18n.language]);
   const current = pageSlice(shown, page);
   const changeFilter = (next: TKeyPeopleFilter) => {
     setFilter(next);
@@ -66,7 +65,6 @@ export function KeyPeopleTableView({ analytics }: { analytics: TKeyPeopleAnalyti
         filter={filter}
         onChange={changeFilter}
         onReset={() => changeFilter(DEFAULT_KEY_PEOPLE_FILTER)}
-        units={units}
         roles={roles}
         describe={describe}
       />

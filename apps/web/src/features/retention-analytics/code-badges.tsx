@@ -16,6 +16,8 @@ type TCodeBadgesProps = {
 );
 
 const COLORS: Record<TCodeKind, string> = { riskFactors: 'orange', keyRoles: 'indigo', groupRoles: 'grape' };
+/** A row that does not wrap (the datasheet, whose columns are measured for one line) keeps each badge on one line too. */
+const ONE_LINE = { label: { whiteSpace: 'nowrap' } } as const;
 
 /** Localised names of codes as badges, each with the server's explanation as its tooltip. */
 export function CodeBadges(props: TCodeBadgesProps) {
@@ -37,17 +39,18 @@ export function CodeBadges(props: TCodeBadgesProps) {
   const shown = limit === undefined ? entries : entries.slice(0, limit);
   const hidden = entries.slice(shown.length);
   return (
-    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} style={{ minWidth: 0, overflow: 'hidden' }}>
+    // Badges keep their whole text: in a row that does not wrap (the datasheet) the column is as wide as they are.
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
       {shown.map((entry) => (
         <Tooltip key={entry.code} label={entry.explanation ?? entry.label} multiline w={300} withArrow openDelay={100} disabled={entry.explanation === undefined}>
-          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 1, minWidth: 0, maxWidth: '100%' }} data-code={entry.code}>
+          <Badge color={COLORS[props.kind]} variant="light" tt="none" fw={500} tabIndex={0} style={{ flexShrink: 0 }} styles={wrap ? undefined : ONE_LINE} data-code={entry.code}>
             {entry.label}
           </Badge>
         </Tooltip>
       ))}
       {hidden.length > 0 && (
         <Tooltip label={hidden.map((entry) => entry.label).join(', ')} multiline w={300} withArrow>
-          <Badge color="gray" variant="outline" tabIndex={0} style={{ flexShrink: 0 }}>
+          <Badge color="gray" variant="outline" tabIndex={0} style={{ flexShrink: 0 }} styles={ONE_LINE}>
             {t('employees.more', { count: hidden.length })}
           </Badge>
         </Tooltip>

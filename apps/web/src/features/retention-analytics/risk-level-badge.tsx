@@ -9,7 +9,7 @@ export function RiskLevelBadge({ level, explanations, size = 'md' }: { level: nu
   const riskLevel = asRiskLevel(level);
   return (
     <Tooltip label={explanations.risk_levels[String(riskLevel) as keyof TRetentionExplanations['risk_levels']]} multiline w={280} withArrow openDelay={100}>
-      <Badge color={RISK_LEVEL_COLORS[riskLevel]} variant={riskLevel >= 3 ? 'filled' : 'light'} size={size} tabIndex={0} data-testid="risk-level" data-level={riskLevel} style={{ cursor: 'help' }}>
+      <Badge color={RISK_LEVEL_COLORS[riskLevel]} variant={riskLevel >= 3 ? 'filled' : 'light'} size={size} tabIndex={0} data-testid="risk-level" data-level={riskLevel} style={{ cursor: 'help' }} styles={{ label: { whiteSpace: 'nowrap' } }}>
         {t('riskLevel.badge', { level: riskLevel })}
       </Badge>
     </Tooltip>

@@ -1,4 +1,4 @@
-import { Paper, Progress, RingProgress, ScrollArea, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Group, Paper, Progress, RingProgress, ScrollArea, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { ANSWER_COUNT_LEGEND, type TSurveyStatistics } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
@@ -62,19 +62,16 @@ function Overview({ statistics }: { statistics: TSurveyStatistics }) {
         <Title order={2} fz="md" mb="sm">
           {t('answerCounts.title')}
         </Title>
+        {/* The counts stand in the legend, not in the bar: a section of 3 in 300 is too narrow for its label. */}
         <Progress.Root size={18} mb="sm" role="group" aria-label={t('answerCounts.title')}>
           {answeredTotal > 0 && (
             <>
-              <Progress.Section value={((fill.low_answer_count ?? 0) / answeredTotal) * 100} color={LOW_COLOR} aria-label={t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })}>
-                <Progress.Label>{count(fill.low_answer_count)}</Progress.Label>
-              </Progress.Section>
-              <Progress.Section value={((fill.high_answer_count ?? 0) / answeredTotal) * 100} color={HIGH_COLOR} aria-label={t('legend.high', { from: ANSWER_COUNT_LEGEND.highMin })}>
-                <Progress.Label>{count(fill.high_answer_count)}</Progress.Label>
-              </Progress.Section>
+              <Progress.Section value={((fill.low_answer_count ?? 0) / answeredTotal) * 100} color={LOW_COLOR} aria-label={`${t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })}: ${count(fill.low_answer_count)}`} />
+              <Progress.Section value={((fill.high_answer_count ?? 0) / answeredTotal) * 100} color={HIGH_COLOR} aria-label={`${t('legend.high', { from: ANSWER_COUNT_LEGEND.highMin })}: ${count(fill.high_answer_count)}`} />
             </>
           )}
         </Progress.Root>
-        <ResponseLegend />
+        <ResponseLegend counts={{ low: count(fill.low_answer_count), high: count(fill.high_answer_count) }} />
       </Paper>
       <Paper withBorder radius="lg" p="md">
         <Title order={2} fz="md" mb="sm">
@@ -106,11 +103,15 @@ function Overview({ statistics }: { statistics: TSurveyStatistics }) {
                           </Text>
                         </Tooltip>
                       ) : (
-                        <Progress.Root size={16}>
-                          <Progress.Section value={unitRate * 100} color={BAND_COLORS[responseBand(unitRate)]} aria-label={`${unit.name}: ${formatRate(unitRate, i18n.language)}`}>
-                            <Progress.Label c="dark">{formatRate(unitRate, i18n.language)}</Progress.Label>
-                          </Progress.Section>
-                        </Progress.Root>
+                        // The rate stands beside its bar: inside, a low rate's section is too narrow for it.
+                        <Group gap="xs" wrap="nowrap">
+                          <Progress.Root size={12} style={{ flex: 1 }}>
+                            <Progress.Section value={unitRate * 100} color={BAND_COLORS[responseBand(unitRate)]} aria-label={`${unit.name}: ${formatRate(unitRate, i18n.language)}`} />
+                          </Progress.Root>
+                          <Text fz="sm" miw={44} ta="right">
+                            {formatRate(unitRate, i18n.language)}
+                          </Text>
+                        </Group>
                       )}
                     </Table.Td>
                   </Table.Tr>

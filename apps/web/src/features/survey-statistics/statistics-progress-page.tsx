@@ -1,4 +1,4 @@
-import { Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TSurveyStatistics } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../shared/format/format-date.ts';
@@ -31,8 +31,10 @@ function Progress({ statistics }: { statistics: TSurveyStatistics }) {
       </Paper>
       {days.length > 0 && (
         <Paper withBorder radius="lg" p="md">
-          {/* Keyboard users scroll the table too (WCAG 2.1.1): its viewport takes focus. */}
-          <ScrollArea.Autosize mah={360} type="auto" viewportProps={{ tabIndex: 0 }}>
+          {/* Keyboard users scroll the table too (WCAG 2.1.1): its viewport takes focus, and is named
+              by the table. The browser's own scrollbars take room beside the table: Mantine's
+              floated over its last column. */}
+          <Box mah={360} style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('progress.tableLabel')} data-testid="progress-scroll">
             <Table striped data-testid="progress-table">
               <Table.Thead>
                 <Table.Tr>
@@ -51,7 +53,7 @@ function Progress({ statistics }: { statistics: TSurveyStatistics }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea.Autosize>
+          </Box>
         </Paper>
       )}
     </Stack>

@@ -1,7 +1,8 @@
-import { Badge, CloseButton, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, CloseButton, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, type ComboboxItem, type ComboboxParsedItem } from '@mantine/core';
 import type { TUnitNode } from '@ona/contracts';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameMatcher, pickerMatches, SELECT_MAX_MATCHES } from '../../shared/format/name-search.ts';
 import { flattenUnits, subtreeUnitIds } from '../../shared/format/unit-options.ts';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { WindowedList } from '../../shared/ui/windowed-list.tsx';
@@ -12,6 +13,8 @@ import classes from './colleague-picker.module.css';
 const ROW_HEIGHT = 52;
 const LIST_HEIGHT = 420;
 const ALL_UNITS = 'all';
+
+const isItem = (option: ComboboxParsedItem): option is ComboboxItem => 'value' in option;
 
 function unitsOfColleagues(colleagues: readonly TSurveyUser[]): TUnitNode[] {
   const units = new Map<number, TUnitNode>();
@@ -39,6 +42,7 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
   const { t } = useTranslation('survey');
   const [query, setQuery] = useState('');
   const [unit, setUnit] = useState<string>(ALL_UNITS);
+  const [unitSearch, setUnitSearch] = useState('');
   const [view, setView] = useState<'colleagues' | 'mine'>('colleagues');
   const [lastReset, setLastReset] = useState(resetKey);
   if (lastReset !== resetKey) {
@@ -74,6 +78,13 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
     ...unitOptions.map((option) => ({ value: String(option.id), label: option.name })),
   ];
   const depthById = new Map(unitOptions.map((option) => [String(option.id), option.depth]));
+  // §5: a select's search shows at most 5 matches. Unsearched, the whole list can be browsed; the
+  // line under the field says how many units there are and that typing finds them, and, while a
+  // search shows 5 of more matches, that typing on narrows it.
+  const selectedLabel = unitData.find((option) => option.value === unit)?.label;
+  const unitMatcher = unitSearch === selectedLabel ? null : nameMatcher(unitSearch);
+  const unitMatchCount = unitMatcher ? unitData.filter((option) => unitMatcher(option.label)).length : 0;
+  const unitHint = unitMatchCount > SELECT_MAX_MATCHES ? t('picker.unitMatches', { shown: SELECT_MAX_MATCHES, count: unitMatchCount }) : t('picker.unitHint', { count: unitOptions.length });
   const hint = result.tooShort ? t('picker.tooShort') : result.noMatch ? t('picker.noResults') : null;
 
   return (
@@ -109,9 +120,14 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
                 value={unit}
                 onChange={(next) => setUnit(next ?? ALL_UNITS)}
                 searchable
-                limit={5}
+                searchValue={unitSearch}
+                onSearchChange={setUnitSearch}
+                filter={({ options, search }) => pickerMatches(options.filter(isItem), search, true)}
+                maxDropdownHeight={280}
+                description={unitHint}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 allowDeselect={false}
-                nothingFoundMessage={t('picker.noUnit')}
+                nothingFoundMessage={unitMatcher === null && unitSearch.trim() !== '' ? t('picker.tooShort') : t('picker.noUnit')}
                 data-testid="unit-filter"
                 comboboxProps={{ withinPortal: true }}
                 renderOption={({ option }) => (

@@ -9,14 +9,21 @@ export type TSchema<T> = { parse(input: unknown): T };
 type TClientContext = {
   getToken: () => string | null;
   getLocale: () => TLocale;
-  /** Runs on 401/403 before the error reaches the caller (spec §7: log out, go to login). */
+  /** Runs on 401 (no, expired or revoked token) before the error reaches the caller: log out, go to login. */
   onUnauthorized: (error: ApiError) => void;
+  /**
+   * Runs on a 403 to a load (GET) of a signed-in user, before the error reaches the caller: the
+   * page is not open to them, the session stays (DECISIONS.md). `handledByCaller` when the call
+   * shows its own refusal (`ownForbidden`).
+   */
+  onForbidden: (error: ApiError, how: { handledByCaller: boolean }) => void;
 };
 
 let context: TClientContext = {
   getToken: () => null,
   getLocale: () => 'hu',
   onUnauthorized: () => undefined,
+  onForbidden: () => undefined,
 };
 
 /** Wired once at start-up, so the client stays free of React, the store and the router. */
@@ -35,9 +42,9 @@ export type TRequestOptions = {
    */
   anonymous?: boolean;
   /**
-   * A 403 here is a state of the page, not a lost session (the survey answers 403
-   * `not_a_participant` to a signed-in admin who is no employee of the engagement): it goes to the
-   * caller without logging out. A 401 still ends the session.
+   * The caller shows a 403 itself, in its own words (the survey answers 403 `not_a_participant` to
+   * a signed-in admin who is no employee of the engagement; an analytics module refuses a user
+   * without access): the page is not replaced by the shared "no access" page.
    */
   ownForbidden?: boolean;
 };
@@ -71,7 +78,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function send(path: string, options: TRequestOptions, body: BodyInit | undefined, json: boolean): Promise<Response> {
+/** A load fills a page (a GET of its data); an action is what a user did: a change, an upload, an export. */
+type TCallKind = 'load' | 'action';
+
+async function send(path: string, options: TRequestOptions, body: BodyInit | undefined, json: boolean, kind: TCallKind): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
@@ -86,15 +96,19 @@ async function send(path: string, options: TRequestOptions, body: BodyInit | und
   }
   if (response.ok) return response;
   const error = toApiError(response.status, await readJson(response), response.statusText);
-  const endsSession = response.status === 401 || (response.status === 403 && !options.ownForbidden);
-  if (endsSession && !options.anonymous) context.onUnauthorized(error);
+  if (!options.anonymous) {
+    if (response.status === 401) context.onUnauthorized(error);
+    // A refused action is the caller's to report; a refused load means the page is not open to the user.
+    if (response.status === 403 && kind === 'load') context.onForbidden(error, { handledByCaller: options.ownForbidden === true });
+  }
   throw error;
 }
 
 /** A JSON call whose answer is checked against its contracts schema. */
 export async function apiRequest<T>(path: string, schema: TSchema<T>, options: TRequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
-  const response = await send(path, options, hasBody ? JSON.stringify(options.body) : undefined, hasBody);
+  const kind = (options.method ?? 'GET') === 'GET' ? 'load' : 'action';
+  const response = await send(path, options, hasBody ? JSON.stringify(options.body) : undefined, hasBody, kind);
   const payload = await readJson(response);
   try {
     return schema.parse(payload);
@@ -106,12 +120,12 @@ export async function apiRequest<T>(path: string, schema: TSchema<T>, options: T
 /** A call whose answer body does not matter (logout, password reset request). */
 export async function apiSend(path: string, options: TRequestOptions = {}): Promise<void> {
   const hasBody = options.body !== undefined;
-  await send(path, { method: 'POST', ...options }, hasBody ? JSON.stringify(options.body) : undefined, hasBody);
+  await send(path, { method: 'POST', ...options }, hasBody ? JSON.stringify(options.body) : undefined, hasBody, 'action');
 }
 
 /** Multipart upload (`import_file`, `results`); the browser sets the boundary header itself. */
 export async function apiUpload(path: string, form: FormData, signal?: AbortSignal): Promise<void> {
-  await send(path, { method: 'POST', ...(signal ? { signal } : {}) }, form, false);
+  await send(path, { method: 'POST', ...(signal ? { signal } : {}) }, form, false, 'action');
 }
 
 export type TDownloadedFile = { blob: Blob; filename: string };
@@ -134,14 +148,14 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 
 /** An export: the file name comes from Content-Disposition (spec §7). */
 export async function apiDownload(path: string, fallbackName: string, query?: TRequestOptions['query']): Promise<TDownloadedFile> {
-  const response = await send(path, query ? { query } : {}, undefined, false);
+  const response = await send(path, query ? { query } : {}, undefined, false, 'action');
   const blob = await response.blob();
   return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
 }
 
 /** A multipart upload whose answer is checked against its contracts schema (import summaries). */
 export async function apiUploadRequest<T>(path: string, form: FormData, schema: TSchema<T>, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
-  const response = await send(path, { method }, form, false);
+  const response = await send(path, { method }, form, false, 'action');
   const payload = await readJson(response);
   try {
     return schema.parse(payload);

@@ -44,3 +44,10 @@ export function loginAfterPasswordReset(loginPath: string, next: string | null):
   const target = safeReturnTarget(next, '');
   return target ? withReturnTarget(loginPath, NEXT_PARAM, target) : loginPath;
 }
+
+/** Navigation state of the page that sign-in leads to (its return target, or the start page). */
+export const AFTER_SIGN_IN = { afterSignIn: true } as const;
+
+/** Whether the user reached this location straight from signing in. */
+export const arrivedFromSignIn = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && 'afterSignIn' in state && state.afterSignIn === true;

@@ -73,7 +73,7 @@ export function AccessRightsModal({ engagementId, users, opened, onClose, onSave
             <Text fz="sm" fw={600} mb={4}>
               {t('accessRights.affected', { count: users.length })}
             </Text>
-            <ScrollArea.Autosize mah={140} type="auto">
+            <ScrollArea.Autosize mah={140} type="auto" offsetScrollbars="present">
               <List size="sm" spacing={2} data-testid="affected-users">
                 {users.map((user) => (
                   <List.Item key={user.id} data-testid="affected-user">

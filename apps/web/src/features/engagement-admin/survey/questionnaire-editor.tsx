@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { CONTENT_LANGUAGES, QUESTION_CATEGORIES, type TQuestionnaire } from '@ona/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -58,30 +58,33 @@ export function QuestionnaireEditor({ engagementId, questionnaire }: { engagemen
         </Text>
       )}
       {!draft ? (
-        <Table striped data-testid="questionnaire-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>#</Table.Th>
-              <Table.Th>{t('survey.question')}</Table.Th>
-              <Table.Th>{t('survey.category')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[...questionnaire.questions]
-              .sort((a, b) => a.index - b.index)
-              .map((question, position) => (
-                <Table.Tr key={question.id} data-testid="questionnaire-question">
-                  <Table.Td>{position + 1}</Table.Td>
-                  <Table.Td>{questionText(question.texts, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" tt="none" fw={500}>
-                      {t(`categories.${question.category}`)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-          </Table.Tbody>
-        </Table>
+        // German categories are long single words: on a phone the table scrolls in its card, the page does not.
+        <ScrollArea type="auto">
+          <Table striped data-testid="questionnaire-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>#</Table.Th>
+                <Table.Th>{t('survey.question')}</Table.Th>
+                <Table.Th>{t('survey.category')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...questionnaire.questions]
+                .sort((a, b) => a.index - b.index)
+                .map((question, position) => (
+                  <Table.Tr key={question.id} data-testid="questionnaire-question">
+                    <Table.Td>{position + 1}</Table.Td>
+                    <Table.Td>{questionText(question.texts, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" tt="none" fw={500}>
+                        {t(`categories.${question.category}`)}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
       ) : (
         <Stack gap="sm">
           {draft.map((question, position) => (

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Card, Group, List, Select, Stack, Text, Text
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TInstantSurvey } from '@ona/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApiError } from '../../../shared/api/api-error.ts';
@@ -29,11 +29,16 @@ export function ParticipantsPage() {
   const users = useQuery(usersQuery());
   const groups = useQuery(groupsQuery());
   const groupSearch = useSelectSearch();
-  const [problems, setProblems] = useState<Map<string, TParticipantProblem[]>>(new Map());
+  // Checked live once the host tried to save, so a fixed row loses its message at once.
+  const [checking, setChecking] = useState(false);
+  const problems = checking ? checkParticipants(draft) : new Map<string, TParticipantProblem[]>();
   const [search, setSearch] = useState('');
 
+  // The draft the last save sent: the server's complaint about it stops showing once the draft changes.
+  const sentDraft = useRef(draft);
   const save = useMutation<TInstantSurvey, ApiError, boolean>({
     mutationFn: (andStart) => {
+      sentDraft.current = draft;
       const input = toSurveyInput(draft);
       return andStart ? saveAndStartSurvey(input) : saveSurvey(input);
     },
@@ -51,9 +56,8 @@ export function ParticipantsPage() {
       void navigate(path('surveys/new/questions.html'), { state: SHOW_QUESTION_PROBLEMS });
       return;
     }
-    const found = checkParticipants(draft);
-    setProblems(found);
-    if (found.size === 0) save.mutate(andStart);
+    setChecking(true);
+    if (checkParticipants(draft).size === 0) save.mutate(andStart);
   };
 
   const addPeople = (people: { name: string; email: string | null }[]) =>
@@ -69,7 +73,8 @@ export function ParticipantsPage() {
     nameIfEmail: t('validation.nameIfEmail'),
     email: t('validation.invalidEmail'),
   };
-  const serverErrors = save.error?.errors ? Object.values(save.error.errors).flat() : [];
+  const saveError = save.error && sentDraft.current === draft ? save.error : null;
+  const serverErrors = saveError?.errors ? Object.values(saveError.errors).flat() : [];
 
   return (
     <Stack gap="lg">
@@ -144,11 +149,11 @@ export function ParticipantsPage() {
           )}
         </Stack>
       </Card>
-      {(problems.size > 0 || save.error) && (
+      {(problems.size > 0 || saveError) && (
         <Alert color="red" variant="light" role="alert" data-testid="participants-error">
           <List size="sm" spacing={4}>
             {problems.size > 0 && <List.Item>{t('validation.participantsInvalid')}</List.Item>}
-            {save.error && (serverErrors.length > 0 ? serverErrors.map((message) => <List.Item key={message}>{message}</List.Item>) : <List.Item>{errorMessage(save.error)}</List.Item>)}
+            {saveError && (serverErrors.length > 0 ? serverErrors.map((message) => <List.Item key={message}>{message}</List.Item>) : <List.Item>{errorMessage(saveError)}</List.Item>)}
           </List>
         </Alert>
       )}

@@ -18,12 +18,14 @@ export function QuestionsPage() {
   const draft = useCreatorStore((state) => state.draft);
   const change = useCreatorStore((state) => state.change);
   const { state: arrivedWith } = useLocation();
-  const [problems, setProblems] = useState<TQuestionProblems | null>(() => (wantsQuestionProblemsShown(arrivedWith) ? checkQuestions(draft) : null));
+  // Once the host asked to go on, the problems are those of the draft as it is now: a box that
+  // kept the problems of that moment stayed on screen after the host had fixed them.
+  const [checking, setChecking] = useState(() => wantsQuestionProblemsShown(arrivedWith));
+  const problems: TQuestionProblems | null = checking ? checkQuestions(draft) : null;
 
   const next = () => {
-    const found = checkQuestions(draft);
-    setProblems(found);
-    if (!found) void navigate(path('surveys/new/participants.html'));
+    setChecking(true);
+    if (!checkQuestions(draft)) void navigate(path('surveys/new/participants.html'));
   };
 
   return (

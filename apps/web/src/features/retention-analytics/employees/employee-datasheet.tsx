@@ -1,5 +1,6 @@
 import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import type { TRetentionEmployee, TRetentionExplanations } from '@ona/contracts';
+import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format-date.ts';
 import { activeLocale } from '../../../shared/i18n/i18n.ts';
@@ -9,6 +10,14 @@ import type { TRetentionLookups } from '../retention-lookups.ts';
 import { DATASHEET_COLUMNS, type TDatasheetColumn, type TDatasheetSort } from '../retention-sort.ts';
 import { RiskLevelBadge } from '../risk-level-badge.tsx';
 import classes from './datasheet.module.css';
+import { columnWidths, gridTemplate, type TLine, type TSegment } from './datasheet-widths.ts';
+import { useTextMeasure } from './use-text-measure.ts';
+
+/** A badge's padding (10 px a side) and border (1 px a side). */
+const BADGE_EXTRA = 22;
+/** Grid padding (12 px a side) and the gaps between the eight columns (10 px). */
+const SHEET_EXTRA = 24 + 7 * 10;
+const DASH = '–';
 
 const ROW_HEIGHT = 52;
 /** Tall enough for about twelve rows, short enough to keep the header and filters in view. */
@@ -34,7 +43,7 @@ function SortHeader({ column, sort, onSort }: { column: TDatasheetColumn; sort: 
     <div className={classes.cell} role="columnheader" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton onClick={() => onSort(column)} title={t('employees.sortBy', { column: label })} data-testid={`sort-${column}`} data-active={active || undefined} data-direction={active ? sort.direction : undefined}>
         <Group gap={4} wrap="nowrap">
-          <Text fz="sm" fw={700} truncate>
+          <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
             {label}
           </Text>
           <Text fz="xs" c={active ? 'blue' : 'dimmed'} aria-hidden="true">
@@ -51,15 +60,15 @@ type TEmployeeRowProps = { rowIndex: number; employee: TRetentionEmployee; expla
 function EmployeeRow({ rowIndex, employee, explanations, lookups, onOpen }: TEmployeeRowProps) {
   const { t } = useTranslation('retention');
   const locale = activeLocale();
-  const dash = '–';
+  const dash = DASH;
   return (
     <div className={classes.row} role="row" aria-rowindex={rowIndex} data-testid="datasheet-row" data-employee={employee.id} data-level={employee.risk_level}>
       <div className={classes.cell} role="cell">
-        <Anchor component="button" type="button" fz="sm" fw={600} c="dark" title={employee.name} onClick={() => onOpen(employee)} data-testid="datasheet-name" style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block', textAlign: 'left' }}>
+        <Anchor component="button" type="button" fz="sm" fw={600} c="dark" title={employee.name} onClick={() => onOpen(employee)} data-testid="datasheet-name" style={{ whiteSpace: 'nowrap', display: 'block', textAlign: 'left' }}>
           {employee.name}
         </Anchor>
         {!employee.has_answered && (
-          <Text fz="xs" c="dimmed" truncate>
+          <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {t('employees.notAnswered')}
           </Text>
         )}
@@ -85,18 +94,55 @@ function EmployeeRow({ rowIndex, employee, explanations, lookups, onOpen }: TEmp
   );
 }
 
+/** Every line each column shows, header first, as the datasheet-widths module measures them. */
+function useColumnWidths(employees: readonly TRetentionEmployee[], lookups: TRetentionLookups): number[] {
+  const { t } = useTranslation('retention');
+  const measure = useTextMeasure();
+  const locale = activeLocale();
+  return useMemo(() => {
+    const text = (value: string): TLine => [{ text: value || DASH, font: 'text', extra: 0 }];
+    // The first badge and a "+n" for the rest, as CodeBadges shows them with limit 1.
+    const badges = (first: string | undefined, count: number): TLine => {
+      if (first === undefined) return text('');
+      const shown: TSegment = { text: first, font: 'badge', extra: BADGE_EXTRA };
+      return count > 1 ? [shown, { text: t('employees.more', { count: count - 1 }), font: 'badgeCaps', extra: BADGE_EXTRA }] : [shown];
+    };
+    const columns: TLine[][] = DATASHEET_COLUMNS.map((column) => [[{ text: t(`employees.columns.${column}`), font: 'strong', extra: 0 }, { text: '↕', font: 'small', extra: 0 }]]);
+    const [names, levels, factors, units, leaders, generations, roles, since] = columns as [TLine[], TLine[], TLine[], TLine[], TLine[], TLine[], TLine[], TLine[]];
+    for (let level = 0; level <= 4; level += 1) levels.push([{ text: t('riskLevel.badge', { level }), font: 'badgeCaps', extra: BADGE_EXTRA }]);
+    generations.push(text(''));
+    if (employees.some((employee) => !employee.has_answered)) names.push([{ text: t('employees.notAnswered'), font: 'small', extra: 0 }]);
+    for (const employee of employees) {
+      names.push([{ text: employee.name, font: 'strong', extra: 0 }]);
+      const factor = employee.risk_factors[0];
+      factors.push(badges(factor && t(`codes.riskFactors.${factor.code}`), employee.risk_factors.length));
+      units.push(text(lookups.unitName(employee.unit)));
+      leaders.push(text(lookups.employeeName(employee.leader)));
+      if (employee.generation !== null) generations.push(text(t(`codes.generations.${employee.generation}`)));
+      const role = employee.key_roles[0];
+      roles.push(badges(role && t(`codes.keyRoles.${role}`), employee.key_roles.length));
+      since.push(text(employee.works_since === null ? '' : formatDate(employee.works_since, locale)));
+    }
+    return columnWidths(columns, measure);
+  }, [employees, lookups, t, measure, locale]);
+}
+
 /**
  * The employee datasheet (spec §3 columns). Rows are virtualised: thousands of employees cost as
  * much as the dozen in view, and header and rows share one CSS grid so the columns line up.
  */
 export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSort, resetKey, onOpen }: TDatasheetProps) {
   const { t } = useTranslation('retention');
+  const widths = useColumnWidths(employees, lookups);
+  // Each column as wide as its widest text, header and rows alike (the rows are windowed, so the
+  // grid cannot size itself); the sheet scrolls sideways when the columns need more than the screen.
+  const columns = { '--datasheet-columns': gridTemplate(widths), minWidth: widths.reduce((sum, width) => sum + width, SHEET_EXTRA) } as CSSProperties;
   return (
     <div className={classes.scroller}>
       {/* A table to assistive technology (role="table", rows, column headers with aria-sort) drawn
           as a CSS grid so that only the rows in view are rendered: aria-rowcount tells the full
           size and each row's aria-rowindex its place (the header is row 1). */}
-      <div className={classes.sheet} role="table" aria-label={t('employees.title')} aria-rowcount={employees.length + 1} data-testid="employee-datasheet">
+      <div className={classes.sheet} style={columns} role="table" aria-label={t('employees.title')} aria-rowcount={employees.length + 1} data-testid="employee-datasheet">
         <div role="rowgroup">
           <div className={classes.header} role="row" aria-rowindex={1}>
             {DATASHEET_COLUMNS.map((column) => (
