@@ -79,7 +79,9 @@ async function chooseUnit(page: Page, side: 'source' | 'target', name: string): 
 /** Style tab: Show values. */
 async function showValues(page: Page): Promise<void> {
   await page.getByTestId('key-people-tab-style').click();
-  await page.getByRole('switch', { name: 'Show values' }).check();
+  // The switch follows the address (view=values), which the click changes: wait for the address.
+  await page.getByRole('switch', { name: 'Show values' }).click();
+  await poll(() => new URL(page.url()).searchParams.get('view')).toBe('values');
   await page.getByTestId('key-people-tab-filter').click();
 }
 
