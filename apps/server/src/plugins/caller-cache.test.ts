@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
-import { hashSecretToken } from '../modules/auth/secret-token.ts';
+import { insertPasswordReset } from '../modules/auth/repository.ts';
+import { hashSecretToken, newSecretToken } from '../modules/auth/secret-token.ts';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../testing/fixtures.ts';
 import { countRequestStatements } from '../testing/count-statements.ts';
 import { authHeader, loginAs } from '../testing/test-app.ts';
@@ -87,6 +88,16 @@ describe('one instance', () => {
     expect((await me(single, member.token)).json()).toMatchObject({ code: 'no_active_membership' });
     expect((await patchMember(single, member.id, { active: true })).statusCode).toBe(200);
     expect((await me(single, member.token)).statusCode).toBe(200);
+  });
+
+  it('a new password through a reset link: the very next request with an old token answers 401', async () => {
+    const member = await newMember();
+    expect((await me(single, member.token)).statusCode).toBe(200);
+    const link = newSecretToken();
+    await insertPasswordReset(db.db, member.id, hashSecretToken(link), new Date(Date.now() + 3_600_000));
+    const reset = await single.inject({ method: 'POST', url: '/api/auth/password/reset/confirm/', payload: { uid: String(member.id), token: link, new_password1: 'a-new-password-1', new_password2: 'a-new-password-1' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(single, member.token)).statusCode).toBe(401);
   });
 
   it('a change of rights shows on the very next request', async () => {

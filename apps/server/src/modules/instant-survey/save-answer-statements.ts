@@ -37,8 +37,8 @@ export async function findSaveTarget(db: Database, surveyId: number, questionId:
  * statement (one commit): a retried save changes the answer, never adds one; a save whose
  * sequence is not above the stored one's (a delayed or replayed earlier one) leaves the stored
  * answer and the progress alone. `created` comes from xmax, 0 for a freshly inserted row. The
- * stored answer of a stale save is read from the statement's snapshot (see the employee twin,
- * survey/save-answer-statement.ts, for the one race where it is not there yet).
+ * stored answer of a stale save is read FOR SHARE, in its newest committed version (see the
+ * employee twin, survey/save-answer-statement.ts, for the one race where it is not there yet).
  */
 export const WRITE_ANSWER_SQL = `
 with saved as (
@@ -54,11 +54,15 @@ progress as (
   set current_question_index = coalesce($7::int, current_question_index),
       finished_at = case when $8::boolean then $5::timestamptz else finished_at end
   where id = $3 and exists (select 1 from saved) and ($7::int is not null or $8::boolean)
+),
+stored as (
+  select id, survey_id, question_id, participant_id, value, answered_at, sequence from instant_survey_answers
+  where participant_id = $3 and question_id = $2 and not exists (select 1 from saved)
+  for share
 )
 select id, survey_id, question_id, participant_id, value, answered_at, sequence, created, true as applied from saved
 union all
-select id, survey_id, question_id, participant_id, value, answered_at, sequence, false, false from instant_survey_answers
-where participant_id = $3 and question_id = $2 and not exists (select 1 from saved)
+select id, survey_id, question_id, participant_id, value, answered_at, sequence, false, false from stored
 `;
 
 type WrittenRow = {

@@ -79,4 +79,18 @@ describe('statements and live messages per instant save', () => {
     const stored = await ctx.db.db.select().from(tables.instantSurveyAnswers).where(eq(tables.instantSurveyAnswers.participantId, sam.id));
     expect(stored.map((a) => a.questionId)).toEqual([text]);
   });
+
+  it('fifty saves of one answer at once keep the highest sequence once; none is acknowledged with an older answer than its own', async () => {
+    const mood = questionOf('mood_select');
+    const sequences = Array.from({ length: 50 }, (_, i) => 1_000 + ((i * 37) % 50));
+    const results = await Promise.all(
+      sequences.map((sequence) =>
+        ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/save-answer/`, remoteAddress: `10.1.0.${sequence % 250}`, headers: instantHeader(sam.token), payload: { question_id: mood, value: { type: 'mood_select', mood: sequence % 2 === 0 ? 'positive' : 'negative' }, sequence } }),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    for (const [i, r] of results.entries()) expect(r.json().answer.sequence).toBeGreaterThanOrEqual(sequences[i] as number);
+    const rows = await ctx.db.db.select().from(tables.instantSurveyAnswers).where(eq(tables.instantSurveyAnswers.participantId, sam.id));
+    expect(rows.filter((r) => r.questionId === mood).map((r) => [r.sequence, r.value])).toEqual([[1_049, { type: 'mood_select', mood: 'negative' }]]);
+  });
 });

@@ -9,9 +9,11 @@ import { and, eq, preparedStatement, tables, type Database } from '@ona/db';
  * accepted, not naming oneself): false writes nothing but still answers the checks, so that the
  * errors keep their order (404 for an unknown question before 409 for a closed survey).
  *
- * The last two columns read the stored answer for a stale save: the statement's snapshot has it,
- * except when its first save committed while this statement ran (two first saves of one answer at
- * the same moment); then `stored` is false and the caller reads it once more.
+ * For a stale save, `stored` reads the stored answer with FOR SHARE: a row that a concurrent save
+ * changed after this statement's snapshot is read in its newest committed version (READ COMMITTED
+ * follows the update), never the older one of the snapshot. Only a row whose first save committed
+ * while this statement ran is not there at all (two first saves of one answer at the same moment);
+ * then `stored` is false and the caller reads it once more.
  */
 export const SAVE_ANSWER_SQL = `
 with question as (
@@ -35,16 +37,19 @@ saved as (
 progress as (
   update survey_participations set last_question_id = $3
   where engagement_id = $1 and employee_id = $2 and exists (select 1 from saved)
+),
+stored as (
+  select selected_employee_ids, sequence from answers
+  where employee_id = $2 and question_id = $3 and not exists (select 1 from saved)
+  for share
 )
 select
   exists (select 1 from question) as question_found,
   (select ids from unknown) as unknown_ids,
   exists (select 1 from saved) as applied,
-  case when exists (select 1 from saved) then (select selected_employee_ids from saved)
-       else (select selected_employee_ids from answers where employee_id = $2 and question_id = $3) end as selected,
-  case when exists (select 1 from saved) then (select sequence from saved)
-       else (select sequence from answers where employee_id = $2 and question_id = $3) end as sequence,
-  exists (select 1 from saved) or exists (select 1 from answers where employee_id = $2 and question_id = $3) as stored
+  coalesce((select selected_employee_ids from saved), (select selected_employee_ids from stored)) as selected,
+  case when exists (select 1 from saved) then (select sequence from saved) else (select sequence from stored) end as sequence,
+  exists (select 1 from saved) or exists (select 1 from stored) as stored
 `;
 
 type Row = {
