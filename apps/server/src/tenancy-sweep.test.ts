@@ -35,6 +35,8 @@ const REQUIRED_QUERIES: Record<string, string> = {
   '/api/engagements/{id}/comparison/': '?with=1',
   '/api/engagements/{id}/comparison/ties/': '?with=1',
   '/api/engagements/{id}/comparison/export/': '?with=1',
+  // The exchange format of a network export.
+  '/api/engagements/{id}/graph-visualization/export/': '?format=gexf',
 };
 
 let ctx: TestContext;
