@@ -195,7 +195,7 @@ describe('the leader report', () => {
     await page.goto(`${baseUrl}/engagements/${engagementId}/leader-report/${otherReport.id}/attention.html`);
     await page.getByTestId('leader-code-input').fill('WRONGCOD');
     await page.getByTestId('leader-code-submit').click();
-    await expect.poll(() => text(page, 'leader-code-error')).toBe('Érvénytelen hitelesítési kód');
+    await expect.poll(() => text(page, 'leader-code-error')).toBe('Érvénytelen engedélyezési kód');
     await screenshot(page, 'leader-report-wrong-code-hu-narrow');
     await page.goto(`${baseUrl}${reportPath('index')}`);
     await page.getByTestId('leader-code-input').fill(DEMO_CODE);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { expectPath, signIn } from './support/session.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { expectPath, freshEnglishPage, signIn } from './support/session.ts';
 
 /**
  * The findings of the walk through every page (issue 17, docs/accessibility.md "Walk findings")
@@ -26,16 +26,9 @@ beforeAll(async () => {
 });
 afterAll(async () => chromium?.close());
 
-/** An English page with nothing stored: no token, no earlier test's language. */
+/** An English login page with nothing stored: no token, no earlier test's language. */
 async function freshPage(): Promise<Page> {
-  await chromium.browser.clearCookies();
-  const page = await newPage(chromium.browser, { locale: 'en' });
-  await page.goto(`${baseUrl}/auth/login.html`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    localStorage.setItem('locale', 'en');
-  });
+  const page = await freshEnglishPage(chromium.browser, baseUrl);
   await page.reload();
   return page;
 }

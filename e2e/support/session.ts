@@ -19,18 +19,25 @@ export async function expectPath(page: Page, path: string | RegExp): Promise<voi
 export type TViewport = { width: number; height: number };
 
 /**
- * A fresh English page signed in as `email`, on the journeys list: the context's cookies and the
+ * A fresh English page on the login page, signed in as nobody: the context's cookies and the
  * page's storage are cleared first, so no earlier test's session or language leaks in.
  */
-export async function signedInPage(context: BrowserContext, baseUrl: string, email: string, viewport?: TViewport): Promise<Page> {
+export async function freshEnglishPage(context: BrowserContext, baseUrl: string, viewport?: TViewport): Promise<Page> {
   await context.clearCookies();
   const page = await newPage(context, { locale: 'en' });
   if (viewport) await page.setViewportSize(viewport);
   await page.goto(`${baseUrl}/auth/login.html`);
   await page.evaluate(() => {
     localStorage.clear();
+    sessionStorage.clear();
     localStorage.setItem('locale', 'en');
   });
+  return page;
+}
+
+/** A fresh English page (as above) signed in as `email`, on the journeys list. */
+export async function signedInPage(context: BrowserContext, baseUrl: string, email: string, viewport?: TViewport): Promise<Page> {
+  const page = await freshEnglishPage(context, baseUrl, viewport);
   await signIn(page, baseUrl, email, { open: false });
   await expectPath(page, '/engagements/list.html');
   return page;

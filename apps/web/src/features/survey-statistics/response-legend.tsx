@@ -27,14 +27,14 @@ export function ResponseLegend({ withBands = false, counts }: { withBands?: bool
         <Swatch color={LOW_COLOR} />
         <Text fz="sm">
           {t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })}
-          {counts && <Text span fz="sm" fw={700} data-testid="legend-count-low">{`: ${counts.low}`}</Text>}
+          {counts && <Text span fz="sm" fw={700} data-testid="legend-count-low">{` (${counts.low})`}</Text>}
         </Text>
       </Group>
       <Group gap={6} role="listitem">
         <Swatch color={HIGH_COLOR} />
         <Text fz="sm">
           {t('legend.high', { from: ANSWER_COUNT_LEGEND.highMin })}
-          {counts && <Text span fz="sm" fw={700} data-testid="legend-count-high">{`: ${counts.high}`}</Text>}
+          {counts && <Text span fz="sm" fw={700} data-testid="legend-count-high">{` (${counts.high})`}</Text>}
         </Text>
       </Group>
       {withBands &&

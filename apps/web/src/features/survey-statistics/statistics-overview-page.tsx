@@ -66,8 +66,8 @@ function Overview({ statistics }: { statistics: TSurveyStatistics }) {
         <Progress.Root size={18} mb="sm" role="group" aria-label={t('answerCounts.title')}>
           {answeredTotal > 0 && (
             <>
-              <Progress.Section value={((fill.low_answer_count ?? 0) / answeredTotal) * 100} color={LOW_COLOR} aria-label={`${t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })}: ${count(fill.low_answer_count)}`} />
-              <Progress.Section value={((fill.high_answer_count ?? 0) / answeredTotal) * 100} color={HIGH_COLOR} aria-label={`${t('legend.high', { from: ANSWER_COUNT_LEGEND.highMin })}: ${count(fill.high_answer_count)}`} />
+              <Progress.Section value={((fill.low_answer_count ?? 0) / answeredTotal) * 100} color={LOW_COLOR} aria-label={`${t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })} (${count(fill.low_answer_count)})`} />
+              <Progress.Section value={((fill.high_answer_count ?? 0) / answeredTotal) * 100} color={HIGH_COLOR} aria-label={`${t('legend.high', { from: ANSWER_COUNT_LEGEND.highMin })} (${count(fill.high_answer_count)})`} />
             </>
           )}
         </Progress.Root>
