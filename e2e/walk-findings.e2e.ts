@@ -20,9 +20,9 @@ let open = 0;
 beforeAll(async () => {
   chromium = await launchBrowser();
   const admin = await api.token('admin@example.com');
-  const engagements = (await api.get<{ id: number; name: string }[]>(admin, '/engagements/')).body;
+  const engagements = (await api.get<{ id: number; name: string; state: string }[]>(admin, '/engagements/')).body;
   spring = engagements.find((e) => e.name.includes('spring'))!.id;
-  open = engagements.find((e) => e.name.includes('autumn'))!.id;
+  open = engagements.find((e) => e.state === 'open')!.id;
 });
 afterAll(async () => chromium?.close());
 
