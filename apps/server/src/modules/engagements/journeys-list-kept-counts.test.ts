@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, tables } from '@ona/db';
 import type { TEngagement } from '@ona/contracts';
+import { countRequestStatements } from '../../testing/count-statements.ts';
 import { authHeader } from '../../testing/test-app.ts';
 import { createOpenSurveyApp } from '../survey/survey-test-setup.ts';
 
@@ -39,6 +40,18 @@ const save = async (token: string, questionId: number, selected: number[], seque
 };
 
 describe('journeys list: kept counts follow every change', () => {
+  it('a list whose counts are kept sends one statement; after a change, two (the counts again)', async () => {
+    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
+    await opened.ctx.app.inject(request);
+    expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
+    await db().update(tables.engagements).set({ name: 'Acme spring, renamed' }).where(eq(tables.engagements.id, opened.org.engagementId));
+    const changed = await countRequestStatements(opened.ctx, request);
+    expect(changed.statements).toHaveLength(2);
+    expect((changed.response.json() as TEngagement[]).find((e) => e.id === opened.org.engagementId)?.name).toBe('Acme spring, renamed');
+    expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
+  });
+
+
   it('answer count: a first answer counts at once, a further answer or a re-save does not, deleted answers uncount', async () => {
     const { tokens, people } = opened.org;
     const [q1, q2] = opened.questionIds as [number, number];
