@@ -12,7 +12,7 @@ export function LeaversTable({ calibration, engagementId }: { calibration: TRisk
   const options = LEAVER_REASONS.map((reason) => ({ value: reason, label: t(`reasons.${reason}`) }));
   return (
     <ScrollArea type="auto">
-      <Table striped miw={640} data-testid="calibration-leavers">
+      <Table striped miw={760} data-testid="calibration-leavers">
         <Table.Caption>{t('leavers.caption', { count: calibration.leavers.length, journey: calibration.journey.name })}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -31,6 +31,7 @@ export function LeaversTable({ calibration, engagementId }: { calibration: TRisk
               <Table.Td>
                 <NativeSelect
                   size="xs"
+                  miw={220}
                   data={options}
                   value={leaver.reason}
                   aria-label={t('leavers.reasonFor', { name: leaver.name })}
