@@ -406,3 +406,4 @@ export const emailTemplates = pgTable(
 );
 export * from './instant-survey-schema.ts';
 export * from './site-contact-schema.ts';
+export * from './leaver-reasons-schema.ts';
