@@ -30,5 +30,5 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(waveComparisonRoutes, shared);
   await app.register(surveyExportRoutes);
   await app.register(graphRoutes);
-  await app.register(networkExportRoutes);
+  await app.register(networkExportRoutes, shared);
 };
