@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM_OPTIONS } from '../../e2e/support/browser.ts';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** CDP's "Fast 3G": 562.5 ms latency, 180 KB/s down, 84 KB/s up. */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180 * 1024, uploadThroughput: 84 * 1024 };
 
@@ -18,9 +18,7 @@ export type TColdLoad = { bytes: Partial<Record<string, number>>; files: Partial
 export async function coldLoad(url: string, options: { ready: (page: Page) => Promise<void>; storage?: Record<string, string>; javaScript?: boolean }): Promise<TColdLoad> {
   const profile = mkdtempSync(resolve('tmp-data-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    ...CHROMIUM_OPTIONS,
     locale: 'hu-HU',
     viewport: { width: 390, height: 844 },
   });

@@ -5,13 +5,18 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with a fresh profile and no calls to the outside network. */
+/** Debian's Chromium, headless, making no calls to the outside network: every launch here (and the bench's cold loads) uses these. */
+export const CHROMIUM_OPTIONS: { executablePath: string; headless: boolean; args: string[] } = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+};
+
+/** Debian's Chromium with a fresh profile (CHROMIUM_OPTIONS). */
 export async function launchBrowser(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'ona-chromium-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    ...CHROMIUM_OPTIONS,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
   });

@@ -21,3 +21,8 @@ export function formatDay(isoDate: string, locale: TLocale): string {
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return new Intl.DateTimeFormat(ACCEPT_LANGUAGE[locale], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day);
 }
+
+/** A change with its sign (+3 · −2 · 0; +1,5 in German with one decimal), for "then / now / change" tables. */
+export function formatChange(value: number, locale: TLocale, fractionDigits = 0): string {
+  return new Intl.NumberFormat(ACCEPT_LANGUAGE[locale], { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, signDisplay: 'exceptZero' }).format(value);
+}

@@ -17,6 +17,8 @@ import { ZRetentionExplanations } from './retention.ts';
  */
 
 const ZDbId = z.coerce.number().int().positive().max(2_147_483_647);
+/** The same shape in the earlier journey (`then`) and in the one compared (`now`). */
+export const thenNow = <T extends z.ZodType>(schema: T) => z.object({ then: schema, now: schema });
 const ZRepeated = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item).max(200));
 
@@ -115,7 +117,7 @@ export const ZPersonWave = z.object({
 export type TPersonWave = z.infer<typeof ZPersonWave>;
 
 /** A metric then and now; `change` is now − then (null when either is missing, and for community labels). */
-export const ZMetricChange = z.object({ then: z.number().nullable(), now: z.number().nullable(), change: z.number().nullable() });
+export const ZMetricChange = thenNow(z.number().nullable()).extend({ change: z.number().nullable() });
 export type TMetricChange = z.infer<typeof ZMetricChange>;
 
 export const ZComparedPerson = z.object({
@@ -172,8 +174,7 @@ export const ZComparedUnit = z.object({
   path: z.array(z.string()),
   name: z.string(),
   status: ZUnitWaveStatus,
-  then: ZUnitWaveFigures.nullable(),
-  now: ZUnitWaveFigures.nullable(),
+  ...thenNow(ZUnitWaveFigures.nullable()).shape,
   /** now − then of each figure; null when either side is missing or withheld. */
   change: z.object({ members: ZFigureChange, density: ZFigureChange, reciprocity: ZFigureChange, ei_index: ZFigureChange, share_at_risk: ZFigureChange }),
 });
@@ -184,9 +185,7 @@ export const ZWavePersonRef = z.object({ name: z.string(), then_id: z.number().i
 export type TWavePersonRef = z.infer<typeof ZWavePersonRef>;
 
 /** Ties between matched people, each counted once per ordered pair (who named whom). */
-export const ZTieCounts = z.object({
-  then: z.number().int(),
-  now: z.number().int(),
+export const ZTieCounts = thenNow(z.number().int()).extend({
   kept: z.number().int(),
   added: z.number().int(),
   lost: z.number().int(),
@@ -227,9 +226,7 @@ export const ZNetworkChange = z.object({
 export type TNetworkChange = z.infer<typeof ZNetworkChange>;
 
 /** Head counts over the people the caller sees in each journey. */
-export const ZPeopleFlow = z.object({
-  then: z.number().int(),
-  now: z.number().int(),
+export const ZPeopleFlow = thenNow(z.number().int()).extend({
   stayed: z.number().int(),
   joined: z.number().int(),
   left: z.number().int(),
@@ -252,7 +249,7 @@ export type TWaveNetworkChanges = z.infer<typeof ZWaveNetworkChanges>;
 export const ZWaveComparison = z.object({
   journey: ZComparedJourney,
   earlier: ZComparedJourney,
-  access: z.object({ then: ZComparisonSeeingLevel, now: ZComparisonSeeingLevel }),
+  access: thenNow(ZComparisonSeeingLevel),
   min_group_size: z.number().int(),
   /** The network of the per-person metrics, and the networks both analyses have. */
   network: ZNetworkOption,
@@ -309,7 +306,7 @@ export const ZDiffUnit = z.object({ id: z.number().int(), name: z.string(), pare
 export const ZTieDiff = z.object({
   journey: ZComparedJourney,
   earlier: ZComparedJourney,
-  access: z.object({ then: ZComparisonSeeingLevel, now: ZComparisonSeeingLevel }),
+  access: thenNow(ZComparisonSeeingLevel),
   graph_type: ZGraphCategory.nullable(),
   questions: z.array(z.object({ key: z.string(), label: z.string(), category: ZGraphCategory })),
   nodes: z.array(ZDiffNode),

@@ -32,5 +32,5 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(riskCalibrationRoutes, shared);
   await app.register(surveyExportRoutes);
   await app.register(graphRoutes);
-  await app.register(networkExportRoutes);
+  await app.register(networkExportRoutes, shared);
 };

@@ -1,28 +1,26 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZRetentionAnalytics, ZSurveyStatistics } from '@ona/contracts';
-import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { getAs, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { headerOf, readWorkbook, useAnalysedOrganisation } from '../../testing/analysed-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 import { translate } from '../../i18n/translate.ts';
 
 let ctx: TestContext;
 let org: AnalyticsOrganisation;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await setUpAnalysedOrganisation(ctx);
+useAnalysedOrganisation((made, analysed) => {
+  ctx = made;
+  org = analysed;
 });
-afterAll(async () => ctx.close());
 
 const api = (path: string) => `/api/engagements/${org.engagementId}/${path}`;
 async function workbook(path: string, locale = 'en-US'): Promise<ExcelJS.Workbook> {
   const res = await getAs(ctx, org.tokens.admin, api(path), locale);
   expect(res.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
+  return readWorkbook(res.rawPayload);
 }
-const header = (sheet: ExcelJS.Worksheet) => (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+const header = (sheet: ExcelJS.Worksheet) => headerOf(sheet).map(String);
 const rowsOf = (sheet: ExcelJS.Worksheet) => sheet.getRows(2, Math.max(0, sheet.rowCount - 1)) ?? [];
 
 const EXPORTS = [

@@ -112,14 +112,22 @@ describe('personal API keys', () => {
     expect((await call('GET', '/api/organization/api-keys/', 'ona_not-a-real-key')).statusCode).toBe(401);
   });
 
-  it('stop at once when the creator is deactivated (in the organisation or as an account), and work again when reactivated', async () => {
+  it('are revoked when the creator’s membership is deactivated, and stay revoked when it is reactivated', async () => {
     const { key, id } = await createKey('otto@acme.test', 'Otto’s feed');
     expect((await call('GET', '/api/engagements/', key)).statusCode).toBe(200);
     expect((await call('PATCH', `/api/organization/users/${otto.id}/`, tokens['ada@acme.test'] ?? '', { active: false })).statusCode).toBe(200);
     expect((await call('GET', '/api/engagements/', key)).statusCode).toBe(401);
-    expect((await listKeys('ada@acme.test')).find((k) => k.id === id)?.creator_active).toBe(false);
+    expect((await listKeys('ada@acme.test')).some((k) => k.id === id)).toBe(false);
     expect((await call('PATCH', `/api/organization/users/${otto.id}/`, tokens['ada@acme.test'] ?? '', { active: true })).statusCode).toBe(200);
-    expect((await call('GET', '/api/engagements/', key)).statusCode).toBe(200);
+    expect((await call('GET', '/api/engagements/', key)).statusCode).toBe(401);
+    expect((await listKeys('ada@acme.test')).some((k) => k.id === id)).toBe(false);
+    // A new key of the reactivated member works.
+    const fresh = await createKey('otto@acme.test', 'Otto’s new feed');
+    expect((await call('GET', '/api/engagements/', fresh.key)).statusCode).toBe(200);
+  });
+
+  it('stop at once when the creator’s account is deactivated', async () => {
+    const { key } = await createKey('otto@acme.test', 'Otto’s account check');
     await ctx.db.db.update(tables.users).set({ isActive: false }).where(eq(tables.users.id, otto.id));
     expect((await call('GET', '/api/engagements/', key)).statusCode).toBe(401);
     await ctx.db.db.update(tables.users).set({ isActive: true }).where(eq(tables.users.id, otto.id));

@@ -148,7 +148,7 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
     page++;
     doc.y = PAGE.margin;
     const pen: PdfPen = { doc, text, regular, bold, heading, left: PAGE.margin, width: contentWidth, muted: MUTED, withheldText };
-    drawWhatChangedPage(pen, whatChanged, label);
+    drawWhatChangedPage(pen, whatChanged, label, locale);
     footer();
   }
 

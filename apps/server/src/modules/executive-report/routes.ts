@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { labeller } from '../analytics-shared/labels.ts';
-import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZPdfFile } from '../analytics-shared/route-schemas.ts';
 import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-shared/export-reply.ts';
@@ -27,10 +26,10 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
     },
   }, async (request, reply) => {
     const auth = requireAuth(request);
-    const scope = await resolveScope(app.db, auth, request.params.id, 'executive_reports');
-    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    const found = await analysedAccess(app.db, auth, request.params.id, 'executive_reports');
+    const { scope, stored } = await analysedView(app.db, found);
     const label = labeller(request.locale);
-    const whatChanged = await whatChangedFor(app.db, auth, scope.engagement.id, request.locale, minGroupSize);
+    const whatChanged = await whatChangedFor(app, auth, found, request.locale, minGroupSize);
     // The network part is the graph page's opening view for the reader's level: same people, ties and share.
     const source = await loadEngagementGraph(app.db, scope.engagement.id, stored.runId, request.locale);
     const view = buildGraphView(source, OPENING_GRAPH_REQUEST, { level: scope.level, ownEmployeeId: scope.ownEmployeeId }, graphLabels(request.locale));

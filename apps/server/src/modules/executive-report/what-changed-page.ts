@@ -1,3 +1,4 @@
+import { formatChange, formatCount, formatDay, formatShare, type TLocale } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 import type { ThenNow, WhatChanged } from '../wave-comparison/what-changed.ts';
 
@@ -15,10 +16,6 @@ export interface PdfPen {
   withheldText: string;
 }
 
-const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10}%`);
-const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
-/** A change of shares in percentage points, with a sign. */
-const points = (pair: ThenNow) => (pair.then === null || pair.now === null ? '–' : `${signed(Math.round((pair.now - pair.then) * 1000) / 10)}`);
 const MAX_UNITS_LISTED = 10;
 
 /**
@@ -26,11 +23,19 @@ const MAX_UNITS_LISTED = 10;
  * among the people who stayed, how many of those who left were at high risk, the work network's
  * ties, and units that are new or gone. One page: lists are cut where they would run over.
  */
-export function drawWhatChangedPage(pen: PdfPen, figures: WhatChanged, label: Labeller): void {
+export function drawWhatChangedPage(pen: PdfPen, figures: WhatChanged, label: Labeller, locale: TLocale): void {
   const { doc, text, regular, bold, left, width, muted, withheldText } = pen;
   const { t } = label;
+  // Numbers and dates as the other pages of the report write them (67,4 % in German).
+  const percent = (value: number | null) => (value === null ? '–' : formatShare(value, locale));
+  const count = (value: number) => formatCount(value, locale);
+  const signed = (value: number) => formatChange(value, locale);
+  /** A change of shares in percentage points, with a sign and one decimal. */
+  const points = (pair: ThenNow) => (pair.then === null || pair.now === null ? '–' : formatChange(Math.round((pair.now - pair.then) * 1000) / 10, locale, 1));
+  const counts = <T extends Record<string, number>>(values: T): Record<keyof T, string> =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, count(value)])) as Record<keyof T, string>;
   pen.heading(t('waves.summary.title', { name: figures.earlierName }));
-  if (figures.earlierAnalysedAt) regular().fontSize(10).fillColor(muted).text(text(t('waves.summary.earlier_analysed', { date: figures.earlierAnalysedAt })), left, doc.y, { width });
+  if (figures.earlierAnalysedAt) regular().fontSize(10).fillColor(muted).text(text(t('waves.summary.earlier_analysed', { date: formatDay(figures.earlierAnalysedAt, locale) })), left, doc.y, { width });
   doc.moveDown(1);
 
   const columns = [left, left + 250, left + 330, left + 410];
@@ -46,7 +51,7 @@ export function drawWhatChangedPage(pen: PdfPen, figures: WhatChanged, label: La
   doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor(muted).stroke();
   doc.moveDown(0.3);
   const { people } = figures;
-  row([t('waves.summary.employees'), String(people.then), String(people.now), signed(people.now - people.then)]);
+  row([t('waves.summary.employees'), count(people.then), count(people.now), signed(people.now - people.then)]);
   const shares = (name: string, pair: ThenNow | null) =>
     row(pair ? [name, percent(pair.then), percent(pair.now), points(pair)] : [name, '–', '–', '–']);
   shares(t('waves.summary.response_rate'), figures.responseRate);
@@ -54,7 +59,7 @@ export function drawWhatChangedPage(pen: PdfPen, figures: WhatChanged, label: La
   if (figures.work) {
     const before = figures.work.kept + figures.work.lost;
     const after = figures.work.kept + figures.work.added;
-    row([t('waves.summary.work_ties'), String(before), String(after), signed(after - before)]);
+    row([t('waves.summary.work_ties'), count(before), count(after), signed(after - before)]);
   }
   if (!figures.responseRate) regular().fontSize(9).fillColor(muted).text(text(withheldText), left, doc.y, { width });
   doc.moveDown(1);
@@ -64,23 +69,23 @@ export function drawWhatChangedPage(pen: PdfPen, figures: WhatChanged, label: La
     regular().fontSize(10).text(text(body), left, doc.y, { width });
     doc.moveDown(0.7);
   };
-  paragraph(t('waves.summary.people_title'), t('waves.summary.people_body', { stayed: people.stayed, joined: people.joined, left: people.left }));
+  paragraph(t('waves.summary.people_title'), t('waves.summary.people_body', counts({ stayed: people.stayed, joined: people.joined, left: people.left })));
   paragraph(
     t('waves.summary.risk_title'),
-    figures.riskMoved ? t('waves.summary.risk_body', { rose: figures.riskMoved.rose, fell: figures.riskMoved.fell, same: figures.riskMoved.same }) : withheldText,
+    figures.riskMoved ? t('waves.summary.risk_body', counts(figures.riskMoved)) : withheldText,
   );
   paragraph(
     t('waves.summary.leavers_title'),
-    figures.leaversAtHighRisk ? t('waves.summary.leavers_body', { count: figures.leaversAtHighRisk.count, of: figures.leaversAtHighRisk.of }) : people.left === 0 ? t('waves.summary.nobody_left') : withheldText,
+    figures.leaversAtHighRisk ? t('waves.summary.leavers_body', counts(figures.leaversAtHighRisk)) : people.left === 0 ? t('waves.summary.nobody_left') : withheldText,
   );
   if (figures.work) {
-    paragraph(t('waves.summary.network_title'), t('waves.summary.network_body', { ...figures.work }));
+    paragraph(t('waves.summary.network_title'), t('waves.summary.network_body', counts(figures.work)));
   }
   const units = (title: string, names: readonly string[]) => {
     if (names.length === 0) return;
     const shown = names.slice(0, MAX_UNITS_LISTED);
     const more = names.length - shown.length;
-    paragraph(title, shown.join('; ') + (more > 0 ? ` ${t('waves.summary.and_more', { count: more })}` : ''));
+    paragraph(title, shown.join('; ') + (more > 0 ? ` ${t('waves.summary.and_more', { count: count(more) })}` : ''));
   };
   units(t('waves.summary.units_new'), figures.unitsNew);
   units(t('waves.summary.units_gone'), figures.unitsGone);

@@ -1,17 +1,17 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TApiError, TGraphVisualization } from '@ona/contracts';
-import { setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
-import { authHeader, createTestApp, type TestContext } from '../../testing/test-app.ts';
+import type { AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { useAnalysedOrganisation } from '../../testing/analysed-app.ts';
+import { authHeader, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
 let org: AnalyticsOrganisation;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await setUpAnalysedOrganisation(ctx);
+useAnalysedOrganisation((made, analysed) => {
+  ctx = made;
+  org = analysed;
 });
-afterAll(async () => ctx.close());
 
 /** A multipart body with one file part, built by hand so the test controls every byte. */
 function multipart(field: string, fileName: string, content: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {

@@ -7,6 +7,7 @@ import {
   networkQuestionIds,
   type AnalysisResult,
   type BrokerageRole,
+  type GroupBrokerage,
   type GraphCategory,
   type NetworkKey,
   type NetworkQuestion,
@@ -71,8 +72,39 @@ export interface ResolvedGroups {
 }
 
 /**
+ * What brokerage with a filter attribute as groups costs: the group of each person (null: the
+ * pooled "Other or no value") and the counts on the rebuilt network. The same for every reader
+ * (withholding is decided per reader afterwards), JSON-safe so that it can be kept.
+ */
+export interface AttributeBrokerage {
+  labels: (string | null)[];
+  pooled: number;
+  computed: GroupBrokerage;
+}
+
+/** Keeps an attribute brokerage (see `keptValue`); the default computes it every time. */
+export type KeepAttributeBrokerage = (compute: () => AttributeBrokerage) => Promise<AttributeBrokerage>;
+
+const computeNow: KeepAttributeBrokerage = async (compute) => compute();
+
+function attributeBrokerage(result: AnalysisResult, network: NetworkKey, key: string, source: GroupingSource, minGroupSize: number): AttributeBrokerage {
+  const values = result.employeeIds.map((engineId) => valueOf(source.attributes.get(dbId(engineId)), key));
+  const holders = new Map<string, number>();
+  for (const value of values) if (value !== null) holders.set(value, (holders.get(value) ?? 0) + 1);
+  const labels = values.map((value) => (value !== null && holders.get(value)! >= minGroupSize ? value : null));
+  const number = new Map<string | null, number>();
+  const groupNumbers = labels.map((label) => {
+    if (!number.has(label)) number.set(label, number.size);
+    return number.get(label)!;
+  });
+  const graph = networkDigraph(result, networkQuestionIds(source.questions, network));
+  return { labels, pooled: labels.filter((label) => label === null).length, computed: brokerageByGroups(graph, groupNumbers, DEFAULT_OPTIONS) };
+}
+
+/**
  * The groups of Gould–Fernandez brokerage for a request: the units (the counts the run stored) or
- * the values of one filter attribute (computed now on the network rebuilt from the run's ties).
+ * the values of one filter attribute (computed on the network rebuilt from the run's ties, once
+ * per run, scope and groups when the caller passes `keep`).
  *
  * Privacy minimum: a value held by fewer than `minGroupSize` analysed people is not a group of its
  * own; its holders join the people without a value in one "Other or no value" group (people are
@@ -81,7 +113,7 @@ export interface ResolvedGroups {
  * a group that small, a count could tell them who named them. At all_access every tie is visible
  * anyway.
  */
-export function resolveBrokerageGroups(
+export async function resolveBrokerageGroups(
   scope: AnalyticsScope,
   result: AnalysisResult,
   network: NetworkKey,
@@ -90,26 +122,16 @@ export function resolveBrokerageGroups(
   source: GroupingSource,
   locale: TLocale,
   minGroupSize: number,
-): ResolvedGroups {
+  keep: KeepAttributeBrokerage = computeNow,
+): Promise<ResolvedGroups> {
   if (groups === BROKERAGE_GROUPS_UNIT) return unitGroups(scope, result, network, table, locale);
   const key = groups.startsWith(BROKERAGE_GROUPS_FILTER_PREFIX) ? groups.slice(BROKERAGE_GROUPS_FILTER_PREFIX.length) : null;
   if (key === null || !attributeKeys(result, source).includes(key)) {
     throw new ApiError(400, 'unknown_groups', 'metrics.errors.unknown_groups', undefined, { groups });
   }
-  const values = result.employeeIds.map((engineId) => valueOf(source.attributes.get(dbId(engineId)), key));
-  const holders = new Map<string, number>();
-  for (const value of values) if (value !== null) holders.set(value, (holders.get(value) ?? 0) + 1);
+  const { labels, pooled, computed } = await keep(() => attributeBrokerage(result, network, key, source, minGroupSize));
   const other = translate(locale, 'metrics.brokerage_groups.other');
-  const labels = values.map((value) => (value !== null && holders.get(value)! >= minGroupSize ? value : null));
-  const pooled = labels.filter((label) => label === null).length;
   const withheld = scope.level !== 'all_access' && pooled > 0 && pooled < minGroupSize;
-  const number = new Map<string | null, number>();
-  const groupNumbers = labels.map((label) => {
-    if (!number.has(label)) number.set(label, number.size);
-    return number.get(label)!;
-  });
-  const graph = networkDigraph(result, networkQuestionIds(source.questions, network));
-  const computed = brokerageByGroups(graph, groupNumbers, DEFAULT_OPTIONS);
   const columns = { ...table.columns };
   for (const role of BROKERAGE_ROLES) {
     columns[`brokerage_${role}`] = withheld ? null : computed.raw[role];

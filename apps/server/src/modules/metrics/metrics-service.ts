@@ -15,7 +15,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { employeeRef, unitRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
-import { brokerageGroupOptions, resolveBrokerageGroups, type GroupingSource, type ResolvedGroups } from './brokerage-groups.ts';
+import { brokerageGroupOptions, resolveBrokerageGroups, type GroupingSource, type KeepAttributeBrokerage, type ResolvedGroups } from './brokerage-groups.ts';
 
 // The contracts repeat the engine's list; this fails to compile when the two drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -200,16 +200,17 @@ export function networkLevel(scope: AnalyticsScope, result: AnalysisResult, key:
   };
 }
 
-export function metricsPage(
+export async function metricsPage(
   scope: AnalyticsScope,
   result: AnalysisResult,
   query: TMetricsExportQuery & { page: number; page_size: number },
   locale: TLocale,
   minGroupSize: number,
   source: GroupingSource,
-): TMetricsPage {
+  keep?: KeepAttributeBrokerage,
+): Promise<TMetricsPage> {
   const { key, table } = resolveNetwork(result, query.network);
-  const groups = resolveBrokerageGroups(scope, result, key, table, query.groups, source, locale, minGroupSize);
+  const groups = await resolveBrokerageGroups(scope, result, key, table, query.groups, source, locale, minGroupSize, keep);
   const rows = metricRows(scope, result, groups, query);
   const start = (query.page - 1) * query.page_size;
   return {

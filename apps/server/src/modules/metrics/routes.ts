@@ -2,15 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZMetricsExportQuery, ZMetricsPage, ZMetricsQuery } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
-import { resolveScope } from '../analytics-shared/analytics-scope.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
-import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
-import { loadGroupingSource, resolveBrokerageGroups } from './brokerage-groups.ts';
+import { loadGroupingSource } from './brokerage-groups.ts';
+import { keepBrokerage, keptMetricsTable } from './kept-metrics.ts';
 import { metricsWorkbook } from './metrics-export.ts';
-import { metricDefinitions, metricRows, metricsPage, networkLevel, resolveNetwork } from './metrics-service.ts';
+import { metricsPage } from './metrics-service.ts';
 
 /**
  * Per-person network metrics of the latest analysis. Access follows the key people module
@@ -34,7 +33,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     return sendKeptAnswer(app, request, reply, { answer: 'metrics', ...found, locale: request.locale, variant: [request.query, minGroupSize] }, async () => {
       const { scope, stored } = await analysedView(app.db, found);
       const source = await loadGroupingSource(app.db, scope.engagement.id);
-      return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize, source);
+      return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize, source, keepBrokerage(app, found, request.locale, request.query.network, request.query.groups, minGroupSize));
     });
   });
 
@@ -48,14 +47,9 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
       response: { 200: ZXlsxFile, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
-    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    const { key, table } = resolveNetwork(stored.result, request.query.network);
-    const source = await loadGroupingSource(app.db, scope.engagement.id);
-    const groups = resolveBrokerageGroups(scope, stored.result, key, table, request.query.groups, source, request.locale, minGroupSize);
-    const rows = metricRows(scope, stored.result, groups, request.query);
-    const network = networkLevel(scope, stored.result, key, table, request.locale, minGroupSize);
-    const workbook = metricsWorkbook(request.locale, network, groups.chosen, metricDefinitions(request.locale, scope.level), rows);
-    return sendWorkbook(reply, workbook, exportFileName(request.locale, 'metrics', scope.engagement.name, 'xlsx'));
+    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const table = await keptMetricsTable(app, found, request.query, request.locale, minGroupSize);
+    const workbook = metricsWorkbook(request.locale, table.network, table.groups, table.metrics, table.rows);
+    return sendWorkbook(reply, workbook, exportFileName(request.locale, 'metrics', found.access.engagement.name, 'xlsx'));
   });
 };

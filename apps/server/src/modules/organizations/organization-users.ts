@@ -7,7 +7,7 @@ import type { DbExecutor } from '../engagement-admin/db-executor.ts';
 import { INVITATION_LINK_LIFETIME_DAYS } from './invitation-emails.ts';
 import { ORGANIZATION_ADMIN_PERMISSION } from './organization-guards.ts';
 
-const { users, memberships, organizations, passwordResets } = tables;
+const { users, memberships, organizations, passwordResets, apiKeys } = tables;
 
 const knownPermissions = (list: string[]): TPermission[] => PERMISSIONS.filter((p) => list.includes(p));
 
@@ -126,6 +126,14 @@ export async function updateOrganizationUser(tx: DbExecutor, organizationId: num
   if (patch.active !== undefined && patch.active !== current.active) set.deactivatedAt = patch.active ? null : now;
   if (Object.keys(set).length > 0) {
     await tx.update(memberships).set(set).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    // A deactivated member's API keys are revoked with it, in the same commit: reactivating the
+    // membership later must not bring back keys that may have been handed on meanwhile.
+    if (set.deactivatedAt) {
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.createdByUserId, userId), isNull(apiKeys.revokedAt)));
+    }
     await refuseWithoutAdministrator(tx, organizationId);
   }
   return findOrganizationUser(tx, organizationId, userId);

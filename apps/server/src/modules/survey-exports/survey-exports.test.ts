@@ -1,23 +1,15 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { getAs, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { headerOf as header, readWorkbook as workbookOf, useAnalysedOrganisation } from '../../testing/analysed-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
 let org: AnalyticsOrganisation;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  org = await setUpAnalysedOrganisation(ctx);
+useAnalysedOrganisation((made, analysed) => {
+  ctx = made;
+  org = analysed;
 });
-afterAll(async () => ctx.close());
-
-async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  return workbook;
-}
-const header = (sheet: ExcelJS.Worksheet) => (sheet.getRow(1).values as unknown[]).slice(1);
 
 describe('GET /engagements/{id}/survey/export-nice-excel/', () => {
   it('gives admins the instructions, employees, units, questions and answers', async () => {

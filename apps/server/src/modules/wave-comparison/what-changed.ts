@@ -1,7 +1,10 @@
 import { DEFAULT_OPTIONS, type PersonChange } from '@ona/analytics';
 import type { TLocale } from '@ona/contracts';
-import type { Database } from '@ona/db';
+import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { resolveAccess } from '../analytics-shared/analytics-access.ts';
+import type { AnalysedAccess } from '../analytics-shared/analysed-view.ts';
+import { keptValue } from '../analytics-shared/kept-value.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { comparableJourneys } from './comparable-journeys.ts';
 import { cachedComparison } from './comparison-cache.ts';
@@ -81,10 +84,18 @@ export function whatChangedFigures(sides: ComparisonSides, minGroupSize: number)
 /**
  * The summary against the earlier journey the comparison would suggest (the one this journey is
  * the next wave of, else the newest earlier analysed one the reader may open in the module);
- * null when there is none.
+ * null when there is none. Built once per key of the kept analysis answers: this journey's run,
+ * data version and the reader's scope, and the same of the earlier journey (its access is read on
+ * every request, so a new run or a write on either side, or a rights change, rebuilds it). The
+ * engine comparison under it is the module's (comparison-cache.ts).
  */
-export async function whatChangedFor(db: Database, auth: AuthContext, engagementId: number, locale: TLocale, minGroupSize: number): Promise<WhatChanged | null> {
-  const { suggested } = await comparableJourneys(db, auth, engagementId, 'executive_reports');
+export async function whatChangedFor(app: FastifyInstance, auth: AuthContext, later: AnalysedAccess, locale: TLocale, minGroupSize: number): Promise<WhatChanged | null> {
+  const engagementId = later.access.engagement.id;
+  const { suggested } = await comparableJourneys(app.db, auth, engagementId, 'executive_reports');
   if (suggested === null) return null;
-  return whatChangedFigures(await loadComparisonSides(db, auth, engagementId, suggested, 'executive_reports', locale), minGroupSize);
+  const earlier = await resolveAccess(app.db, auth, suggested, 'executive_reports');
+  const { engagement, level, ownEmployeeId, latestRunId } = earlier;
+  return keptValue(app, { answer: 'executive-what-changed', ...later, locale, variant: [engagement.id, engagement.dataVersion, latestRunId, level, ownEmployeeId, minGroupSize] }, async () =>
+    whatChangedFigures(await loadComparisonSides(app.db, auth, engagementId, suggested, 'executive_reports', locale), minGroupSize),
+  );
 }

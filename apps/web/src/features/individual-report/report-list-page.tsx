@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { pageCount, pageSlice } from '../../shared/ui/page-slice.ts';
+import { ScrolledTable } from '../../shared/ui/scrolled-table.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { individualReportsExportPath, useIndividualReports } from './individual-report-api.ts';
 import { filterReports } from './report-list-filter.ts';
@@ -91,34 +92,29 @@ export function ReportListPage() {
             {t('list.shown', { shown: formatNumber(shown.length, locale), total: formatNumber(total, locale) })}
           </Text>
           <Paper withBorder radius="lg">
-            <ScrollArea type="auto">
-              <Table striped highlightOnHover miw={520} aria-label={t('list.label')} data-testid="individual-reports-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('list.employee')}</Table.Th>
-                    <Table.Th>{t('list.unit')}</Table.Th>
-                    <Table.Th>{t('list.survey')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {current.rows.map((report) => (
-                    <Table.Tr key={report.id} data-testid="individual-report-row" data-report-id={report.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={path(reportPagePath(engagementId, report.id, 'index'))} fw={500} data-testid="individual-report-link">
-                          {report.employee.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td c={report.unit ? undefined : 'dimmed'}>{report.unit?.name ?? t('list.noUnit')}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={report.has_answered ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
-                          {report.has_answered ? t('list.answered') : t('list.notAnswered')}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
+            <ScrolledTable
+              highlightOnHover
+              miw={520}
+              aria-label={t('list.label')}
+              data-testid="individual-reports-table"
+              columns={[{ label: t('list.employee') }, { label: t('list.unit') }, { label: t('list.survey') }]}
+            >
+              {current.rows.map((report) => (
+                <Table.Tr key={report.id} data-testid="individual-report-row" data-report-id={report.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={path(reportPagePath(engagementId, report.id, 'index'))} fw={500} data-testid="individual-report-link">
+                      {report.employee.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td c={report.unit ? undefined : 'dimmed'}>{report.unit?.name ?? t('list.noUnit')}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={report.has_answered ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
+                      {report.has_answered ? t('list.answered') : t('list.notAnswered')}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrolledTable>
             {shown.length === 0 && (
               <Text ta="center" c="dimmed" py="xl" data-testid="individual-reports-no-results">
                 {t('list.noSearchResults')}

@@ -5,10 +5,13 @@ import { parse as parseGexf } from 'graphology-gexf';
 import { parse as parseGraphml } from 'graphology-graphml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZGraphVisualization, ZMetricsPage, type TGraphVisualization, type TMetricsPage } from '@ona/contracts';
+import { eq, tables } from '@ona/db';
+import { buildApp } from '../../../app.ts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../../testing/analytics-fixtures.ts';
-import { createTestApp, type TestContext } from '../../../testing/test-app.ts';
+import { countRequestStatements } from '../../../testing/count-statements.ts';
+import { authHeader, createTestApp } from '../../../testing/test-app.ts';
 
-let ctx: TestContext;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let org: AnalyticsOrganisation;
 let view: TGraphVisualization;
 let metrics: TMetricsPage;
@@ -167,5 +170,35 @@ describe('GET /engagements/{id}/graph-visualization/export/ — access', () => {
     expect((await exported('format=gexf', org.tokens.noAccess)).statusCode).toBe(403);
     expect((await exported('format=gexf', org.tokens.otherOrg)).statusCode).toBe(404);
     expect((await exported('format=pdf')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /engagements/{id}/graph-visualization/export/ — resolved like the graph page', () => {
+  it('refuses like the page when the journey has the graph module switched off, though the reader’s rights remain', async () => {
+    const [row] = await ctx.db.db.select({ modules: tables.engagements.modules }).from(tables.engagements).where(eq(tables.engagements.id, org.engagementId));
+    await ctx.db.db.update(tables.engagements).set({ modules: row!.modules.filter((m) => m !== 'graph_visualization') }).where(eq(tables.engagements.id, org.engagementId));
+    try {
+      expect((await getAs(ctx, org.tokens.leader, `/api/engagements/${org.engagementId}/graph-visualization/`)).statusCode).toBe(403);
+      expect((await exported('format=nodes_csv', org.tokens.leader)).statusCode).toBe(403);
+      expect((await exported('format=gexf')).statusCode).toBe(403);
+    } finally {
+      await ctx.db.db.update(tables.engagements).set({ modules: row!.modules }).where(eq(tables.engagements.id, org.engagementId));
+    }
+    expect((await exported('format=nodes_csv', org.tokens.leader)).statusCode).toBe(200);
+  });
+
+  it('computes its metrics under the configured privacy minimum: the Metrics export of that table is then served from what it kept', async () => {
+    const strict = await buildApp({ db: ctx.db, settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined, MIN_GROUP_SIZE: 7 }, webDistDir: '/nonexistent', pollJobs: false });
+    try {
+      const network = await getAs({ app: strict }, org.tokens.leader, url('format=nodes_csv'));
+      expect(network.statusCode).toBe(200);
+      // The same table (work network, units as groups, by name) under MIN_GROUP_SIZE 7: had the
+      // network export used the default minimum (5), this would be built anew (many statements).
+      const { response, statements } = await countRequestStatements({ app: strict, db: ctx.db }, { method: 'GET', url: `/api/engagements/${org.engagementId}/metrics/export/`, headers: { ...authHeader(org.tokens.leader), 'accept-language': 'en-US' } });
+      expect(response.statusCode).toBe(200);
+      expect(statements.filter((s) => /"result"|from "employees"|from "units"|from "questions"/i.test(s))).toEqual([]);
+    } finally {
+      await strict.close();
+    }
   });
 });

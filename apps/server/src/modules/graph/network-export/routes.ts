@@ -1,21 +1,21 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BROKERAGE_GROUPS_UNIT, GRAPH_EXPORT_CONTENT_TYPES, ZGraphExportQuery, ZIdParams, type TGraphExportFormat, type TLocale, type TMetricDefinition, type TMetricsRow } from '@ona/contracts';
+import { BROKERAGE_GROUPS_UNIT, GRAPH_EXPORT_CONTENT_TYPES, ZGraphExportQuery, ZIdParams, type TGraphExportFormat, type TLocale, type TMetricDefinition, type TMetricsExportQuery, type TMetricsRow } from '@ona/contracts';
 import { ApiError } from '../../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../../i18n/translate.ts';
 import { requireAuth, type AuthContext } from '../../../plugins/auth.ts';
-import type { AnalysisResult, NetworkKey, PersonMetricTable } from '@ona/analytics';
-import { resolveScope, type AnalyticsScope } from '../../analytics-shared/analytics-scope.ts';
-import { resolveMinGroupSize } from '../../analytics-shared/privacy.ts';
-import { loadGroupingSource, resolveBrokerageGroups, type ResolvedGroups } from '../../metrics/brokerage-groups.ts';
+import { resolveAccess } from '../../analytics-shared/analytics-access.ts';
+import { analysedAccess, type AnalysedAccess } from '../../analytics-shared/analysed-view.ts';
+import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../../analytics-shared/privacy.ts';
+import { keptMetricsTable } from '../../metrics/kept-metrics.ts';
 import { attachment, exportFileName, type TExportFileKind } from '../../analytics-shared/export-reply.ts';
-import { requireLatestAnalysis } from '../../analytics-shared/latest-result.ts';
 import { analyticsErrors } from '../../analytics-shared/route-schemas.ts';
-import { metricDefinitions, metricRows, networkLabel, resolveNetwork } from '../../metrics/metrics-service.ts';
+import { networkLabel } from '../../metrics/metrics-service.ts';
 import { graphLabels } from '../graph-labels.ts';
 import { loadEngagementGraph } from '../graph-repository.ts';
 import { buildGraphView } from '../graph-view.ts';
-import { graphRequest, resolveGraphViewer } from '../graph-viewer.ts';
+import { graphRequest } from '../graph-viewer.ts';
 import { edgesCsv, nodesCsv } from './csv.ts';
 import { toGexf } from './gexf.ts';
 import { toGraphml } from './graphml.ts';
@@ -33,32 +33,26 @@ const FILE: Record<TGraphExportFormat, { kind: TExportFileKind; extension: strin
 /**
  * The metrics of a network for the people the caller may see, or none: the metrics follow the key
  * people module's level (as on the Metrics page), and a reader without it gets the network alone.
+ * Read from the graph's run (one run for the whole file) with the Metrics page's default groups
+ * (units), through the kept Metrics table: the Metrics export of the same network shares it.
  */
-async function metricsFor(app: Parameters<FastifyPluginAsyncZod>[0], auth: AuthContext, engagementId: number, networkKey: string, locale: TLocale): Promise<{ definitions: TMetricDefinition[]; rows: TMetricsRow[] }> {
-  let scope;
+async function metricsFor(app: FastifyInstance, auth: AuthContext, graph: AnalysedAccess, networkKey: string, locale: TLocale, minGroupSize: number): Promise<{ definitions: TMetricDefinition[]; rows: TMetricsRow[] }> {
+  let access;
   try {
-    scope = await resolveScope(app.db, auth, engagementId, 'key_people_analytics');
+    access = await resolveAccess(app.db, auth, graph.access.engagement.id, 'key_people_analytics');
   } catch (err) {
     if (err instanceof ApiError && err.statusCode === 403) return { definitions: [], rows: [] };
     throw err;
   }
-  const stored = await requireLatestAnalysis(app.db, engagementId);
-  let table;
-  let key;
+  const query: TMetricsExportQuery = { network: networkKey, groups: BROKERAGE_GROUPS_UNIT, sort: 'name', unit: [], q: '' };
   try {
-    ({ key, table } = resolveNetwork(stored.result, networkKey));
+    const table = await keptMetricsTable(app, { access, runId: graph.runId }, query, locale, minGroupSize);
+    return { definitions: table.metrics, rows: table.rows };
   } catch (err) {
     // A category the questionnaire does not ask has no network and so no metrics.
     if (err instanceof ApiError && err.code === 'unknown_network') return { definitions: [], rows: [] };
     throw err;
   }
-  return { definitions: metricDefinitions(locale, scope.level), rows: metricRows(scope, stored.result, await unitBrokerage(app, scope, stored.result, key, table, locale), { network: networkKey, unit: [], q: '', sort: 'name', groups: BROKERAGE_GROUPS_UNIT }) };
-}
-
-/** The exports carry the Metrics page's default: brokerage with units as the groups. */
-async function unitBrokerage(app: Parameters<FastifyPluginAsyncZod>[0], scope: AnalyticsScope, result: AnalysisResult, key: NetworkKey, table: PersonMetricTable, locale: TLocale): Promise<ResolvedGroups> {
-  const source = await loadGroupingSource(app.db, scope.engagement.id);
-  return resolveBrokerageGroups(scope, result, key, table, BROKERAGE_GROUPS_UNIT, source, locale, resolveMinGroupSize(undefined));
 }
 
 function tableLabels(locale: TLocale): NetworkTableLabels {
@@ -71,7 +65,8 @@ function tableLabels(locale: TLocale): NetworkTableLabels {
 }
 
 /** The graph page's view in an exchange format for Gephi, yEd, R, Python or Excel, with every metric. */
-export const networkExportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const networkExportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
+  const minGroupSize = resolveMinGroupSize(options);
   app.get('/engagements/:id/graph-visualization/export/', {
     onRequest: app.authenticate,
     schema: {
@@ -86,13 +81,14 @@ export const networkExportRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const auth = requireAuth(request);
     const { locale, query } = request;
-    const { engagement, viewer } = await resolveGraphViewer(app.db, auth, request.params.id);
-    const stored = await requireLatestAnalysis(app.db, engagement.id);
-    const source = await loadEngagementGraph(app.db, engagement.id, stored.runId, locale);
+    // Access and run as the graph page resolves them: the file shows what the page shows.
+    const graph = await analysedAccess(app.db, auth, request.params.id, 'graph_visualization');
+    const { engagement, level, ownEmployeeId } = graph.access;
+    const source = await loadEngagementGraph(app.db, engagement.id, graph.runId, locale);
     const labels = tableLabels(locale);
-    const view = buildGraphView(source, graphRequest(query), viewer, labels);
+    const view = buildGraphView(source, graphRequest(query), { level, ownEmployeeId }, labels);
     const networkKey = query.graph_type ? `category:${query.graph_type}` : 'work';
-    const metrics = await metricsFor(app, auth, engagement.id, networkKey, locale);
+    const metrics = await metricsFor(app, auth, graph, networkKey, locale, minGroupSize);
     const table = networkTable(
       view,
       { title: `${engagement.name} – ${networkLabel(locale, networkKey as Parameters<typeof networkLabel>[1])}`, layout: query.layout, colorBy: query.color_by, metrics: metrics.definitions, metricRows: metrics.rows },

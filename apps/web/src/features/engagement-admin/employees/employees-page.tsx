@@ -1,8 +1,9 @@
-import { Badge, Group, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../shared/ui/icon.tsx';
+import { ScrolledTable } from '../../../shared/ui/scrolled-table.tsx';
 import { AdminFrame, QueryState } from '../admin-frame.tsx';
 import { adminKeys, adminPaths, employeesQuery, uploadEmployees } from '../admin-api.ts';
 import { UploadPanel } from '../upload/upload-panel.tsx';
@@ -41,44 +42,36 @@ function EmployeesTable({ engagementId }: { engagementId: number }) {
           {t('employees.count', { shown: filtered.length, total: employees.data.length })}
         </Text>
       </Group>
-      <ScrollArea type="auto">
-        <Table striped highlightOnHover miw={760} data-testid="employees-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('employees.name')}</Table.Th>
-              <Table.Th>{t('employees.email')}</Table.Th>
-              <Table.Th>{t('employees.unit')}</Table.Th>
-              <Table.Th>{t('employees.leader')}</Table.Th>
-              <Table.Th>{t('employees.status')}</Table.Th>
+      <ScrolledTable
+        highlightOnHover
+        miw={760}
+        data-testid="employees-table"
+        columns={(['name', 'email', 'unit', 'leader', 'status'] as const).map((column) => ({ label: t(`employees.${column}`) }))}
+      >
+        {shown.map((employee) => {
+          const state = participationState(employee);
+          return (
+            <Table.Tr key={employee.id} data-testid="employee-row" data-employee-id={employee.id}>
+              <Table.Td fw={500}>
+                {employee.name}
+                {employee.job_title && (
+                  <Text fz="xs" c="dimmed">
+                    {employee.job_title}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{employee.email ?? '–'}</Table.Td>
+              <Table.Td>{employee.unit?.name ?? '–'}</Table.Td>
+              <Table.Td>{employee.leader?.name ?? '–'}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={STATE_COLORS[state]} tt="none" fw={500}>
+                  {t(`employees.states.${state}`)}
+                </Badge>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((employee) => {
-              const state = participationState(employee);
-              return (
-                <Table.Tr key={employee.id} data-testid="employee-row" data-employee-id={employee.id}>
-                  <Table.Td fw={500}>
-                    {employee.name}
-                    {employee.job_title && (
-                      <Text fz="xs" c="dimmed">
-                        {employee.job_title}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{employee.email ?? '–'}</Table.Td>
-                  <Table.Td>{employee.unit?.name ?? '–'}</Table.Td>
-                  <Table.Td>{employee.leader?.name ?? '–'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATE_COLORS[state]} tt="none" fw={500}>
-                      {t(`employees.states.${state}`)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+          );
+        })}
+      </ScrolledTable>
       {filtered.length === 0 && (
         <Text c="dimmed" ta="center" py="lg" data-testid="employees-empty">
           {employees.data.length === 0 ? t('employees.empty') : t('employees.noMatch')}

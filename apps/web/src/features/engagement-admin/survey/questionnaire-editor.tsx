@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { CONTENT_LANGUAGES, QUESTION_CATEGORIES, type TQuestionnaire } from '@ona/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/notifications/notify.ts';
 import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { Icon } from '../../../shared/ui/icon.tsx';
+import { ScrolledTable } from '../../../shared/ui/scrolled-table.tsx';
 import { adminKeys, updateQuestionnaire } from '../admin-api.ts';
 import { missingEnglish, moveQuestion, newQuestionKey, toDraft, toUpdate, type TDraftQuestion } from './questionnaire-draft.ts';
 
@@ -59,32 +60,21 @@ export function QuestionnaireEditor({ engagementId, questionnaire }: { engagemen
       )}
       {!draft ? (
         // German categories are long single words: on a phone the table scrolls in its card, the page does not.
-        <ScrollArea type="auto">
-          <Table striped data-testid="questionnaire-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>#</Table.Th>
-                <Table.Th>{t('survey.question')}</Table.Th>
-                <Table.Th>{t('survey.category')}</Table.Th>
+        <ScrolledTable data-testid="questionnaire-table" columns={[{ label: '#', w: 40 }, { label: t('survey.question') }, { label: t('survey.category') }]}>
+          {[...questionnaire.questions]
+            .sort((a, b) => a.index - b.index)
+            .map((question, position) => (
+              <Table.Tr key={question.id} data-testid="questionnaire-question">
+                <Table.Td>{position + 1}</Table.Td>
+                <Table.Td>{questionText(question.texts, i18n.language)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" tt="none" fw={500}>
+                    {t(`categories.${question.category}`)}
+                  </Badge>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...questionnaire.questions]
-                .sort((a, b) => a.index - b.index)
-                .map((question, position) => (
-                  <Table.Tr key={question.id} data-testid="questionnaire-question">
-                    <Table.Td>{position + 1}</Table.Td>
-                    <Table.Td>{questionText(question.texts, i18n.language)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" tt="none" fw={500}>
-                        {t(`categories.${question.category}`)}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+            ))}
+        </ScrolledTable>
       ) : (
         <Stack gap="sm">
           {draft.map((question, position) => (
