@@ -714,12 +714,13 @@ export class GraphRenderer {
         const to = at(target);
         if (!from || !to) return;
         const length = Math.hypot(to.x - from.x, to.y - from.y);
-        if (length <= from.radius + to.radius) return;
-        const ux = (to.x - from.x) / length;
-        const uy = (to.y - from.y) / length;
-        // From rim to rim, so the dashes do not run over the people.
-        context.moveTo(from.x + ux * from.radius, from.y + uy * from.radius);
-        context.lineTo(to.x - ux * to.radius, to.y - uy * to.radius);
+        // From rim to rim, so the dashes do not run over the people; two people drawn over each
+        // other (zoomed far out) get the line between their middles.
+        const clear = length > from.radius + to.radius;
+        const ux = length > 0 ? (to.x - from.x) / length : 0;
+        const uy = length > 0 ? (to.y - from.y) / length : 0;
+        context.moveTo(from.x + (clear ? ux * from.radius : 0), from.y + (clear ? uy * from.radius : 0));
+        context.lineTo(to.x - (clear ? ux * to.radius : 0), to.y - (clear ? uy * to.radius : 0));
         lost++;
       });
       context.stroke();

@@ -15,6 +15,8 @@ export function diffNodeNumber(node: Pick<TDiffNode, 'now_id' | 'then_id'>): num
 
 export type TDiffGraph = { data: TGraphVisualization; marks: Omit<TDiffMarks, 'show'> };
 
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
 const NO_ROLES = Object.fromEntries(KEY_ROLE_CODES.map((role) => [role, false])) as TGraphNode['key_roles'];
 
 /**
@@ -39,14 +41,22 @@ function placesOf(diff: TTieDiff, idOf: ReadonlyMap<string, number>): Map<number
     if (source < 0 && target >= 0) partners.set(source, [...(partners.get(source) ?? []), target]);
     if (target < 0 && source >= 0) partners.set(target, [...(partners.get(target) ?? []), source]);
   }
+  // A leaver stands a little off the middle of their colleagues (a twentieth of the drawing's
+  // span, in a direction of their own), so that one with a single colleague is not drawn on them.
+  const xs = [...places.values()].map((p) => p.x);
+  const ys = [...places.values()].map((p) => p.y);
+  const span = xs.length > 0 ? Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) : 0;
+  const step = (span > 0 ? span : 1) / 20;
   for (const node of diff.nodes) {
     const id = idOf.get(node.id);
     if (id === undefined || places.has(id)) continue;
     const around = (partners.get(id) ?? []).map((partner) => places.get(partner)).filter((point) => point !== undefined);
     if (around.length > 0) {
-      // A small offset by id keeps two leavers with the same colleagues apart.
-      const spread = ((Math.abs(id) % 7) - 3) * 0.01;
-      places.set(id, { x: around.reduce((sum, p) => sum + p.x, 0) / around.length + spread, y: around.reduce((sum, p) => sum + p.y, 0) / around.length - spread });
+      const angle = Math.abs(id) * GOLDEN_ANGLE;
+      places.set(id, {
+        x: around.reduce((sum, p) => sum + p.x, 0) / around.length + Math.cos(angle) * step,
+        y: around.reduce((sum, p) => sum + p.y, 0) / around.length + Math.sin(angle) * step,
+      });
     } else places.set(id, node.position_then ?? { x: 0, y: 0 });
   }
   return places;

@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Select, Stack, Text } from '@mantine/core';
 import { TIE_STATUSES } from '@ona/contracts';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
@@ -23,6 +24,7 @@ export function WavesTab({ engagementId }: { engagementId: number }) {
   const setShow = useGraphViewStore((state) => state.setDiffShow);
   const earlier = journeys.data?.earlier ?? [];
   const locale = activeLocale();
+  const labelId = useId();
   return (
     <Stack gap="md">
       <Select
@@ -46,24 +48,26 @@ export function WavesTab({ engagementId }: { engagementId: number }) {
       )}
       {compareWith !== null && (
         <>
-          <Checkbox.Group label={t('diff.show')}>
-            <Stack gap={6} mt={4}>
-              {TIE_STATUSES.map((status) => (
-                <Checkbox
-                  key={status}
-                  checked={show[status]}
-                  onChange={(event) => setShow(status, event.currentTarget.checked)}
-                  data-testid={`graph-diff-show-${status}`}
-                  label={
-                    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-                      <DiffLineSample status={status} />
-                      {t(`diff.ties.${status}`)}
-                    </span>
-                  }
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+          {/* A named group of independent checkboxes (not a Checkbox.Group: its value would override each box). */}
+          <Stack gap={6} role="group" aria-labelledby={labelId}>
+            <Text id={labelId} fz="sm" fw={500}>
+              {t('diff.show')}
+            </Text>
+            {TIE_STATUSES.map((status) => (
+              <Checkbox
+                key={status}
+                checked={show[status]}
+                onChange={(event) => setShow(status, event.currentTarget.checked)}
+                data-testid={`graph-diff-show-${status}`}
+                label={
+                  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                    <DiffLineSample status={status} />
+                    {t(`diff.ties.${status}`)}
+                  </span>
+                }
+              />
+            ))}
+          </Stack>
           <Alert color="gray" variant="light" p="xs">
             <Text fz="xs">{t('diff.scopeNote')}</Text>
           </Alert>

@@ -23,5 +23,6 @@ export function formatChange(value: number | null, format: TFigureFormat, locale
 
 /** "then → now" for one figure. */
 export function formatThenNow(then: number | null, now: number | null, format: TFigureFormat, locale: string): string {
+  if (then === null && now === null) return '–';
   return `${formatFigure(then, format, locale)} → ${formatFigure(now, format, locale)}`;
 }

@@ -8,7 +8,7 @@ import { formatChange, formatThenNow, type TFigureFormat } from './then-now.ts';
 
 type TUnitColumn = 'name' | 'status' | 'membersNow' | 'densityChange' | 'reciprocityChange' | 'eiChange' | 'atRiskChange';
 const COLUMNS: readonly TColumn<TUnitColumn>[] = [
-  { column: 'name', numeric: false, nowrap: true },
+  { column: 'name', numeric: false },
   { column: 'status', numeric: false },
   { column: 'membersNow', numeric: true, nowrap: true },
   { column: 'densityChange', numeric: true, nowrap: true },
