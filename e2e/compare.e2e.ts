@@ -110,7 +110,8 @@ describe('the Compare page', () => {
     for (const part of ['compare-summary', 'compare-networks-table', 'compare-units-table', 'compare-people-table']) await shotAround(page, part, `${part}-1280`);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.close();
-  });
+    // Axe reads a page of 50 people with about thirty columns: minutes on a busy two-core machine.
+  }, 300_000);
 
   it('fits a phone and says when there is no earlier wave', async () => {
     const page = await openCompare({ width: 375, height: 800 });
@@ -160,7 +161,7 @@ describe('the graph diff', () => {
     expect(await sortStatus.getAttribute('aria-sort')).toBe('ascending');
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 
   it('fits a phone', async () => {
     const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 375, height: 800 });

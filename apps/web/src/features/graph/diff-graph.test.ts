@@ -11,7 +11,7 @@ const DIFF: TTieDiff = {
   earlier,
   access: { then: 'all_access', now: 'all_access' },
   graph_type: null,
-  questions: [{ key: 'q1', label: 'Cooperation', category: 'cooperation' }],
+  questions: [{ key: 'q1', label: 'Cooperation', category: 'work_cooperation' }],
   nodes: [
     { id: 'now:10', name: 'Ann', status: 'stayed', then_id: 1, now_id: 10, unit_then: 5, unit_now: 50, position_then: { x: 9, y: 9 }, position_now: { x: 0, y: 0 } },
     { id: 'now:11', name: 'Bob', status: 'stayed', then_id: 2, now_id: 11, unit_then: 5, unit_now: 50, position_then: { x: 9, y: 9 }, position_now: { x: 2, y: 0 } },

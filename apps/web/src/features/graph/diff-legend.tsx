@@ -1,4 +1,6 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { TIE_STATUSES, type TTieDiff, type TTieStatus } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { DIFF_COLORS, DIFF_WIDTHS, LOST_DASH } from '../../graph/diff-appearance.ts';
@@ -28,12 +30,21 @@ function PersonSample({ status }: { status: 'stayed' | 'joined' | 'left' }) {
 export function DiffLegend({ diff }: { diff: TTieDiff }) {
   const { t } = useTranslation('graph');
   const locale = activeLocale();
+  // Open until the reader folds it, except on a phone, where it would cover most of the drawing.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const [chosen, setOpen] = useState<boolean | null>(null);
+  const open = chosen ?? !phone;
   return (
     <Paper pos="absolute" bottom={10} left={10} px="xs" py={6} radius="sm" withBorder maw={280} style={{ zIndex: 3, opacity: 0.94 }} data-testid="graph-diff-legend">
-      <Text fz="xs" fw={600} mb={4}>
-        {t('diff.legendTitle', { earlier: diff.earlier.name })}
-      </Text>
-      <Stack gap={2}>
+      <Group justify="space-between" gap="sm" wrap="nowrap" mb={open ? 4 : 0}>
+        <Text fz="xs" fw={600}>
+          {t('diff.legendTitle', { earlier: diff.earlier.name })}
+        </Text>
+        <UnstyledButton fz="xs" c="blue" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="graph-diff-legend-toggle" style={{ flexShrink: 0 }}>
+          {open ? t('diff.legendHide') : t('diff.legendShow')}
+        </UnstyledButton>
+      </Group>
+      <Stack gap={2} display={open ? undefined : 'none'}>
         {TIE_STATUSES.map((status) => (
           <Group key={status} gap={6} wrap="nowrap" data-testid={`graph-diff-legend-${status}`} data-count={diff.statistics[status]}>
             <DiffLineSample status={status} />
