@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and API tests. Browser tests live in e2e/ with their own config (they need a built client).
@@ -8,5 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on the 2-core CI machine,
+    // which left one core idle while most API tests wait on their embedded database. Every test file
+    // has its own database, app and Redis prefix, so files may run side by side.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -225,7 +225,7 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
   it('on every page of the analytics app, as the demo admin', { timeout: 600_000 }, async () => {
     await signInAs('admin@example.com');
     const e = `/engagements/${spring}`;
-    const adminPages = ['settings.html', 'access-rights.html', 'access-rights-details.html', 'employees/list.html', 'units/list.html', 'filters/list.html', 'survey/overview.html', 'emails/list.html', 'emails/edit-email.html', 'stats.html', 'upload-result-file.html', 'upload-filters.html'];
+    const adminPages = ['settings.html', 'access-rights.html', 'access-rights-details.html', 'employees/list.html', 'units/list.html', 'filters/list.html', 'survey/overview.html', 'emails/list.html', 'emails/edit-email.html', 'stats.html', 'upload-result-file.html', 'upload-filters.html', 'risk-calibration.html'];
     const risks = ['most-typical-causes', 'key-people-in-danger', 'leaders-in-need-of-support', 'corresponding-causes'];
     const groups = ['several-employees-at-risk', 'leader-at-risk', 'key-person-at-risk', 'incoherent-team'];
     const dimensions = ['communication', 'improvement', 'problem-solving', 'trust', 'openness', 'respect', 'connection-with-leader'];

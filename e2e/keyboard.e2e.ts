@@ -71,14 +71,31 @@ async function focusIsVisible(page: Page): Promise<boolean> {
   });
 }
 
-/** The newest one-time set-password link of the survey invitation, with the address it went to. */
-async function newestPersonalLink(after: number): Promise<{ to: string; uid: string; token: string } | null> {
+/** The one-time set-password links of the survey invitation sent after `after` mails, newest first. */
+async function personalLinks(after: number): Promise<{ to: string; uid: string; token: string }[]> {
   const mails = ((await (await fetch(smtpApiUrl)).json()) as TCaughtMail[]).slice(after);
+  const links: { to: string; uid: string; token: string }[] = [];
   for (const mail of mails.reverse()) {
     const match = /\/auth\/confirm-reset-password\.html\?uid=(\d+)&token=([\w-]+)&next=/.exec(decodeQuotedPrintable(mail.raw));
-    if (match && mail.to[0]) return { to: mail.to[0], uid: match[1]!, token: match[2]! };
+    if (match && mail.to[0]) links.push({ to: mail.to[0], uid: match[1]!, token: match[2]! });
   }
-  return null;
+  return links;
+}
+
+/**
+ * An invited employee who has not answered anything yet (the demo's open survey has seeded answers
+ * of people without a password too, and earlier browser tests answer as others): their password is
+ * set through their personal link, so the test knows every answer it finds was its own.
+ */
+async function invitedEmployeeWithoutAnswers(after: number): Promise<string> {
+  let links: Awaited<ReturnType<typeof personalLinks>> = [];
+  await expect.poll(async () => (links = await personalLinks(after)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  for (const link of links) {
+    await call(null, '/auth/password/reset/confirm/', { method: 'POST', body: { uid: link.uid, token: link.token, new_password1: PASSWORD, new_password2: PASSWORD } });
+    const survey = await call<TEmployeeSurvey>(await token(link.to, PASSWORD), `/engagements/${autumn}/survey/`);
+    if (survey.answers.every((answer) => answer.selected_users.length === 0)) return link.to;
+  }
+  throw new Error(`none of the ${links.length} invited employees is without answers`);
 }
 
 /** Signs in on the login page from the keyboard alone. */
@@ -96,17 +113,11 @@ async function signInByKeyboard(page: Page, email: string, password: string): Pr
 }
 
 describe('the employee survey from the keyboard alone', () => {
-  // Skipped at the end of the 2026-11-25 session: after the merges it stored 11 of 13 single-colleague
-  // answers (two questions differ). Not diagnosed in time; the closing note asks the next session to
-  // find out first whether a saved answer is lost (save path of issue 20) or the test's last steps changed.
-  it.skip('an invited employee signs in, consents, searches and picks colleagues, filters by unit, moves on and finishes', { timeout: 240_000 }, async () => {
-    // An employee of the open survey who has no password yet: the invitation gives them a personal link.
+  it('an invited employee signs in, consents, searches and picks colleagues, filters by unit, moves on and finishes', { timeout: 240_000 }, async () => {
+    // An employee of the open survey who has no password and no answer yet: the invitation gives them a personal link.
     const before = ((await (await fetch(smtpApiUrl)).json()) as TCaughtMail[]).length;
     await call(admin, `/engagements/${autumn}/survey/send-invitation/`, { method: 'POST', body: { kind: 'invitation' } });
-    let link: Awaited<ReturnType<typeof newestPersonalLink>> = null;
-    await expect.poll(async () => (link = await newestPersonalLink(before)), { timeout: 30_000 }).not.toBeNull();
-    const invited = link!;
-    await call(null, '/auth/password/reset/confirm/', { method: 'POST', body: { uid: invited.uid, token: invited.token, new_password1: PASSWORD, new_password2: PASSWORD } });
+    const invited = { to: await invitedEmployeeWithoutAnswers(before) };
 
     await browser.clearCookies();
     const page = await newPage(browser, { locale: 'en' });
@@ -164,14 +175,19 @@ describe('the employee survey from the keyboard alone', () => {
     await expect.poll(() => page.getByTestId('save-status').getAttribute('data-status')).toBe('saved');
 
     // The rest: Next, then the first colleague shown, to the last question and Finish.
+    const ticked = new Map<number, number[]>([[survey.questions[0]!.id, [wanted.id]], [survey.questions[1]!.id, [secondId]]]);
     for (let n = 3; n <= total; n++) {
       await tabTo(page, '[data-testid="survey-next"]');
       await page.keyboard.press('Enter');
       await expectPath(page, `/engagements/${autumn}/survey/question_${n}.html`);
       await page.getByTestId('colleague-option').first().waitFor();
       await tabTo(page, '[data-testid="colleague-option"] input[type="checkbox"]', { back: true });
+      const picked = await page.evaluate(() => Number(document.activeElement?.closest('[data-colleague-id]')?.getAttribute('data-colleague-id')));
       await page.keyboard.press('Space');
+      // The tick itself, then its save: a key press that missed would otherwise pass as "saved".
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.checked ?? false)).toBe(true);
       await expect.poll(() => page.getByTestId('save-status').getAttribute('data-status')).toBe('saved');
+      ticked.set(survey.questions[n - 1]!.id, [picked]);
     }
     await tabTo(page, 'button[data-testid="survey-finish"]');
     await page.keyboard.press('Enter');
@@ -180,9 +196,9 @@ describe('the employee survey from the keyboard alone', () => {
 
     const stored = await call<TEmployeeSurvey>(own, `/engagements/${autumn}/survey/`);
     expect(stored.finished).toBe(true);
-    expect(stored.answers.find((a) => a.question === survey.questions[0]!.id)?.selected_users).toEqual([wanted.id]);
-    expect(stored.answers.find((a) => a.question === survey.questions[1]!.id)?.selected_users).toEqual([secondId]);
-    expect(stored.answers.filter((a) => a.selected_users.length === 1)).toHaveLength(total);
+    // Every question's stored answer is exactly the colleague ticked on it: no save lost or doubled.
+    const storedByQuestion = Object.fromEntries(stored.answers.map((a) => [a.question, a.selected_users]));
+    expect(storedByQuestion).toEqual(Object.fromEntries(ticked));
     await page.close();
   });
 });

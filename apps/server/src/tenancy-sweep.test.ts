@@ -35,6 +35,8 @@ const REQUIRED_QUERIES: Record<string, string> = {
   '/api/engagements/{id}/comparison/': '?with=1',
   '/api/engagements/{id}/comparison/ties/': '?with=1',
   '/api/engagements/{id}/comparison/export/': '?with=1',
+  '/api/engagements/{id}/comparison/calibration/': '?with=1',
+  '/api/engagements/{id}/comparison/leavers/{employeeId}/': '?with=1',
   // The exchange format of a network export.
   '/api/engagements/{id}/graph-visualization/export/': '?format=gexf',
 };
@@ -116,6 +118,7 @@ function withDemoIds(path: string): string {
     .replace(/^\/api\/instant-survey\/groups\/\{id\}/, `/api/instant-survey/groups/${demoIds.group}`)
     .replace('{id}', String(demoIds.engagement))
     .replace('{reportId}', String(demoIds.employee))
+    .replace('{employeeId}', String(demoIds.employee))
     .replace('{questionId}', String(demoIds.question))
     .replace('{kind}', 'invitation')
     .replace('{language}', 'en');

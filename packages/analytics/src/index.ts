@@ -39,6 +39,9 @@ export { PERSON_METRIC_IDS, networkKeys, personMetricTable } from './metrics/per
 export type { NetworkKey, PersonMetricId, PersonMetricTable } from './metrics/person-metrics.ts';
 export type { NetworkFigures, UnitEi } from './metrics/network-level.ts';
 export { compareWaves, tieDiff, commonNetworkKeys, unitPaths } from './waves/index.ts';
+// Risk checked against turnover (issue 21): docs/risk-calibration.md.
+export { CALIBRATION_LEVELS, RISK_CALIBRATION_DEFAULTS, riskCalibration, waveOutcomes } from './waves/index.ts';
+export type { CalibrationLevel, CalibrationPerson, CalibrationPrediction, LeaverReason, RiskCalibration, RiskCalibrationOptions, WaveLeaver, WaveOutcome } from './waves/index.ts';
 export type {
   CompareWavesOptions,
   TieDiffEdge,

@@ -267,6 +267,18 @@ export const answers = pgTable(
 );
 
 /**
+ * Changes whenever the set of an engagement's employees who have answered may have changed: an
+ * answer inserted for an employee who had none, or answers deleted. Set by triggers on `answers`
+ * (migration 0012), so no write path can forget it; a re-save of an answer leaves it alone, and the
+ * first answers of different employees write different rows of nothing else. Part of the key of
+ * the journeys list's kept head counts (docs/request-path.md, "The journeys list").
+ */
+export const engagementRespondentVersions = pgTable('engagement_respondent_versions', {
+  engagementId: integer('engagement_id').primaryKey().references(() => engagements.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * The optional 360 block of an engagement: leadership behaviour items ("Which leaders …?") in one
  * of the seven dimensions of the spec, each answered by choosing leaders.
  */
@@ -394,3 +406,4 @@ export const emailTemplates = pgTable(
 );
 export * from './instant-survey-schema.ts';
 export * from './site-contact-schema.ts';
+export * from './leaver-reasons-schema.ts';

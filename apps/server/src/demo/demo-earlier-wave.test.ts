@@ -31,6 +31,16 @@ describe('the earlier wave of the demo company', () => {
     expect(leavers.every((e) => !e.isUnitManager && e.entryDate < earlier.accessFrom && thenByKey.get(e.leaderKey ?? '')?.isUnitManager)).toBe(true);
   });
 
+  it('gives most leavers a reason an administrator would have marked: left, two moved, one retired, two unknown', () => {
+    const leavers = roster.employees.filter((e) => !current.has(e.key)).map((e) => e.key);
+    const reasons = leavers.map((key) => earlier.leaverReasons?.[key] ?? 'unknown');
+    const count = (reason: string) => reasons.filter((r) => r === reason).length;
+    expect({ moved: count('moved'), retired: count('retired'), unknown: count('unknown') }).toEqual({ moved: 2, retired: 1, unknown: 2 });
+    expect(count('left')).toBe(leavers.length - 5);
+    // Only leavers carry a reason.
+    expect(Object.keys(earlier.leaverReasons ?? {}).every((key) => leavers.includes(key))).toBe(true);
+  });
+
   it('lacks the people who joined after it opened: members of teams, never managers', () => {
     const joined = spring.participantKeys.filter((key) => !participantsThen.has(key)).map((key) => current.get(key)!);
     expect(joined.length).toBeGreaterThan(5);

@@ -74,7 +74,21 @@ export function buildEarlierWave(context: EarlierWaveContext, random: SeededRand
     boundarySpanners: [...present(context.cast.boundarySpanners), broker],
   };
   const engagement = buildFinishedEngagement(window, { employees, units, cast, mustFinish: context.mustFinish(cast, employees) }, random.fork('engagement'));
-  return { ...engagement, roster: { units, employees } };
+  return { ...engagement, roster: { units, employees }, leaverReasons: leaverReasons(keys) };
+}
+
+/**
+ * The reasons an administrator marked: the cast leavers (at risk by design) and most others left;
+ * two moved within the group and one retired (outside the calibration's base); the last two are
+ * not marked (unknown, counted as left).
+ */
+function leaverReasons(keys: readonly string[]): Record<string, 'left' | 'moved' | 'retired'> {
+  const marked: Record<string, 'left' | 'moved' | 'retired'> = {};
+  const exceptions = new Map<number, 'moved' | 'retired'>([[9, 'moved'], [10, 'retired'], [11, 'moved']]);
+  keys.slice(0, Math.max(0, keys.length - 2)).forEach((key, index) => {
+    marked[key] = exceptions.get(index) ?? 'left';
+  });
+  return marked;
 }
 
 /** Two ordinary sibling teams of one department: the later split. */

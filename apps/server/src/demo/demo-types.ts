@@ -140,6 +140,11 @@ export interface DemoEngagement {
   roster?: { units: DemoUnit[]; employees: DemoEmployee[] };
   /** The key of the engagement this one is the next wave of. */
   previousKey?: string;
+  /**
+   * Why some of this earlier wave's people are gone since, as an administrator would have marked
+   * it (employee key → reason; the others stay unknown): so that the risk calibration reads them.
+   */
+  leaverReasons?: Record<string, 'left' | 'moved' | 'retired'>;
 }
 
 export interface DemoOrganisation {

@@ -123,6 +123,12 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
       await db.execute(sql`update employees set leader_id = v.leader from (values ${sql.join(leaderPairs, sql`, `)}) as v(id, leader) where employees.id = v.id`);
     }
     employeeIdsPerEngagement.set(engagement.key, employeeIds);
+    // Leaver reasons belong to the organisation and the person's e-mail (docs/risk-calibration.md).
+    const reasons = people.flatMap((e) => {
+      const reason = engagement.leaverReasons?.[e.key];
+      return reason && e.email ? [{ organizationId: orgRow.id, personKey: e.email.trim().toLowerCase(), reason }] : [];
+    });
+    if (reasons.length > 0) await db.insert(tables.leaverReasons).values(reasons);
 
     const questionRows = await db
       .insert(tables.questions)

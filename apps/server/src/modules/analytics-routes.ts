@@ -12,6 +12,7 @@ import { retentionRoutes } from './retention-analytics/routes.ts';
 import { surveyExportRoutes } from './survey-exports/routes.ts';
 import { surveyStatisticsRoutes } from './survey-statistics/routes.ts';
 import { waveComparisonRoutes } from './wave-comparison/routes.ts';
+import { riskCalibrationRoutes } from './wave-comparison/calibration-routes.ts';
 
 /**
  * The analytics calls of spec section 7 (retention, reports, 360, key people, statistics,
@@ -28,6 +29,7 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(surveyStatisticsRoutes, shared);
   await app.register(executiveReportRoutes, shared);
   await app.register(waveComparisonRoutes, shared);
+  await app.register(riskCalibrationRoutes, shared);
   await app.register(surveyExportRoutes);
   await app.register(graphRoutes);
   await app.register(networkExportRoutes);

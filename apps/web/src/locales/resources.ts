@@ -22,6 +22,7 @@ import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
 import deMetrics from './de/metrics.json';
 import deWaveComparison from './de/wave-comparison.json';
+import deCalibration from './de/calibration.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enAccessibility from './en/accessibility.json';
@@ -45,6 +46,7 @@ import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
 import enMetrics from './en/metrics.json';
 import enWaveComparison from './en/wave-comparison.json';
+import enCalibration from './en/calibration.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huAccessibility from './hu/accessibility.json';
@@ -68,6 +70,7 @@ import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
 import huMetrics from './hu/metrics.json';
 import huWaveComparison from './hu/wave-comparison.json';
+import huCalibration from './hu/calibration.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -93,6 +96,7 @@ import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
 import ruMetrics from './ru/metrics.json';
 import ruWaveComparison from './ru/wave-comparison.json';
+import ruCalibration from './ru/calibration.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -119,6 +123,7 @@ export const englishResources = {
   apiKeys: enApiKeys,
   metrics: enMetrics,
   waveComparison: enWaveComparison,
+  calibration: enCalibration,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -150,6 +155,7 @@ const hungarian: TTranslation = {
   apiKeys: huApiKeys,
   metrics: huMetrics,
   waveComparison: huWaveComparison,
+  calibration: huCalibration,
 };
 
 const german: TTranslation = {
@@ -176,6 +182,7 @@ const german: TTranslation = {
   apiKeys: deApiKeys,
   metrics: deMetrics,
   waveComparison: deWaveComparison,
+  calibration: deCalibration,
 };
 
 const russian: TTranslation = {
@@ -202,6 +209,7 @@ const russian: TTranslation = {
   apiKeys: ruApiKeys,
   metrics: ruMetrics,
   waveComparison: ruWaveComparison,
+  calibration: ruCalibration,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { accessMapFromRows, involvedEmployeeCount } from './access-scope.ts';
 import { journeyState } from './journey-state.ts';
-import { loadEngagementSummaries, type EngagementSummary } from './engagement-summaries.ts';
+import { loadVisibleJourneys, type EngagementSummary } from './engagement-summaries.ts';
 import * as repo from './repository.ts';
 
 export function isEngagementAdmin(auth: AuthContext): boolean {
@@ -59,17 +59,11 @@ function describeEngagement(auth: AuthContext, engagement: EngagementRow, summar
 /** The journeys list; `archived` lists the archived ones instead (engagement admins only). */
 export async function listEngagements(db: Database, auth: AuthContext, archived = false): Promise<TEngagement[]> {
   if (archived && !isEngagementAdmin(auth)) throw forbidden();
-  const rows = await repo.listVisibleEngagements(db, auth.organizationId, auth.user.id, isEngagementAdmin(auth), archived ? 'archived' : 'current');
-  return describeEngagements(db, auth, rows);
+  const journeys = await loadVisibleJourneys(db, callerOf(auth), archived ? 'archived' : 'current');
+  return journeys.map(({ engagement, summary }) => describeEngagement(auth, engagement, summary));
 }
 
-async function describeEngagements(db: Database, auth: AuthContext, rows: EngagementRow[]): Promise<TEngagement[]> {
-  const summaries = await loadEngagementSummaries(db, auth.user.id, rows.map((r) => r.id));
-  return rows.flatMap((row) => {
-    const summary = summaries.get(row.id);
-    return summary ? [describeEngagement(auth, row, summary)] : [];
-  });
-}
+const callerOf = (auth: AuthContext) => ({ organizationId: auth.organizationId, userId: auth.user.id, isAdmin: isEngagementAdmin(auth) });
 
 /**
  * One engagement of the caller's organisation; another organisation's id answers 404. Admins
@@ -82,10 +76,11 @@ export async function getVisibleEngagement(db: Database, auth: AuthContext, enga
   return engagement;
 }
 
+/** The same rule as getVisibleEngagement, with the journeys list's summary, in one statement when its counts are kept. */
 export async function getEngagement(db: Database, auth: AuthContext, engagementId: number): Promise<TEngagement> {
-  const [described] = await describeEngagements(db, auth, [await getVisibleEngagement(db, auth, engagementId)]);
-  if (!described) throw notFound();
-  return described;
+  const [journey] = await loadVisibleJourneys(db, callerOf(auth), 'any', engagementId);
+  if (!journey) throw notFound();
+  return describeEngagement(auth, journey.engagement, journey.summary);
 }
 
 export function buildUnitTree(rows: { id: number; name: string; parentId: number | null }[]): THierarchy {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, tables, type Database } from '@ona/db';
+import { and, asc, desc, eq, gt, inArray, isNull, perDatabase, sql, tables, type Database } from '@ona/db';
 import {
   INSTANT_DEFAULT_POINTS,
   ZInstantAnswerValue,
@@ -278,15 +278,25 @@ export async function markInvited(db: Database, participantIds: number[]): Promi
   if (participantIds.length > 0) await db.update(instantSurveyParticipants).set({ invitedAt: new Date() }).where(inArray(instantSurveyParticipants.id, participantIds));
 }
 
-/** The participant behind an instant token that has not been idle for longer than `idleSince`. */
-export async function findParticipantByToken(db: Database, tokenHash: string, idleSince: Date) {
-  const [row] = await db
+/**
+ * The participant behind an instant token, with its survey's public id (every participant request
+ * and every instant save starts with it): built once per database as a prepared statement, so a
+ * save sends only the values, not SQL rebuilt by the query builder and planned again.
+ */
+const participantByTokenQuery = perDatabase((db) =>
+  db
     .select({ participant: instantSurveyParticipants, surveyPublicId: instantSurveys.publicId, tokenId: instantParticipantTokens.id, lastUsedAt: instantParticipantTokens.lastUsedAt })
     .from(instantParticipantTokens)
     .innerJoin(instantSurveyParticipants, eq(instantSurveyParticipants.id, instantParticipantTokens.participantId))
     .innerJoin(instantSurveys, eq(instantSurveys.id, instantParticipantTokens.surveyId))
-    .where(and(eq(instantParticipantTokens.tokenHash, tokenHash), gt(instantParticipantTokens.lastUsedAt, idleSince)))
-    .limit(1);
+    .where(and(eq(instantParticipantTokens.tokenHash, sql.placeholder('tokenHash')), gt(instantParticipantTokens.lastUsedAt, sql.placeholder('idleSince'))))
+    .limit(1)
+    .prepare('instant_participant_by_token'),
+);
+
+/** The participant behind an instant token that has not been idle for longer than `idleSince`. */
+export async function findParticipantByToken(db: Database, tokenHash: string, idleSince: Date) {
+  const [row] = await participantByTokenQuery(db).execute({ tokenHash, idleSince });
   return row;
 }
 

@@ -8,7 +8,11 @@ import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { comparableJourneys } from './comparable-journeys.ts';
 import { comparisonWorkbook } from './comparison-export.ts';
-import { loadComparisonSides, sideIn } from './comparison-sides.ts';
+import { loadComparisonSides, seesAllOfBoth, sideIn } from './comparison-sides.ts';
+import { addCalibrationSheets } from './calibration-export.ts';
+import { loadLeaverReasons } from './leaver-reasons-repository.ts';
+import { riskCalibrationView } from './risk-calibration-view.ts';
+import { isEngagementAdmin } from '../engagements/service.ts';
 import { waveComparison } from './comparison-view.ts';
 import { tieDiffView } from './tie-diff-view.ts';
 
@@ -78,6 +82,9 @@ export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> 
     const graphNow = sideIn(sides.now, 'graph_visualization');
     const ties = graphThen && graphNow ? tieDiffView({ then: graphThen, now: graphNow }, 'every question') : null;
     const workbook = comparisonWorkbook(request.locale, label, comparison, ties);
+    // Risk checked against turnover joins the workbook for those who may read it (calibration-routes.ts).
+    const auth = requireAuth(request);
+    if (isEngagementAdmin(auth) && seesAllOfBoth(sides)) addCalibrationSheets(workbook, request.locale, riskCalibrationView(sides, await loadLeaverReasons(app.db, auth.organizationId), minGroupSize));
     return sendWorkbook(reply, workbook, exportFileName(request.locale, 'wave_comparison', sides.now.scope.engagement.name, 'xlsx'));
   });
 };

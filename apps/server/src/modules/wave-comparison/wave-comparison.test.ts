@@ -262,13 +262,13 @@ describe('GET /engagements/{id}/comparison/ties/', () => {
 });
 
 describe('GET /engagements/{id}/comparison/export/', () => {
-  it('answers a workbook with a sheet per person, unit, network, joiners and leavers and the tie diff', async () => {
+  it('answers a workbook with a sheet per person, unit, network, joiners and leavers, the tie diff and (for the admin) the risk calibration', async () => {
     const res = await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}export/?with=${earlier.engagementId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="wave-comparison-acme-spring-2026.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'People', 'Units', 'Networks', 'Joined and left', 'Tie diff']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'People', 'Units', 'Networks', 'Joined and left', 'Tie diff', 'Risk calibration', 'Risk prediction', 'Leaver reasons']);
     const people = workbook.getWorksheet('People')!;
     expect(people.getRow(1).getCell(1).value).toBe('Employee');
     expect(people.getRow(1).getCell(14).value).toBe('In-degree then');
@@ -285,7 +285,7 @@ describe('GET /engagements/{id}/comparison/export/', () => {
     const res = await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}export/?with=${earlier.engagementId}`, 'de-DE');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Überblick', 'Personen', 'Einheiten', 'Netzwerke', 'Ein- und Austritte', 'Beziehungsvergleich']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Überblick', 'Personen', 'Einheiten', 'Netzwerke', 'Ein- und Austritte', 'Beziehungsvergleich', 'Risikokalibrierung', 'Risikovorhersage', 'Austrittsgründe']);
   });
 });
 

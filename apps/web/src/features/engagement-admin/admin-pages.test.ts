@@ -10,9 +10,9 @@ describe('admin menu of a journey with modules off', () => {
     expect(ADMIN_DOWNLOADS.filter((item) => moduleIsOn(item, MODULES))).toHaveLength(ADMIN_DOWNLOADS.length);
   });
 
-  it('drops the statistics page and the report downloads of modules that are off (their routes answer 403)', () => {
+  it('drops the statistics and risk calibration pages and the report downloads of modules that are off (their routes answer 403)', () => {
     const modules = MODULES.filter((module) => !['statistics', 'retention_analytics', 'executive_reports'].includes(module));
-    expect(keys(ADMIN_PAGES.filter((page) => !moduleIsOn(page, modules)))).toEqual(['stats']);
+    expect(keys(ADMIN_PAGES.filter((page) => !moduleIsOn(page, modules)))).toEqual(['stats', 'riskCalibration']);
     expect(keys(ADMIN_DOWNLOADS.filter((item) => moduleIsOn(item, modules)))).toEqual(['niceExcel', 'distanceMatrix']);
   });
 

@@ -1,5 +1,6 @@
 import type { TModule } from '@ona/contracts';
 import type { TIconName } from '../../shared/ui/icon.tsx';
+import type { TNamespace } from '../../locales/namespace-files.ts';
 
 /** The admin pages of spec §2, by their path under engagements/{id}/admin/. */
 export const ADMIN_PAGES = [
@@ -17,7 +18,9 @@ export const ADMIN_PAGES = [
   { key: 'stats', path: 'stats.html', icon: 'statistics', group: 'survey', module: 'statistics' },
   { key: 'uploadResultFile', path: 'upload-result-file.html', icon: 'upload', group: 'data' },
   { key: 'uploadFilters', path: 'upload-filters.html', icon: 'upload', group: 'data' },
-] as const satisfies readonly { key: string; path: string; icon: TIconName; group: string; inMenu?: boolean; module?: TModule }[];
+  // Risk checked against turnover (issue 21): needs an earlier analysed journey; the page says when there is none.
+  { key: 'riskCalibration', path: 'risk-calibration.html', icon: 'statistics', group: 'data', module: 'retention_analytics', namespaces: ['calibration'] },
+] as const satisfies readonly { key: string; path: string; icon: TIconName; group: string; inMenu?: boolean; module?: TModule; namespaces?: readonly TNamespace[] }[];
 
 export type TAdminPageKey = (typeof ADMIN_PAGES)[number]['key'];
 

@@ -20,12 +20,13 @@ const PAGES: Record<TAdminPageKey, () => Promise<ReactElement>> = {
   stats: () => import('./stats/stats-page.tsx').then((m) => <m.StatsPage />),
   uploadResultFile: () => import('./results/upload-result-file-page.tsx').then((m) => <m.UploadResultFilePage />),
   uploadFilters: () => import('./filters/filters-page.tsx').then((m) => <m.FiltersPage pageKey="uploadFilters" />),
+  riskCalibration: () => import('../wave-comparison/calibration/risk-calibration-page.tsx').then((m) => <m.RiskCalibrationPage />),
 };
 
 /** engagements/{id}/admin/{page}.html for every page of the admin menu. */
 export function adminRoutes(): RouteObject[] {
   return ADMIN_PAGES.map((page) => ({
     path: `engagements/:engagementId/admin/${page.path}`,
-    lazy: lazyPage(PAGES[page.key], (element) => element, ['admin']),
+    lazy: lazyPage(PAGES[page.key], (element) => element, ['admin', ...('namespaces' in page ? page.namespaces : [])]),
   }));
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, tables } from '@ona/db';
+import type { TEngagement } from '@ona/contracts';
+import { countRequestStatements } from '../../testing/count-statements.ts';
+import { authHeader } from '../../testing/test-app.ts';
+import { createOpenSurveyApp } from '../survey/survey-test-setup.ts';
+
+/**
+ * The journeys list keeps each journey's head counts and the callers' subtree sizes under the
+ * journey's data version and respondent version (engagement-summaries.ts). Every change that moves
+ * a count is seen on the very next request — saves through the API, plain SQL writes, deletes.
+ */
+let opened: Awaited<ReturnType<typeof createOpenSurveyApp>>;
+beforeAll(async () => {
+  opened = await createOpenSurveyApp();
+});
+afterAll(async () => opened.ctx.close());
+
+const db = () => opened.ctx.db.db;
+const journeyOf = async (token: string): Promise<TEngagement> => {
+  const res = await opened.ctx.app.inject({ method: 'GET', url: '/api/engagements/', headers: authHeader(token) });
+  expect(res.statusCode).toBe(200);
+  const journey = (res.json() as TEngagement[]).find((e) => e.id === opened.org.engagementId);
+  if (!journey) throw new Error('journey not listed');
+  return journey;
+};
+const one = async (token: string): Promise<TEngagement> => {
+  const res = await opened.ctx.app.inject({ method: 'GET', url: `/api/engagements/${opened.org.engagementId}/`, headers: authHeader(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json() as TEngagement;
+};
+const save = async (token: string, questionId: number, selected: number[], sequence: number) => {
+  const res = await opened.ctx.app.inject({
+    method: 'PUT',
+    url: `/api/engagements/${opened.org.engagementId}/survey/answers/${questionId}/`,
+    headers: authHeader(token),
+    payload: { selected_users: selected, sequence },
+  });
+  expect(res.statusCode).toBe(200);
+};
+
+describe('journeys list: kept counts follow every change', () => {
+  it('a list whose counts are kept sends one statement; after a change, two (the counts again)', async () => {
+    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
+    await opened.ctx.app.inject(request);
+    expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
+    await db().update(tables.engagements).set({ name: 'Acme spring, renamed' }).where(eq(tables.engagements.id, opened.org.engagementId));
+    const changed = await countRequestStatements(opened.ctx, request);
+    expect(changed.statements).toHaveLength(2);
+    expect((changed.response.json() as TEngagement[]).find((e) => e.id === opened.org.engagementId)?.name).toBe('Acme spring, renamed');
+    expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
+  });
+
+
+  it('answer count: a first answer counts at once, a further answer or a re-save does not, deleted answers uncount', async () => {
+    const { tokens, people } = opened.org;
+    const [q1, q2] = opened.questionIds as [number, number];
+    expect((await journeyOf(tokens.admin)).answer_count).toBe(0);
+    await save(tokens.member, q1, [people.boss], 1);
+    expect((await journeyOf(tokens.admin)).answer_count).toBe(1);
+    expect((await one(tokens.admin)).has_answers).toBe(true);
+    await save(tokens.member, q2, [people.lead], 2);
+    await save(tokens.member, q1, [people.lead], 3);
+    expect((await journeyOf(tokens.admin)).answer_count).toBe(1);
+    await save(tokens.lead, q1, [people.boss], 1);
+    expect((await journeyOf(tokens.admin)).answer_count).toBe(2);
+    // Plain SQL, as an import or a script would write.
+    await db().insert(tables.answers).values({ engagementId: opened.org.engagementId, employeeId: people.boss, questionId: q2, selectedEmployeeIds: [people.lead] });
+    expect((await journeyOf(tokens.admin)).answer_count).toBe(3);
+    await db().delete(tables.answers).where(eq(tables.answers.employeeId, people.lead));
+    expect((await journeyOf(tokens.admin)).answer_count).toBe(2);
+    await db().delete(tables.answers).where(and(eq(tables.answers.employeeId, people.member), eq(tables.answers.questionId, q1)));
+    expect((await journeyOf(tokens.admin)).answer_count).toBe(2);
+  });
+
+  it('participants, questions and the subtree follow employees and questions; progress and analysis are read live', async () => {
+    const { tokens, people, engagementId, userIds } = opened.org;
+    const before = await journeyOf(tokens.admin);
+    const [newcomer] = await db().insert(tables.employees).values({ engagementId, name: 'New', email: 'new@x.test', leaderId: people.member }).returning({ id: tables.employees.id });
+    const afterHire = await journeyOf(tokens.admin);
+    expect(afterHire.participant_count).toBe(before.participant_count + 1);
+    await db().insert(tables.questions).values({ engagementId, key: 'q_extra', category: 'work_cooperation', kind: 'cooperation', position: 99, texts: { en: 'Extra', hu: 'Extra', de: 'Extra', ru: 'Экстра' } });
+    expect((await journeyOf(tokens.admin)).survey.question_count).toBe(before.survey.question_count + 1);
+
+    // The lead sees their subtree in leader reports: themself, the member and now the newcomer.
+    await db().insert(tables.moduleAccess).values({ engagementId, userId: userIds.lead, module: 'leader_reports', accessLevel: 'subtree' });
+    expect((await journeyOf(tokens.lead)).leader_reports).toEqual({ access_level: 'subtree', involved_employee_count: 3 });
+    await db().update(tables.employees).set({ leaderId: null }).where(eq(tables.employees.id, newcomer?.id ?? 0));
+    expect((await journeyOf(tokens.lead)).leader_reports.involved_employee_count).toBe(2);
+    await db().update(tables.moduleAccess).set({ accessLevel: 'all_access' }).where(and(eq(tables.moduleAccess.userId, userIds.lead), eq(tables.moduleAccess.module, 'leader_reports')));
+    expect((await journeyOf(tokens.lead)).leader_reports).toEqual({ access_level: 'all_access', involved_employee_count: before.participant_count + 1 });
+
+    const [q3] = opened.questionIds.slice(2) as [number];
+    await save(tokens.lead, q3, [people.boss], 10);
+    expect((await journeyOf(tokens.lead)).survey.last_question_id).toBe(q3);
+
+    expect((await journeyOf(tokens.admin)).state).not.toBe('analysed');
+    await db().insert(tables.analysisRuns).values({ engagementId, status: 'done', progress: 100 });
+    expect((await journeyOf(tokens.admin)).state).toBe('analysed');
+    await db().delete(tables.employees).where(eq(tables.employees.id, newcomer?.id ?? 0));
+    expect((await journeyOf(tokens.admin)).participant_count).toBe(before.participant_count);
+  });
+});

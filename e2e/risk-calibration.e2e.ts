@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, signedInPage } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: BrowserContext;
+let token: string;
+let springId: number;
+let autumnId: number;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+type TCalibration = { leavers: { employee_id: number; name: string; risk_level: number; reason: string }[]; levels: { level: number; excluded: number }[] };
+
+beforeAll(async () => {
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+  const login = await fetch(`${baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }) });
+  token = ((await login.json()) as { token: string }).token;
+  const engagements = await api<{ id: number; name: string }[]>('/engagements/');
+  springId = engagements.find((e) => e.name.includes('spring'))!.id;
+  autumnId = (await api<{ suggested: number }>(`/engagements/${springId}/comparison/journeys/`)).suggested;
+});
+afterAll(async () => chromium?.close());
+
+describe('risk checked against turnover', () => {
+  it('lets the admin set a leaver’s reason from the admin menu, and the calibration table follows', async () => {
+    const before = await api<TCalibration>(`/engagements/${springId}/comparison/calibration/?with=${autumnId}`);
+    const unmarked = before.leavers.find((leaver) => leaver.reason === 'unknown')!;
+    const excludedBefore = before.levels[unmarked.risk_level]!.excluded;
+
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com');
+    await page.goto(`${baseUrl}/engagements/${springId}/admin.html`);
+    await page.getByTestId('admin-link-riskCalibration').click();
+    await page.getByTestId('calibration-table').waitFor();
+    const row = page.locator(`[data-testid="calibration-level"][data-level="${unmarked.risk_level}"]`);
+    // Columns: level (row header), people, moved or retired, counted, left, share.
+    const excludedCell = row.locator('td').nth(1);
+    expect(await excludedCell.textContent()).toBe(String(excludedBefore));
+
+    const select = page.getByRole('combobox', { name: `Reason why ${unmarked.name} is gone` });
+    await select.selectOption('retired');
+    await page.getByTestId('notification').filter({ hasText: unmarked.name }).waitFor();
+    await expect.poll(() => excludedCell.textContent()).toBe(String(excludedBefore + 1));
+    await screenshot(page, 'risk-calibration');
+
+    // A reload reads the stored reason; then the demo's reason is put back for the other tests.
+    await page.reload();
+    await page.getByTestId('calibration-table').waitFor();
+    expect(await page.getByRole('combobox', { name: `Reason why ${unmarked.name} is gone` }).inputValue()).toBe('retired');
+    // The table, the figures and the selects pass axe's WCAG 2.2 AA rules (serious and critical).
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+      const { violations } = await axe.run(document.querySelector('[data-testid="risk-calibration"]')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    await page.getByRole('combobox', { name: `Reason why ${unmarked.name} is gone` }).selectOption('unknown');
+    await expect.poll(() => excludedCell.textContent()).toBe(String(excludedBefore));
+    await page.close();
+  });
+});
