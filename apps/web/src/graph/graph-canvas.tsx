@@ -1,6 +1,7 @@
 import type { TGraphLayout, TGraphVisualization } from '@ona/contracts';
 import { useEffect, useRef, type CSSProperties, type KeyboardEventHandler } from 'react';
 import type { TGraphAppearance } from './graph-appearance.ts';
+import type { TDiffMarks } from './diff-appearance.ts';
 import { GRAPH_COLORS } from './graph-constants.ts';
 import { GraphRenderer, type TGraphProbe } from './graph-renderer.ts';
 import { layoutPositions, type TPoint } from './layout-positions.ts';
@@ -34,6 +35,8 @@ type TGraphCanvasProps = {
   data: TGraphVisualization;
   layout: TGraphLayout;
   appearance: TGraphAppearance;
+  /** The statuses of a graph diff (two waves compared); absent for a single wave. */
+  diff?: TDiffMarks | null;
   onHover: (nodeId: number | null, at: TPoint) => void;
   onClickNode: (nodeId: number | null) => void;
   onReady?: (handle: TGraphCanvasHandle | null) => void;
@@ -49,7 +52,7 @@ type TGraphCanvasProps = {
  * The sigma canvas. New data is drawn at the positions of the current layout; a change of layout
  * animates from wherever the nodes are (dragged ones included) to the new layout.
  */
-export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, onReady, label, describedBy, onKeyDown, style }: TGraphCanvasProps) {
+export function GraphCanvas({ data, layout, appearance, diff = null, onHover, onClickNode, onReady, label, describedBy, onKeyDown, style }: TGraphCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const renderer = useRef<GraphRenderer | null>(null);
   const drawn = useRef<{ data: TGraphVisualization | null; layout: TGraphLayout }>({ data: null, layout });
@@ -88,6 +91,10 @@ export function GraphCanvas({ data, layout, appearance, onHover, onClickNode, on
   useEffect(() => {
     renderer.current?.setAppearance(appearance);
   }, [appearance]);
+
+  useEffect(() => {
+    renderer.current?.setDiff(diff);
+  }, [diff]);
 
   useEffect(() => {
     const instance = renderer.current;

@@ -10,6 +10,7 @@ import { createEdgeCurvedArrowProgram, createEdgeCurveProgram } from './edge-cur
 import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
 import { DEFAULT_APPEARANCE } from './graph-appearance.ts';
+import { DIFF_COLORS, DIFF_WIDTHS, LOST_DASH, type TDiffMarks } from './diff-appearance.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
 import { keyRoleColor } from '@ona/contracts';
 import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
@@ -77,6 +78,10 @@ export type TGraphProbe = {
   focusedNodeId(): number | null;
   /** Whether sigma draws a node highlighted (its label boxed on the hover layer). */
   highlighted(nodeId: number): boolean;
+  /** The graph diff's ties drawn, per status, after the reader's filters; null without a diff. */
+  diffTies(): { kept: number; added: number; lost: number } | null;
+  /** The diff's people marked as joined and left; null without a diff. */
+  diffPeople(): { joined: number; left: number } | null;
 };
 
 /**
@@ -150,6 +155,10 @@ export class GraphRenderer {
   private renderCount = 0;
   /** What setData drew last, for the print picture (a second renderer draws it again). */
   private drawn: { data: TGraphVisualization; colorOfUnit: (unitId: number | null) => string } | null = null;
+  /** The graph diff's statuses (waves compared), or null for a single wave. */
+  private diff: TDiffMarks | null = null;
+  /** A 2D layer over the ties and people for what WebGL draws solid only: dashed lost ties, the rings of joiners and leavers. */
+  private overlay: HTMLCanvasElement | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -226,6 +235,15 @@ export class GraphRenderer {
     this.sigma.setSetting('hideEdgesOnMove', this.isLarge());
     this.sigma.setSetting('hideLabelsOnMove', this.isLarge());
     this.refreshSettings();
+  }
+
+  /** Draws the graph as a diff of two waves (null: a single wave again). */
+  setDiff(diff: TDiffMarks | null): void {
+    if (diff === this.diff) return;
+    this.diff = diff;
+    if (diff === null) this.clearOverlay();
+    this.container.dataset.diff = diff === null ? 'false' : 'true';
+    this.sigma.scheduleRefresh();
   }
 
   setAppearance(appearance: TGraphAppearance): void {
@@ -377,6 +395,19 @@ export class GraphRenderer {
       displayedColor: (id) => this.sigma.getNodeDisplayData(String(id))?.color ?? null,
       focusedNodeId: () => (this.focused === null ? null : Number(this.focused)),
       highlighted: (id) => this.sigma.getNodeDisplayData(String(id))?.highlighted === true,
+      diffTies: () => this.diffTieCounts(),
+      diffPeople: () => {
+        const diff = this.diff;
+        if (diff === null) return null;
+        let joined = 0;
+        let left = 0;
+        this.graph.forEachNode((node) => {
+          const status = diff.people.get(Number(node));
+          if (status === 'joined') joined++;
+          if (status === 'left') left++;
+        });
+        return { joined, left };
+      },
     };
   }
 
@@ -387,6 +418,7 @@ export class GraphRenderer {
     this.preview.kill();
     this.container.removeEventListener('wheel', this.onWheel, { capture: true });
     if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
+    this.clearOverlay();
     this.sigma.kill();
   }
 
@@ -517,6 +549,7 @@ export class GraphRenderer {
    * frame requested from it starts after that.
    */
   private afterRender(): void {
+    if (this.diff !== null) this.drawDiffOverlay(this.diff);
     this.lastRender = { nodes: this.graph.order, edges: this.graph.size };
     this.renderCount++;
     const shown = (name: string, count: number) => window.requestAnimationFrame(() => performance.mark(name, { detail: count }));
@@ -561,7 +594,8 @@ export class GraphRenderer {
 
   private reduceNode(node: string, a: TNodeAttributes): Partial<NodeDisplayData> {
     const { colorBy, nodeScaleSteps } = this.appearance;
-    const base = colorBy === 'unit' ? a.unitColor : a.keyRoleColor;
+    const waveStatus = this.diff?.people.get(Number(node));
+    const base = waveStatus !== undefined ? DIFF_COLORS[waveStatus] : colorBy === 'unit' ? a.unitColor : a.keyRoleColor;
     const faint = this.anySelected && !a.selected;
     const background = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
     return {
@@ -577,6 +611,7 @@ export class GraphRenderer {
   }
 
   private reduceEdge(edge: string, a: TEdgeAttributes): Partial<EdgeDisplayData> {
+    if (this.diff !== null) return this.reduceDiffEdge(edge, this.diff);
     const background = this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight;
     const base = this.appearance.dark ? GRAPH_COLORS.edgeDark : GRAPH_COLORS.edgeLight;
     const faint = this.anySelected && !a.selected;
@@ -593,6 +628,119 @@ export class GraphRenderer {
       color: faint ? fadeOver(base, background, GRAPH_CONSTANTS.faintOpacity) : touchesHovered ? GRAPH_COLORS.edgeHovered : fadeOver(base, background, 0.45),
       zIndex: touchesHovered ? 2 : faint ? 0 : 1,
     };
+  }
+
+  private tieStatus(edge: string, diff: TDiffMarks) {
+    return diff.ties.get(`${this.graph.source(edge)}>${this.graph.target(edge)}`) ?? 'kept';
+  }
+
+  /** A tie of the diff: coloured and sized by its status; lost ties are drawn dashed on the overlay instead. */
+  private reduceDiffEdge(edge: string, diff: TDiffMarks): Partial<EdgeDisplayData> {
+    const status = this.tieStatus(edge, diff);
+    const touches = (node: string | null) => node !== null && (this.graph.source(edge) === node || this.graph.target(edge) === node);
+    const touchesHovered = !this.large && (touches(this.hovered) || touches(this.focused));
+    const type = this.edgeType();
+    return {
+      type,
+      hidden: status === 'lost' || !diff.show[status],
+      size: DIFF_WIDTHS[status],
+      color: touchesHovered ? GRAPH_COLORS.edgeHovered : status === 'kept' ? fadeOver(DIFF_COLORS.kept, this.appearance.dark ? GRAPH_COLORS.backgroundDark : GRAPH_COLORS.backgroundLight, 0.7) : DIFF_COLORS[status],
+      zIndex: touchesHovered ? 3 : status === 'added' ? 2 : 1,
+    };
+  }
+
+  private diffTieCounts(): { kept: number; added: number; lost: number } | null {
+    const diff = this.diff;
+    if (diff === null) return null;
+    const counts = { kept: 0, added: 0, lost: 0 };
+    this.graph.forEachEdge((edge) => {
+      const status = this.tieStatus(edge, diff);
+      if (diff.show[status]) counts[status]++;
+    });
+    return counts;
+  }
+
+  private clearOverlay(): void {
+    this.overlay?.remove();
+    this.overlay = null;
+  }
+
+  /**
+   * The overlay of the diff, redrawn after each render: lost ties dashed (WebGL draws no dashes),
+   * a solid ring around each person who joined and a dashed one around each who left. It lies
+   * over sigma's people layer, under its labels and hover layers, and lets the pointer through.
+   */
+  private drawDiffOverlay(diff: TDiffMarks): void {
+    const layers = this.sigma.getCanvases();
+    const labels = layers.labels;
+    if (!this.overlay) {
+      const canvas = document.createElement('canvas');
+      canvas.dataset.testid = 'graph-diff-overlay';
+      canvas.setAttribute('aria-hidden', 'true');
+      Object.assign(canvas.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });
+      if (labels?.parentElement) labels.parentElement.insertBefore(canvas, labels);
+      else this.container.append(canvas);
+      this.overlay = canvas;
+    }
+    const canvas = this.overlay;
+    const { width, height } = this.sigma.getDimensions();
+    const ratio = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    const at = (node: string) => {
+      const data = this.sigma.getNodeDisplayData(node);
+      if (!data || data.hidden) return null;
+      const point = this.sigma.framedGraphToViewport(data);
+      return { ...point, radius: this.sigma.scaleSize(data.size) };
+    };
+    let lost = 0;
+    if (diff.show.lost) {
+      context.save();
+      context.setLineDash([...LOST_DASH]);
+      context.strokeStyle = DIFF_COLORS.lost;
+      context.lineWidth = DIFF_WIDTHS.lost;
+      context.beginPath();
+      this.graph.forEachEdge((edge, _attributes, source, target) => {
+        if (this.tieStatus(edge, diff) !== 'lost') return;
+        const from = at(source);
+        const to = at(target);
+        if (!from || !to) return;
+        const length = Math.hypot(to.x - from.x, to.y - from.y);
+        // From rim to rim, so the dashes do not run over the people; two people drawn over each
+        // other (zoomed far out) get the line between their middles.
+        const clear = length > from.radius + to.radius;
+        const ux = length > 0 ? (to.x - from.x) / length : 0;
+        const uy = length > 0 ? (to.y - from.y) / length : 0;
+        context.moveTo(from.x + (clear ? ux * from.radius : 0), from.y + (clear ? uy * from.radius : 0));
+        context.lineTo(to.x - (clear ? ux * to.radius : 0), to.y - (clear ? uy * to.radius : 0));
+        lost++;
+      });
+      context.stroke();
+      context.restore();
+    }
+    context.save();
+    context.lineWidth = 2;
+    this.graph.forEachNode((node) => {
+      const status = diff.people.get(Number(node));
+      if (status !== 'joined' && status !== 'left') return;
+      const point = at(node);
+      if (!point) return;
+      context.setLineDash(status === 'left' ? [3, 2] : []);
+      context.strokeStyle = DIFF_COLORS[status];
+      context.beginPath();
+      context.arc(point.x, point.y, point.radius + 3, 0, Math.PI * 2);
+      context.stroke();
+    });
+    context.restore();
+    canvas.dataset.lost = String(lost);
   }
 
   /**

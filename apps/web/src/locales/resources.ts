@@ -21,6 +21,7 @@ import deOrganizationAdmin from './de/organization-admin.json';
 import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
 import deMetrics from './de/metrics.json';
+import deWaveComparison from './de/wave-comparison.json';
 import deCalibration from './de/calibration.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
@@ -44,6 +45,7 @@ import enOrganizationAdmin from './en/organization-admin.json';
 import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
 import enMetrics from './en/metrics.json';
+import enWaveComparison from './en/wave-comparison.json';
 import enCalibration from './en/calibration.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
@@ -67,6 +69,7 @@ import huOrganizationAdmin from './hu/organization-admin.json';
 import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
 import huMetrics from './hu/metrics.json';
+import huWaveComparison from './hu/wave-comparison.json';
 import huCalibration from './hu/calibration.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
@@ -92,6 +95,7 @@ import ruOrganizationAdmin from './ru/organization-admin.json';
 import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
 import ruMetrics from './ru/metrics.json';
+import ruWaveComparison from './ru/wave-comparison.json';
 import ruCalibration from './ru/calibration.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
@@ -118,6 +122,7 @@ export const englishResources = {
   confidentiality: enConfidentiality,
   apiKeys: enApiKeys,
   metrics: enMetrics,
+  waveComparison: enWaveComparison,
   calibration: enCalibration,
 };
 
@@ -149,6 +154,7 @@ const hungarian: TTranslation = {
   confidentiality: huConfidentiality,
   apiKeys: huApiKeys,
   metrics: huMetrics,
+  waveComparison: huWaveComparison,
   calibration: huCalibration,
 };
 
@@ -175,6 +181,7 @@ const german: TTranslation = {
   confidentiality: deConfidentiality,
   apiKeys: deApiKeys,
   metrics: deMetrics,
+  waveComparison: deWaveComparison,
   calibration: deCalibration,
 };
 
@@ -201,6 +208,7 @@ const russian: TTranslation = {
   confidentiality: ruConfidentiality,
   apiKeys: ruApiKeys,
   metrics: ruMetrics,
+  waveComparison: ruWaveComparison,
   calibration: ruCalibration,
 };
 

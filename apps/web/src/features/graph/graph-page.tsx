@@ -2,6 +2,7 @@ import { Button, Center, Flex, Group, Loader, Paper, Stack, Switch, Tabs, Text }
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatCount, formatDay, type TGraphVisualization } from '@ona/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TDiffMarks } from '../../graph/diff-appearance.ts';
 import { useTranslation } from 'react-i18next';
 import type { TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
 import { peopleByName } from '../../graph/keyboard-navigation.ts';
@@ -18,6 +19,13 @@ import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { useHierarchy } from '../engagements/use-hierarchy.ts';
+import { useTieDiff } from '../wave-comparison/comparison-api.ts';
+import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx';
+import { diffGraph } from './diff-graph.ts';
+import { DiffLegend } from './diff-legend.tsx';
+import { DiffStatistics } from './diff-statistics.tsx';
+import { DiffTables } from './diff-tables.tsx';
+import { WavesTab } from './waves-tab.tsx';
 import { FilterTab } from './filter-tab.tsx';
 import { useGraphVisualization } from './graph-api.ts';
 import { ExportDialog } from './export-dialog.tsx';
@@ -40,7 +48,10 @@ export function GraphPage() {
   const filters = useGraphViewStore((state) => state.filters);
   const layout = useGraphViewStore((state) => state.layout);
   const appearance = useGraphViewStore((state) => state.appearance);
+  const compareWith = useGraphViewStore((state) => state.compareWith);
+  const diffShow = useGraphViewStore((state) => state.diffShow);
   const graph = useGraphVisualization(engagementId, filters);
+  const tieDiff = useTieDiff(engagementId, compareWith, filters.category);
   const hierarchy = useHierarchy(engagementId);
   const [tableView, setTableView] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -52,19 +63,29 @@ export function GraphPage() {
   }, [engagementId]);
 
   const data: TGraphVisualization | undefined = graph.data;
+  // With an earlier wave chosen the canvas draws the diff (the same renderer, keyboard path and card).
+  const diff = compareWith === null ? undefined : tieDiff.data;
+  const diffView = useMemo(() => (diff ? diffGraph(diff) : null), [diff]);
+  const diffMarks = useMemo<TDiffMarks | null>(() => (diffView ? { ...diffView.marks, show: diffShow } : null), [diffView, diffShow]);
+  const diffMode = compareWith !== null;
+  const drawnData: TGraphVisualization | undefined = diffMode ? diffView?.data : data;
   // Below all_access the ties naming the reader are not drawn; their own card and tooltip count them (named_by).
   const nodeById = useMemo(
-    () => new Map((data?.employees ?? []).map((node) => [node.id, data?.named_by && node.id === data.own_employee_id ? { ...node, received: data.named_by.people } : node] as const)),
-    [data],
+    () => new Map((drawnData?.employees ?? []).map((node) => [node.id, drawnData?.named_by && node.id === drawnData.own_employee_id ? { ...node, received: drawnData.named_by.people } : node] as const)),
+    [drawnData],
   );
   const unitsInScope = useMemo(() => (data ? new Set(data.units.filter((unit) => unit.in_scope).map((unit) => unit.id)) : null), [data]);
   const people = useMemo(() => peopleByName(data?.employees ?? []), [data]);
+  const diffProps = useMemo(
+    () => (diffMarks ? { marks: diffMarks, statusOf: (nodeId: number) => { const status = diffMarks.people.get(nodeId); return status ? t(`diff.people.${status}`) : null; } } : undefined),
+    [diffMarks, t],
+  );
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
   if (graph.isError && isApiError(graph.error) && graph.error.status === 404) return <NotFoundContent homePath="engagements/list.html" />;
 
   // "Recalculating..." only while a different question than the one on screen is being answered.
-  const recalculating = graph.isFetching && graph.isPlaceholderData;
+  const recalculating = diffMode ? tieDiff.isFetching && tieDiff.isPlaceholderData : graph.isFetching && graph.isPlaceholderData;
 
   const locale = activeLocale();
   const printTexts = (shown: TGraphVisualization): TPrintTexts => ({
@@ -88,7 +109,7 @@ export function GraphPage() {
 
   const actions = (
     <Group gap="xs">
-      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data} onClick={() => setExporting(true)} data-testid="graph-export-open">
+      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data || diffMode} title={diffMode ? t('diff.exportNote') : undefined} onClick={() => setExporting(true)} data-testid="graph-export-open">
         {t('export.open')}
       </Button>
       <Button variant="subtle" size="xs" disabled={!data} onClick={() => canvas.current?.resetCamera()}>
@@ -116,6 +137,7 @@ export function GraphPage() {
               <Tabs.Tab value="scope" data-testid="graph-tab-scope">{t('tabs.scope')}</Tabs.Tab>
               <Tabs.Tab value="style" data-testid="graph-tab-style">{t('tabs.style')}</Tabs.Tab>
               <Tabs.Tab value="filter" data-testid="graph-tab-filter">{t('tabs.filter')}</Tabs.Tab>
+              <Tabs.Tab value="waves" data-testid="graph-tab-waves">{t('tabs.waves')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="scope">
               <ScopeTab hierarchy={hierarchy.data ?? []} availableCategories={data?.graph_types ?? []} people={people} unitsInScope={unitsInScope} />
@@ -126,13 +148,21 @@ export function GraphPage() {
             <Tabs.Panel value="filter">
               <FilterTab filters={data?.filters ?? []} />
             </Tabs.Panel>
+            <Tabs.Panel value="waves">
+              <WavesTab engagementId={engagementId} />
+            </Tabs.Panel>
           </Tabs>
         </Paper>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-        {data && <GraphStatistics statistics={data.statistics} />}
-        {data?.named_by && <NamedByNote namedBy={data.named_by} questions={data.questions} />}
+        {!diffMode && data && <GraphStatistics statistics={data.statistics} />}
+        {!diffMode && data?.named_by && <NamedByNote namedBy={data.named_by} questions={data.questions} />}
+        {diff && <DiffStatistics diff={diff} />}
+        {diffMode && tieDiff.isError && (
+          <AnalyticsLoadProblem error={tieDiff.error} onRetry={() => void tieDiff.refetch()} texts={{ notReadyTitle: t('diff.notReadyTitle'), notReady: t('diff.notReady'), forbidden: t('diff.forbidden') }} />
+        )}
         <InteractiveGraph
-          data={data}
+          data={drawnData}
+          diff={diffProps}
           nodeById={nodeById}
           layout={layout}
           appearance={appearance}
@@ -141,8 +171,8 @@ export function GraphPage() {
           }}
           frameStyle={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
         >
-          {!data && !graph.isError && <CenteredLoader label={t('loading')} />}
-          {data && data.employees.length === 0 && (
+          {!drawnData && !graph.isError && !(diffMode && tieDiff.isError) && <CenteredLoader label={t('loading')} />}
+          {drawnData && drawnData.employees.length === 0 && (
             <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
               <Text c="dimmed">{t('empty')}</Text>
             </Center>
@@ -155,16 +185,18 @@ export function GraphPage() {
               </Group>
             </Center>
           )}
-          {data && <GraphLegend data={data} colorBy={appearance.colorBy} />}
+          {!diffMode && data && <GraphLegend data={data} colorBy={appearance.colorBy} />}
+          {diff && <DiffLegend diff={diff} />}
         </InteractiveGraph>
         <Switch
           label={t('table.toggle')}
           checked={tableView}
           onChange={(event) => setTableView(event.currentTarget.checked)}
-          disabled={!data}
+          disabled={!drawnData}
           data-testid="graph-table-toggle"
         />
-        {tableView && data && <GraphTables data={data} />}
+        {tableView && !diffMode && data && <GraphTables data={data} />}
+        {tableView && diff && <DiffTables diff={diff} show={diffShow} />}
         </Stack>
       </Flex>
     </>

@@ -1,4 +1,4 @@
-import type { TGraphLayout } from '@ona/contracts';
+import type { TGraphLayout, TTieStatus } from '@ona/contracts';
 import { create } from 'zustand';
 import { DEFAULT_APPEARANCE, type TGraphAppearance } from '../../graph/graph-appearance.ts';
 import { DEFAULT_GRAPH_FILTERS, type TGraphFilters } from './graph-query.ts';
@@ -7,6 +7,12 @@ type TGraphViewState = {
   filters: TGraphFilters;
   layout: TGraphLayout;
   appearance: TGraphAppearance;
+  /** The earlier journey the graph is compared with (the graph diff), or null for this wave alone. */
+  compareWith: number | null;
+  /** Which ties of the diff are drawn. */
+  diffShow: Record<TTieStatus, boolean>;
+  setCompareWith: (earlierId: number | null) => void;
+  setDiffShow: (status: TTieStatus, shown: boolean) => void;
   setFilters: (change: Partial<TGraphFilters>) => void;
   setFilterValues: (lookupKey: string, values: string[]) => void;
   setLayout: (layout: TGraphLayout) => void;
@@ -14,14 +20,20 @@ type TGraphViewState = {
   reset: () => void;
 };
 
+const DIFF_SHOW_ALL: Record<TTieStatus, boolean> = { kept: true, added: true, lost: true };
+
 /** The graph page's UI state (scope, filters, style); the data itself lives in the query cache. */
 export const useGraphViewStore = create<TGraphViewState>()((set) => ({
   filters: DEFAULT_GRAPH_FILTERS,
   layout: 'regular',
   appearance: DEFAULT_APPEARANCE,
+  compareWith: null,
+  diffShow: DIFF_SHOW_ALL,
+  setCompareWith: (compareWith) => set({ compareWith }),
+  setDiffShow: (status, shown) => set((state) => ({ diffShow: { ...state.diffShow, [status]: shown } })),
   setFilters: (change) => set((state) => ({ filters: { ...state.filters, ...change } })),
   setFilterValues: (lookupKey, values) => set((state) => ({ filters: { ...state.filters, filters: { ...state.filters.filters, [lookupKey]: values } } })),
   setLayout: (layout) => set({ layout }),
   setAppearance: (change) => set((state) => ({ appearance: { ...state.appearance, ...change } })),
-  reset: () => set({ filters: DEFAULT_GRAPH_FILTERS, layout: 'regular', appearance: DEFAULT_APPEARANCE }),
+  reset: () => set({ filters: DEFAULT_GRAPH_FILTERS, layout: 'regular', appearance: DEFAULT_APPEARANCE, compareWith: null, diffShow: DIFF_SHOW_ALL }),
 }));

@@ -1,5 +1,5 @@
 import type { TGraphNode, TGraphQuestion, TGraphRelation } from '@ona/contracts';
-import type { TSortDirection } from '../../shared/ui/sort-header.tsx';
+import { nextSort, sortRows, type TTableSort } from '../../shared/ui/table-sort.ts';
 
 /**
  * The table view of the graph (issue 17): the same people and ties as the drawing, nothing more.
@@ -13,7 +13,8 @@ export type TTieRow = { key: string; source: string; target: string; questions: 
 
 export type TPeopleSortColumn = 'name' | 'unit' | 'out' | 'in' | 'degree';
 export type TTiesSortColumn = 'source' | 'target' | 'questions' | 'mutual';
-export type TTableSort<C extends string> = { column: C; direction: TSortDirection };
+// The sort of the tables is shared with the other sortable tables (wave comparison).
+export { nextSort, sortRows, type TTableSort };
 
 type TPeopleAndTies = {
   employees: readonly Pick<TGraphNode, 'id' | 'label' | 'organizational_unit'>[];
@@ -53,30 +54,3 @@ export function tieRows(data: TPeopleAndTies & { questions: readonly Pick<TGraph
     }));
 }
 
-/** A click on the sorted column turns its direction; another column starts ascending for text, descending for counts. */
-export function nextSort<C extends string>(sort: TTableSort<C>, column: C, numeric: boolean): TTableSort<C> {
-  if (sort.column === column) return { column, direction: sort.direction === 'asc' ? 'desc' : 'asc' };
-  return { column, direction: numeric ? 'desc' : 'asc' };
-}
-
-/** Sorted copy; ties of the sort key keep a stable order by the name columns. */
-export function sortRows<R, C extends keyof R & string>(rows: readonly R[], sort: TTableSort<C>, tieBreak: readonly C[], locale: string): R[] {
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const compare = (a: R, b: R, column: C) => {
-    const x = a[column];
-    const y = b[column];
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    if (typeof x === 'boolean' && typeof y === 'boolean') return Number(x) - Number(y);
-    return collator.compare(String(x), String(y));
-  };
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const first = compare(a, b, sort.column) * sign;
-    if (first !== 0) return first;
-    for (const column of tieBreak) {
-      const next = compare(a, b, column);
-      if (next !== 0) return next;
-    }
-    return 0;
-  });
-}

@@ -3,6 +3,7 @@ import type { TGraphLayout, TGraphNode, TGraphVisualization } from '@ona/contrac
 import { useCallback, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TGraphAppearance } from '../../graph/graph-appearance.ts';
+import type { TDiffMarks } from '../../graph/diff-appearance.ts';
 import { GraphCanvas, type TGraphCanvasHandle } from '../../graph/graph-canvas.tsx';
 import { peopleByName } from '../../graph/keyboard-navigation.ts';
 import { EmployeeCard } from './employee-card.tsx';
@@ -15,6 +16,8 @@ type TInteractiveGraphProps = {
   nodeById: ReadonlyMap<number, TGraphNode>;
   layout: TGraphLayout;
   appearance: TGraphAppearance;
+  /** A graph diff's statuses, and how a person's status is said (spoken after their name). */
+  diff?: { marks: TDiffMarks; statusOf: (nodeId: number) => string | null };
   onReady?: (handle: TGraphCanvasHandle | null) => void;
   /** The frame's size and look. */
   frameStyle: CSSProperties;
@@ -27,7 +30,7 @@ type TInteractiveGraphProps = {
  * person, and the keyboard path (the canvas is focusable; see use-graph-keyboard.ts) with its
  * spoken announcements and the visible hint that tells the keys.
  */
-export function InteractiveGraph({ data, nodeById, layout, appearance, onReady, frameStyle, children }: TInteractiveGraphProps) {
+export function InteractiveGraph({ data, nodeById, layout, appearance, diff, onReady, frameStyle, children }: TInteractiveGraphProps) {
   const { t } = useTranslation('graph');
   const hintId = useId();
   const canvas = useRef<TGraphCanvasHandle | null>(null);
@@ -47,11 +50,13 @@ export function InteractiveGraph({ data, nodeById, layout, appearance, onReady, 
       const node = nodeById.get(nodeId);
       if (!node) return '';
       const answers = t('tooltip.answers', { given: node.given, received: node.received });
-      return node.organizational_unit
+      const said = node.organizational_unit
         ? t('keyboard.person', { name: node.label, unit: node.organizational_unit, answers })
         : t('keyboard.personWithoutUnit', { name: node.label, answers });
+      const status = diff?.statusOf(nodeId);
+      return status ? `${said} ${status}` : said;
     },
-    [nodeById, t],
+    [nodeById, t, diff],
   );
   const keyboard = useGraphKeyboard({
     people,
@@ -74,7 +79,8 @@ export function InteractiveGraph({ data, nodeById, layout, appearance, onReady, 
             data={data}
             layout={layout}
             appearance={appearance}
-            label={t('canvasLabel')}
+            diff={diff?.marks ?? null}
+            label={diff ? t('diff.canvasLabel') : t('canvasLabel')}
             describedBy={hintId}
             onKeyDown={keyboard.onKeyDown}
             onHover={(id, at) => setHover(id === null ? null : { id, ...at })}

@@ -26,12 +26,13 @@ export type TRetentionPageContext = {
   lookups: TRetentionLookups;
 };
 
-const SECTION_LABEL_KEYS = {
+export const SECTION_LABEL_KEYS = {
   home: 'menu.home',
   risks: 'menu.risks',
   employees: 'menu.employees',
   groups: 'menu.groups',
   'org-chart': 'menu.orgChart',
+  compare: 'menu.compare',
 } as const;
 
 type TRetentionLayoutProps = {
@@ -48,8 +49,6 @@ type TRetentionLayoutProps = {
  */
 export function RetentionLayout({ section, pageTitle, children }: TRetentionLayoutProps) {
   const { t } = useTranslation(['retention', 'common']);
-  const path = useRoutePath();
-  const navigate = useNavigate();
   const engagementId = useEngagementId();
   const { data, error, isError, refetch } = useRetentionAnalytics(engagementId);
   const download = useDownload();
@@ -74,18 +73,45 @@ export function RetentionLayout({ section, pageTitle, children }: TRetentionLayo
   );
 
   return (
+    <RetentionFrame
+      section={section}
+      engagementId={engagementId}
+      subtitle={data?.analysed_at ? <span data-testid="retention-analysed-at">{t('analysedAt', { date: formatDate(data.analysed_at, activeLocale()) })}</span> : undefined}
+      actions={exportButton}
+    >
+      {notReady && (
+        <Alert color="blue" variant="light" title={t('notReady.title')} data-testid="retention-not-ready">
+          <Text fz="sm">{t('notReady.message')}</Text>
+        </Alert>
+      )}
+      {isError && !notReady && <ErrorState error={error} onRetry={() => void refetch()} />}
+      {!isError && !data && <CenteredLoader label={t('loading')} />}
+      {data && lookups && <Box data-testid="retention-content">{children({ data, engagementId, lookups })}</Box>}
+    </RetentionFrame>
+  );
+}
+
+type TRetentionFrameProps = {
+  section: TRetentionSection;
+  engagementId: number;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The header and the module menu around a retention page's content (its tab panel). Pages that
+ * read their own data (the wave comparison) use it without the retention analytics answer.
+ */
+export function RetentionFrame({ section, engagementId, subtitle, actions, children }: TRetentionFrameProps) {
+  const { t } = useTranslation(['retention', 'common']);
+  const path = useRoutePath();
+  const navigate = useNavigate();
+  return (
     <>
-      <PageHeader
-        title={t('title')}
-        subtitle={
-          data?.analysed_at ? (
-            <span data-testid="retention-analysed-at">{t('analysedAt', { date: formatDate(data.analysed_at, activeLocale()) })}</span>
-          ) : undefined
-        }
-        back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }}
-        actions={exportButton}
-      />
-      <Tabs id="retention-menu"
+      <PageHeader title={t('title')} subtitle={subtitle} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} actions={actions} />
+      <Tabs
+        id="retention-menu"
         value={section}
         onChange={(next) => {
           const target = RETENTION_SECTIONS.find((candidate) => candidate === next);
@@ -103,14 +129,7 @@ export function RetentionLayout({ section, pageTitle, children }: TRetentionLayo
         </Tabs.List>
       </Tabs>
       <RouteTabPanel tabsId="retention-menu" value={section}>
-      {notReady && (
-        <Alert color="blue" variant="light" title={t('notReady.title')} data-testid="retention-not-ready">
-          <Text fz="sm">{t('notReady.message')}</Text>
-        </Alert>
-      )}
-      {isError && !notReady && <ErrorState error={error} onRetry={() => void refetch()} />}
-      {!isError && !data && <CenteredLoader label={t('loading')} />}
-      {data && lookups && <Box data-testid="retention-content">{children({ data, engagementId, lookups })}</Box>}
+        {children}
       </RouteTabPanel>
     </>
   );

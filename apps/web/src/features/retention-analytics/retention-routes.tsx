@@ -17,6 +17,7 @@ export function retentionRoutes(): RouteObject[] {
     { path: under('employees-analytics.html'), lazy: lazyPage(() => import('./employees/employees-page.tsx'), (m) => <m.EmployeesAnalyticsPage />, ['retention']) },
     ...GROUP_PAGES.map((page) => ({ path: under(`groups-analytics/${page}.html`), lazy: lazyPage(groupsPage, (m) => <m.GroupsPage key={page} page={page} />, ['retention']) })),
     { path: under('groups-analytics'), element: <Navigate to={`${GROUP_PAGES[0]}.html`} relative="path" replace /> },
+    { path: under('compare.html'), lazy: lazyPage(() => import('../wave-comparison/compare-page.tsx'), (m) => <m.ComparePage />, ['retention', 'waveComparison', 'keyPeople']) },
     { path: under('org-chart.html'), lazy: lazyPage(() => import('./org-chart/retention-org-chart-page.tsx'), (m) => <m.RetentionOrgChartPage />, ['retention']) },
   ];
 }

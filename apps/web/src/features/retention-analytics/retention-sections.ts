@@ -19,8 +19,11 @@ export const GROUP_PAGE_SETS: Record<TGroupPage, TDysfunctionSet> = {
   'incoherent-team': 'incoherent_team',
 };
 
-/** The menu of spec §2 (home, risks, employees, groups, org chart; "back" sits in the header). */
-export const RETENTION_SECTIONS = ['home', 'risks', 'employees', 'groups', 'org-chart'] as const;
+/**
+ * The menu of spec §2 (home, risks, employees, groups, org chart; "back" sits in the header), and
+ * the wave comparison (issue 21), which follows this module's access level.
+ */
+export const RETENTION_SECTIONS = ['home', 'risks', 'employees', 'groups', 'org-chart', 'compare'] as const;
 export type TRetentionSection = (typeof RETENTION_SECTIONS)[number];
 
 /** Where a section's menu entry leads, under engagements/{id}/retention-analytics/. */
@@ -30,6 +33,7 @@ export const SECTION_PATHS: Record<TRetentionSection, string> = {
   employees: 'employees-analytics.html',
   groups: `groups-analytics/${GROUP_PAGES[0]}.html`,
   'org-chart': 'org-chart.html',
+  compare: 'compare.html',
 };
 
 export const retentionPath = (engagementId: number, page: string) => `engagements/${engagementId}/retention-analytics/${page}`;

@@ -1,0 +1,179 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TTieDiff, TWaveComparison } from '@ona/contracts';
+import { analyticsApi } from './support/analytics-api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/session.ts';
+
+/**
+ * Waves compared in the browser (issue 21, docs/wave-comparison.md): the Compare page on the
+ * demo's spring survey against its earlier wave, "Engagement survey 2025 autumn" (16 left, 22
+ * joined, a team split), and the graph diff drawn on the graph page, counted through its probe.
+ */
+
+const baseUrl = inject('baseUrl');
+const api = analyticsApi(baseUrl);
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: BrowserContext;
+let spring: number;
+let autumn: number;
+let comparison: TWaveComparison;
+let diff: TTieDiff;
+
+type TDiffCounts = { kept: number; added: number; lost: number };
+/** The part of the graph page's read-only probe read here (apps/web/src/graph/graph-renderer.ts, TGraphProbe). */
+type TDiffProbe = { nodeCount(): number; diffTies(): TDiffCounts | null; diffPeople(): { joined: number; left: number } | null };
+
+beforeAll(async () => {
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+  const admin = await api.token('admin@example.com');
+  const journeys = await api.get<{ id: number; name: string }[]>(admin, '/engagements/');
+  spring = journeys.body.find((journey) => journey.name.includes('spring'))!.id;
+  autumn = journeys.body.find((journey) => journey.name.includes('2025 autumn'))!.id;
+  comparison = (await api.get<TWaveComparison>(admin, `/engagements/${spring}/comparison/`, { with: [autumn], page_size: [1] })).body;
+  diff = (await api.get<TTieDiff>(admin, `/engagements/${spring}/comparison/ties/`, { with: [autumn] })).body;
+});
+afterAll(async () => chromium?.close());
+
+/** A picture of the part of the page around a test id, at the page's width (screenshots/, for a person to look at). */
+async function shotAround(page: Page, testId: string, name: string): Promise<void> {
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: join('screenshots', `${name}.png`) });
+}
+
+/** Serious and critical axe findings (WCAG 2.2 AA tags, as e2e/accessibility.e2e.ts runs them). */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the product's Content Security Policy forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type TResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<TResult> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function openCompare(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await signedInPage(browser, baseUrl, 'admin@example.com', viewport);
+  await page.goto(`${baseUrl}/engagements/${spring}/retention-analytics/compare.html`);
+  await page.getByTestId('compare-summary').waitFor({ timeout: 60_000 });
+  return page;
+}
+
+describe('the Compare page', () => {
+  it('shows who joined and left since the autumn wave and the team that split, sortable, without serious axe findings', async () => {
+    // What the demo casts (apps/server/src/demo/README.md): 16 of 312 left, 22 joined, one team split in two.
+    expect(comparison.change.people.left).toBe(16);
+    expect(comparison.change.people.joined).toBe(22);
+    const page = await openCompare({ width: 1280, height: 900 });
+    expect(await page.getByTestId('compare-people-joined').getAttribute('data-value')).toBe('22');
+    expect(await page.getByTestId('compare-people-left').getAttribute('data-value')).toBe('16');
+    expect(await page.getByTestId('compare-earlier').inputValue()).toContain('2025 autumn');
+
+    // The split: the later second team is a unit of its own, new now.
+    const split = comparison.units.filter((unit) => unit.status === 'new');
+    expect(split.length).toBeGreaterThan(0);
+    const status = page.getByTestId('compare-units-table-sort-status');
+    await status.locator('button').click();
+    await status.locator('button').click();
+    expect(await status.getAttribute('aria-sort')).toBe('descending');
+    const firstUnit = page.locator('[data-testid="compare-units-table"] tbody tr').first();
+    expect(await firstUnit.getAttribute('data-unit-status')).toBe('new');
+    expect(split.map((unit) => unit.path.join(' / '))).toContain(await firstUnit.getAttribute('data-unit'));
+
+    // The network of all work questions: the same counts as the API.
+    const work = page.locator('[data-testid="compare-networks-table"] tr[data-network="work"]');
+    const workCells = await work.locator('td').allTextContents();
+    const ties = comparison.change.networks.find((network) => network.key === 'work')!.ties!;
+    expect(workCells.slice(0, 5).map((text) => Number(text.replace(/\D/g, '')))).toEqual([ties.then, ties.now, ties.kept, ties.added, ties.lost]);
+
+    // People are sorted by the server: by the change of risk, largest first, kept in the address.
+    const riskSort = page.getByTestId('compare-people-sort-risk_change');
+    await riskSort.locator('button').click();
+    await expect.poll(() => riskSort.getAttribute('aria-sort'), { timeout: 10_000 }).toBe('descending');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort'), { timeout: 10_000 }).toBe('-risk_change');
+
+    await page.getByTestId('compare-status').click();
+    await page.getByRole('option', { name: 'Left' }).click();
+    await expect.poll(() => page.getByTestId('compare-people-total').getAttribute('data-total'), { timeout: 20_000 }).toBe('16');
+    expect(new Set(await page.getByTestId('compare-person-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status'))))).toEqual(new Set(['left']));
+    await page.getByTestId('compare-status').click();
+    await page.getByRole('option', { name: 'Everyone' }).click();
+    await expect.poll(() => page.getByTestId('compare-people-total').getAttribute('data-total'), { timeout: 20_000 }).toBe(String(comparison.total));
+
+    for (const part of ['compare-summary', 'compare-networks-table', 'compare-units-table', 'compare-people-table']) await shotAround(page, part, `${part}-1280`);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.close();
+    // Axe reads a page of 50 people with about thirty columns: minutes on a busy two-core machine.
+  }, 300_000);
+
+  it('fits a phone and says when there is no earlier wave', async () => {
+    const page = await openCompare({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const part of ['compare-summary', 'compare-networks-table', 'compare-units-table', 'compare-people-table']) await shotAround(page, part, `${part}-375`);
+    // The autumn wave is the organisation's first analysed journey: nothing to compare it with.
+    await page.goto(`${baseUrl}/engagements/${autumn}/retention-analytics/compare.html`);
+    await page.getByTestId('compare-empty').waitFor();
+    expect(await page.getByTestId('compare-export').isDisabled()).toBe(true);
+    await shotAround(page, 'compare-empty', 'compare-empty-375');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the graph diff', () => {
+  it('draws the ties kept, added and lost and marks joiners and leavers, with its own filters and table', async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.nodeCount() ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.diffTies() ?? null)).toBeNull();
+
+    await page.getByTestId('graph-tab-waves').click();
+    await page.getByTestId('graph-diff-journey').click();
+    await page.getByRole('option', { name: /2025 autumn/ }).click();
+    const drawn = () => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.diffTies() ?? null);
+    await expect.poll(drawn, { timeout: 30_000 }).toEqual({ kept: diff.statistics.kept, added: diff.statistics.added, lost: diff.statistics.lost });
+    expect(diff.statistics.added).toBeGreaterThan(0);
+    expect(diff.statistics.lost).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.diffPeople() ?? null)).toEqual({ joined: diff.statistics.joined, left: diff.statistics.left });
+    // The lost ties are drawn dashed on the overlay, every one of them (all people are in view).
+    await expect.poll(() => page.getByTestId('graph-diff-overlay').getAttribute('data-lost'), { timeout: 10_000 }).toBe(String(diff.statistics.lost));
+    expect(await page.getByTestId('graph-diff-legend-added').getAttribute('data-count')).toBe(String(diff.statistics.added));
+    await shotAround(page, 'graph-canvas', 'compare-graph-diff-1280');
+
+    // The filters: without the lost ties, none is drawn, on the canvas or in the table.
+    await page.getByTestId('graph-diff-show-lost').click();
+    await expect.poll(drawn, { timeout: 10_000 }).toEqual({ kept: diff.statistics.kept, added: diff.statistics.added, lost: 0 });
+    await expect.poll(() => page.getByTestId('graph-diff-overlay').getAttribute('data-lost'), { timeout: 10_000 }).toBe('0');
+    await page.getByTestId('graph-table-toggle').check();
+    const ties = page.getByTestId('graph-diff-ties-table');
+    await ties.waitFor();
+    expect(Number(await ties.getAttribute('data-rows'))).toBe(diff.statistics.kept + diff.statistics.added);
+    expect(Number(await page.getByTestId('graph-diff-people-table').getAttribute('data-rows'))).toBe(diff.nodes.length);
+    const sortStatus = page.getByTestId('graph-diff-ties-table-sort-status');
+    await sortStatus.locator('button').click();
+    expect(await sortStatus.getAttribute('aria-sort')).toBe('ascending');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('fits a phone', async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 375, height: 800 });
+    await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.nodeCount() ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('graph-tab-waves').click();
+    await page.getByTestId('graph-diff-journey').click();
+    await page.getByRole('option', { name: /2025 autumn/ }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.diffTies() ?? null), { timeout: 30_000 }).not.toBeNull();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shotAround(page, 'graph-diff-statistics', 'compare-graph-diff-375');
+    await shotAround(page, 'graph-canvas', 'compare-graph-diff-canvas-375');
+    await page.close();
+  });
+});
