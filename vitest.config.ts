@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // expect.poll waits 1 s by default: on a busy machine a page or server that is merely slow
+    // would fail a test. No test may depend on speed, so a poll waits as long as a person would.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core CI machine,
     // which left one core idle while most API tests wait on their embedded database. Every test file
     // has its own database, app and Redis prefix, so files may run side by side.

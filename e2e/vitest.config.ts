@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
+    // expect.poll waits 1 s by default: on a busy machine a page or server that is merely slow
+    // would fail a test. No test may depend on speed, so a poll waits as long as a person would.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
   },
 });
