@@ -26,7 +26,7 @@ describe('the employee survey without a connection', () => {
     const employee = await token('employee@example.com');
     const engagements = await call<{ id: number; name: string }[]>(employee, '/engagements/');
     const autumn = engagements.find((e) => e.name === 'Engagement survey 2026 autumn')!.id;
-    await call(employee, `/engagements/${autumn}/survey/accept-terms/`, { method: 'POST' });
+    await call(employee, `/engagements/${autumn}/survey/accept-terms/`, { method: 'POST', body: {} });
     const before = await call<TEmployeeSurvey>(employee, `/engagements/${autumn}/survey/`);
 
     const browser = chromium.browser;
@@ -78,7 +78,7 @@ describe('an instant survey without a connection', () => {
       method: 'POST',
       body: { title: 'E2E offline room', questions: [{ label: 'What went well?', type: 'freetext' }, { label: 'What should change?', type: 'freetext' }], participants: [] },
     });
-    await call(host, `/instant-survey/surveys/${created.id}/start-survey/`, { method: 'POST' });
+    await call(host, `/instant-survey/surveys/${created.id}/start-survey/`, { method: 'POST', body: {} });
 
     const browser = chromium.browser;
     const phone = await newPage(browser, { locale: 'en' });
