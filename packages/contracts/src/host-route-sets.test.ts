@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appLoginUrl, mountForPath, routeSetsForHost, routeSetUrl } from './host-route-sets.ts';
+import { appLoginUrl, isParticipantPath, mountForPath, routeSetsForHost, routeSetUrl } from './host-route-sets.ts';
 
 const names = (host: string) => routeSetsForHost(host).map((mount) => `${mount.name}@${mount.base}`);
 const ALL = ['site@/site/', 'instant-survey@/instant-surveys/', 'app@/'];
@@ -64,5 +64,21 @@ describe('routeSetUrl', () => {
   it('stays on the same origin under the instant surveys base of a local host', () => {
     const local = { hostname: '127.0.0.1', protocol: 'http:', port: '8080' };
     expect(routeSetUrl(local, routeSetsForHost(local.hostname), 'instant-survey', 'login.html')).toBe('/instant-surveys/login.html');
+  });
+});
+
+describe('isParticipantPath', () => {
+  it('finds the take-survey and thank-you pages under the instant-survey mount, on every host kind', () => {
+    const local = routeSetsForHost('localhost');
+    expect(isParticipantPath(local, '/instant-surveys/take-survey/0b5e6c2e-1111-4f7a-9c1d-2b3c4d5e6f70.html')).toBe(true);
+    expect(isParticipantPath(local, '/instant-surveys/take-survey/x/thankyou.html')).toBe(true);
+    expect(isParticipantPath(routeSetsForHost('instant-survey.example.com'), '/take-survey/x.html')).toBe(true);
+  });
+
+  it('leaves the host pages and the other route sets to the whole client', () => {
+    const local = routeSetsForHost('localhost');
+    expect(isParticipantPath(local, '/instant-surveys/surveys/list.html')).toBe(false);
+    expect(isParticipantPath(local, '/take-survey/x.html')).toBe(false);
+    expect(isParticipantPath(routeSetsForHost('app.example.com'), '/take-survey/x.html')).toBe(false);
   });
 });

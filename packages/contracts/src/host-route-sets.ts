@@ -82,3 +82,13 @@ export function routeSetUrl(
 export function appLoginUrl(location: { hostname: string; protocol: string; port: string }, mounts: readonly TRouteSetMount[]): string {
   return routeSetUrl(location, mounts, 'app', 'auth/login.html');
 }
+
+/**
+ * The participant's pages of the instant surveys (take-survey/{id}.html and its thank-you page):
+ * the server answers them with the client's small participant entry (participant.html), which
+ * carries neither the router nor the other route sets (docs/first-loads.md).
+ */
+export function isParticipantPath(mounts: readonly TRouteSetMount[], pathname: string): boolean {
+  const mount = mountForPath(mounts, pathname);
+  return mount?.name === 'instant-survey' && pathname.slice(mount.base.length).startsWith('take-survey/');
+}

@@ -10,6 +10,7 @@ export * from './reports.ts';
 export * from './key-people.ts';
 export * from './survey-statistics.ts';
 export * from './instant-survey.ts';
+export * from './instant-moods.ts';
 export * from './survey.ts';
 export * from './admin.ts';
 export * from './excel-rows.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_MOODS } from './instant-moods.ts';
 
 /**
  * The instant-survey tool (instant-survey-and-site.md §3, §7): surveys with questions and
@@ -19,10 +20,7 @@ export type TInstantQuestionType = z.infer<typeof ZInstantQuestionType>;
 /** Question types whose options the participant chooses among (they need at least two). */
 export const OPTION_QUESTION_TYPES: readonly TInstantQuestionType[] = ['options', 'intensity_select', 'scaling'];
 
-/** The five moods, from awful to great (§3). */
-export const INSTANT_MOODS = ['negative-very', 'negative', 'neutral', 'positive', 'positive-very'] as const;
 export const ZInstantMood = z.enum(INSTANT_MOODS);
-export type TInstantMood = z.infer<typeof ZInstantMood>;
 
 export const INSTANT_SURVEY_STATES = ['pending', 'started', 'closed'] as const;
 export const ZInstantSurveyState = z.enum(INSTANT_SURVEY_STATES);

@@ -11,6 +11,7 @@ import { IMMUTABLE_ASSET, REVALIDATE } from './web-client.ts';
 // A built client in miniature: index.html and a hashed script, each with the .br/.gz twins the
 // Vite build writes, plus a stylesheet without twins (compressed per request instead).
 const INDEX = `<!doctype html><html><head><title>ONA</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
+const PARTICIPANT = `<!doctype html><html><head><title>ONA</title></head><body>${'<p>participant</p>'.repeat(200)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const STYLE = `body{color:#222}${'.a{margin:0}'.repeat(300)}`;
 let dist: string;
@@ -20,7 +21,7 @@ let org: SurveyOrganisation;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'ona-dist-'));
   mkdirSync(join(dist, 'assets'));
-  const files: Record<string, string> = { 'index.html': INDEX, 'assets/entry-AbC123.js': SCRIPT };
+  const files: Record<string, string> = { 'index.html': INDEX, 'participant.html': PARTICIPANT, 'assets/entry-AbC123.js': SCRIPT };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(join(dist, name), text);
     writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
@@ -77,6 +78,17 @@ describe('the built client', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe(REVALIDATE);
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(INDEX);
+  });
+
+  it('serves the participant pages of the instant surveys as the small participant.html, the host pages as index.html', async () => {
+    for (const url of ['/instant-surveys/take-survey/0b5e6c2e-1111-4f7a-9c1d-2b3c4d5e6f70.html?code=ABC', '/instant-surveys/take-survey/0b5e6c2e-1111-4f7a-9c1d-2b3c4d5e6f70/thankyou.html']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe(REVALIDATE);
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(PARTICIPANT);
+    }
+    const host = await get('/instant-surveys/surveys/list.html', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(host.rawPayload).toString('utf8')).toBe(INDEX);
   });
 
   it('serves /index.html itself with no-cache, gzip-compressed for a gzip-only caller', async () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { mountForPath, routeSetsForHost, routeSetUrl, type TRouteSetMount } from '@ona/contracts';
+import { isParticipantPath, mountForPath, routeSetsForHost, routeSetUrl, type TRouteSetMount } from '@ona/contracts';
 import { translate } from '../i18n/translate.ts';
 import { notFoundPage, showContactErrors, SITE_DIST, siteAnswer, siteFiles } from './site-pages.ts';
 
@@ -42,6 +42,8 @@ export const webClientPlugin = fp<{ distDir?: string; siteDir?: string }>(async 
   const root = options.distDir ?? WEB_DIST;
   const siteRoot = options.siteDir ?? SITE_DIST;
   const hasClient = existsSync(`${root}/index.html`);
+  // The participant's own small entry (docs/first-loads.md); a build without it falls back to index.html.
+  const hasParticipantEntry = existsSync(`${root}/participant.html`);
   const site = existsSync(`${siteRoot}/index.html`) ? siteFiles(siteRoot) : null;
   if (hasClient || site) {
     await app.register(fastifyStatic, {
@@ -89,7 +91,8 @@ export const webClientPlugin = fp<{ distDir?: string; siteDir?: string }>(async 
     if (siteRequest && !path.startsWith('/api/') && !path.startsWith('/ws/')) return sendSitePage(request, reply, path, siteRequest);
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/ws/') && !/\.(js|css|map|png|svg|ico|json|woff2?|br|gz)$/.test(path);
     if (hasClient && wantsPage) {
-      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
+      const page = hasParticipantEntry && isParticipantPath(routeSetsForHost(request.hostname), path) ? 'participant.html' : 'index.html';
+      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile(page);
     }
     return reply.status(404).send({ detail: translate(request.locale, 'errors.not_found'), code: 'not_found' });
   });

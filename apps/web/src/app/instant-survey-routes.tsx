@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireToken } from '../shared/auth/require-token.tsx';
 import { NotFoundContent } from '../shared/ui/not-found-content.tsx';
@@ -5,6 +6,15 @@ import { lazyPage } from './lazy-route.tsx';
 import { INSTANT_LOGIN } from './session-targets.ts';
 
 const ns = ['instantSurvey'] as const;
+
+/**
+ * The participant's pages are a small entry of their own (participant.html, docs/first-loads.md),
+ * which the server sends for these addresses: a link from inside the app (the code entry) loads it.
+ */
+function ParticipantEntry() {
+  useEffect(() => window.location.replace(window.location.href), []);
+  return null;
+}
 
 const groupPage = () => import('../features/instant-survey/people/group-page.tsx');
 
@@ -19,8 +29,8 @@ export function instantSurveyChildRoutes(base: string): RouteObject[] {
     { path: INSTANT_LOGIN, lazy: lazyPage(() => import('../features/instant-survey/instant-login-page.tsx'), (m) => <m.InstantLoginPage />, ['instantSurvey', 'auth']) },
     { path: 'password-reset.html', lazy: lazyPage(() => import('../features/instant-survey/instant-password-reset-page.tsx'), (m) => <m.InstantPasswordResetPage />, ['instantSurvey', 'auth']) },
     // Participants are not signed in (DECISIONS.md): no guard here.
-    { path: 'take-survey/:instantSurveyId.html', lazy: lazyPage(() => import('../features/instant-survey/take-survey-page.tsx'), (m) => <m.TakeSurveyPage />, ns) },
-    { path: 'take-survey/:instantSurveyId/thankyou.html', lazy: lazyPage(() => import('../features/instant-survey/thank-you-page.tsx'), (m) => <m.ThankYouPage />, ns) },
+    { path: 'take-survey/:instantSurveyId.html', element: <ParticipantEntry /> },
+    { path: 'take-survey/:instantSurveyId/thankyou.html', element: <ParticipantEntry /> },
     {
       element: <RequireToken loginPath={`${base}${INSTANT_LOGIN}`} />,
       children: [

@@ -9,7 +9,8 @@ import { RouterProvider } from 'react-router';
 import type { TAppRouter } from './router.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cssVariablesResolver, themeWithLabels } from './theme.ts';
+import { cssVariablesResolver } from './theme.ts';
+import { themeWithLabels } from './theme-labels.ts';
 
 export function Providers({ router, queryClient }: { router: TAppRouter; queryClient: QueryClient }) {
   const { t, i18n } = useTranslation('accessibility');

@@ -1,4 +1,4 @@
-import { Container, Drawer, ScrollArea, Modal, Notification, createTheme, DEFAULT_THEME, mergeThemeOverrides, Pagination, rem, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { Container, createTheme, DEFAULT_THEME, rem, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { BRAND_SHADES } from './brand-colors.ts';
 import { blend, luminance, readableOn } from './contrast.ts';
 
@@ -64,7 +64,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
   return { variables: {}, light, dark: {} };
 };
 
-/** Breakpoints of the spec (§9): 576, 768, 992, 1170, 1500 px, written in em as Mantine expects. */
+/**
+ * Breakpoints of the spec (§9): 576, 768, 992, 1170, 1500 px, written in em as Mantine expects.
+ * Extends only what the participant's small entry uses as well (docs/first-loads.md): Rollup
+ * shakes trees per module, not per entry, so each `X.extend` in this file would pull component X
+ * (ScrollArea brings floating-ui, Modal brings react-remove-scroll) into every page that imports
+ * the theme. The app's other component settings are in theme-labels.ts.
+ */
 export const theme = createTheme({
   primaryColor: 'brand',
   colors: { brand },
@@ -90,30 +96,5 @@ export const theme = createTheme({
     Container: Container.extend({
       vars: (_theme, { size }) => ({ root: { '--container-size': size === 'xl' ? rem(1170) : undefined } }),
     }),
-    // Mantine's scrollbars float over the content: the last column of a table sat under one.
-    // Room is made for a scrollbar when there is one.
-    ScrollArea: ScrollArea.extend({ defaultProps: { offsetScrollbars: 'present' } }),
   },
 });
-
-/** The names of icon-only controls that Mantine draws itself, in the user's language. */
-export type TThemeLabels = { close: string; first: string; previous: string; next: string; last: string };
-
-/**
- * The theme with names for Mantine's icon-only controls (WCAG 4.1.2): the close buttons of dialogs,
- * drawers and notifications and the arrows of every pagination. A control given its own
- * aria-label keeps it. Rebuilt when the language changes.
- */
-export function themeWithLabels(labels: TThemeLabels): MantineThemeOverride {
-  return mergeThemeOverrides(
-    theme,
-    createTheme({
-      components: {
-        Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
-        Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
-        Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
-        Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': labels[control] }) } }),
-      },
-    }),
-  );
-}

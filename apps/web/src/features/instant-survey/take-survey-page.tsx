@@ -1,18 +1,18 @@
 import { Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInstantCreateUserResponse, TInstantParticipantSurvey, TInstantSocketMessage } from '@ona/contracts';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { TInstantSocketMessage } from '@ona/contracts';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { isApiError, type ApiError } from '../../shared/api/api-error.ts';
+import { isApiError } from '../../shared/api/api-error.ts';
 import { LanguageSwitcher } from '../../shared/i18n/language-switcher.tsx';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
-import { fetchParticipantSurvey, joinSurvey } from './participant-api.ts';
+import { joinSurvey, readLiveMessage } from './participant-api.ts';
 import { forgetSurveyUser, readSurveyUser, writeSurveyUser, type TStoredSurveyUser } from './survey-user-storage.ts';
+import { goTo, useParticipantLocation } from './take/participant-location.ts';
 import { takeSurveyScreen } from './take/take-survey-screen.ts';
+import { useParticipantSurvey } from './take/use-participant-survey.ts';
 import { useLiveSurvey } from './use-live-survey.ts';
 import { MAIN_CONTENT_ID } from '../../shared/ui/skip-link.tsx';
 
@@ -42,6 +42,12 @@ function Frame({ title, children }: { title?: string | undefined; children: Reac
   );
 }
 
+/** A participant who has finished sees the thank-you page (the address changes without a reload). */
+function ToThankYou({ href }: { href: string }) {
+  useEffect(() => goTo(href, { replace: true }), [href]);
+  return null;
+}
+
 function Notice({ text, testId, action }: { text: string; testId: string; action?: ReactNode }) {
   return (
     <Paper withBorder radius="lg" p="xl">
@@ -62,24 +68,22 @@ function Notice({ text, testId, action }: { text: string; testId: string; action
  * wait while the survey is pending, answer once it starts. The survey user is kept in local
  * storage, so a reload or a dropped connection resumes with the same identity.
  */
-export function TakeSurveyPage() {
+export function TakeSurveyPage({ surveyId }: { surveyId: string }) {
   const { t } = useTranslation(['instantSurvey', 'common']);
   const path = useRoutePath();
   const errorMessage = useErrorMessage();
-  // The survey's public id (participants never see the sequential one).
-  const surveyId = useParams().instantSurveyId ?? '';
-  const [searchParams, setSearchParams] = useSearchParams();
+  // `surveyId`: the survey's public id (participants never see the sequential one).
+  const location = useParticipantLocation();
+  const searchParams = location.searchParams;
+  const setSearchParams = useCallback((next: Record<string, string>) => {
+    const query = new URLSearchParams(next).toString();
+    goTo(`${window.location.pathname}${query ? `?${query}` : ''}`, { replace: true });
+  }, []);
   const inviteToken = searchParams.get('token');
   const code = searchParams.get('code');
-  const queryClient = useQueryClient();
   const [user, setUser] = useState<TStoredSurveyUser | null>(() => readSurveyUser(surveyId));
   const token = inviteToken ?? user?.token ?? null;
-  const queryKey = ['instant-participant', surveyId, token, token ? null : code] as const;
-  const survey = useQuery({
-    queryKey,
-    queryFn: () => fetchParticipantSurvey(surveyId, token, code),
-    retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 3,
-  });
+  const survey = useParticipantSurvey(surveyId, token, token ? null : code);
   useDocumentTitle(t('common:documentTitle', { page: survey.data?.title ?? t('takeSurvey.title') }));
 
   // An invitation link: its token is who this participant is from now on.
@@ -89,7 +93,7 @@ export function TakeSurveyPage() {
     const stored = { id: arrived.id, survey: surveyId, name: arrived.name, currentQuestionIndex: arrived.current_question_index, token: inviteToken };
     writeSurveyUser(stored);
     setUser(stored);
-    setSearchParams(code ? { code } : {}, { replace: true });
+    setSearchParams(code ? { code } : {});
   }, [survey.data, inviteToken, code, surveyId, setSearchParams]);
 
   // A token the server no longer knows (or another survey's): forget it and offer to join again.
@@ -101,50 +105,56 @@ export function TakeSurveyPage() {
     forgetSurveyUser(surveyId);
     setUser(null);
     if (inviteToken) setJoinInvitation(inviteToken);
-    if (inviteToken) setSearchParams(code ? { code } : {}, { replace: true });
+    if (inviteToken) setSearchParams(code ? { code } : {});
   }, [refused, surveyId, inviteToken, code, setSearchParams]);
 
   // A room of phones hears every join. The message names the newcomer, which is all a phone needs
   // (the people to choose from), so it is added in place: reloading the survey on every join would
   // cost a room of n phones n² loads while it fills. State changes and reconnections reload.
-  const { refetch } = survey;
-  const cacheKey = useRef(queryKey);
-  cacheKey.current = queryKey;
+  const { refetch, update } = survey;
   const onLive = useCallback(
     (message: TInstantSocketMessage | null) => {
       if (message?.type !== 'new_user') {
         void refetch();
         return;
       }
-      queryClient.setQueryData<TInstantParticipantSurvey>(cacheKey.current, (current) => {
-        if (!current?.participants || current.participants.some((p) => p.id === message.user.id)) return current;
+      update((current) => {
+        if (!current.participants || current.participants.some((p) => p.id === message.user.id)) return current;
         return { ...current, participants: [...current.participants, message.user] };
       });
     },
-    [refetch, queryClient],
+    [refetch, update],
   );
-  useLiveSurvey(surveyId, user ? { instant_token: user.token } : null, onLive);
+  useLiveSurvey(surveyId, user ? { instant_token: user.token } : null, onLive, readLiveMessage);
 
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const join = useMutation<TInstantCreateUserResponse, ApiError, string>({
-    mutationFn: (given) => joinSurvey(surveyId, given, { code, invitationToken: joinInvitation }),
-    onSuccess: (created) => {
+  const [joining, setJoining] = useState(false);
+  const [joinError, setJoinError] = useState<unknown>(null);
+  const join = async (given: string) => {
+    setJoining(true);
+    setJoinError(null);
+    try {
+      const created = await joinSurvey(surveyId, given, { code, invitationToken: joinInvitation });
       const stored = { id: created.id, survey: created.survey, name: created.name, currentQuestionIndex: 0, token: created.token };
       writeSurveyUser(stored);
       setUser(stored);
-    },
-  });
+    } catch (error) {
+      setJoinError(error);
+    } finally {
+      setJoining(false);
+    }
+  };
 
   const screen = takeSurveyScreen({ validId: /^[0-9a-f-]{36}$/.test(surveyId), data: survey.data, error: survey.error, hasUser: user !== null });
   if (screen === 'not-found') {
-    return <Frame><Notice text={t('takeSurvey.notFound')} testId="survey-not-found" action={<Button component={Link} to={path('login.html')} variant="light">{t('takeSurvey.back')}</Button>} /></Frame>;
+    return <Frame><Notice text={t('takeSurvey.notFound')} testId="survey-not-found" action={<Button component="a" href={path('login.html')} variant="light">{t('takeSurvey.back')}</Button>} /></Frame>;
   }
   if (screen === 'error') return <Frame><ErrorState error={survey.error} onRetry={() => void survey.refetch()} /></Frame>;
   if (screen === 'loading' || !survey.data) return <CenteredLoader label={t('loading')} />;
   const data = survey.data;
   if (screen === 'closed') return <Frame title={data.title}><Notice text={t('takeSurvey.closed')} testId="survey-closed" /></Frame>;
-  if (screen === 'thank-you') return <Navigate to={path(`take-survey/${surveyId}/thankyou.html`)} replace />;
+  if (screen === 'thank-you') return <ToThankYou href={path(`take-survey/${surveyId}/thankyou.html`)} />;
 
   if (screen === 'join' || !user) {
     const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -152,7 +162,7 @@ export function TakeSurveyPage() {
       setTouched(true);
       if (!name.trim()) return;
       void loadQuestionFlow();
-      join.mutate(name.trim());
+      void join(name.trim());
     };
     return (
       <Frame title={data.title}>
@@ -166,9 +176,9 @@ export function TakeSurveyPage() {
                 autoComplete="name"
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
-                error={touched && !name.trim() ? t('validation.required') : join.error ? errorMessage(join.error) : null}
+                error={touched && !name.trim() ? t('validation.required') : joinError ? errorMessage(joinError) : null}
               />
-              <Button type="submit" size="md" loading={join.isPending}>
+              <Button type="submit" size="md" loading={joining}>
                 {t('takeSurvey.start')}
               </Button>
             </Stack>

@@ -121,4 +121,42 @@ describe('AnswerSaveQueue.whenIdle', () => {
     calls[1]?.reject(new Error('refused'));
     await expect(idle).resolves.toBe(false);
   });
+
+  it('keeps a save through a dropped connection, without limit, and sends only the newest choice when it returns', async () => {
+    const { calls, send } = controllableSend();
+    const statuses: TSaveStatus[] = [];
+    let connectionBack: () => void = () => undefined;
+    const offline = new Error('offline');
+    const queue = new AnswerSaveQueue({
+      send,
+      retries: 0,
+      isOffline: (error) => error === offline,
+      connectionBack: () => new Promise<void>((resolve) => (connectionBack = resolve)),
+      onStatus: (_, status) => statuses.push(status),
+    });
+    let idle: boolean | null = null;
+    void queue.save(7, [1]);
+    calls[0]?.reject(offline);
+    await flush();
+    expect(queue.status(7)).toBe('offline');
+    void queue.whenIdle().then((allSaved) => (idle = allSaved));
+    // Five tries while offline: still waiting, never failed.
+    for (let i = 0; i < 4; i += 1) {
+      connectionBack();
+      await flush();
+      calls.at(-1)?.reject(offline);
+      await flush();
+    }
+    expect(queue.status(7)).toBe('offline');
+    void queue.save(7, [1, 2]);
+    expect(queue.status(7)).toBe('offline');
+    connectionBack();
+    await flush();
+    calls.at(-1)?.resolve();
+    await flush();
+    expect(calls.at(-1)?.selection).toEqual([1, 2]);
+    expect(queue.status(7)).toBe('saved');
+    expect(idle).toBe(true);
+    expect(statuses).not.toContain('failed');
+  });
 });

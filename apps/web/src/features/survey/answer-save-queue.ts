@@ -1,4 +1,5 @@
-export type TSaveStatus = 'saved' | 'saving' | 'failed';
+/** `offline`: the save waits for the connection to return (it is kept and sent then, never given up). */
+export type TSaveStatus = 'saved' | 'saving' | 'offline' | 'failed';
 
 type TQueueOptions = {
   send: (questionId: number, selectedUsers: number[]) => Promise<void>;
@@ -6,6 +7,10 @@ type TQueueOptions = {
   retries?: number;
   retryDelayMs?: (attempt: number) => number;
   isRetryable?: (error: unknown) => boolean;
+  /** An error meaning "no connection": the save waits for `connectionBack` and is sent again, without limit. */
+  isOffline?: (error: unknown) => boolean;
+  /** Resolves when the connection may be back (the browser's `online` event, or a while later). */
+  connectionBack?: () => Promise<void>;
   wait?: (ms: number) => Promise<void>;
   onStatus?: (questionId: number, status: TSaveStatus) => void;
   onFailure?: (questionId: number, error: unknown) => void;
@@ -19,7 +24,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Saves every change of an answer at once, one request per question at a time: a newer selection
  * made while one is on its way is sent after it (only the newest), so requests never overtake each
  * other and the server ends with the last choice. A failed save is retried, then reported and kept
- * to be retried by hand.
+ * to be retried by hand. Without a connection a save is not given up: it waits (status `offline`)
+ * until the connection returns and is sent then, the newest choice only, so nothing is lost or
+ * sent twice over (each attempt carries a larger sequence; the server keeps the newest).
  */
 export class AnswerSaveQueue {
   private readonly questions = new Map<number, TQuestionState>();
@@ -31,6 +38,8 @@ export class AnswerSaveQueue {
       retries: 2,
       retryDelayMs: (attempt) => 800 * 2 ** attempt,
       isRetryable: () => true,
+      isOffline: () => false,
+      connectionBack: () => sleep(5000),
       wait: sleep,
       ...options,
     };
@@ -39,7 +48,8 @@ export class AnswerSaveQueue {
   save(questionId: number, selectedUsers: readonly number[]): Promise<void> {
     const state = this.state(questionId);
     state.next = [...selectedUsers];
-    this.setStatus(questionId, state, 'saving');
+    // Still offline: the new choice waits with the one before it.
+    if (state.status !== 'offline') this.setStatus(questionId, state, 'saving');
     return state.running ? Promise.resolve() : this.drain(questionId, state);
   }
 
@@ -62,7 +72,7 @@ export class AnswerSaveQueue {
   }
 
   private isBusy(): boolean {
-    for (const state of this.questions.values()) if (state.status === 'saving') return true;
+    for (const state of this.questions.values()) if (state.status === 'saving' || state.status === 'offline') return true;
     return false;
   }
 
@@ -85,7 +95,7 @@ export class AnswerSaveQueue {
     if (state.status === status) return;
     state.status = status;
     this.options.onStatus?.(questionId, status);
-    if (status !== 'saving' && !this.isBusy()) {
+    if (status !== 'saving' && status !== 'offline' && !this.isBusy()) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       const allSaved = !this.hasUnsaved();
@@ -116,12 +126,21 @@ export class AnswerSaveQueue {
 
   /** Resolves undefined when stored or superseded by a newer selection, the last error otherwise. */
   private async sendWithRetries(questionId: number, selection: number[], state: TQuestionState): Promise<unknown> {
-    const { send, retries, retryDelayMs, isRetryable, wait } = this.options;
+    const { send, retries, retryDelayMs, isRetryable, isOffline, connectionBack, wait } = this.options;
     for (let attempt = 0; ; attempt += 1) {
       try {
         await send(questionId, selection);
         return undefined;
       } catch (error) {
+        if (isOffline(error)) {
+          this.setStatus(questionId, state, 'offline');
+          await connectionBack();
+          this.setStatus(questionId, state, 'saving');
+          // A newer selection made while offline replaces this one; the drain loop sends it.
+          if (state.next !== null) return undefined;
+          attempt = -1;
+          continue;
+        }
         // A newer selection arrived meanwhile: it replaces this one, so repeating the old is pointless.
         if (state.next !== null && isRetryable(error)) return undefined;
         if (attempt >= retries || !isRetryable(error)) return error ?? new Error('save failed');

@@ -22,7 +22,7 @@ function SaveStatus({ engagementId, questionId, onRetry }: { engagementId: numbe
     <Group gap={6} data-testid="save-status" data-status={status} role="status" aria-live="polite" mih={28}>
       {status === 'saving' && <Loader size={14} />}
       {status === 'saved' && <Icon name="check" size={16} />}
-      <Text fz="sm" c={status === 'failed' ? 'red.7' : 'dimmed'}>
+      <Text fz="sm" c={status === 'failed' ? 'red.7' : status === 'offline' ? undefined : 'dimmed'} fw={status === 'offline' ? 600 : undefined}>
         {t(`save.${status}`)}
       </Text>
       {status === 'failed' && (

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { isApiError, NETWORK_ERROR_CODE } from '../../shared/api/api-error.ts';
+import { connectionBack, isConnectionLost } from '../../shared/api/connection.ts';
 import { notify } from '../../shared/notifications/notify.ts';
 import { AnswerSaveQueue, type TSaveStatus } from './answer-save-queue.ts';
 import { saveAnswer, useSurveyQueryKey, type TEmployeeSurvey } from './survey-api.ts';
@@ -37,6 +38,9 @@ function queueFor(engagementId: number): { queue: AnswerSaveQueue; onFailure: { 
     const queue = new AnswerSaveQueue({
       send: (questionId, selection) => saveAnswer(engagementId, questionId, selection),
       isRetryable,
+      // A dropped connection is waited out, not reported: the answer is sent when it returns.
+      isOffline: isConnectionLost,
+      connectionBack: () => connectionBack(),
       onStatus: (questionId, status) => useSaveStatusStore.getState().set(statusKey(engagementId, questionId), status),
       onFailure: (_, error) => onFailure.current(error),
     });
@@ -46,8 +50,13 @@ function queueFor(engagementId: number): { queue: AnswerSaveQueue; onFailure: { 
   return entry;
 }
 
+/** This question's save state; `offline` while any answer of the survey waits for the connection, on every question. */
 export function useSaveStatus(engagementId: number, questionId: number): TSaveStatus {
-  return useSaveStatusStore((state) => state.statuses[statusKey(engagementId, questionId)] ?? 'saved');
+  return useSaveStatusStore((state) => {
+    const prefix = `${engagementId}:`;
+    const waiting = Object.entries(state.statuses).some(([key, status]) => key.startsWith(prefix) && status === 'offline');
+    return waiting ? 'offline' : (state.statuses[statusKey(engagementId, questionId)] ?? 'saved');
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInstantSurvey } from '@ona/contracts';
+import { ZInstantSocketMessage, type TInstantSocketMessage, type TInstantSurvey } from '@ona/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -22,6 +22,12 @@ import { StateBadge } from '../state-badge.tsx';
 import { useLiveSurvey } from '../use-live-survey.ts';
 import type { TSurveyOutlet } from './use-survey-outlet.ts';
 import { RouteTabPanel } from '../../../shared/ui/route-tab-panel.tsx';
+
+/** The host's page checks each live message against its contracts schema (it carries zod anyway). */
+function readHostMessage(data: unknown): TInstantSocketMessage | null {
+  const parsed = ZInstantSocketMessage.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
 
 const TABS = ['answers', 'graph', 'analysis', 'invites'] as const;
 /** A busy survey sends many messages a second; the page reloads at most this often. */
@@ -50,7 +56,7 @@ export function SurveyDetailsLayout() {
       void queryClient.invalidateQueries({ queryKey: surveyQuery(surveyId).queryKey }, { cancelRefetch: false });
     }, RELOAD_THROTTLE_MS);
   }, [queryClient, surveyId]);
-  const connected = useLiveSurvey(surveyId, token ? { token } : null, reload);
+  const connected = useLiveSurvey(surveyId, token ? { token } : null, reload, readHostMessage);
 
   const onChanged = (updated: TInstantSurvey) => {
     queryClient.setQueryData(surveyQuery(surveyId).queryKey, updated);
