@@ -24,6 +24,7 @@ export * from './site/contact.ts';
 export * from './site/site-markup.ts';
 export * from './site/blog.ts';
 export * from './wave-comparison.ts';
+export * from './confidence.ts';
 export * from './number-format.ts';
 export * from './graph-export.ts';
 export * from './key-role-colors.ts';
