@@ -29,7 +29,8 @@ beforeAll(async () => {
   engagementId = run.engagementId;
   stored = run.result as AnalysisResult;
   admin = await loginAs(app, 'admin@example.com', 'demo1234');
-});
+  // Generating and analysing the demo's waves takes minutes on the shared, loaded machine.
+}, 600_000);
 afterAll(async () => {
   await app.close();
   await db.close();
