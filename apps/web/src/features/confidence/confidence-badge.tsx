@@ -25,22 +25,24 @@ export function ConfidenceBadge({ engagementId, module }: { engagementId: number
   const rate = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(wholePercent(response.rate) / 100);
   const explanation = `${t('explanation', { answered: response.answered, asked: response.asked, rate })} ${t(`meaning.${response.band}`)}`;
   return (
-    <Tooltip label={explanation} multiline w={320} withArrow openDelay={100} events={{ hover: true, focus: true, touch: true }}>
-      <Badge
-        color={BAND_COLORS[response.band]}
-        variant="light"
-        size="lg"
-        tabIndex={0}
-        aria-describedby={descriptionId}
-        leftSection={<Icon name={BAND_ICONS[response.band]} size={14} />}
-        data-testid="confidence-badge"
-        data-band={response.band}
-        style={{ cursor: 'help', textTransform: 'none' }}
-        styles={{ label: { whiteSpace: 'nowrap' } }}
-      >
-        {t('badge', { band: t(`band.${response.band}`), rate })}
-        <VisuallyHidden id={descriptionId}>{explanation}</VisuallyHidden>
-      </Badge>
-    </Tooltip>
+    <>
+      <Tooltip label={explanation} multiline w={320} withArrow openDelay={100} events={{ hover: true, focus: true, touch: true }}>
+        <Badge
+          color={BAND_COLORS[response.band]}
+          variant="light"
+          size="lg"
+          tabIndex={0}
+          aria-describedby={descriptionId}
+          leftSection={<Icon name={BAND_ICONS[response.band]} size={14} />}
+          data-testid="confidence-badge"
+          data-band={response.band}
+          style={{ cursor: 'help', textTransform: 'none' }}
+          styles={{ label: { whiteSpace: 'nowrap' } }}
+        >
+          {t('badge', { band: t(`band.${response.band}`), rate })}
+        </Badge>
+      </Tooltip>
+      <VisuallyHidden id={descriptionId}>{explanation}</VisuallyHidden>
+    </>
   );
 }
