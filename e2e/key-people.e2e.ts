@@ -116,10 +116,17 @@ describe('the key people list of the analysed demo', () => {
   });
 
   it('shows the confidence band beside the figures, explains it on keyboard focus, and says which rankings hold', async () => {
-    const confidence = (await api.get<TConfidence>(adminToken, `/engagements/${engagementId}/confidence/?module=key_people_analytics`)).body;
+    const answer = await api.get<TConfidence>(adminToken, `/engagements/${engagementId}/confidence/?module=key_people_analytics`);
+    expect(answer.status).toBe(200);
+    const confidence = answer.body;
+    expect(confidence.available).toBe(true);
     const page = await openKeyPeople('admin@example.com');
     const badge = page.getByTestId('confidence-badge');
-    await badge.waitFor();
+    // Generous: the badge comes with its own request, after the page's, on a shared machine.
+    await badge.waitFor({ timeout: 45_000 }).catch(async (error: unknown) => {
+      await screenshot(page, 'key-people-confidence-missing');
+      throw error;
+    });
     expect(await badge.getAttribute('data-band')).toBe(confidence.response!.band);
     expect(await badge.textContent()).toContain(`${Math.floor(confidence.response!.rate * 100)}% answered`);
     await badge.focus();
