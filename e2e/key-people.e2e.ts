@@ -1,4 +1,4 @@
-import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
+import type { TConfidence, TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
@@ -112,6 +112,28 @@ describe('the key people list of the analysed demo', () => {
     // Everyone, including people without a role.
     await page.getByRole('switch', { name: 'Only people with a key or group role' }).uncheck();
     await poll(() => shownCount(page)).toBe(analytics.results.length);
+    await page.close();
+  });
+
+  it('shows the confidence band beside the figures, explains it on keyboard focus, and says which rankings hold', async () => {
+    const answer = await api.get<TConfidence>(adminToken, `/engagements/${engagementId}/confidence/?module=key_people_analytics`);
+    expect(answer.status).toBe(200);
+    const confidence = answer.body;
+    expect(confidence.available).toBe(true);
+    const page = await openKeyPeople('admin@example.com');
+    const badge = page.getByTestId('confidence-badge');
+    // Generous: the badge comes with its own request, after the page's, on a shared machine.
+    await badge.waitFor({ timeout: 45_000 }).catch(async (error: unknown) => {
+      await screenshot(page, 'key-people-confidence-missing');
+      throw error;
+    });
+    expect(await badge.getAttribute('data-band')).toBe(confidence.response!.band);
+    expect(await badge.textContent()).toContain(`${Math.floor(confidence.response!.rate * 100)}% answered`);
+    await badge.focus();
+    await page.getByRole('tooltip').filter({ hasText: `${confidence.response!.answered} of the ${confidence.response!.asked} people asked answered` }).waitFor();
+    const unstable = confidence.networks[0]!.centralities.filter((c) => c.verdict === 'unstable').map((c) => c.centrality);
+    expect(await page.getByTestId('stability-note').getAttribute('data-unstable')).toBe(unstable.join(' '));
+    await screenshot(page, 'key-people-confidence');
     await page.close();
   });
 

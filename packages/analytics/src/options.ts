@@ -61,6 +61,15 @@ export interface AnalysisOptions {
      */
     perNetworkExtrasMaxNodes: number;
   };
+  /**
+   * Rank stability (confidence/): resamples with a share of the respondents dropped, `repeats` on
+   * the work network and `networkRepeats` on each per-kind and per-category network. Chosen from
+   * the measured cost so the step adds a modest share to a run (docs/confidence.md). Betweenness
+   * and closeness are exact up to `exactMaxNodes` people, above it from `pivots` seeded sources.
+   * The per-kind and per-category networks are tested up to `networkMaxNodes` people; above it only
+   * the work network (like `metrics.perNetworkExtrasMaxNodes`: 16 more networks would double the step).
+   */
+  confidence: { repeats: number; networkRepeats: number; exactMaxNodes: number; pivots: number; networkMaxNodes: number };
   risk: {
     overloadedInCooperation: PairedThreshold;
     overwhelmedWithPersonalSupport: PairedThreshold;
@@ -170,6 +179,7 @@ export const DEFAULT_OPTIONS: AnalysisOptions = {
     closeness: { exactMaxNodes: 2000, pivots: 512, workPivots: 2048 },
     perNetworkExtrasMaxNodes: 2000,
   },
+  confidence: { repeats: 12, networkRepeats: 2, exactMaxNodes: 600, pivots: 64, networkMaxNodes: 2000 },
   risk: {
     // Spec: "more than 15 collaborators".
     overloadedInCooperation: { above: 15, topShare: 0.05, relativeFloor: 8 },
@@ -369,6 +379,12 @@ export function validateOptions(options: AnalysisOptions): string[] {
   if (!(communities.resolution > 0)) problems.push(`metrics.communities.resolution is ${communities.resolution}; use a positive number (1 is standard modularity).`);
   positiveInteger('metrics.communities.runs', communities.runs);
   positiveInteger('metrics.communities.networkRuns', communities.networkRuns);
+
+  positiveInteger('confidence.repeats', options.confidence.repeats);
+  positiveInteger('confidence.networkRepeats', options.confidence.networkRepeats);
+  positiveInteger('confidence.exactMaxNodes', options.confidence.exactMaxNodes);
+  positiveInteger('confidence.pivots', options.confidence.pivots);
+  nonNegative('confidence.networkMaxNodes', options.confidence.networkMaxNodes);
 
   const risk = options.risk;
   for (const key of ['overloadedInCooperation', 'overwhelmedWithPersonalSupport', 'overwhelmedWithConsultancy'] as const) {

@@ -153,7 +153,7 @@ describe('runAnalysis invariants', () => {
     let now = 0;
     const steps: string[] = [];
     const result = runAnalysis(syntheticOrganisation({ employees: 30, seed: 1 }), {}, (event) => steps.push(event.step), { clock: () => (now += 5) });
-    expect(steps).toHaveLength(13);
+    expect(steps).toHaveLength(14);
     expect(result.timings.every((t) => t.ms === 5)).toBe(true);
   });
 

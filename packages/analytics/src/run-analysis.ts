@@ -33,6 +33,8 @@ import type { SurveyStatistics } from './reports/survey-statistics.ts';
 import { surveyStatistics } from './reports/survey-statistics.ts';
 import type { GraphData } from './layout/graph-data.ts';
 import { buildGraphData } from './layout/graph-data.ts';
+import type { NetworkConfidence } from './confidence/network-confidence.ts';
+import { networkConfidence } from './confidence/network-confidence.ts';
 import { circularLayout, forceLayout, logoLayout, orgChartLayout } from './layout/layouts.ts';
 
 export interface EmployeeResult {
@@ -72,6 +74,8 @@ export interface AnalysisResult {
   individualReports: IndividualReport[];
   reports360: Report360[];
   surveyStatistics: SurveyStatistics;
+  /** How far the figures can be read: response rate and band, rank stability per network, coverage per person. */
+  confidence: NetworkConfidence;
   graph: GraphData;
   timings: { step: string; ms: number }[];
   warnings: string[];
@@ -89,6 +93,7 @@ export type AnalysisStep =
   | 'individual-reports'
   | 'reports-360'
   | 'survey-statistics'
+  | 'confidence'
   | 'layouts'
   | 'graph-data';
 
@@ -107,7 +112,7 @@ export interface RunAnalysisHooks {
 }
 
 export const ENGINE_VERSION = '1.0.0';
-const STEPS = 13;
+const STEPS = 14;
 
 /**
  * Runs the whole analysis. Pure: the result depends only on the input and the options (the
@@ -192,6 +197,7 @@ export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics:
   const individuals = step('individual-reports', () => individualReports(org, options));
   const report360 = step('reports-360', () => reports360(org, input.leadership360));
   const statistics = step('survey-statistics', () => surveyStatistics(org, options));
+  const confidence = step('confidence', () => networkConfidence(org, options));
   const layouts = step('layouts', () => ({
     regular: forceLayout(org.work, org.unitOf, options.seed, options.layout.forceIterations, options.layout.forceWorkBudget),
     circular: circularLayout(org.leaderOf, org.directReports, org.unitOf),
@@ -234,6 +240,7 @@ export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics:
     individualReports: individuals,
     reports360: report360.reports,
     surveyStatistics: statistics,
+    confidence,
     graph,
     timings,
     warnings: [...org.warnings, ...report360.warnings],

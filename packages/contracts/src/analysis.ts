@@ -18,6 +18,7 @@ export const ANALYSIS_STEPS = [
   'individual-reports',
   'reports-360',
   'survey-statistics',
+  'confidence',
   'layouts',
   'graph-data',
 ] as const;

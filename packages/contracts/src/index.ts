@@ -26,6 +26,7 @@ export * from './site/site-markup.ts';
 export * from './site/blog.ts';
 export * from './wave-comparison.ts';
 export * from './risk-calibration.ts';
+export * from './confidence.ts';
 export * from './number-format.ts';
 export * from './graph-export.ts';
 export * from './key-role-colors.ts';

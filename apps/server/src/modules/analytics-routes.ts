@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { analytics360Routes } from './analytics-360/routes.ts';
 import { DEFAULT_MIN_GROUP_SIZE, type AnalyticsRouteOptions } from './analytics-shared/privacy.ts';
+import { confidenceRoutes } from './confidence/routes.ts';
 import { executiveReportRoutes } from './executive-report/routes.ts';
 import { graphRoutes } from './graph/routes.ts';
 import { networkExportRoutes } from './graph/network-export/routes.ts';
@@ -30,6 +31,7 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(executiveReportRoutes, shared);
   await app.register(waveComparisonRoutes, shared);
   await app.register(riskCalibrationRoutes, shared);
+  await app.register(confidenceRoutes, shared);
   await app.register(surveyExportRoutes);
   await app.register(graphRoutes);
   await app.register(networkExportRoutes, shared);

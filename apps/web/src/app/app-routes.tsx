@@ -21,7 +21,7 @@ import { lazyPage } from './lazy-route.tsx';
 function singlePageModuleRoutes(): RouteObject[] {
   return [
     { path: 'engagements/:engagementId/executive-report.html', lazy: lazyPage(() => import('../features/engagements/executive-report-page.tsx'), (m) => <m.ExecutiveReportPage />, ['engagements']) },
-    { path: 'engagements/:engagementId/graph.html', lazy: lazyPage(() => import('../features/graph/graph-page.tsx'), (m) => <m.GraphPage />, ['graph', 'confidentiality']) },
+    { path: 'engagements/:engagementId/graph.html', lazy: lazyPage(() => import('../features/graph/graph-page.tsx'), (m) => <m.GraphPage />, ['graph', 'confidentiality', 'confidence']) },
   ];
 }
 

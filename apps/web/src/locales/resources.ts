@@ -23,6 +23,7 @@ import deApiKeys from './de/api-keys.json';
 import deMetrics from './de/metrics.json';
 import deWaveComparison from './de/wave-comparison.json';
 import deCalibration from './de/calibration.json';
+import deConfidence from './de/confidence.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enAccessibility from './en/accessibility.json';
@@ -47,6 +48,7 @@ import enApiKeys from './en/api-keys.json';
 import enMetrics from './en/metrics.json';
 import enWaveComparison from './en/wave-comparison.json';
 import enCalibration from './en/calibration.json';
+import enConfidence from './en/confidence.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huAccessibility from './hu/accessibility.json';
@@ -71,6 +73,7 @@ import huApiKeys from './hu/api-keys.json';
 import huMetrics from './hu/metrics.json';
 import huWaveComparison from './hu/wave-comparison.json';
 import huCalibration from './hu/calibration.json';
+import huConfidence from './hu/confidence.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -97,6 +100,7 @@ import ruApiKeys from './ru/api-keys.json';
 import ruMetrics from './ru/metrics.json';
 import ruWaveComparison from './ru/wave-comparison.json';
 import ruCalibration from './ru/calibration.json';
+import ruConfidence from './ru/confidence.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -124,6 +128,7 @@ export const englishResources = {
   metrics: enMetrics,
   waveComparison: enWaveComparison,
   calibration: enCalibration,
+  confidence: enConfidence,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -156,6 +161,7 @@ const hungarian: TTranslation = {
   metrics: huMetrics,
   waveComparison: huWaveComparison,
   calibration: huCalibration,
+  confidence: huConfidence,
 };
 
 const german: TTranslation = {
@@ -183,6 +189,7 @@ const german: TTranslation = {
   metrics: deMetrics,
   waveComparison: deWaveComparison,
   calibration: deCalibration,
+  confidence: deConfidence,
 };
 
 const russian: TTranslation = {
@@ -210,6 +217,7 @@ const russian: TTranslation = {
   metrics: ruMetrics,
   waveComparison: ruWaveComparison,
   calibration: ruCalibration,
+  confidence: ruConfidence,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -1,5 +1,6 @@
 import type { Digraph } from '../graph/digraph.ts';
-import { betweenness } from '../metrics/betweenness.ts';
+import { accumulateDependencies, createBrandesScratch } from '../metrics/brandes-kernel.ts';
+import { betweenness, planBetweenness } from '../metrics/betweenness.ts';
 import { harmonicCloseness } from '../metrics/closeness.ts';
 import { degreeMetrics } from '../metrics/degree.ts';
 import { eigenvectorCentrality } from '../metrics/eigenvector.ts';
@@ -10,19 +11,44 @@ export const STABILITY_CENTRALITIES = ['inDegree', 'betweenness', 'closeness', '
 export type StabilityCentrality = (typeof STABILITY_CENTRALITIES)[number];
 
 /**
- * The five centralities whose rank stability is measured, computed by the same functions and
- * settings as the analysis itself, so the stability speaks about the figures the reports show.
+ * The betweenness sources of a stability test, fixed on the full network and reused on every
+ * resample: null means every node (exact), else the seeded pivots. A dropped respondent has no
+ * outgoing ties left, so as a source it adds nothing, exactly as in a real survey; the correlations
+ * then measure missing respondents, not another draw of pivots. (Closeness draws its sources from
+ * the node count and the seed alone, so they are the same on every resample already.)
+ */
+export type StabilitySources = Int32Array | null;
+
+/**
+ * Up to `options.confidence.exactMaxNodes` people every node is a source (the exact figures the
+ * reports show); above it `options.confidence.pivots` seeded ones, fewer than the analysis' own:
+ * a stability test recomputes each network many times (docs/confidence.md, cost).
+ */
+export function stabilitySources(graph: Digraph, options: AnalysisOptions, seed: number): StabilitySources {
+  const { exactMaxNodes, pivots } = options.confidence;
+  const plan = planBetweenness(graph, { exactMaxNodes, pivots, seed });
+  return plan.method === 'pivots' ? plan.sources : null;
+}
+
+/**
+ * The five centralities whose rank stability is measured, by the analysis' own functions and
+ * settings (PageRank, eigenvector) and its shortest-path kernels over the stability's sources.
  * Eigenvector centrality is missing on a graph without a directed cycle (it is zero everywhere).
  */
-export function centralityVectors(graph: Digraph, options: AnalysisOptions, seed: number): Partial<Record<StabilityCentrality, ArrayLike<number>>> {
-  const between = options.metrics.betweenness;
-  const closeness = options.metrics.closeness;
+export function centralityVectors(graph: Digraph, options: AnalysisOptions, sources: StabilitySources, seed: number): Partial<Record<StabilityCentrality, ArrayLike<number>>> {
   const eigen = eigenvectorCentrality(graph, options.metrics.eigenvector);
+  const { exactMaxNodes, pivots } = options.confidence;
   return {
     inDegree: degreeMetrics(graph).inDegree,
-    betweenness: betweenness(graph, { exactMaxNodes: between.exactMaxNodes, pivots: between.pivots, seed }).raw,
-    closeness: harmonicCloseness(graph, { exactMaxNodes: closeness.exactMaxNodes, pivots: closeness.pivots, seed }).raw,
+    betweenness: sources ? dependencySums(graph, sources) : betweenness(graph, { exactMaxNodes: Infinity, pivots: 1, seed }).raw,
+    closeness: harmonicCloseness(graph, { exactMaxNodes, pivots, seed }).raw,
     pagerank: pagerank(graph, options.metrics.pagerank),
     ...(eigen ? { eigenvector: eigen.l2 } : {}),
   };
+}
+
+function dependencySums(graph: Digraph, sources: Int32Array): Float64Array {
+  const sums = new Float64Array(graph.nodeCount);
+  accumulateDependencies(graph, sources, 0, sources.length, sums, createBrandesScratch(graph.nodeCount));
+  return sums;
 }

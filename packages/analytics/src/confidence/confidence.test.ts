@@ -124,14 +124,18 @@ describe('coverage per person', () => {
 });
 
 describe('confidence of an analysed organisation', () => {
-  it('gives the response rate, a stability table for the work network and each asked kind, and coverage per person', () => {
+  it('gives the response rate, a stability table for the work network, each asked kind and category, and coverage per person', () => {
     const org = buildOrganisation(krackhardtOrganisation());
-    const result = networkConfidence(org, DEFAULT_OPTIONS, 10);
+    const options = { ...DEFAULT_OPTIONS, confidence: { ...DEFAULT_OPTIONS.confidence, repeats: 10, networkRepeats: 4 } };
+    const result = networkConfidence(org, options);
     expect(result.response).toEqual({ asked: 21, answered: 21, rate: 1, band: 'high' });
-    expect(Object.keys(result.stability).sort()).toEqual(['advice', 'sympathy', 'work']);
-    expect(result.stability.work!.dropShare).toBe(0.1);
-    expect(result.stability.work!.dropped).toBe(2);
+    expect(Object.keys(result.stability.byKind).sort()).toEqual(['advice', 'sympathy']);
+    expect(Object.keys(result.stability.byCategory).sort()).toEqual([...new Set(org.questions.map((q) => q.category))].sort());
+    expect(result.stability.work.dropShare).toBe(0.1);
+    expect(result.stability.work.dropped).toBe(2);
+    expect(result.stability.work.repeats).toBe(10);
+    expect(result.stability.byKind.advice!.repeats).toBe(4);
     expect(result.coverage).toHaveLength(21);
-    expect(networkConfidence(org, DEFAULT_OPTIONS, 10)).toEqual(result);
+    expect(networkConfidence(org, options)).toEqual(result);
   });
 });

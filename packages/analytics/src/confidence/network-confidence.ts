@@ -1,10 +1,11 @@
+import type { Digraph } from '../graph/digraph.ts';
 import type { Organisation } from '../graph/organisation.ts';
 import type { AnalysisOptions } from '../options.ts';
-import type { QuestionKind } from '../types.ts';
-import { QUESTION_KINDS } from '../types.ts';
+import type { GraphCategory, QuestionKind } from '../types.ts';
+import { GRAPH_CATEGORIES, QUESTION_KINDS } from '../types.ts';
 import { personCoverage } from './coverage.ts';
 import type { PersonCoverage } from './coverage.ts';
-import { DEFAULT_STABILITY_REPEATS, rankStability, stabilityDropShare } from './rank-stability.ts';
+import { rankStability, stabilityDropShare } from './rank-stability.ts';
 import type { RankStability } from './rank-stability.ts';
 import { responseRate } from './response-band.ts';
 import type { ResponseRate } from './response-band.ts';
@@ -14,25 +15,50 @@ export type ConfidenceNetwork = 'work' | QuestionKind;
 export interface NetworkConfidence {
   /** Every question goes to the whole organisation, so every network shares this response rate. */
   response: ResponseRate;
-  /** Rank stability of the work network and of each asked question kind. */
-  stability: Partial<Record<ConfidenceNetwork, RankStability>>;
+  /**
+   * Rank stability of the networks the metrics are computed on: the work network, each asked
+   * question kind and each asked category (the same networks as `AnalysisResult.metrics`).
+   */
+  stability: {
+    work: RankStability;
+    byKind: Partial<Record<QuestionKind, RankStability>>;
+    byCategory: Partial<Record<GraphCategory, RankStability>>;
+  };
   /** Per employee, in input order. */
   coverage: PersonCoverage[];
 }
 
 /**
  * The confidence figures of an analysed organisation. The seed comes from the analysis options, so
- * an analysed run always has the same confidence figures. Each network gets its own seed offset, as
- * the metrics do, so two networks never share their samples of dropped respondents by accident.
+ * an analysed run always has the same confidence figures. Each network gets the seed offset its
+ * metrics get (metric-graphs.ts), so two networks never share their samples by accident.
+ * `options.confidence` sets the resamples: `repeats` on the work network (the one the key roles
+ * and risk rules read), `networkRepeats` on each per-kind and per-category network, which are
+ * tested only up to `networkMaxNodes` people (above it their entries are absent).
  */
-export function networkConfidence(org: Organisation, options: AnalysisOptions, repeats = DEFAULT_STABILITY_REPEATS): NetworkConfidence {
+export function networkConfidence(org: Organisation, options: AnalysisOptions): NetworkConfidence {
   const response = responseRate(org.answered);
   const dropShare = stabilityDropShare(response.rate);
-  const stability: Partial<Record<ConfidenceNetwork, RankStability>> = {};
-  stability.work = rankStability(org.work, org.answered, options, { dropShare, repeats, seed: options.seed });
+  const { repeats, networkRepeats } = options.confidence;
+  const work = rankStability(org.work, org.answered, options, { dropShare, repeats, seed: options.seed });
+  // A category asked through one question kind is that kind's network (the same graph object):
+  // its figures are the kind's, measured once. Most categories are (docs/confidence.md, cost).
+  const measured = new Map<Digraph, RankStability>();
+  const measure = (graph: Digraph, seed: number): RankStability => {
+    const known = measured.get(graph) ?? rankStability(graph, org.answered, options, { dropShare, repeats: networkRepeats, seed });
+    measured.set(graph, known);
+    return known;
+  };
+  const byKind: Partial<Record<QuestionKind, RankStability>> = {};
+  const byCategory: Partial<Record<GraphCategory, RankStability>> = {};
+  if (org.size > options.confidence.networkMaxNodes) return { response, stability: { work, byKind, byCategory }, coverage: personCoverage(org) };
   QUESTION_KINDS.forEach((kind, i) => {
     const graph = org.byKind.get(kind);
-    if (org.askedKinds.has(kind) && graph) stability[kind] = rankStability(graph, org.answered, options, { dropShare, repeats, seed: options.seed + i + 1 });
+    if (org.askedKinds.has(kind) && graph) byKind[kind] = measure(graph, options.seed + i + 1);
   });
-  return { response, stability, coverage: personCoverage(org) };
+  GRAPH_CATEGORIES.forEach((category, i) => {
+    const graph = org.byCategory.get(category);
+    if (graph && org.questions.some((q) => q.category === category)) byCategory[category] = measure(graph, options.seed + 100 + i);
+  });
+  return { response, stability: { work, byKind, byCategory }, coverage: personCoverage(org) };
 }

@@ -3,7 +3,7 @@ import { buildDigraph } from '../graph/digraph.ts';
 import type { AnalysisOptions } from '../options.ts';
 import { createRng } from '../prng.ts';
 import type { Rng } from '../prng.ts';
-import { centralityVectors, STABILITY_CENTRALITIES } from './centrality-vectors.ts';
+import { centralityVectors, STABILITY_CENTRALITIES, stabilitySources } from './centrality-vectors.ts';
 import type { StabilityCentrality } from './centrality-vectors.ts';
 import { spearman } from './spearman.ts';
 
@@ -66,13 +66,14 @@ export function rankStability(graph: Digraph, answered: ArrayLike<number>, analy
   const respondents: number[] = [];
   for (let v = 0; v < graph.nodeCount; v++) if (answered[v]) respondents.push(v);
   const dropped = Math.round(options.dropShare * respondents.length);
-  const full = centralityVectors(graph, analysis, options.seed);
+  const sources = stabilitySources(graph, analysis, options.seed);
+  const full = centralityVectors(graph, analysis, sources, options.seed);
   const correlations = new Map<StabilityCentrality, number[]>(STABILITY_CENTRALITIES.map((c) => [c, []]));
   if (dropped > 0) {
     const rng = createRng(options.seed);
     for (let r = 0; r < options.repeats; r++) {
       const reduced = withoutAnswersOf(graph, sample(respondents, dropped, rng));
-      const vectors = centralityVectors(reduced, analysis, options.seed);
+      const vectors = centralityVectors(reduced, analysis, sources, options.seed);
       for (const centrality of STABILITY_CENTRALITIES) {
         const a = full[centrality];
         const b = vectors[centrality];

@@ -26,6 +26,8 @@ export interface ExecutiveFigures {
   /** Aggregates of fewer respondents than the minimum are withheld. */
   withheld: boolean;
   responseRate: number | null;
+  /** The band of the whole organisation's response rate (docs/confidence.md); absent for a run analysed before it existed. */
+  confidence?: { band: 'high' | 'moderate' | 'caution'; rate: number; asked: number; answered: number } | null;
   byRiskLevel: number[] | null;
   /** With the manager sentence of each factor, in the request's language. */
   typicalCauses: { factor: TRiskFactorCode; count: number; explanation: string }[] | null;
@@ -82,6 +84,7 @@ export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, 
     respondents,
     withheld,
     responseRate: withheld || seen.length === 0 ? null : respondents / seen.length,
+    confidence: (result as Partial<AnalysisResult>).confidence?.response ?? null,
     byRiskLevel: withheld ? null : byRiskLevel,
     typicalCauses: retention.most_typical_causes.items?.slice(0, 8).map((c) => ({ factor: c.factor, count: c.count, explanation: c.explanation })) ?? null,
     keyPeopleInDanger: retention.key_people_in_danger.length,

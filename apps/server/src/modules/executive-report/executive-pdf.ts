@@ -58,6 +58,11 @@ export async function executiveReportPdf(figures: ExecutiveFigures, label: Label
   bold().fontSize(22).text(text(t('analytics.executive.title')), PAGE.margin, PAGE.margin);
   regular().fontSize(13).text(text(figures.engagementName));
   if (figures.analysedAt) regular().fontSize(10).fillColor(MUTED).text(text(t('analytics.executive.analysed_at', { date: formatDay(figures.analysedAt, locale) })));
+  if (figures.confidence) {
+    const { band, rate, asked, answered } = figures.confidence;
+    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.floor(rate * 100 + 1e-9) / 100);
+    regular().fontSize(10).fillColor(MUTED).text(text(t('analytics.executive.confidence', { band: t(`analytics.executive.confidence_bands.${band}`), rate: percent, asked, answered })));
+  }
   doc.moveDown(1.2);
   heading(t('analytics.executive.key_figures'));
   const rows: [string, string][] = [

@@ -2,6 +2,8 @@ import { Badge, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { KEY_ROLE_CODES, type TGraphNode } from '@ona/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonCoverageNote } from '../confidence/person-coverage-note.tsx';
+import { useEngagementId } from '../engagements/use-engagement.ts';
 
 /**
  * The card of a clicked employee: unit, leader, key roles, answers given and received. Opened from
@@ -9,6 +11,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function EmployeeCard({ node, onClose, autoFocus = false }: { node: TGraphNode; onClose: () => void; autoFocus?: boolean }) {
   const { t } = useTranslation('graph');
+  const engagementId = useEngagementId();
   const roles = KEY_ROLE_CODES.filter((role) => node.key_roles[role]);
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -57,6 +60,7 @@ export function EmployeeCard({ node, onClose, autoFocus = false }: { node: TGrap
             ))}
           </Group>
         )}
+        <PersonCoverageNote engagementId={engagementId} employeeId={node.id} module="graph_visualization" />
       </Stack>
     </Paper>
   );

@@ -39,6 +39,7 @@ import { InteractiveGraph } from './interactive-graph.tsx';
 import { NamedByNote } from './named-by-note.tsx';
 import { ScopeTab } from './scope-tab.tsx';
 import { StyleTab } from './style-tab.tsx';
+import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
 
 /** engagements/{id}/graph.html: the network of the engagement (spec section 2, graph screen). */
 export function GraphPage() {
@@ -128,6 +129,7 @@ export function GraphPage() {
         exportPicture={exportPicture}
       />
       <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} actions={actions} />
+      <ConfidenceBar engagementId={engagementId} module="graph_visualization" />
       {graph.isError && !data && <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
         <Paper withBorder radius="md" p="sm" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }} data-testid="graph-sidebar">

@@ -6,7 +6,7 @@ import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 export function individualReportRoutes(): RouteObject[] {
   const base = 'engagements/:engagementId/individual-report';
   const report = `${base}/:individualReportId`;
-  const ns = ['individualReport'] as const;
+  const ns = ['individualReport', 'confidence'] as const;
   return [
     { path: `${base}/list.html`, lazy: lazyPage(() => import('./report-list-page.tsx'), (m) => <m.ReportListPage />, ns) },
     { path: `${report}/index.html`, lazy: lazyPage(() => import('./report-index-page.tsx'), (m) => <m.ReportIndexPage />, ns) },

@@ -15,6 +15,8 @@ import { useIndividualReport } from './individual-report-api.ts';
 import { parseReportId, REPORT_PAGE_LABEL_KEYS, REPORT_PAGES, reportListPath, reportPagePath, type TReportPage } from './report-pages.ts';
 import { useReportErrorTexts } from './use-report-error-texts.ts';
 import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
+import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
+import { PersonCoverageNote } from '../confidence/person-coverage-note.tsx';
 
 type TReportLayoutProps = { page: TReportPage; children: (report: TIndividualReport) => ReactNode };
 
@@ -64,6 +66,9 @@ export function ReportLayout({ page, children }: TReportLayoutProps) {
           </Anchor>
         }
       />
+      <ConfidenceBar engagementId={engagementId} module="individual_reports">
+        <PersonCoverageNote engagementId={engagementId} employeeId={reportId} module="individual_reports" />
+      </ConfidenceBar>
       <Tabs id="individual-report-menu"
         value={page}
         onChange={(next) => {

@@ -18,6 +18,8 @@ import { groupMembers, paramsOf, selectionFromParams, showsValues } from './key-
 import { KeyPeopleSidebar } from './key-people-sidebar.tsx';
 import { KeyPeopleTableView } from './key-people-table-view.tsx';
 import { useKeyPeopleErrorTexts } from './use-key-people-error-texts.ts';
+import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
+import { StabilityNote } from '../confidence/stability-note.tsx';
 
 /** The sidebar and what it shows: the target group's key people, or the values between the two groups. */
 function KeyPeopleAnalysis({ engagementId, analytics }: { engagementId: number; analytics: TKeyPeopleAnalytics }) {
@@ -85,6 +87,9 @@ export function KeyPeoplePage() {
           </Button>
         }
       />
+      <ConfidenceBar engagementId={engagementId} module="key_people_analytics">
+        <StabilityNote engagementId={engagementId} module="key_people_analytics" />
+      </ConfidenceBar>
       {analytics.isError && <AnalyticsLoadProblem error={analytics.error} onRetry={() => void analytics.refetch()} texts={errorTexts} />}
       {!analytics.isError && !analytics.data && <CenteredLoader label={t('loading')} />}
       {analytics.data && <KeyPeopleAnalysis engagementId={engagementId} analytics={analytics.data} />}

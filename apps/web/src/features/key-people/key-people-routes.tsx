@@ -6,7 +6,7 @@ import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 export function keyPeopleRoutes(): RouteObject[] {
   const base = 'engagements/:engagementId/key-people-analytics';
   return [
-    { path: `${base}/list.html`, lazy: lazyPage(() => import('./key-people-page.tsx'), (m) => <m.KeyPeoplePage />, ['keyPeople', 'graph']) },
+    { path: `${base}/list.html`, lazy: lazyPage(() => import('./key-people-page.tsx'), (m) => <m.KeyPeoplePage />, ['keyPeople', 'graph', 'confidence']) },
     { path: base, element: <Navigate to="list.html" relative="path" replace /> },
     { path: `${base}/*`, element: <NotFoundContent homePath="engagements/list.html" /> },
   ];

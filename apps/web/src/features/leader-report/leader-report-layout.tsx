@@ -20,6 +20,7 @@ import { LeaderReportBackLinks } from './leader-report-nav.tsx';
 import { enabledFactors, leaderReportPagePath, parseReportId, type TLeaderReportPage } from './leader-report-pages.ts';
 import { useLeaderReportProblemTexts } from './use-problem-texts.ts';
 import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
+import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
 
 type TLeaderReportLayoutProps = {
   page: TLeaderReportPage;
@@ -120,6 +121,7 @@ function ReportFrame({ userId, engagementId, reportId, page, children }: TReport
   return (
     <>
       {header}
+      <ConfidenceBar engagementId={engagementId} module="leader_reports" />
       <Tabs id="leader-report-menu"
         value={page}
         onChange={(next) => {

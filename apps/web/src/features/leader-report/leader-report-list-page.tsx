@@ -15,6 +15,7 @@ import { useEngagement } from '../engagements/use-engagement.ts';
 import { leaderReportsExportPath, useLeaderReportList } from './leader-report-api.ts';
 import { leaderReportPagePath } from './leader-report-pages.ts';
 import { useLeaderReportProblemTexts } from './use-problem-texts.ts';
+import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
 
 /** list.html: the leader reports the caller may see; admins with all_access also see each code and the export. */
 export function LeaderReportListPage() {
@@ -51,6 +52,7 @@ export function LeaderReportListPage() {
         back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }}
         actions={exportButton}
       />
+      <ConfidenceBar engagementId={engagementId} module="leader_reports" />
       {reports.isError && <AnalyticsLoadProblem error={reports.error} texts={problemTexts} onRetry={() => void reports.refetch()} />}
       {!reports.isError && !reports.data && <CenteredLoader label={t('list.loading')} />}
       {reports.data && reports.data.length === 0 && (

@@ -4,7 +4,7 @@ import { lazyPage } from '../../app/lazy-route.tsx';
 /** Leader report under engagements/{id}/leader-report/ (spec §2); each page its own chunk. */
 export function leaderReportRoutes(): RouteObject[] {
   const under = (page: string) => `engagements/:engagementId/leader-report/${page}`;
-  const ns = ['leaderReport'] as const;
+  const ns = ['leaderReport', 'confidence'] as const;
   return [
     { path: under('list.html'), lazy: lazyPage(() => import('./leader-report-list-page.tsx'), (m) => <m.LeaderReportListPage />, ns) },
     { path: under(':leaderReportId/index.html'), lazy: lazyPage(() => import('./leader-report-overview-page.tsx'), (m) => <m.LeaderReportOverviewPage />, ns) },

@@ -16,6 +16,8 @@ import { useEngagement } from '../engagements/use-engagement.ts';
 import { formatMetric } from './metric-format.ts';
 import { exportPath, useMetrics, type TMetricsParams } from './metrics-api.ts';
 import { MetricsTable } from './metrics-table.tsx';
+import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
+import { StabilityNote } from '../confidence/stability-note.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -156,6 +158,9 @@ export function MetricsPage() {
           </Button>
         }
       />
+      <ConfidenceBar engagementId={engagementId} module="key_people_analytics">
+        {data && <StabilityNote engagementId={engagementId} module="key_people_analytics" network={data.network.key} />}
+      </ConfidenceBar>
       {metrics.isError && (
         <AnalyticsLoadProblem
           error={metrics.error}

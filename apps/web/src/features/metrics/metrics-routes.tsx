@@ -6,7 +6,7 @@ export function metricsRoutes(): RouteObject[] {
   return [
     {
       path: 'engagements/:engagementId/key-people-analytics/metrics.html',
-      lazy: lazyPage(() => import('./metrics-page.tsx'), (m) => <m.MetricsPage />, ['metrics', 'keyPeople']),
+      lazy: lazyPage(() => import('./metrics-page.tsx'), (m) => <m.MetricsPage />, ['metrics', 'keyPeople', 'confidence']),
     },
   ];
 }

@@ -19,6 +19,7 @@ import { isAnalysisNotReady, retentionExportPath, useRetentionAnalytics } from '
 import { retentionLookups, type TRetentionLookups } from './retention-lookups.ts';
 import { RETENTION_SECTIONS, retentionPath, SECTION_PATHS, type TRetentionSection } from './retention-sections.ts';
 import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
+import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
 
 export type TRetentionPageContext = {
   data: TRetentionAnalytics;
@@ -110,6 +111,7 @@ export function RetentionFrame({ section, engagementId, subtitle, actions, child
   return (
     <>
       <PageHeader title={t('title')} subtitle={subtitle} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} actions={actions} />
+      <ConfidenceBar engagementId={engagementId} module="retention_analytics" />
       <Tabs
         id="retention-menu"
         value={section}
