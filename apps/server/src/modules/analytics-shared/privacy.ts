@@ -1,3 +1,6 @@
+import type { Protection } from '@ona/analytics';
+import type { TWithheldReason } from '@ona/contracts';
+
 /** Plugin options of the analytics routes. */
 export interface AnalyticsRouteOptions {
   /**
@@ -18,4 +21,9 @@ export function resolveMinGroupSize(options: AnalyticsRouteOptions | undefined):
 /** `value` when the group is large enough, otherwise null. */
 export function unlessWithheld<T>(withheld: boolean, value: T): T | null {
   return withheld ? null : value;
+}
+
+/** The API marker of a decision: its reason code and the minimum, or null when the figure is shown. */
+export function withheldReason(protection: Protection, minimum: number): TWithheldReason {
+  return protection.withheld ? { code: protection.reason, minimum } : null;
 }
