@@ -21,6 +21,7 @@ import deOrganizationAdmin from './de/organization-admin.json';
 import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
 import deMetrics from './de/metrics.json';
+import dePrivacy from './de/privacy.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enAccessibility from './en/accessibility.json';
@@ -43,6 +44,7 @@ import enOrganizationAdmin from './en/organization-admin.json';
 import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
 import enMetrics from './en/metrics.json';
+import enPrivacy from './en/privacy.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huAccessibility from './hu/accessibility.json';
@@ -65,6 +67,7 @@ import huOrganizationAdmin from './hu/organization-admin.json';
 import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
 import huMetrics from './hu/metrics.json';
+import huPrivacy from './hu/privacy.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -89,6 +92,7 @@ import ruOrganizationAdmin from './ru/organization-admin.json';
 import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
 import ruMetrics from './ru/metrics.json';
+import ruPrivacy from './ru/privacy.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -114,6 +118,7 @@ export const englishResources = {
   confidentiality: enConfidentiality,
   apiKeys: enApiKeys,
   metrics: enMetrics,
+  privacy: enPrivacy,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -144,6 +149,7 @@ const hungarian: TTranslation = {
   confidentiality: huConfidentiality,
   apiKeys: huApiKeys,
   metrics: huMetrics,
+  privacy: huPrivacy,
 };
 
 const german: TTranslation = {
@@ -169,6 +175,7 @@ const german: TTranslation = {
   confidentiality: deConfidentiality,
   apiKeys: deApiKeys,
   metrics: deMetrics,
+  privacy: dePrivacy,
 };
 
 const russian: TTranslation = {
@@ -194,6 +201,7 @@ const russian: TTranslation = {
   confidentiality: ruConfidentiality,
   apiKeys: ruApiKeys,
   metrics: ruMetrics,
+  privacy: ruPrivacy,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */
