@@ -114,8 +114,8 @@ export function protectSums<Id>(respondents: ReadonlyMap<Id, number>, sums: read
       const exposes = totalWithheld ? hidden < minimum && hidden < sizeOf(sum.total) : hidden > 0 && hidden < minimum;
       if (!exposes) continue;
       const smallest = shownParts.reduce<Id | null>((best, id) => (best === null || sizeOf(id) < sizeOf(best) ? id : best), null);
-      // With one shown part left, total minus that part is exactly the brief's complement rule.
-      if (smallest !== null) decisions.set(smallest, withheldFor(shownParts.length === 1 ? 'difference_below_minimum' : 'protects_withheld_group'));
+      // A shown total with one shown part left is exactly the complement rule (total − part = the few).
+      if (smallest !== null) decisions.set(smallest, withheldFor(!totalWithheld && shownParts.length === 1 ? 'difference_below_minimum' : 'protects_withheld_group'));
       else if (!totalWithheld) decisions.set(sum.total, withheldFor('protects_withheld_group'));
       else continue;
       changed = true;

@@ -35,7 +35,15 @@ describe('GET /engagements/{id}/survey-statistics/', () => {
     const sales = fill.units.find((u) => u.id === org.units.sales);
     // Company (10 respondents) minus Sales (6) would give the 4 respondents of the CEO and Support,
     // whose own figures are withheld: Sales is withheld too (difference protection).
-    expect(sales).toMatchObject({ participant_count: 7, answered_count: null, withheld: true, withheld_reason: { code: 'difference_below_minimum', minimum: 5 } });
+    expect(sales).toMatchObject({
+      participant_count: 7,
+      answered_count: null,
+      subtree_answered_count: null,
+      subtree_withheld_reason: { code: 'difference_below_minimum', minimum: 5 },
+      // Sales' direct members are its whole subtree: withheld with it.
+      withheld: true,
+      withheld_reason: { code: 'protects_withheld_group', minimum: 5 },
+    });
     const company = fill.units.find((u) => u.id === org.units.company);
     expect(company).toMatchObject({ participant_count: 1, answered_count: null, response_rate: null, withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, subtree_participant_count: 12, subtree_answered_count: 10, subtree_withheld_reason: null });
     expect(fill.over_time.at(-1)).toEqual({ date: '2026-03-09', answered: 1, cumulative: 10 });
@@ -50,7 +58,7 @@ describe('GET /engagements/{id}/survey-statistics/', () => {
     const unit = (id: number) => body.fill_statistics.units.find((u) => u.id === id)!;
     expect(unit(org.units.company)).toMatchObject({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 2 }, subtree_answered_count: 10, subtree_withheld: false });
     expect(unit(org.units.sales)).toMatchObject({ answered_count: 6, withheld: false, withheld_reason: null });
-    expect(unit(org.units.support)).toMatchObject({ answered_count: null, subtree_answered_count: null, withheld: true, withheld_reason: { code: 'protects_withheld_group', minimum: 2 } });
+    expect(unit(org.units.support)).toMatchObject({ answered_count: null, subtree_answered_count: null, withheld: true, withheld_reason: { code: 'protects_withheld_group', minimum: 2 }, subtree_withheld_reason: { code: 'protects_withheld_group', minimum: 2 } });
   });
 
   it('withholds a unit with fewer than five respondents', async () => {
