@@ -57,6 +57,20 @@ export type TReportUnit = z.infer<typeof ZReportUnit>;
  */
 export const ZWithheldFlag = z.boolean();
 
+/**
+ * Why a figure is withheld (docs/privacy/difference-protection.md): the group is below the
+ * minimum; it differs from a larger group the same view shows by fewer respondents than the
+ * minimum (the difference of the two figures would describe them); or it is withheld so that
+ * another withheld figure cannot be worked out from the shown ones. The engine's codes.
+ */
+export const WITHHELD_REASON_CODES = ['group_below_minimum', 'difference_below_minimum', 'protects_withheld_group'] as const;
+export const ZWithheldReasonCode = z.enum(WITHHELD_REASON_CODES);
+export type TWithheldReasonCode = z.infer<typeof ZWithheldReasonCode>;
+
+/** The marker beside a withheld figure: the reason and the minimum it was measured against; null when shown. */
+export const ZWithheldReason = z.object({ code: ZWithheldReasonCode, minimum: z.number().int().positive() }).nullable();
+export type TWithheldReason = z.infer<typeof ZWithheldReason>;
+
 /** Path parameters of a call about one engagement and one employee-keyed report. */
 export const ZEngagementReportParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZGroupRole, ZKeyRole, ZReportEmployee, ZWithheldFlag } from './analytics-shared.ts';
+import { ZGroupRole, ZKeyRole, ZReportEmployee, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 
 export const ZKeyPeopleResult = z.object({
   employee: ZReportEmployee,
@@ -32,8 +32,12 @@ export const ZKeyPeopleAsValuesQuery = z.object({ su: ZRepeatedIds, tu: ZRepeate
 export const ZKeyPeopleAsValues = z.object({
   source_count: z.number().int(),
   target_count: z.number().int(),
-  /** True when the source group has fewer respondents than the privacy minimum: no counts then. */
+  /**
+   * True when the source group has fewer respondents than the privacy minimum, or differs from
+   * the caller's whole view or one of its units by fewer (difference protection): no counts then.
+   */
   withheld: ZWithheldFlag,
+  withheld_reason: ZWithheldReason,
   questions: z.array(
     z.object({ question_id: z.number().int(), kind: z.string(), nominations: z.number().int().nullable(), possible_pairs: z.number().int(), density: z.number().nullable() }),
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZHierarchyLevelCode, ZReportEmployee, ZReportUnit, ZWithheldFlag } from './analytics-shared.ts';
+import { ZHierarchyLevelCode, ZReportEmployee, ZReportUnit, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 
 // ---- Leader report ------------------------------------------------------------------------
 
@@ -50,6 +50,7 @@ export const ZLeaderReport = z.object({
   respondent_count: z.number().int(),
   /** True when fewer team members answered than the privacy minimum: every score is null. */
   withheld: ZWithheldFlag,
+  withheld_reason: ZWithheldReason,
   result: ZLeaderReportResult,
 });
 export type TLeaderReport = z.infer<typeof ZLeaderReport>;
@@ -123,6 +124,7 @@ export const ZReport360 = z.object({
   employee: ZReportEmployee,
   hierarchy_level: ZHierarchyLevelCode,
   withheld: ZWithheldFlag,
+  withheld_reason: ZWithheldReason,
   result: z.object({ employee_id: z.number().int() }).extend(
     Object.fromEntries(DIMENSION_360_CODES.map((d) => [d, z.array(ZReport360Item)])) as Record<(typeof DIMENSION_360_CODES)[number], z.ZodArray<typeof ZReport360Item>>,
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZReportEmployee, ZGenerationCode, ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag } from './analytics-shared.ts';
+import { ZReportEmployee, ZGenerationCode, ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 
 /** Department of the retention page: id, parent and children (spec section 3). */
 export const ZRetentionUnit = z.object({
@@ -99,6 +99,7 @@ export const ZGroupRow = z.object({
   at_risk_share: z.number().nullable(),
   density: z.number().nullable(),
   withheld: ZWithheldFlag,
+  withheld_reason: ZWithheldReason,
   dysfunctions: z.array(
     z.object({
       code: ZDysfunctionCode,
@@ -113,10 +114,10 @@ export type TGroupRow = z.infer<typeof ZGroupRow>;
 
 export const ZRetentionResults = z.object({
   /** Withheld (null) when the caller sees fewer respondents than the privacy minimum. */
-  most_typical_causes: z.object({ withheld: ZWithheldFlag, items: z.array(ZCauseFrequency).nullable() }),
+  most_typical_causes: z.object({ withheld: ZWithheldFlag, withheld_reason: ZWithheldReason, items: z.array(ZCauseFrequency).nullable() }),
   key_people_in_danger: z.array(ZKeyPersonInDanger),
   leaders_in_need_of_support: z.array(ZLeaderNeedingSupport),
-  corresponding_causes: z.object({ withheld: ZWithheldFlag, items: z.array(ZCorrespondingCause).nullable() }),
+  corresponding_causes: z.object({ withheld: ZWithheldFlag, withheld_reason: ZWithheldReason, items: z.array(ZCorrespondingCause).nullable() }),
   groups: z.record(ZDysfunctionSet, z.array(ZGroupRow)),
 });
 export type TRetentionResults = z.infer<typeof ZRetentionResults>;

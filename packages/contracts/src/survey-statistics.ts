@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZWithheldFlag } from './analytics-shared.ts';
+import { ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 
 /** Survey statistics legend (spec section 9): 0–13 nominations given is low, 14 and over high. */
 export const ANSWER_COUNT_LEGEND = { lowMax: 13, highMin: 14 } as const;
@@ -18,7 +18,9 @@ export const ZUnitFillStatistics = z.object({
   low_answer_count: z.number().int().nullable(),
   high_answer_count: z.number().int().nullable(),
   withheld: ZWithheldFlag,
+  withheld_reason: ZWithheldReason,
   subtree_withheld: ZWithheldFlag,
+  subtree_withheld_reason: ZWithheldReason,
 });
 
 export const ZFillStatistics = z.object({
@@ -27,6 +29,7 @@ export const ZFillStatistics = z.object({
   finished_count: z.number().int().nullable(),
   response_rate: z.number().nullable(),
   withheld: ZWithheldFlag,
+  withheld_reason: ZWithheldReason,
   legend: z.object({ low: z.tuple([z.number().int(), z.number().int()]), high_from: z.number().int() }),
   low_answer_count: z.number().int().nullable(),
   high_answer_count: z.number().int().nullable(),

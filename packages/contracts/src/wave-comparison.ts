@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag } from './analytics-shared.ts';
+import { ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 import { ZGraphCategory, ZGraphPoint } from './graph.ts';
 import { METRICS_DEFAULT_PAGE_SIZE, METRICS_MAX_PAGE_SIZE, PERSON_METRIC_IDS, ZMetricDefinition, ZNetworkOption, ZPersonMetricId } from './metrics.ts';
 import { ZRetentionExplanations } from './retention.ts';
@@ -157,8 +157,13 @@ export const ZUnitWaveFigures = z.object({
   ei_index: z.number().nullable(),
   /** Share of members at risk level 3 or 4. */
   share_at_risk: z.number().nullable(),
-  /** Fewer respondents than the privacy minimum, or the caller does not see the whole unit: every figure is null. */
+  /**
+   * Fewer respondents than the privacy minimum, or fewer than the minimum left out of the
+   * respondents the caller sees on that side (difference protection): every figure is null.
+   */
   withheld: ZWithheldFlag,
+  /** Why the figures are withheld; null when shown. */
+  withheld_reason: ZWithheldReason,
   /** Below all_access the tie figures (density, reciprocity, E-I) are null: they count ties naming the reader. */
   ties_withheld: ZWithheldFlag,
 });

@@ -24,6 +24,7 @@ import deMetrics from './de/metrics.json';
 import deWaveComparison from './de/wave-comparison.json';
 import deCalibration from './de/calibration.json';
 import deConfidence from './de/confidence.json';
+import dePrivacy from './de/privacy.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enAccessibility from './en/accessibility.json';
@@ -49,6 +50,7 @@ import enMetrics from './en/metrics.json';
 import enWaveComparison from './en/wave-comparison.json';
 import enCalibration from './en/calibration.json';
 import enConfidence from './en/confidence.json';
+import enPrivacy from './en/privacy.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huAccessibility from './hu/accessibility.json';
@@ -74,6 +76,7 @@ import huMetrics from './hu/metrics.json';
 import huWaveComparison from './hu/wave-comparison.json';
 import huCalibration from './hu/calibration.json';
 import huConfidence from './hu/confidence.json';
+import huPrivacy from './hu/privacy.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -101,6 +104,7 @@ import ruMetrics from './ru/metrics.json';
 import ruWaveComparison from './ru/wave-comparison.json';
 import ruCalibration from './ru/calibration.json';
 import ruConfidence from './ru/confidence.json';
+import ruPrivacy from './ru/privacy.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -129,6 +133,7 @@ export const englishResources = {
   waveComparison: enWaveComparison,
   calibration: enCalibration,
   confidence: enConfidence,
+  privacy: enPrivacy,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -162,6 +167,7 @@ const hungarian: TTranslation = {
   waveComparison: huWaveComparison,
   calibration: huCalibration,
   confidence: huConfidence,
+  privacy: huPrivacy,
 };
 
 const german: TTranslation = {
@@ -190,6 +196,7 @@ const german: TTranslation = {
   waveComparison: deWaveComparison,
   calibration: deCalibration,
   confidence: deConfidence,
+  privacy: dePrivacy,
 };
 
 const russian: TTranslation = {
@@ -218,6 +225,7 @@ const russian: TTranslation = {
   waveComparison: ruWaveComparison,
   calibration: ruCalibration,
   confidence: ruConfidence,
+  privacy: ruPrivacy,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

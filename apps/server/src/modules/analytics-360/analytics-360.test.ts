@@ -37,7 +37,7 @@ describe('GET /engagements/{id}/analytics-360/ with 360 answers', () => {
     const res = await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${org.people.leadA}/`);
     expect(res.statusCode).toBe(200);
     const report = res.json<TReport360>();
-    expect(report).toMatchObject({ id: org.people.leadA, employee: { id: org.people.leadA, name: 'Person leadA' }, withheld: false, result: { employee_id: org.people.leadA } });
+    expect(report).toMatchObject({ id: org.people.leadA, employee: { id: org.people.leadA, name: 'Person leadA' }, withheld: false, withheld_reason: null, result: { employee_id: org.people.leadA } });
     const sizes = Object.fromEntries(['trust', 'respect', 'openness', 'improvement', 'communication', 'problem_solving', 'connection_with_leader'].map((d) => [d, (report.result as unknown as Record<string, unknown[]>)[d]?.length]));
     expect(sizes).toEqual({ trust: 5, respect: 5, openness: 3, improvement: 7, communication: 5, problem_solving: 6, connection_with_leader: 2 });
     // Five of six direct reports answered and picked leader A on each dimension's first item.
@@ -49,6 +49,7 @@ describe('GET /engagements/{id}/analytics-360/ with 360 answers', () => {
   it('withholds the survey results of a leader with fewer than five responding reports', async () => {
     const report = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${org.people.leadB}/`)).json<TReport360>();
     expect(report.withheld).toBe(true);
+    expect(report.withheld_reason).toEqual({ code: 'group_below_minimum', minimum: 5 });
     expect(report.result.trust.every((item) => item.survey_result === null)).toBe(true);
     expect(report.result.trust[0]?.own_selection).toBe(true);
   });

@@ -1,7 +1,8 @@
-import type { AnalysisResult, Report360 } from '@ona/analytics';
+import { protectWithinPopulation, type AnalysisResult, type Report360 } from '@ona/analytics';
 import { DIMENSION_360_CODES, type TLocale, type TReport360, type TReport360ListItem } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { withheldReason } from '../analytics-shared/privacy.ts';
 
 export function report360List(scope: AnalyticsScope, result: AnalysisResult): TReport360ListItem[] {
   return result.reports360
@@ -20,12 +21,18 @@ export function itemText(texts: TItemTexts, itemId: string, locale: TLocale): st
   return item[locale] || item.en || null;
 }
 
-/** A 360 report; survey results are shares of the direct reports, withheld below the minimum of respondents. */
+/**
+ * A 360 report; survey results are shares of the direct reports, withheld below the minimum of
+ * respondents. The team is the whole group behind the figures: teams of two leaders never
+ * overlap and no larger group of these figures is shown, so the difference rule has no
+ * complement to check here (docs/privacy/difference-protection.md) and only the minimum applies.
+ */
 export function report360Detail(scope: AnalyticsScope, result: AnalysisResult, report: Report360, minGroupSize: number, texts: TItemTexts, locale: TLocale): TReport360 {
   const leader = result.employees.find((e) => e.id === report.employee.id);
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   const respondents = (leader?.directReports ?? []).filter((id) => answered.has(id)).length;
-  const withheld = respondents < minGroupSize;
+  const protection = protectWithinPopulation(respondents, respondents, minGroupSize);
+  const withheld = protection.withheld;
   const dimensions = Object.fromEntries(
     DIMENSION_360_CODES.map((dimension) => [
       dimension,
@@ -42,6 +49,7 @@ export function report360Detail(scope: AnalyticsScope, result: AnalysisResult, r
     employee: employeeRef(scope, dbId(report.employee.id)),
     hierarchy_level: report.hierarchy_level,
     withheld,
+    withheld_reason: withheldReason(protection, minGroupSize),
     result: { employee_id: dbId(report.result.employee_id), ...dimensions },
   };
 }

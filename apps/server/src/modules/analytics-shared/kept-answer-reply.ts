@@ -24,7 +24,8 @@ export interface AnswerKey {
  * Bump when an answer is built differently with the same contract, so that instances of a new
  * release never take an older release's answers from the shared tier.
  */
-const ANSWER_FORMAT = 1;
+// 2: withheld figures carry their reason (difference protection, docs/privacy/difference-protection.md).
+const ANSWER_FORMAT = 2;
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('base64url');
 

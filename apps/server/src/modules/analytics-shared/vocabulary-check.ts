@@ -1,5 +1,5 @@
-import type { BrokerageRole, KeyRole, RiskFactorCode, DysfunctionCode } from '@ona/analytics';
-import type { DYSFUNCTION_CODES, GROUP_ROLE_CODES, KEY_ROLE_CODES, RISK_FACTOR_CODES } from '@ona/contracts';
+import type { BrokerageRole, KeyRole, RiskFactorCode, DysfunctionCode, WithholdingReason } from '@ona/analytics';
+import type { DYSFUNCTION_CODES, GROUP_ROLE_CODES, KEY_ROLE_CODES, RISK_FACTOR_CODES, WITHHELD_REASON_CODES } from '@ona/contracts';
 
 /**
  * Contracts repeat the engine's vocabularies (they may depend on zod only). These compile-time
@@ -13,4 +13,5 @@ export const vocabulariesAgree = [
   check<Same<KeyRole, (typeof KEY_ROLE_CODES)[number]>>(true),
   check<Same<BrokerageRole, (typeof GROUP_ROLE_CODES)[number]>>(true),
   check<Same<DysfunctionCode, (typeof DYSFUNCTION_CODES)[number]>>(true),
+  check<Same<WithholdingReason, (typeof WITHHELD_REASON_CODES)[number]>>(true),
 ] as const;

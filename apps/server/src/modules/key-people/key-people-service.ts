@@ -1,8 +1,9 @@
-import { keyPeopleAsValues, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
+import { keyPeopleAsValues, protectFilteredGroup, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
 import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
 import { employeeRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { roleExplanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { withheldReason } from '../analytics-shared/privacy.ts';
 
 export function keyPeopleAnalytics(scope: AnalyticsScope, result: AnalysisResult, explain: Explainer): TKeyPeopleAnalytics {
   const results = result.employees
@@ -37,10 +38,21 @@ export function resolveSide(scope: AnalyticsScope, users: readonly number[], uni
 }
 
 /**
+ * The groups the as-values view can show by themselves, as respondent sets: everyone the caller
+ * sees and each unit with its sub-units. A source filter is compared with each of them.
+ */
+function referenceGroups(scope: AnalyticsScope, answered: ReadonlySet<number>): Set<number>[] {
+  const respondentsAmong = (ids: Iterable<number>) => new Set([...ids].filter((id) => scope.visible.has(id) && answered.has(id)));
+  return [respondentsAmong(scope.visible), ...scope.units.map((unit) => respondentsAmong(employeesInUnits(scope, [unit.id])))];
+}
+
+/**
  * The key-people "as values" view. The engine reads an empty list as "everyone", so an empty side
  * (nothing visible matched) is answered here with zeros rather than passed on. Counts are
- * withheld when the source group has fewer respondents than the minimum, since per-target counts
- * of a handful of people show who named whom.
+ * withheld when the source group has fewer respondents than the minimum, or differs from the
+ * caller's whole view or from one of its units by fewer than the minimum (difference protection:
+ * otherwise "unit A" and "unit A and Anna" side by side would show whom Anna named). The target
+ * side needs no such rule: the answer names each target's count anyway.
  */
 export function keyPeopleValues(
   scope: AnalyticsScope,
@@ -50,13 +62,15 @@ export function keyPeopleValues(
   minGroupSize: number,
 ): TKeyPeopleAsValues {
   const answered = new Set(input.employees.filter((e) => e.hasAnswered).map((e) => dbId(e.id)));
-  const sourceRespondents = sources.filter((id) => answered.has(id)).length;
-  const withheld = sourceRespondents < minGroupSize;
+  const protection = protectFilteredGroup(new Set(sources.filter((id) => answered.has(id))), referenceGroups(scope, answered), minGroupSize);
+  const withheld = protection.withheld;
+  const withheld_reason = withheldReason(protection, minGroupSize);
   if (sources.length === 0 || targets.length === 0) {
     return {
       source_count: sources.length,
       target_count: targets.length,
       withheld,
+      withheld_reason,
       questions: input.questions.map((q) => ({ question_id: dbId(q.id), kind: q.kind, nominations: withheld ? null : 0, possible_pairs: 0, density: withheld ? null : 0 })),
       targets: [],
     };
@@ -66,6 +80,7 @@ export function keyPeopleValues(
     source_count: values.sourceCount,
     target_count: values.targetCount,
     withheld,
+    withheld_reason,
     questions: values.questions.map((q) => ({
       question_id: dbId(q.questionId),
       kind: q.kind,

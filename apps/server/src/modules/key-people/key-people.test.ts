@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLANATIONS } from '@ona/analytics';
 import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -54,10 +55,15 @@ describe('GET /engagements/{id}/key-people-analytics/', () => {
 describe('GET /engagements/{id}/key-people-analytics/as-values/', () => {
   it('counts how a source unit names a target person, per question, from repeated parameters', async () => {
     const url = `${base(org.engagementId)}as-values/?sun=${org.units.sales}&tu=${org.people.leadA}&tu=${org.people.ceo}`;
-    const res = await getAs(ctx, org.tokens.admin, url);
+    // Sales (6 respondents) leaves out 4 of the 10 respondents: withheld at the default minimum of 5
+    // (difference protection), so the counts are read at a minimum of 3.
+    const strict = (await getAs(ctx, org.tokens.admin, url)).json<TKeyPeopleAsValues>();
+    expect(strict).toMatchObject({ source_count: 7, withheld: true, withheld_reason: { code: 'difference_below_minimum', minimum: 5 }, targets: [] });
+    const lenient = await buildApp({ db: ctx.db, settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined, MIN_GROUP_SIZE: 3 }, webDistDir: '/nonexistent', pollJobs: false });
+    const res = await getAs({ app: lenient }, org.tokens.admin, url).finally(() => lenient.close());
     expect(res.statusCode).toBe(200);
     const body = res.json<TKeyPeopleAsValues>();
-    expect(body).toMatchObject({ source_count: 7, target_count: 2, withheld: false });
+    expect(body).toMatchObject({ source_count: 7, target_count: 2, withheld: false, withheld_reason: null });
     const leadA = body.targets.find((t) => t.employee.id === org.people.leadA);
     // a2..a5 name leader A on expertise; a1 names nobody above.
     expect(leadA?.by_question[String(org.questionIds.expertise)]).toBe(4);
@@ -67,8 +73,20 @@ describe('GET /engagements/{id}/key-people-analytics/as-values/', () => {
 
   it('withholds counts when the source group has fewer than five respondents', async () => {
     const body = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}as-values/?sun=${org.units.support}`)).json<TKeyPeopleAsValues>();
-    expect(body).toMatchObject({ source_count: 4, withheld: true, targets: [] });
+    expect(body).toMatchObject({ source_count: 4, withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, targets: [] });
     expect(body.questions.every((q) => q.nominations === null && q.density === null)).toBe(true);
+  });
+
+  it('of two source filters one person apart, shows the first and withholds the second with its reason', async () => {
+    const everyone = Object.values(org.people);
+    const query = (ids: readonly number[]) => `${base(org.engagementId)}as-values/?${ids.map((id) => `su=${id}`).join('&')}&tu=${org.people.leadA}`;
+    const all = (await getAs(ctx, org.tokens.admin, query(everyone))).json<TKeyPeopleAsValues>();
+    expect(all).toMatchObject({ source_count: 12, withheld: false, withheld_reason: null });
+    expect(all.targets.length).toBeGreaterThan(0);
+    // Everyone but b1 (who answered): the difference of the two answers would be b1's nominations.
+    const allButOne = (await getAs(ctx, org.tokens.admin, query(everyone.filter((id) => id !== org.people.b1)))).json<TKeyPeopleAsValues>();
+    expect(allButOne).toMatchObject({ source_count: 11, withheld: true, withheld_reason: { code: 'difference_below_minimum', minimum: 5 }, targets: [] });
+    expect(allButOne.questions.every((q) => q.nominations === null && q.density === null)).toBe(true);
   });
 
   it('keeps both sides inside what a subtree caller sees', async () => {

@@ -1,8 +1,8 @@
-import type { AnalysisResult, LeaderReport } from '@ona/analytics';
+import { protectWithinPopulation, type AnalysisResult, type LeaderReport } from '@ona/analytics';
 import type { TLeaderReport, TLeaderReportListItem } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
-import { unlessWithheld } from '../analytics-shared/privacy.ts';
+import { unlessWithheld, withheldReason } from '../analytics-shared/privacy.ts';
 
 /** Direct reports of the leader who answered the survey: the people behind the scores. */
 export function teamRespondents(result: AnalysisResult, report: LeaderReport): number {
@@ -31,12 +31,14 @@ export function leaderReportList(scope: AnalyticsScope, result: AnalysisResult, 
 /**
  * One leader report. Per-member lists keep only the leader's own ties (`given`): whether a member
  * named the leader shows only as a team count, withheld with the scores when fewer than the
- * minimum of members answered.
+ * minimum of members answered. Teams of two leaders never overlap and no larger group of these
+ * scores is shown, so of the difference rule only the minimum applies (docs/privacy/difference-protection.md).
  */
 export function leaderReportDetail(scope: AnalyticsScope, result: AnalysisResult, report: LeaderReport, organizationLogo: string | null, minGroupSize: number): TLeaderReport {
   const id = dbId(report.leaderId);
   const respondents = teamRespondents(result, report);
-  const withheld = respondents < minGroupSize;
+  const protection = protectWithinPopulation(respondents, respondents, minGroupSize);
+  const withheld = protection.withheld;
   const score = (value: number) => unlessWithheld(withheld, value);
   const ref = (engineId: string) => employeeRef(scope, dbId(engineId));
   const given = (ties: LeaderReport['impartiality']['sympathy']) => ties.map((tie) => ({ employee: ref(tie.employeeId), given: tie.given }));
@@ -55,6 +57,7 @@ export function leaderReportDetail(scope: AnalyticsScope, result: AnalysisResult
     team_size: report.teamSize,
     respondent_count: respondents,
     withheld,
+    withheld_reason: withheldReason(protection, minGroupSize),
     result: {
       attention: {
         score: score(report.attention.score),

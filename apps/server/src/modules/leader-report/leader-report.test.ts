@@ -54,7 +54,7 @@ describe('GET /engagements/{id}/leader-reports/{leaderReportId}/', () => {
     const res = await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}${leadA}/?authorization_code=${codes.get(leadA)}`);
     expect(res.statusCode).toBe(200);
     const report = res.json<TLeaderReport>();
-    expect(report).toMatchObject({ id: leadA, user_name: 'Person leadA', team_size: 6, respondent_count: 5, withheld: false });
+    expect(report).toMatchObject({ id: leadA, user_name: 'Person leadA', team_size: 6, respondent_count: 5, withheld: false, withheld_reason: null });
     for (const factor of ['attention', 'prestige', 'impartiality', 'relationship'] as const) {
       expect(report.result[factor].score).toBeGreaterThanOrEqual(1);
       expect(report.result[factor].score).toBeLessThanOrEqual(10);
@@ -78,7 +78,7 @@ describe('GET /engagements/{id}/leader-reports/{leaderReportId}/', () => {
   it('withholds every score of a team with fewer than five respondents', async () => {
     const leadB = org.people.leadB;
     const report = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${leadB}/?authorization_code=${codes.get(leadB)}`)).json<TLeaderReport>();
-    expect(report).toMatchObject({ withheld: true, respondent_count: 2 });
+    expect(report).toMatchObject({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, respondent_count: 2 });
     expect(report.result.attention).toEqual({ score: null, opinion: null, work_info: null, recognition: null, corporate_news: null });
     expect(report.result.relationship.sympathy.received_count).toBeNull();
   });

@@ -109,8 +109,8 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   it('gives self_only only the caller’s record and withholds the aggregates of one person', async () => {
     const body = (await getAs(ctx, org.tokens.member, url(org.engagementId))).json<TRetentionAnalytics>();
     expect(body.employees.map((e) => e.id)).toEqual([org.people.a2]);
-    expect(body.results.most_typical_causes).toEqual({ withheld: true, items: null });
-    expect(body.results.corresponding_causes).toEqual({ withheld: true, items: null });
+    expect(body.results.most_typical_causes).toEqual({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, items: null });
+    expect(body.results.corresponding_causes).toEqual({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, items: null });
     expect(Object.values(body.results.groups).flat()).toEqual([]);
   });
 
@@ -120,8 +120,22 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
     const teamB = rows.filter((r) => r.leader.id === org.people.leadB);
     const teamA = rows.filter((r) => r.leader.id === org.people.leadA);
     expect(teamB.length).toBeGreaterThan(0);
-    for (const row of teamB) expect(row).toMatchObject({ withheld: true, at_risk_share: null, density: null, respondent_count: 2 });
+    for (const row of teamB) expect(row).toMatchObject({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, at_risk_share: null, density: null, respondent_count: 2 });
     for (const row of teamA) expect(row).toMatchObject({ withheld: false, respondent_count: 5 });
+  });
+
+  it('withholds team A for its leader, whose view is team A and the leader: the two differ by one person', async () => {
+    const teamA = (body: TRetentionAnalytics) => Object.values(body.results.groups).flat().filter((r) => r.leader.id === org.people.leadA);
+    // The admin sees 10 respondents: team A's 5 leave out 5, so its shares are shown.
+    const admin = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    expect(teamA(admin).length).toBeGreaterThan(0);
+    for (const row of teamA(admin)) expect(row).toMatchObject({ withheld: false, withheld_reason: null, respondent_count: 5 });
+    // Leader A sees 6 respondents (the team and themselves): the causes of all 6 beside the team's
+    // shares would describe leader A alone.
+    const leader = (await getAs(ctx, org.tokens.leader, url(org.engagementId))).json<TRetentionAnalytics>();
+    expect(leader.results.most_typical_causes.withheld).toBe(false);
+    expect(teamA(leader).length).toBeGreaterThan(0);
+    for (const row of teamA(leader)) expect(row).toMatchObject({ withheld: true, withheld_reason: { code: 'difference_below_minimum', minimum: 5 }, at_risk_share: null, density: null });
   });
 
   it('takes the privacy minimum from the MIN_GROUP_SIZE setting', async () => {

@@ -1,9 +1,9 @@
-import { DEFAULT_OPTIONS, DYSFUNCTION_SETS, RISK_FACTOR_CODES, type AnalysisResult, type DysfunctionSet, type EmployeeResult, type RiskFactorCode } from '@ona/analytics';
+import { DEFAULT_OPTIONS, DYSFUNCTION_SETS, RISK_FACTOR_CODES, protectWithinPopulation, type AnalysisResult, type DysfunctionSet, type EmployeeResult, type RiskFactorCode } from '@ona/analytics';
 import type { TDysfunctionSet, TGroupRow, TRetentionResults } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import type { Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
-import { unlessWithheld } from '../analytics-shared/privacy.ts';
+import { unlessWithheld, withheldReason } from '../analytics-shared/privacy.ts';
 import { affectedShownTo, riskFactorsShownTo } from './leader-factor-privacy.ts';
 
 const SET_NAMES: Record<DysfunctionSet, TDysfunctionSet> = {
@@ -25,9 +25,11 @@ export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, 
   const high = DEFAULT_OPTIONS.risk.highRiskLevel;
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
-  const withheld = respondents < minGroupSize;
+  const protection = protectWithinPopulation(respondents, respondents, minGroupSize);
+  const withheld = protection.withheld;
+  const withheld_reason = withheldReason(protection, minGroupSize);
   return {
-    most_typical_causes: { withheld, items: unlessWithheld(withheld, typicalCauses(seen, high, explain)) },
+    most_typical_causes: { withheld, withheld_reason, items: unlessWithheld(withheld, typicalCauses(seen, high, explain)) },
     key_people_in_danger: result.retention.keyPeopleInDanger
       .filter((k) => scope.visible.has(dbId(k.employeeId)))
       .map((k) => {
@@ -45,8 +47,8 @@ export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, 
         neglect_severity: l.neglectSeverity,
         reasons: l.reasons,
       })),
-    corresponding_causes: { withheld, items: unlessWithheld(withheld, correspondingCauses(seen)) },
-    groups: groupTables(scope, result, minGroupSize, explain),
+    corresponding_causes: { withheld, withheld_reason, items: unlessWithheld(withheld, correspondingCauses(seen)) },
+    groups: groupTables(scope, result, respondents, minGroupSize, explain),
   };
 }
 
@@ -93,16 +95,19 @@ function correspondingCauses(seen: readonly EmployeeResult[]): NonNullable<TRete
 /**
  * One table per dysfunction set: the groups (a leader and direct reports) the caller sees whole,
  * with the dysfunctions of that set. A group's shares are withheld when fewer than the minimum of
- * its members answered.
+ * its members answered, or when the group leaves out fewer than the minimum of the respondents
+ * the caller sees (the view's population): the pages' own causes and the datasheet describe that
+ * population, so a group of nearly all of it would tell the few others apart by difference.
  */
-function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number, explain: Explainer): TRetentionResults['groups'] {
+function groupTables(scope: AnalyticsScope, result: AnalysisResult, populationRespondents: number, minGroupSize: number, explain: Explainer): TRetentionResults['groups'] {
   const tables = Object.fromEntries(Object.values(SET_NAMES).map((name) => [name, [] as TGroupRow[]])) as Record<TDysfunctionSet, TGroupRow[]>;
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   for (const group of result.groups) {
     if (!group.memberIds.every((id) => scope.visible.has(dbId(id)))) continue;
     const leaderId = dbId(group.leaderId);
     const respondentCount = group.memberIds.filter((id) => id !== group.leaderId && answered.has(id)).length;
-    const withheld = respondentCount < minGroupSize;
+    const protection = protectWithinPopulation(respondentCount, populationRespondents, minGroupSize);
+    const withheld = protection.withheld;
     const leader = employeeRef(scope, leaderId);
     for (const [set, codes] of Object.entries(DYSFUNCTION_SETS) as [DysfunctionSet, readonly string[]][]) {
       const found = group.dysfunctions.filter((d) => codes.includes(d.code));
@@ -116,6 +121,7 @@ function groupTables(scope: AnalyticsScope, result: AnalysisResult, minGroupSize
         at_risk_share: unlessWithheld(withheld, group.atRiskShare),
         density: unlessWithheld(withheld, group.density),
         withheld,
+        withheld_reason: withheldReason(protection, minGroupSize),
         // A dysfunction resting on the members' answers about their leader would name, to that leader, who left them out.
         dysfunctions: found.map((d) => ({
           code: d.code,

@@ -1,14 +1,16 @@
 import type ExcelJS from 'exceljs';
-import type { TSurveyStatistics } from '@ona/contracts';
+import type { TSurveyStatistics, TWithheldReason } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
+import { withheldCellText } from '../analytics-shared/privacy.ts';
 import { addTableSheet, dateCell, newWorkbook, type TableColumn } from '../analytics-shared/workbook-table.ts';
 
 export function statisticsWorkbook(data: TSurveyStatistics, label: Labeller, minGroupSize: number): ExcelJS.Workbook {
   const { t } = label;
   const workbook = newWorkbook();
-  const withheld = t('analytics.export.withheld', { min: minGroupSize });
   const fill = data.fill_statistics;
-  const shown = (value: number | null) => value ?? withheld;
+  // A withheld cell says why: below the minimum, or giving a small group away by difference.
+  const shownOr = (reason: TWithheldReason) => (value: number | null) => value ?? withheldCellText(t, reason, minGroupSize);
+  const shown = shownOr(fill.withheld_reason);
   const counts: TableColumn[] = [
     { header: t('analytics.export.col_participants'), kind: 'integer' },
     { header: t('analytics.export.col_answered'), kind: 'integer' },
@@ -26,7 +28,10 @@ export function statisticsWorkbook(data: TSurveyStatistics, label: Labeller, min
     workbook,
     t('analytics.export.sheet_units'),
     [t('analytics.export.col_unit'), ...counts],
-    fill.units.map((u) => [u.name, u.participant_count, shown(u.answered_count), shown(u.response_rate), shown(u.low_answer_count), shown(u.high_answer_count)]),
+    fill.units.map((u) => {
+      const unitShown = shownOr(u.withheld_reason);
+      return [u.name, u.participant_count, unitShown(u.answered_count), unitShown(u.response_rate), unitShown(u.low_answer_count), unitShown(u.high_answer_count)];
+    }),
     { freezeColumns: 1 },
   );
   addTableSheet(

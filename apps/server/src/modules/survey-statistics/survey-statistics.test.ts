@@ -4,6 +4,7 @@ import { tables } from '@ona/db';
 import type { TSurveyStatistics } from '@ona/contracts';
 import { createAnalyticsOrganisation, getAs, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
+import { buildApp } from '../../app.ts';
 import { createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -32,11 +33,32 @@ describe('GET /engagements/{id}/survey-statistics/', () => {
     expect(fill).toMatchObject({ participant_count: 12, answered_count: 10, finished_count: 1, response_rate: 10 / 12, withheld: false, legend: { low: [0, 13], high_from: 14 } });
     expect((fill.low_answer_count ?? 0) + (fill.high_answer_count ?? 0)).toBe(10);
     const sales = fill.units.find((u) => u.id === org.units.sales);
-    expect(sales).toMatchObject({ participant_count: 7, answered_count: 6, withheld: false });
+    // Company (10 respondents) minus Sales (6) would give the 4 respondents of the CEO and Support,
+    // whose own figures are withheld: Sales is withheld too (difference protection).
+    expect(sales).toMatchObject({
+      participant_count: 7,
+      answered_count: null,
+      subtree_answered_count: null,
+      subtree_withheld_reason: { code: 'difference_below_minimum', minimum: 5 },
+      // Sales' direct members are its whole subtree: withheld with it.
+      withheld: true,
+      withheld_reason: { code: 'protects_withheld_group', minimum: 5 },
+    });
     const company = fill.units.find((u) => u.id === org.units.company);
-    expect(company).toMatchObject({ participant_count: 1, answered_count: null, response_rate: null, withheld: true, subtree_participant_count: 12, subtree_answered_count: 10 });
+    expect(company).toMatchObject({ participant_count: 1, answered_count: null, response_rate: null, withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, subtree_participant_count: 12, subtree_answered_count: 10, subtree_withheld_reason: null });
     expect(fill.over_time.at(-1)).toEqual({ date: '2026-03-09', answered: 1, cumulative: 10 });
     expect(fill.over_time.map((d) => d.date)).toEqual([...fill.over_time.map((d) => d.date)].sort());
+  });
+
+  it('withholds a unit that, with the figures beside it, would give one person away', async () => {
+    // At a minimum of 2, Company's 10 respondents are its CEO (withheld alone), Sales (6) and
+    // Support (3): shown together, 10 − 6 − 3 would say whether the CEO answered.
+    const lenient = await buildApp({ db: ctx.db, settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined, MIN_GROUP_SIZE: 2 }, webDistDir: '/nonexistent', pollJobs: false });
+    const body = (await getAs({ app: lenient }, tokens.admin!, base(org.engagementId)).finally(() => lenient.close())).json<TSurveyStatistics>();
+    const unit = (id: number) => body.fill_statistics.units.find((u) => u.id === id)!;
+    expect(unit(org.units.company)).toMatchObject({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 2 }, subtree_answered_count: 10, subtree_withheld: false });
+    expect(unit(org.units.sales)).toMatchObject({ answered_count: 6, withheld: false, withheld_reason: null });
+    expect(unit(org.units.support)).toMatchObject({ answered_count: null, subtree_answered_count: null, withheld: true, withheld_reason: { code: 'protects_withheld_group', minimum: 2 }, subtree_withheld_reason: { code: 'protects_withheld_group', minimum: 2 } });
   });
 
   it('withholds a unit with fewer than five respondents', async () => {

@@ -1,4 +1,4 @@
-import { commonNetworkKeys, PERSON_METRIC_IDS, type NetworkKey, type PersonChange, type PersonSide, type UnitChange, type UnitSide, type WaveComparison } from '@ona/analytics';
+import { commonNetworkKeys, PERSON_METRIC_IDS, protectWithinPopulation, type NetworkKey, type PersonChange, type PersonSide, type UnitChange, type UnitSide, type WaveComparison } from '@ona/analytics';
 import { COMPARISON_SORT_KEYS } from '@ona/contracts';
 import type {
   TComparedPerson,
@@ -19,6 +19,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
 import { explanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { withheldReason } from '../analytics-shared/privacy.ts';
 import { folded, metricDefinitions, networkLabel, WITHHELD_FOR_OTHERS, WITHHELD_FOR_SELF } from '../metrics/metrics-service.ts';
 import { riskFactorsShownTo } from '../retention-analytics/leader-factor-privacy.ts';
 import { cachedComparison } from './comparison-cache.ts';
@@ -92,15 +93,24 @@ export function comparedPerson(sides: ComparisonSides, change: PersonChange): TC
   };
 }
 
+/** Respondents the caller sees on one side: the population every unit of that side is part of. */
+export function sideRespondents(side: ComparisonSide): number {
+  return side.stored.result.employees.filter((e) => e.hasAnswered && side.scope.visible.has(dbId(e.id))).length;
+}
+
 /**
- * A unit's figures on one side: shown when the caller sees every member there and enough of them
- * answered; the tie figures (density, reciprocity, E-I) at all_access only.
+ * A unit's figures on one side: shown when the caller sees every member there, enough of them
+ * answered, and the unit leaves out of the caller's view of that side no fewer than the minimum of
+ * respondents (difference protection: the page also describes that whole population, so a unit of
+ * nearly everyone would tell the few others apart); the tie figures (density, reciprocity, E-I) at
+ * all_access only.
  */
 function unitFigures(side: ComparisonSide, unit: UnitSide | null, minGroupSize: number): TUnitWaveFigures | null {
   if (!unit) return null;
   // Below all_access a unit is shown where the caller sees all of its (at least one) members.
   if (side.scope.level !== 'all_access' && (unit.members === 0 || !unit.memberIds.every((id) => side.scope.visible.has(dbId(id))))) return null;
-  const withheld = unit.respondents < minGroupSize;
+  const protection = protectWithinPopulation(unit.respondents, Math.max(unit.respondents, sideRespondents(side)), minGroupSize);
+  const withheld = protection.withheld;
   const tiesWithheld = side.scope.level !== 'all_access';
   const tie = (value: number | null) => (withheld || tiesWithheld ? null : value);
   return {
@@ -112,6 +122,7 @@ function unitFigures(side: ComparisonSide, unit: UnitSide | null, minGroupSize: 
     ei_index: tie(unit.eiIndex),
     share_at_risk: withheld ? null : unit.shareAtRisk,
     withheld,
+    withheld_reason: withheldReason(protection, minGroupSize),
     ties_withheld: tiesWithheld,
   };
 }

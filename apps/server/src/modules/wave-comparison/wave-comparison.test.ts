@@ -115,11 +115,15 @@ describe('GET /engagements/{id}/comparison/ at all_access', () => {
     const sales = body.units.find((u) => u.name === 'Sales')!;
     // Then leader A, a1, a2, a3 and x1 sat in Sales; now leader A and a1 … a6.
     expect(sales.then).toMatchObject({ members: 5, respondents: 5, withheld: false, ties_withheld: false });
-    expect(sales.now).toMatchObject({ members: 7, respondents: 6, withheld: false });
+    // Now Sales holds 6 of the 10 respondents: the other 4 are fewer than the minimum, so its figures
+    // are withheld (difference protection); then it held 5 of 11, leaving out 6.
+    expect(sales.now).toMatchObject({ members: 7, respondents: 6, withheld: true, withheld_reason: { code: 'difference_below_minimum', minimum: 5 }, density: null, share_at_risk: null });
+    expect(sales.then).toMatchObject({ withheld_reason: null });
+    expect(sales.change.density).toBeNull();
     expect(sales.then!.density).toBeTypeOf('number');
     expect(sales.change.members).toBe(2);
     // Support has fewer respondents than the minimum: withheld on both sides.
-    expect(body.units.find((u) => u.name === 'Support')!.now).toMatchObject({ withheld: true, density: null, share_at_risk: null });
+    expect(body.units.find((u) => u.name === 'Support')!.now).toMatchObject({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, density: null, share_at_risk: null });
   });
 
   it('counts the ties kept, added and lost per question: x1’s eight cooperation ties left with x1', async () => {

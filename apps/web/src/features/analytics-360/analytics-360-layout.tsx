@@ -15,6 +15,7 @@ import { useReport360 } from './analytics-360-api.ts';
 import { analytics360ListPath, analytics360PagePath, DIMENSION_PAGES, type TAnalytics360Page } from './dimensions-360.ts';
 import { useAnalytics360ProblemTexts } from './use-problem-texts.ts';
 import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
+import { useWithheldReasonText } from '../../shared/ui/withheld-reason-note.tsx';
 
 const MENU: readonly TAnalytics360Page[] = ['index', ...DIMENSION_PAGES.map((page) => page.dimension)];
 
@@ -26,6 +27,7 @@ type TAnalytics360LayoutProps = {
 /** Every page of one 360 report: header, links back, the menu between pages and the load states. */
 export function Analytics360Layout({ page, children }: TAnalytics360LayoutProps) {
   const { t } = useTranslation(['analytics360', 'common']);
+  const reasonText = useWithheldReasonText();
   const path = useRoutePath();
   const navigate = useNavigate();
   const engagementId = useEngagementId();
@@ -107,8 +109,8 @@ export function Analytics360Layout({ page, children }: TAnalytics360LayoutProps)
       </Tabs>
       <RouteTabPanel tabsId="a360-menu" value={page}>
       {report.data.withheld && (
-        <Alert color="gray" variant="light" mb="lg" data-testid="a360-withheld">
-          {t('withheld')}
+        <Alert color="gray" variant="light" mb="lg" data-testid="a360-withheld" data-reason={report.data.withheld_reason?.code}>
+          {reasonText(report.data.withheld_reason) ?? t('withheld')}
         </Alert>
       )}
       <Box>{children(report.data)}</Box>

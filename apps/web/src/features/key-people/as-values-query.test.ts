@@ -24,6 +24,7 @@ const values: TKeyPeopleAsValues = {
   source_count: 20,
   target_count: 4,
   withheld: false,
+  withheld_reason: null,
   questions: [
     { question_id: 1, kind: 'cooperation', nominations: 9, possible_pairs: 76, density: 9 / 76 },
     { question_id: 2, kind: 'advice', nominations: 6, possible_pairs: 76, density: 6 / 76 },

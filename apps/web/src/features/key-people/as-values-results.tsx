@@ -6,6 +6,7 @@ import { formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { formatDensity, rankTargets } from './as-values-query.ts';
 import { pageCount, pageSlice } from '../../shared/ui/page-slice.ts';
+import { useWithheldReasonText } from '../../shared/ui/withheld-reason-note.tsx';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -23,6 +24,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /** The answer of the as-values call: group sizes, per-question nominations and density, ranked targets. */
 export function AsValuesResults({ values }: { values: TKeyPeopleAsValues }) {
   const { t, i18n } = useTranslation('keyPeople');
+  const reasonText = useWithheldReasonText();
   const locale = activeLocale();
   const [page, setPage] = useState(1);
   const ranked = useMemo(() => rankTargets(values, i18n.language), [values, i18n.language]);
@@ -40,8 +42,8 @@ export function AsValuesResults({ values }: { values: TKeyPeopleAsValues }) {
         <Figure label={t('values.totalNominations')} value={total === null ? '–' : number(total)} testId="as-values-total" />
       </SimpleGrid>
       {values.withheld && (
-        <Alert color="yellow" variant="light" title={t('values.withheldTitle')} data-testid="as-values-withheld">
-          <Text fz="sm">{t('values.withheldMessage')}</Text>
+        <Alert color="yellow" variant="light" title={t('values.withheldTitle')} data-testid="as-values-withheld" data-reason={values.withheld_reason?.code}>
+          <Text fz="sm">{reasonText(values.withheld_reason) ?? t('values.withheldMessage')}</Text>
         </Alert>
       )}
       <Paper withBorder radius="lg" p="md">

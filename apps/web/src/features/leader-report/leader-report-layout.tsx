@@ -21,6 +21,7 @@ import { enabledFactors, leaderReportPagePath, parseReportId, type TLeaderReport
 import { useLeaderReportProblemTexts } from './use-problem-texts.ts';
 import { RouteTabPanel } from '../../shared/ui/route-tab-panel.tsx';
 import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
+import { useWithheldReasonText } from '../../shared/ui/withheld-reason-note.tsx';
 
 type TLeaderReportLayoutProps = {
   page: TLeaderReportPage;
@@ -45,6 +46,7 @@ type TReportFrameProps = TLeaderReportLayoutProps & { userId: number; engagement
 
 function ReportFrame({ userId, engagementId, reportId, page, children }: TReportFrameProps) {
   const { t } = useTranslation(['leaderReport', 'common']);
+  const reasonText = useWithheldReasonText();
   const path = useRoutePath();
   const navigate = useNavigate();
   const organizationId = useOrganizationId();
@@ -140,8 +142,8 @@ function ReportFrame({ userId, engagementId, reportId, page, children }: TReport
       </Tabs>
       <RouteTabPanel tabsId="leader-report-menu" value={page}>
       {report.data.withheld && (
-        <Alert color="gray" variant="light" mb="lg" data-testid="leader-report-withheld">
-          {t('withheld')}
+        <Alert color="gray" variant="light" mb="lg" data-testid="leader-report-withheld" data-reason={report.data.withheld_reason?.code}>
+          {reasonText(report.data.withheld_reason) ?? t('withheld')}
         </Alert>
       )}
       <Box>{children(report.data)}</Box>

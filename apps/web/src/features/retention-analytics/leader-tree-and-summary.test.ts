@@ -47,6 +47,7 @@ describe('group tables', () => {
     at_risk_share: null,
     density: null,
     withheld,
+    withheld_reason: withheld ? { code: 'group_below_minimum', minimum: 5 } : null,
     dysfunctions: [{ code: 'highRiskShare', explanation: '', affected, factor: null }],
   });
   const results = (rows: TGroupRow[]) => ({ groups: { several_employees_at_risk: rows } }) as unknown as TRetentionResults;

@@ -86,7 +86,7 @@ function Home({ data, engagementId }: TRetentionPageContext) {
             </Anchor>
           </Group>
           {causes.withheld || causes.items === null ? (
-            <WithheldNotice />
+            <WithheldNotice reason={causes.withheld_reason} />
           ) : causes.items.length === 0 ? (
             <Text c="dimmed" fz="sm">
               {t('home.noCauses')}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { ANSWER_COUNT_LEGEND, type TSurveyStatistics } from '@ona/contracts';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatRate, responseBand } from './response-rate.ts';
 import { StatisticsLayout } from './statistics-layout.tsx';
 import { buildUnitTree, treeIds, type TUnitTreeNode } from '../../shared/format/unit-tree.ts';
 import classes from './org-chart.module.css';
+import { WithheldReasonNote } from '../../shared/ui/withheld-reason-note.tsx';
 
 type TUnitStatistics = TSurveyStatistics['fill_statistics']['units'][number];
 
@@ -48,6 +49,11 @@ function UnitCard({ unit, expanded, onToggle, hasChildren }: { unit: TUnitStatis
           participants: formatNumber(unit.subtree_participant_count, locale),
         })}
       </Text>
+      {unit.subtree_withheld_reason && (
+        <Box ml={28} mt={4}>
+          <WithheldReasonNote reason={unit.subtree_withheld_reason} inline testId="org-chart-withheld-reason" />
+        </Box>
+      )}
       {!unit.withheld && total > 0 && (
         <Progress.Root size={8} mt={6} ml={28} role="group" aria-label={t('orgChart.answerCounts', { low, high })}>
           <Progress.Section value={(low / total) * 100} color={LOW_COLOR} aria-label={t('legend.low', { from: 0, to: ANSWER_COUNT_LEGEND.lowMax })} />

@@ -6,6 +6,7 @@ import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { ResponseLegend, BAND_COLORS, HIGH_COLOR, LOW_COLOR } from './response-legend.tsx';
 import { formatRate, responseBand } from './response-rate.ts';
 import { StatisticsLayout } from './statistics-layout.tsx';
+import { useWithheldReasonText } from '../../shared/ui/withheld-reason-note.tsx';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -22,6 +23,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 function Overview({ statistics }: { statistics: TSurveyStatistics }) {
   const { t, i18n } = useTranslation('surveyStatistics');
+  const reasonText = useWithheldReasonText();
   const locale = activeLocale();
   const fill = statistics.fill_statistics;
   const count = (value: number | null) => (value === null ? '–' : formatNumber(value, locale));
@@ -54,8 +56,8 @@ function Overview({ statistics }: { statistics: TSurveyStatistics }) {
         <Figure label={t('figures.finished')} value={count(fill.finished_count)} testId="finished-count" />
       </SimpleGrid>
       {fill.withheld && (
-        <Text c="dimmed" fz="sm">
-          {t('withheld')}
+        <Text c="dimmed" fz="sm" data-testid="statistics-withheld" data-reason={fill.withheld_reason?.code}>
+          {reasonText(fill.withheld_reason) ?? t('withheld')}
         </Text>
       )}
       <Paper withBorder radius="lg" p="md">
@@ -91,13 +93,13 @@ function Overview({ statistics }: { statistics: TSurveyStatistics }) {
               {fill.units.map((unit) => {
                 const unitRate = unit.subtree_response_rate;
                 return (
-                  <Table.Tr key={unit.id} data-testid="unit-statistics-row">
+                  <Table.Tr key={unit.id} data-testid="unit-statistics-row" data-reason={unit.subtree_withheld_reason?.code}>
                     <Table.Td>{unit.name}</Table.Td>
                     <Table.Td ta="right">{count(unit.subtree_participant_count)}</Table.Td>
                     <Table.Td ta="right">{count(unit.subtree_answered_count)}</Table.Td>
                     <Table.Td miw={160}>
                       {unitRate === null ? (
-                        <Tooltip label={t('withheldUnit')}>
+                        <Tooltip label={reasonText(unit.subtree_withheld_reason) ?? t('withheldUnit')} multiline w={280}>
                           <Text fz="sm" c="dimmed" component="span" tabIndex={0}>
                             –
                           </Text>

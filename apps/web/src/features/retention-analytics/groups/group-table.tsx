@@ -5,10 +5,12 @@ import { formatNumber } from '../../../shared/format/format-date.ts';
 import { activeLocale } from '../../../shared/i18n/i18n.ts';
 import type { TRetentionPageContext } from '../retention-layout.tsx';
 import { RiskLevelBadge } from '../risk-level-badge.tsx';
+import { useWithheldReasonText } from '../../../shared/ui/withheld-reason-note.tsx';
 
 /** One row per group: who leads it, how many are affected, and each dysfunction with its sentence. */
 export function GroupTable({ rows, context }: { rows: readonly TGroupRow[]; context: TRetentionPageContext }) {
   const { t } = useTranslation('retention');
+  const reasonText = useWithheldReasonText();
   const locale = activeLocale();
   const { data, lookups } = context;
   return (
@@ -25,7 +27,7 @@ export function GroupTable({ rows, context }: { rows: readonly TGroupRow[]; cont
           {rows.map((row) => {
             const leader = lookups.employeeById.get(row.leader.id);
             return (
-              <Table.Tr key={row.leader.id} data-testid="group-row" data-withheld={row.withheld}>
+              <Table.Tr key={row.leader.id} data-testid="group-row" data-withheld={row.withheld} data-reason={row.withheld_reason?.code}>
                 <Table.Td w={260}>
                   <Text fw={600} fz="sm">
                     {row.group_name}
@@ -39,7 +41,7 @@ export function GroupTable({ rows, context }: { rows: readonly TGroupRow[]; cont
                 </Table.Td>
                 <Table.Td ta="right" w={140} data-testid="group-people-affected">
                   {row.withheld ? (
-                    <Tooltip label={t('withheldHint')} multiline w={260}>
+                    <Tooltip label={reasonText(row.withheld_reason) ?? t('withheldHint')} multiline w={260}>
                       <Text fz="sm" c="dimmed" component="span" tabIndex={0}>
                         {t('withheld')}
                       </Text>

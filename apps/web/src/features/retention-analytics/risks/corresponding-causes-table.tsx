@@ -11,7 +11,7 @@ export function CorrespondingCausesTable({ data }: TRetentionPageContext) {
   const { t } = useTranslation('retention');
   const locale = activeLocale();
   const pairs = data.results.corresponding_causes;
-  if (pairs.withheld || pairs.items === null) return <WithheldNotice />;
+  if (pairs.withheld || pairs.items === null) return <WithheldNotice reason={pairs.withheld_reason} />;
   if (pairs.items.length === 0) return <EmptyList />;
   // Most frequent pairs first; the lift tells whether they go together beyond chance.
   const rows = [...pairs.items].sort((a, b) => b.count - a.count || b.lift - a.lift);

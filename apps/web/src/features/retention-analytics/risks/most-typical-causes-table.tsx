@@ -11,7 +11,7 @@ export function MostTypicalCausesTable({ data }: TRetentionPageContext) {
   const { t } = useTranslation('retention');
   const locale = activeLocale();
   const causes = data.results.most_typical_causes;
-  if (causes.withheld || causes.items === null) return <WithheldNotice />;
+  if (causes.withheld || causes.items === null) return <WithheldNotice reason={causes.withheld_reason} />;
   if (causes.items.length === 0) return <EmptyList />;
   return (
     <ScrollArea type="auto">
