@@ -13,6 +13,7 @@ const figures = (members: number, density: number | null, withheld = false) => (
   ei_index: -0.2,
   share_at_risk: 0.1,
   withheld,
+  withheld_reason: withheld ? { code: 'group_below_minimum' as const, minimum: 5 } : null,
   ties_withheld: false,
 });
 
