@@ -1,6 +1,8 @@
 import { Alert, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format/format-date.ts';
+import { activeLocale } from '../../../shared/i18n/i18n.ts';
 import { CenteredLoader } from '../../../shared/ui/centered-loader.tsx';
 import { ErrorState } from '../../../shared/ui/error-state.tsx';
 import { AdminFrame } from '../../engagement-admin/admin-frame.tsx';
@@ -28,7 +30,7 @@ function Calibration({ engagementId }: { engagementId: number }) {
         label={t('earlier')}
         maw={480}
         value={String(earlierId)}
-        data={journeys.data.earlier.map((journey) => ({ value: String(journey.id), label: `${journey.name} (${journey.access_from} – ${journey.access_till})` }))}
+        data={journeys.data.earlier.map((journey) => ({ value: String(journey.id), label: `${journey.name} (${formatDate(journey.access_from, activeLocale())} – ${formatDate(journey.access_till, activeLocale())})` }))}
         onChange={(event) => setChosen(Number(event.currentTarget.value))}
         data-testid="calibration-earlier"
       />
