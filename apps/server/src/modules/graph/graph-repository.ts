@@ -1,4 +1,5 @@
 import type { TLocale } from '@ona/contracts';
+import { LRUCache } from 'lru-cache';
 import { and, asc, eq, sql, tables, type Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph, type GraphSource, type PersonRecord, type PreparedGraph, type QuestionRecord } from './graph-source.ts';
@@ -6,14 +7,22 @@ import { graphSourceFrom, looksLikeGraphData, prepareGraph, type GraphSource, ty
 const { analysisRuns, employees, units, questions } = tables;
 
 /**
- * Stored graphs by run id. A finished run never changes, so a copy in one instance's memory can
- * never be stale; it only spares reading and parsing the stored JSON on every request.
+ * Stored graphs per database by journey and run. A finished run never changes, so a copy in one
+ * instance's memory can never be stale; it only spares reading and parsing the stored JSON on every
+ * request. Kept per database (as analytics-access.ts keeps its own) so that run ids, which repeat
+ * across databases, never meet, and keyed by the journey too, as the query below checks it.
  */
-const storedGraphs = new Map<number, PreparedGraph>();
+const storedGraphs = new WeakMap<Database, LRUCache<string, PreparedGraph>>();
 const CACHED_RUNS = 4;
 
 async function storedGraph(db: Database, engagementId: number, runId: number): Promise<PreparedGraph> {
-  const cached = storedGraphs.get(runId);
+  let kept = storedGraphs.get(db);
+  if (!kept) {
+    kept = new LRUCache({ max: CACHED_RUNS });
+    storedGraphs.set(db, kept);
+  }
+  const key = `${engagementId}:${runId}`;
+  const cached = kept.get(key);
   if (cached) return cached;
   // Only the graph member leaves the database, not the whole (much larger) result.
   const [row] = await db
@@ -23,8 +32,7 @@ async function storedGraph(db: Database, engagementId: number, runId: number): P
   const graph = typeof row?.graph === 'string' ? (JSON.parse(row.graph) as unknown) : row?.graph;
   if (!looksLikeGraphData(graph)) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
   const prepared = prepareGraph(graph);
-  storedGraphs.set(runId, prepared);
-  while (storedGraphs.size > CACHED_RUNS) storedGraphs.delete(storedGraphs.keys().next().value as number);
+  kept.set(key, prepared);
   return prepared;
 }
 

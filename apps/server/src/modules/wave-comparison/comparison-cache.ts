@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compareWaves, type NetworkKey, type WaveComparison, type WaveSnapshot } from '@ona/analytics';
+import { LRUCache } from 'lru-cache';
 import type { ComparisonSides } from './comparison-sides.ts';
 
 /**
@@ -9,8 +10,7 @@ import type { ComparisonSides } from './comparison-sides.ts';
  * a comparison is computed once for every reader (it holds nothing withheld from anyone; the
  * views cut each reader's part). A few entries: the comparisons being looked at now.
  */
-const CACHED_COMPARISONS = 4;
-const cache = new Map<string, WaveComparison>();
+const cache = new LRUCache<string, WaveComparison>({ max: 4 });
 
 function fingerprint(snapshot: WaveSnapshot): string {
   const hash = createHash('sha1');
@@ -27,13 +27,8 @@ function fingerprint(snapshot: WaveSnapshot): string {
 export function cachedComparison(sides: ComparisonSides, network: NetworkKey | null): WaveComparison {
   const key = [sides.then.stored.runId, sides.now.stored.runId, network ?? '', fingerprint(sides.then.snapshot), fingerprint(sides.now.snapshot)].join('|');
   const cached = cache.get(key);
-  if (cached) {
-    cache.delete(key);
-    cache.set(key, cached);
-    return cached;
-  }
+  if (cached) return cached;
   const comparison = compareWaves(sides.then.snapshot, sides.now.snapshot, network ? { network } : {});
   cache.set(key, comparison);
-  while (cache.size > CACHED_COMPARISONS) cache.delete(cache.keys().next().value as string);
   return comparison;
 }
