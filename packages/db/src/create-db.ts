@@ -18,7 +18,7 @@ export type Schema = typeof schema;
  */
 export type Database = NodePgDatabase<Schema>;
 
-export type DbOptions = ({ url: string; poolSize?: number } | { dataDir: string } | { memory: true }) & {
+export type DbOptions = ({ url: string; poolSize?: number } | { dataDir: string } | { memory: true } | { opened: PGlite }) & {
   /**
    * Told of every statement sent to the database (statement-observer.ts says what counts), e.g. by
    * tests that count a request's round trips. Without it nothing is wrapped.
@@ -81,6 +81,9 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
     client = new PGlite(options.dataDir);
+  } else if ('opened' in options) {
+    // An embedded database opened by the caller, e.g. the tests' clone of a migrated template.
+    client = options.opened;
   } else {
     client = new PGlite();
   }
