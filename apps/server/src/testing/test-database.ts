@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDb, type DbHandle, type StatementListener } from '@ona/db';
 
@@ -20,7 +20,10 @@ let template: Promise<PGlite> | undefined;
 
 async function cloneOfMigratedTemplate(): Promise<PGlite> {
   template ??= createDb({ memory: true }).then((handle) => (handle.db as unknown as { $client: PGlite }).$client);
-  return (await template).clone();
+  const copy = await (await template).clone();
+  // clone() is typed as the interface; it makes a PGlite like its source.
+  if (!(copy instanceof PGlite)) throw new Error('PGlite.clone() made no PGlite');
+  return copy;
 }
 
 /**
