@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * WCAG 2.2 AA, checked by axe-core on every route of the product (both route sets and the site),
@@ -13,7 +14,7 @@ import { expectPath, signIn } from './support/session.ts';
  * One browser and one page: the test navigates from route to route.
  */
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const api = analyticsApi(baseUrl);
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { restoreDemoPassword } from './support/demo-password.ts';
 import { expectPath, signedInPage } from './support/session.ts';
 import { surveyAdminApi } from './support/survey-admin-api.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
-const baseUrl = inject('baseUrl');
-const smtpApiUrl = inject('smtpApiUrl');
+const { baseUrl, smtpApiUrl } = e2eServer();
 const { token, call } = surveyAdminApi(baseUrl);
 
 type TItem = { item_id: string; text: string | null; own_selection: boolean; survey_result: number | null };

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { findClippedText, type TClippedText } from './support/clipped-text.ts';
 import { mainPages, type TMainPage } from './support/main-pages.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * No text of any language is cut off, on a phone (375 px) or a laptop (1280 px): the main pages
@@ -13,7 +14,7 @@ import { mainPages, type TMainPage } from './support/main-pages.ts';
  * the window. The failure lists each finding with the page, the language and the width.
  */
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const api = analyticsApi(baseUrl);
 const LANGUAGES = ['en', 'hu', 'de', 'ru'] as const;
 const WIDTHS = [375, 1280] as const;

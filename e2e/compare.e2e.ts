@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TTieDiff, TWaveComparison } from '@ona/contracts';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * Waves compared in the browser (issue 21, docs/wave-comparison.md): the Compare page on the
@@ -14,7 +15,7 @@ import { signedInPage } from './support/session.ts';
  * joined, a team split), and the graph diff drawn on the graph page, counted through its probe.
  */
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const api = analyticsApi(baseUrl);
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;

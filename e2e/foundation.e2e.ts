@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { restoreDemoPassword } from './support/demo-password.ts';
 import { DEMO_PASSWORD, expectPath, signIn } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 
@@ -161,7 +162,7 @@ describe('password reset', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expectPath(page, '/auth/reset-password.html');
     await page.getByLabel('E-mail').fill('leader@example.com');
-    const mailApi = inject('smtpApiUrl');
+    const mailApi = e2eServer().smtpApiUrl;
     // Other test files mail the leader too (and a used link closes the older ones): take the
     // reset link that arrives after this request.
     const resetLinks = async () => {

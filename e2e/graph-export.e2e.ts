@@ -5,11 +5,12 @@ import { parse as parseGexf } from 'graphology-gexf';
 import { parse as parseGraphml } from 'graphology-graphml';
 import type { BrowserContext, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { DEMO_PASSWORD, signedInPage } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 let engagementId: number;

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const base = `${baseUrl}/instant-surveys`;
 let hostBrowser: Awaited<ReturnType<typeof launchBrowser>>;
 let phoneBrowser: Awaited<ReturnType<typeof launchBrowser>>;

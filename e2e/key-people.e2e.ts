@@ -1,11 +1,12 @@
 import type { TConfidence, TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 /** Waits for the page to settle on a value: generous, since the machine's two cores are shared. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const api = analyticsApi(baseUrl);

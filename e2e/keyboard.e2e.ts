@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { restoreDemoPassword } from './support/demo-password.ts';
 import { expectPath } from './support/session.ts';
 import { decodeQuotedPrintable, surveyAdminApi, type TCaughtMail } from './support/survey-admin-api.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * Keyboard only (issue 17): the employee survey and the graph, driven by Tab, Enter, Space, Escape,
@@ -11,8 +12,7 @@ import { decodeQuotedPrintable, surveyAdminApi, type TCaughtMail } from './suppo
  * are opened as a person opens a link from an e-mail.
  */
 
-const baseUrl = inject('baseUrl');
-const smtpApiUrl = inject('smtpApiUrl');
+const { baseUrl, smtpApiUrl } = e2eServer();
 const { token, call } = surveyAdminApi(baseUrl);
 
 type TGraphProbe = { nodeCount(): number; edgeCount(): number; focusedNodeId(): number | null; highlighted(id: number): boolean; viewportPosition(id: number): { x: number; y: number } | null };

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signedInPage } from './support/session.ts';
 import { surveyAdminApi } from './support/survey-admin-api.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * A dropped connection in the middle of answering (issue 17, "offline-tolerant participants"):
@@ -10,7 +11,7 @@ import { surveyAdminApi } from './support/survey-admin-api.ts';
  * through the API.
  */
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const { token, call } = surveyAdminApi(baseUrl);
 
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * Printing a report (issue 17; apps/web/src/app/print.css): under print media the application's
@@ -10,7 +11,7 @@ import { signedInPage } from './support/session.ts';
  * and Chromium makes a PDF of it.
  */
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const api = analyticsApi(baseUrl);
 
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => { chromium = await launchBrowser(); });

@@ -5,6 +5,7 @@ import hu from '../apps/site/src/locales/hu.json' with { type: 'json' };
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath } from './support/session.ts';
 import { caughtMails } from './support/survey-admin-api.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * The public site in Chromium, as a visitor goes through it: every page in Hungarian (at /site/)
@@ -12,8 +13,7 @@ import { caughtMails } from './support/survey-admin-api.ts';
  * privacy notice, and the contact form with its messages, whose request reaches the inbox over
  * SMTP — with the page's script and without it.
  */
-const baseUrl = inject('baseUrl');
-const smtpApiUrl = inject('smtpApiUrl');
+const { baseUrl, smtpApiUrl } = e2eServer();
 const contactInbox = inject('contactInbox');
 const LANGUAGES = [
   { language: 'hu', texts: hu, base: '/site/' },

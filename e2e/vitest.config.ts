@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/e2e-worker-count.ts';
 
-// Browser tests: one server with the demo for the whole run, Chromium driven by playwright-core.
+// Browser tests: Chromium driven by playwright-core against servers with the demo. Each worker
+// has a server of its own (global-setup.ts), so files run two at a time without sharing state;
+// within a worker they run one after another, as they did against the one server before.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
     pool: 'forks',
+    maxWorkers: E2E_WORKERS,
     // expect.poll waits 1 s by default: on a busy machine a page or server that is merely slow
     // would fail a test. No test may depend on speed, so a poll waits as long as a person would.
     expect: { poll: { timeout: 30_000, interval: 100 } },

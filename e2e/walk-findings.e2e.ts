@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { expectPath, freshEnglishPage, signIn } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
 
 /**
  * The findings of the walk through every page (issue 17, docs/accessibility.md "Walk findings")
@@ -11,7 +12,7 @@ import { expectPath, freshEnglishPage, signIn } from './support/session.ts';
  * buttons. The cut-off texts have their own test (clipped-text.e2e.ts).
  */
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 const api = analyticsApi(baseUrl);
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let spring = 0;

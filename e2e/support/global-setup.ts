@@ -1,43 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
-import { createDb } from '@ona/db';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadStandardDemo } from '../../apps/server/src/demo/standard-demo.ts';
-import { startSmtpCatcher } from '../../apps/server/src/testing/smtp-catcher.ts';
+import { E2E_WORKERS } from './e2e-worker-count.ts';
+
+export type TE2eServer = { baseUrl: string; smtpApiUrl: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    smtpApiUrl: string;
+    /** One server per test worker (e2e-workers.ts): a file uses the one of the worker it runs in. */
+    servers: TE2eServer[];
     /** CONTACT_EMAIL: where the site's contact requests are mailed. */
     contactInbox: string;
   }
 }
 
-/**
- * Starts the real application with the demo on an embedded database, serving the built client,
- * and a local SMTP server whose catches the tests read over a tiny HTTP endpoint.
- */
 const CONTACT_INBOX = 'sales@ona.example';
 
-export default async function setup(project: TestProject) {
-  const smtp = await startSmtpCatcher();
-  const db = await createDb({ memory: true });
-  await loadStandardDemo(db.db);
-  const app = await buildApp({
-    db,
-    closeDbWithApp: true,
-    settings: { SMTP_URL: smtp.url, MAIL_FROM: 'ONA e2e <e2e@ona.example>', PUBLIC_URL: undefined, REDIS_URL: undefined, CONTACT_EMAIL: CONTACT_INBOX },
-    demoMode: true,
+/** Starts e2e-server.ts in its own process and resolves with its addresses once it listens. */
+function startServer(): Promise<{ server: TE2eServer; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/e2e-server.ts'], {
+    env: { ...process.env, CONTACT_EMAIL: CONTACT_INBOX, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  app.get('/__e2e/mails', async () => smtp.received);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('smtpApiUrl', `http://127.0.0.1:${port}/__e2e/mails`);
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"baseUrl"')) return;
+      resolve({ server: JSON.parse(line) as TE2eServer, child });
+    });
+    child.once('exit', (code) => reject(new Error(`the browser tests' server stopped before it listened (exit ${code})`)));
+  });
+}
+
+/**
+ * One application server with the demo per test worker, each in its own process: the files of a
+ * worker run one after another against their server as before, while two workers (two servers,
+ * two browsers) use both cores of the machine.
+ */
+export default async function setup(project: TestProject) {
+  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  project.provide('servers', started.map((s) => s.server));
   project.provide('contactInbox', CONTACT_INBOX);
   return async () => {
-    await app.close();
-    await smtp.close();
+    await Promise.all(
+      started.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.stdin?.end();
+          }),
+      ),
+    );
   };
 }

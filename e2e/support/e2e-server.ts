@@ -1,0 +1,37 @@
+import { createDb } from '@ona/db';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadStandardDemo } from '../../apps/server/src/demo/standard-demo.ts';
+import { startSmtpCatcher } from '../../apps/server/src/testing/smtp-catcher.ts';
+
+/**
+ * One server of the browser tests, in its own process (global-setup.ts starts one per test
+ * worker): the real application with the demo on an embedded database, serving the built client,
+ * and a local SMTP server whose catches the tests read over a tiny HTTP endpoint. Prints one JSON
+ * line with its addresses when it listens; stops when its parent closes its standard input.
+ */
+const contactInbox = process.env.CONTACT_EMAIL ?? 'sales@ona.example';
+const smtp = await startSmtpCatcher();
+const db = await createDb({ memory: true });
+await loadStandardDemo(db.db);
+const app = await buildApp({
+  db,
+  closeDbWithApp: true,
+  settings: { SMTP_URL: smtp.url, MAIL_FROM: 'ONA e2e <e2e@ona.example>', PUBLIC_URL: undefined, REDIS_URL: undefined, CONTACT_EMAIL: contactInbox },
+  demoMode: true,
+});
+app.get('/__e2e/mails', async () => smtp.received);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const baseUrl = `http://127.0.0.1:${port}`;
+process.stdout.write(`${JSON.stringify({ baseUrl, smtpApiUrl: `${baseUrl}/__e2e/mails` })}\n`);
+
+// The run is over (or the runner died): close what this process opened.
+process.stdin.resume();
+process.stdin.on('close', () => {
+  void (async () => {
+    await app.close();
+    await smtp.close();
+    process.exit(0);
+  })();
+});
