@@ -169,6 +169,17 @@ async function acceptPasswordLink(link: string, email: string, password: string)
   return page;
 }
 
+/** What the confirm-reset page sends for a one-time password link (uid and token from the link). */
+async function setPasswordThroughLink(link: string, password: string): Promise<void> {
+  const params = new URL(link).searchParams;
+  const res = await fetch(`${baseUrl}/api/auth/password/reset/confirm/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ uid: params.get('uid'), token: params.get('token'), new_password1: password, new_password2: password }),
+  });
+  if (!res.ok) throw new Error(`the password link answered ${res.status}: ${await res.text()}`);
+}
+
 async function answerSurvey(page: Page, engagementId: number, respondent: number): Promise<void> {
   await expectPath(page, `/engagements/${engagementId}/survey/intro.html`);
   await page.getByTestId('consent-checkbox').check();
@@ -298,13 +309,21 @@ describe('a customer from an empty database to finished reports', () => {
     await page.close();
   });
 
+  // Three answer in the browser, page by page; seven more use their links through the same API
+  // calls the pages make (the survey pages themselves are pinned down by survey-admin and keyboard
+  // e2e tests): enough answers for an analysis without thirteen pages per person in the browser.
   it('ten employees answer through their own invitation links', { timeout: 300_000 }, async () => {
     for (const [index, person] of staff.slice(0, 10).entries()) {
       const link = await linkMailedTo(person.email, PASSWORD_LINK);
       expect(new URL(link).searchParams.get('next')).toBe(`/engagements/${engagementId}/survey/intro.html`);
-      const respondent = await acceptPasswordLink(link, person.email, EMPLOYEE_PASSWORD);
-      await answerSurvey(respondent, engagementId, index);
-      await respondent.close();
+      if (index < 3) {
+        const respondent = await acceptPasswordLink(link, person.email, EMPLOYEE_PASSWORD);
+        await answerSurvey(respondent, engagementId, index);
+        await respondent.close();
+      } else {
+        await setPasswordThroughLink(link, EMPLOYEE_PASSWORD);
+        await answerThroughApi(person.email, engagementId, index);
+      }
     }
     const statistics = await api<{ fill_statistics: { participant_count: number; finished_count: number | null } }>(admin, `/engagements/${engagementId}/survey-statistics/`);
     expect(statistics.fill_statistics.participant_count).toBe(30);
