@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TTieDiff, TWaveComparison } from '@ona/contracts';
 import { analyticsApi } from './support/analytics-api.ts';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 
@@ -44,8 +43,7 @@ afterAll(async () => chromium?.close());
 /** A picture of the part of the page around a test id, at the page's width (screenshots/, for a person to look at). */
 async function shotAround(page: Page, testId: string, name: string): Promise<void> {
   await page.getByTestId(testId).scrollIntoViewIfNeeded();
-  mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: join('screenshots', `${name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 /** Serious and critical axe findings (WCAG 2.2 AA tags, as e2e/accessibility.e2e.ts runs them). */

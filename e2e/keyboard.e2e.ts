@@ -313,7 +313,7 @@ describe('the graph from the keyboard alone', () => {
     const degrees = await people.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.children[4]?.textContent?.replace(/\D/g, ''))));
     expect(degrees).toEqual([...degrees].sort((a, b) => b - a));
     await page.getByTestId('graph-tables').evaluate((tables) => tables.scrollIntoView());
-    await page.screenshot({ path: 'screenshots/keyboard-graph-table.png' });
+    await screenshot(page, 'keyboard-graph-table', { fullPage: false });
     await page.close();
   });
 });

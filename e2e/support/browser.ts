@@ -37,8 +37,15 @@ export async function newPage(context: BrowserContext | Browser, options: { loca
   return page;
 }
 
-/** Screenshots land in screenshots/ (ignored by git) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots land in screenshots/ (ignored by git) for a person to look at. On CI nobody looks
+ * at them and a full-page PNG costs the two cores real time (about 120 of them per run), so they
+ * are taken there only when asked for (E2E_SCREENSHOTS=1). No test reads them back.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
+
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: join('screenshots', `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join('screenshots', `${name}.png`), fullPage: options.fullPage ?? true });
 }
