@@ -1,17 +1,45 @@
-import { createDb } from '@ona/db';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, type DbHandle } from '@ona/db';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadStandardDemo } from '../../apps/server/src/demo/standard-demo.ts';
 import { startSmtpCatcher } from '../../apps/server/src/testing/smtp-catcher.ts';
 
 /**
+ * The server's database: a fresh PostgreSQL database when TEST_DATABASE_URL names a server (CI has
+ * one: the production database, and native queries leave the two cores to the browsers), else
+ * the embedded database in memory. The PostgreSQL one is dropped when the server stops.
+ */
+async function openDatabase(): Promise<{ db: DbHandle; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { db: await createDb({ memory: true }), drop: async () => undefined };
+  const name = `ona_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    db: await createDb({ url: url.toString() }),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
  * One server of the browser tests, in its own process (global-setup.ts starts one per test
- * worker): the real application with the demo on an embedded database, serving the built client,
+ * worker): the real application with the demo (openDatabase above), serving the built client,
  * and a local SMTP server whose catches the tests read over a tiny HTTP endpoint. Prints one JSON
  * line with its addresses when it listens; stops when its parent closes its standard input.
  */
 const contactInbox = process.env.CONTACT_EMAIL ?? 'sales@ona.example';
 const smtp = await startSmtpCatcher();
-const db = await createDb({ memory: true });
+const { db, drop } = await openDatabase();
 await loadStandardDemo(db.db);
 const app = await buildApp({
   db,
@@ -32,6 +60,7 @@ process.stdin.on('close', () => {
   void (async () => {
     await app.close();
     await smtp.close();
+    await drop();
     process.exit(0);
   })();
 });

@@ -9,8 +9,10 @@ import type { ComparisonSides } from './comparison-sides.ts';
  * so that an edited e-mail or a renamed unit makes a new entry. A finished run never changes:
  * a comparison is computed once for every reader (it holds nothing withheld from anyone; the
  * views cut each reader's part). A few entries: the comparisons being looked at now.
+ * Kept beside the later run's stored analysis (latest-result.ts keeps those per database), so
+ * that two databases whose runs share ids (the API tests open many in one process) never share one.
  */
-const cache = new LRUCache<string, WaveComparison>({ max: 4 });
+const byLaterRun = new WeakMap<object, LRUCache<string, WaveComparison>>();
 
 function fingerprint(snapshot: WaveSnapshot): string {
   const hash = createHash('sha1');
@@ -26,6 +28,11 @@ function fingerprint(snapshot: WaveSnapshot): string {
 
 export function cachedComparison(sides: ComparisonSides, network: NetworkKey | null): WaveComparison {
   const key = [sides.then.stored.runId, sides.now.stored.runId, network ?? '', fingerprint(sides.then.snapshot), fingerprint(sides.now.snapshot)].join('|');
+  let cache = byLaterRun.get(sides.now.stored);
+  if (!cache) {
+    cache = new LRUCache<string, WaveComparison>({ max: 4 });
+    byLaterRun.set(sides.now.stored, cache);
+  }
   const cached = cache.get(key);
   if (cached) return cached;
   const comparison = compareWaves(sides.then.snapshot, sides.now.snapshot, network ? { network } : {});
