@@ -7,6 +7,7 @@ import type { TTieDiff, TWaveComparison } from '@ona/contracts';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
+import { findClippedText } from './support/clipped-text.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 
 /**
@@ -177,4 +178,33 @@ describe('the graph diff', () => {
     await shotAround(page, 'graph-canvas', 'compare-graph-diff-canvas-375');
     await page.close();
   });
+
+  it('keeps every tab of the graph sidebar whole in every language, on a laptop and a phone', async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 1280, height: 900 });
+    for (const language of ['de', 'en', 'hu', 'ru']) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate((locale) => localStorage.setItem('locale', locale), language);
+        await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
+        await page.getByTestId('graph-tab-waves').waitFor();
+        // Each tab lies inside the sidebar's card (German "Wellen" reached past it in one row).
+        const outside = await page.getByTestId('graph-sidebar').evaluate((sidebar) => {
+          const box = sidebar.getBoundingClientRect();
+          return Array.from(sidebar.querySelectorAll('[role="tab"]'))
+            .filter((tab) => {
+              const rect = tab.getBoundingClientRect();
+              return rect.left < box.left || rect.right > box.right - 1 || tab.scrollWidth > tab.clientWidth + 1;
+            })
+            .map((tab) => tab.textContent);
+        });
+        expect(outside, `${language} at ${width} px`).toEqual([]);
+        const labels = await page.getByRole('tab').allTextContents();
+        const clipped = (await findClippedText(page)).filter((issue) => labels.some((label) => issue.text.includes(label)) && issue.where.includes('tab'));
+        expect(clipped, `${language} at ${width} px`).toEqual([]);
+        if (language === 'de') await shotAround(page, 'graph-sidebar', `graph-sidebar-tabs-de-${width}`);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.close();
+  }, 180_000);
 });

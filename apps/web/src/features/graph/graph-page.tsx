@@ -133,8 +133,12 @@ export function GraphPage() {
       {graph.isError && !data && <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
         <Paper withBorder radius="md" p="sm" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }} data-testid="graph-sidebar">
-          {/* One row of tabs in every language: German's "Darstellung" wrapped the default padding. */}
-          <Tabs defaultValue="scope" keepMounted={false} styles={{ list: { flexWrap: 'nowrap' }, tab: { paddingInline: 8 } }}>
+          {/*
+            Tabs as wide as their labels, sharing the spare width; when a language's labels do not fit
+            the 300 px sidebar in one row (German "Darstellung" and "Wellen" overflowed it by a few
+            pixels), the last tabs move to a second row instead of being cut off.
+          */}
+          <Tabs defaultValue="scope" keepMounted={false} styles={{ list: { flexWrap: 'wrap' }, tab: { paddingInline: 8, flex: '1 0 auto' } }}>
             <Tabs.List grow mb="md">
               <Tabs.Tab value="scope" data-testid="graph-tab-scope">{t('tabs.scope')}</Tabs.Tab>
               <Tabs.Tab value="style" data-testid="graph-tab-style">{t('tabs.style')}</Tabs.Tab>
