@@ -165,6 +165,51 @@ describe('the graph diff', () => {
     await page.close();
   }, 180_000);
 
+  it('narrows the diff to a person and their ties, and to a unit', async () => {
+    // The person with the most ties in the diff, so that kept, added and lost are all likely drawn.
+    const tiesOf = (id: string) => diff.edges.filter((edge) => edge.source === id || edge.target === id);
+    const person = [...diff.nodes].sort((a, b) => tiesOf(b.id).length - tiesOf(a.id).length)[0]!;
+    const expected = { kept: 0, added: 0, lost: 0 };
+    for (const edge of tiesOf(person.id)) expected[edge.status]++;
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.nodeCount() ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('graph-tab-waves').click();
+    await page.getByTestId('graph-diff-journey').click();
+    await page.getByRole('option', { name: /2025 autumn/ }).click();
+    const drawn = () => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.diffTies() ?? null);
+    await expect.poll(drawn, { timeout: 30_000 }).toEqual({ kept: diff.statistics.kept, added: diff.statistics.added, lost: diff.statistics.lost });
+
+    await page.getByTestId('graph-diff-people').click();
+    await page.getByTestId('graph-diff-people').pressSequentially(person.name.slice(0, 6));
+    await page.getByRole('option', { name: person.name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(drawn, { timeout: 10_000 }).toEqual(expected);
+    expect(await page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.nodeCount() ?? 0)).toBe(new Set([person.id, ...tiesOf(person.id).flatMap((e) => [e.source, e.target])]).size);
+    await shotAround(page, 'graph-canvas', 'compare-graph-diff-person-1280');
+
+    // A unit of this wave (a fresh page: no person chosen): fewer ties than the whole diff, more than none.
+    const unit = diff.units_now.find((u) => u.parent !== null)!;
+    const pathOf = (id: number): string => {
+      const found = diff.units_now.find((u) => u.id === id)!;
+      return found.parent === null ? found.name : `${pathOf(found.parent)} / ${found.name}`;
+    };
+    await page.reload();
+    await page.getByTestId('graph-tab-waves').click();
+    await page.getByTestId('graph-diff-journey').click();
+    await page.getByRole('option', { name: /2025 autumn/ }).click();
+    await expect.poll(drawn, { timeout: 30_000 }).not.toBeNull();
+    await page.getByTestId('graph-diff-unit').click();
+    await page.getByRole('option', { name: pathOf(unit.id), exact: true }).click();
+    await expect.poll(async () => {
+      const ties = await drawn();
+      return ties ? ties.kept + ties.added + ties.lost : -1;
+    }, { timeout: 10_000 }).toBeLessThan(diff.statistics.kept + diff.statistics.added + diff.statistics.lost);
+    const inUnit = await drawn();
+    expect(inUnit!.kept + inUnit!.added + inUnit!.lost).toBeGreaterThan(0);
+    await page.close();
+  }, 180_000);
+
   it('fits a phone', async () => {
     const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 375, height: 800 });
     await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
