@@ -226,12 +226,13 @@ describe('the graph diff', () => {
 
   it('keeps every tab of the graph sidebar whole in every language, on a laptop and a phone', async () => {
     const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 1280, height: 900 });
-    for (const language of ['de', 'en', 'hu', 'ru']) {
+    const wavesLabel = { de: 'Wellen', en: 'Waves', hu: 'Hullámok', ru: 'Волны' } as const;
+    for (const language of ['de', 'en', 'hu', 'ru'] as const) {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.evaluate((locale) => localStorage.setItem('locale', locale), language);
         await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
-        await page.getByTestId('graph-tab-waves').waitFor();
+        await page.getByTestId('language-switcher').first().selectOption(language);
+        await expect.poll(() => page.getByTestId('graph-tab-waves').textContent(), { timeout: 10_000 }).toBe(wavesLabel[language]);
         // Each tab lies inside the sidebar's card (German "Wellen" reached past it in one row).
         const outside = await page.getByTestId('graph-sidebar').evaluate((sidebar) => {
           const box = sidebar.getBoundingClientRect();
@@ -249,7 +250,7 @@ describe('the graph diff', () => {
         if (language === 'de') await shotAround(page, 'graph-sidebar', `graph-sidebar-tabs-de-${width}`);
       }
     }
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.getByTestId('language-switcher').first().selectOption('en');
     await page.close();
   }, 180_000);
 });
