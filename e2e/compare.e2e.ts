@@ -6,6 +6,7 @@ import type { TTieDiff, TWaveComparison } from '@ona/contracts';
 import { analyticsApi } from './support/analytics-api.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
+import { findClippedText } from './support/clipped-text.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 
 /**
@@ -162,6 +163,51 @@ describe('the graph diff', () => {
     await page.close();
   }, 180_000);
 
+  it('narrows the diff to a person and their ties, and to a unit', async () => {
+    // The person with the most ties in the diff, so that kept, added and lost are all likely drawn.
+    const tiesOf = (id: string) => diff.edges.filter((edge) => edge.source === id || edge.target === id);
+    const person = [...diff.nodes].sort((a, b) => tiesOf(b.id).length - tiesOf(a.id).length)[0]!;
+    const expected = { kept: 0, added: 0, lost: 0 };
+    for (const edge of tiesOf(person.id)) expected[edge.status]++;
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 1280, height: 900 });
+    await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.nodeCount() ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('graph-tab-waves').click();
+    await page.getByTestId('graph-diff-journey').click();
+    await page.getByRole('option', { name: /2025 autumn/ }).click();
+    const drawn = () => page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.diffTies() ?? null);
+    await expect.poll(drawn, { timeout: 30_000 }).toEqual({ kept: diff.statistics.kept, added: diff.statistics.added, lost: diff.statistics.lost });
+
+    await page.getByTestId('graph-diff-people').click();
+    await page.getByTestId('graph-diff-people').pressSequentially(person.name.slice(0, 6));
+    await page.getByRole('option', { name: person.name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(drawn, { timeout: 10_000 }).toEqual(expected);
+    expect(await page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.nodeCount() ?? 0)).toBe(new Set([person.id, ...tiesOf(person.id).flatMap((e) => [e.source, e.target])]).size);
+    await shotAround(page, 'graph-canvas', 'compare-graph-diff-person-1280');
+
+    // A unit of this wave (a fresh page: no person chosen): fewer ties than the whole diff, more than none.
+    const unit = diff.units_now.find((u) => u.parent !== null)!;
+    const pathOf = (id: number): string => {
+      const found = diff.units_now.find((u) => u.id === id)!;
+      return found.parent === null ? found.name : `${pathOf(found.parent)} / ${found.name}`;
+    };
+    await page.reload();
+    await page.getByTestId('graph-tab-waves').click();
+    await page.getByTestId('graph-diff-journey').click();
+    await page.getByRole('option', { name: /2025 autumn/ }).click();
+    await expect.poll(drawn, { timeout: 30_000 }).not.toBeNull();
+    await page.getByTestId('graph-diff-unit').click();
+    await page.getByRole('option', { name: pathOf(unit.id), exact: true }).click();
+    await expect.poll(async () => {
+      const ties = await drawn();
+      return ties ? ties.kept + ties.added + ties.lost : -1;
+    }, { timeout: 10_000 }).toBeLessThan(diff.statistics.kept + diff.statistics.added + diff.statistics.lost);
+    const inUnit = await drawn();
+    expect(inUnit!.kept + inUnit!.added + inUnit!.lost).toBeGreaterThan(0);
+    await page.close();
+  }, 180_000);
+
   it('fits a phone', async () => {
     const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 375, height: 800 });
     await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
@@ -175,4 +221,34 @@ describe('the graph diff', () => {
     await shotAround(page, 'graph-canvas', 'compare-graph-diff-canvas-375');
     await page.close();
   });
+
+  it('keeps every tab of the graph sidebar whole in every language, on a laptop and a phone', async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com', { width: 1280, height: 900 });
+    const wavesLabel = { de: 'Wellen', en: 'Waves', hu: 'Hullámok', ru: 'Волны' } as const;
+    for (const language of ['de', 'en', 'hu', 'ru'] as const) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
+        await page.getByTestId('language-switcher').first().selectOption(language);
+        await expect.poll(() => page.getByTestId('graph-tab-waves').textContent(), { timeout: 10_000 }).toBe(wavesLabel[language]);
+        // Each tab lies inside the sidebar's card (German "Wellen" reached past it in one row).
+        const outside = await page.getByTestId('graph-sidebar').evaluate((sidebar) => {
+          const box = sidebar.getBoundingClientRect();
+          return Array.from(sidebar.querySelectorAll('[role="tab"]'))
+            .filter((tab) => {
+              const rect = tab.getBoundingClientRect();
+              return rect.left < box.left || rect.right > box.right - 1 || tab.scrollWidth > tab.clientWidth + 1;
+            })
+            .map((tab) => tab.textContent);
+        });
+        expect(outside, `${language} at ${width} px`).toEqual([]);
+        const labels = await page.getByRole('tab').allTextContents();
+        const clipped = (await findClippedText(page)).filter((issue) => labels.some((label) => issue.text.includes(label)) && issue.where.includes('tab'));
+        expect(clipped, `${language} at ${width} px`).toEqual([]);
+        if (language === 'de') await shotAround(page, 'graph-sidebar', `graph-sidebar-tabs-de-${width}`);
+      }
+    }
+    await page.getByTestId('language-switcher').first().selectOption('en');
+    await page.close();
+  }, 180_000);
 });

@@ -75,4 +75,27 @@ describe('risk checked against turnover', () => {
     await expect.poll(() => excludedCell.textContent()).toBe(String(excludedBefore));
     await page.close();
   });
+
+  it('is linked from the Compare page for admins who may open it, and links back to the same comparison', async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com');
+    await page.goto(`${baseUrl}/engagements/${springId}/retention-analytics/compare.html?with=${autumnId}`);
+    // The comparison takes a while on a busy machine (as in compare.e2e.ts); the link comes with it.
+    await page.getByTestId('compare-between').waitFor({ timeout: 60_000 });
+    await page.getByTestId('compare-calibration-link').click();
+    await page.waitForURL(`**/engagements/${springId}/admin/risk-calibration.html?with=${autumnId}`);
+    await page.getByTestId('calibration-table').waitFor();
+    expect(await page.getByTestId('calibration-earlier').inputValue()).toBe(String(autumnId));
+    await screenshot(page, 'risk-calibration-from-compare');
+    await page.getByTestId('calibration-compare-link').click();
+    await page.waitForURL(`**/engagements/${springId}/retention-analytics/compare.html?with=${autumnId}`);
+    await page.getByTestId('compare-between').waitFor({ timeout: 60_000 });
+    await page.close();
+
+    // The leader sees the comparison of their own team (subtree) and is no admin: no link to a page that would refuse them.
+    const leader = await signedInPage(browser, baseUrl, 'leader@example.com');
+    await leader.goto(`${baseUrl}/engagements/${springId}/retention-analytics/compare.html?with=${autumnId}`);
+    await leader.getByTestId('compare-between').waitFor({ timeout: 60_000 });
+    expect(await leader.getByTestId('compare-calibration-link').count()).toBe(0);
+    await leader.close();
+  }, 180_000);
 });

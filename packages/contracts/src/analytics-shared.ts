@@ -60,10 +60,12 @@ export const ZWithheldFlag = z.boolean();
 /**
  * Why a figure is withheld (docs/privacy/difference-protection.md): the group is below the
  * minimum; it differs from a larger group the same view shows by fewer respondents than the
- * minimum (the difference of the two figures would describe them); or it is withheld so that
- * another withheld figure cannot be worked out from the shown ones. The engine's codes.
+ * minimum (the difference of the two figures would describe them); it is withheld so that
+ * another withheld figure cannot be worked out from the shown ones; or, for a hand-picked list of
+ * people, it differs by fewer than the minimum from a group the same reader was shown before on
+ * the journey (the per-reader query log). The engine's codes.
  */
-export const WITHHELD_REASON_CODES = ['group_below_minimum', 'difference_below_minimum', 'protects_withheld_group'] as const;
+export const WITHHELD_REASON_CODES = ['group_below_minimum', 'difference_below_minimum', 'protects_withheld_group', 'differs_from_earlier_request'] as const;
 export const ZWithheldReasonCode = z.enum(WITHHELD_REASON_CODES);
 export type TWithheldReasonCode = z.infer<typeof ZWithheldReasonCode>;
 

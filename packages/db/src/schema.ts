@@ -407,3 +407,4 @@ export const emailTemplates = pgTable(
 export * from './instant-survey-schema.ts';
 export * from './site-contact-schema.ts';
 export * from './leaver-reasons-schema.ts';
+export * from './shown-groups-schema.ts';

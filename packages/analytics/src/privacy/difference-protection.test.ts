@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { protectFilteredGroup, protectSums, protectWithinPopulation, symmetricDifferenceSize, type FigureSum } from './difference-protection.ts';
+import { protectAgainstEarlierRequests, protectFilteredGroup, protectSums, protectWithinPopulation, symmetricDifferenceSize, type FigureSum } from './difference-protection.ts';
 
 const people = (from: number, to: number) => new Set(Array.from({ length: to - from + 1 }, (_, i) => from + i));
 
@@ -65,6 +65,31 @@ describe('protectFilteredGroup (a filter against the groups its view shows)', ()
           const difference = symmetricDifferenceSize(new Set(group), reference);
           expect(difference === 0 || difference >= minimum).toBe(true);
         }
+      }),
+    );
+  });
+});
+
+describe('protectAgainstEarlierRequests (a hand-picked list against what the same reader was shown before)', () => {
+  const six = new Set([1, 2, 3, 4, 5, 6]);
+  it('withholds two hand-picked lists that differ by one person', () => {
+    expect(protectAgainstEarlierRequests(new Set([...six, 7]), [six], 5)).toEqual({ withheld: true, reason: 'differs_from_earlier_request' });
+    expect(protectAgainstEarlierRequests(new Set([1, 2, 3, 4, 5]), [six], 5)).toEqual({ withheld: true, reason: 'differs_from_earlier_request' });
+  });
+  it('shows the same list again and lists at least the minimum apart', () => {
+    expect(protectAgainstEarlierRequests(new Set(six), [six], 5)).toEqual({ withheld: false, reason: null });
+    expect(protectAgainstEarlierRequests(new Set([4, 5, 6, 7, 8, 9]), [six], 3)).toEqual({ withheld: false, reason: null });
+    expect(protectAgainstEarlierRequests(new Set([...six, 7]), [], 5)).toEqual({ withheld: false, reason: null });
+  });
+  it('withholds exactly when some earlier group is more than none and fewer than the minimum apart', () => {
+    const group = fc.uniqueArray(fc.integer({ min: 0, max: 20 }), { maxLength: 15 }).map((ids) => new Set(ids));
+    fc.assert(
+      fc.property(group, fc.array(group, { maxLength: 4 }), fc.integer({ min: 1, max: 6 }), (asked, earlier, minimum) => {
+        const revealing = earlier.some((shown) => {
+          const apart = symmetricDifferenceSize(asked, shown);
+          return apart > 0 && apart < minimum;
+        });
+        expect(protectAgainstEarlierRequests(asked, earlier, minimum).withheld).toBe(revealing);
       }),
     );
   });

@@ -19,7 +19,7 @@
  */
 
 /** Why a figure is withheld; the same codes travel in the API (contracts ZWithheldReasonCode). */
-export type WithholdingReason = 'group_below_minimum' | 'difference_below_minimum' | 'protects_withheld_group';
+export type WithholdingReason = 'group_below_minimum' | 'difference_below_minimum' | 'protects_withheld_group' | 'differs_from_earlier_request';
 
 export type Protection = { withheld: false; reason: null } | { withheld: true; reason: WithholdingReason };
 
@@ -57,6 +57,23 @@ export function protectFilteredGroup<K>(respondents: ReadonlySet<K>, referenceGr
     if (isReference && group.size <= respondents.size) continue;
     const difference = symmetricDifferenceSize(respondents, group);
     if (difference > 0 && difference < minimum) return withheldFor('difference_below_minimum');
+  }
+  return SHOWN;
+}
+
+/**
+ * The decision for a free filter (a hand-picked list of people) against the groups the same
+ * reader was shown before on the same journey (the server's per-reader query log): withheld when
+ * it differs from one of them by more than none and fewer than `minimum` respondents
+ * (`differs_from_earlier_request`), as the two answers side by side would describe the few people
+ * in between. An identical group reveals nothing new. Call it for a group the stateless rules
+ * show; a withheld group is never logged, so it cannot block a later one.
+ */
+export function protectAgainstEarlierRequests<K>(respondents: ReadonlySet<K>, earlierShown: Iterable<ReadonlySet<K>>, minimum: number): Protection {
+  assertMinimum(minimum);
+  for (const group of earlierShown) {
+    const difference = symmetricDifferenceSize(respondents, group);
+    if (difference > 0 && difference < minimum) return withheldFor('differs_from_earlier_request');
   }
   return SHOWN;
 }

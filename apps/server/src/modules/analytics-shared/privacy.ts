@@ -32,6 +32,7 @@ export function withheldReason(protection: Protection, minimum: number): TWithhe
 /** An export cell in place of a withheld figure, saying why in the reader's language. */
 export function withheldCellText(t: Labeller['t'], reason: TWithheldReason, minimum: number): string {
   if (reason?.code === 'difference_below_minimum') return t('analytics.export.withheld_difference', { min: reason.minimum });
+  if (reason?.code === 'differs_from_earlier_request') return t('analytics.export.withheld_earlier_request', { min: reason.minimum });
   if (reason?.code === 'protects_withheld_group') return t('analytics.export.withheld_protects', { min: reason.minimum });
   return t('analytics.export.withheld', { min: reason?.minimum ?? minimum });
 }

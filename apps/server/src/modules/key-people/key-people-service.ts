@@ -1,4 +1,4 @@
-import { keyPeopleAsValues, protectFilteredGroup, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
+import { keyPeopleAsValues, protectAgainstEarlierRequests, protectFilteredGroup, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
 import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
 import { employeeRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { roleExplanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
@@ -46,12 +46,19 @@ function referenceGroups(scope: AnalyticsScope, answered: ReadonlySet<number>): 
   return [respondentsAmong(scope.visible), ...scope.units.map((unit) => respondentsAmong(employeesInUnits(scope, [unit.id])))];
 }
 
+/** The respondents among the source side: the people the source figures rest on. */
+export function sourceRespondents(input: AnalysisInput, sources: readonly number[]): number[] {
+  const answered = new Set(input.employees.filter((e) => e.hasAnswered).map((e) => dbId(e.id)));
+  return sources.filter((id) => answered.has(id));
+}
+
 /**
  * The key-people "as values" view. The engine reads an empty list as "everyone", so an empty side
  * (nothing visible matched) is answered here with zeros rather than passed on. Counts are
  * withheld when the source group has fewer respondents than the minimum, or differs from the
  * caller's whole view or from one of its units by fewer than the minimum (difference protection:
- * otherwise "unit A" and "unit A and Anna" side by side would show whom Anna named). The target
+ * otherwise "unit A" and "unit A and Anna" side by side would show whom Anna named), or from a
+ * group in `earlierShown` (the hand-picked lists this reader was shown before). The target
  * side needs no such rule: the answer names each target's count anyway.
  */
 export function keyPeopleValues(
@@ -60,9 +67,13 @@ export function keyPeopleValues(
   sources: readonly number[],
   targets: readonly number[],
   minGroupSize: number,
+  earlierShown: readonly ReadonlySet<number>[] = [],
 ): TKeyPeopleAsValues {
   const answered = new Set(input.employees.filter((e) => e.hasAnswered).map((e) => dbId(e.id)));
-  const protection = protectFilteredGroup(new Set(sources.filter((id) => answered.has(id))), referenceGroups(scope, answered), minGroupSize);
+  const respondents = new Set(sourceRespondents(input, sources));
+  const stateless = protectFilteredGroup(respondents, referenceGroups(scope, answered), minGroupSize);
+  // A hand-picked list is also held against the lists this reader was shown before (the route passes them).
+  const protection = stateless.withheld ? stateless : protectAgainstEarlierRequests(respondents, earlierShown, minGroupSize);
   const withheld = protection.withheld;
   const withheld_reason = withheldReason(protection, minGroupSize);
   if (sources.length === 0 || targets.length === 0) {

@@ -89,6 +89,29 @@ describe('GET /engagements/{id}/key-people-analytics/as-values/', () => {
     expect(allButOne.questions.every((q) => q.nominations === null && q.density === null)).toBe(true);
   });
 
+  it('of two hand-picked lists one person apart, each far from the view and its units, shows the first and withholds the second (query log)', async () => {
+    // At a minimum of 3 both lists pass the stateless rules: {ceo, a1, a2, b1} (4 respondents) is
+    // 6 apart from the view, 6 from Sales and 5 from Support; with a3 added (5) it is 5, 5 and 6 apart.
+    // Only the pair reveals a3's nominations.
+    const lenient = await buildApp({ db: ctx.db, settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined, MIN_GROUP_SIZE: 3 }, webDistDir: '/nonexistent', pollJobs: false });
+    const ask = (token: string, ids: readonly number[]) => getAs({ app: lenient }, token, `${base(org.engagementId)}as-values/?${ids.map((id) => `su=${id}`).join('&')}&tu=${org.people.leadA}`).then((res) => res.json<TKeyPeopleAsValues>());
+    try {
+      const first = [org.people.ceo, org.people.a1, org.people.a2, org.people.b1];
+      const shown = await ask(org.tokens.admin, first);
+      expect(shown).toMatchObject({ source_count: 4, withheld: false, withheld_reason: null });
+      const withA3 = await ask(org.tokens.admin, [...first, org.people.a3]);
+      expect(withA3).toMatchObject({ source_count: 5, withheld: true, withheld_reason: { code: 'differs_from_earlier_request', minimum: 3 }, targets: [] });
+      expect(withA3.questions.every((q) => q.nominations === null && q.density === null)).toBe(true);
+      // In the other order it is the same pair: without a2 the list is one apart from the first again.
+      expect(await ask(org.tokens.admin, first.filter((id) => id !== org.people.a2))).toMatchObject({ withheld: true, withheld_reason: { code: 'differs_from_earlier_request' } });
+      // The same list again reveals nothing new, and a list at least the minimum apart from every shown one is shown.
+      expect(await ask(org.tokens.admin, first)).toMatchObject({ withheld: false });
+      expect(await ask(org.tokens.admin, [org.people.ceo, org.people.a4, org.people.a5, org.people.b2])).toMatchObject({ withheld: false });
+    } finally {
+      await lenient.close();
+    }
+  });
+
   it('keeps both sides inside what a subtree caller sees', async () => {
     const body = (await getAs(ctx, org.tokens.leader, `${base(org.engagementId)}as-values/?su=${org.people.b1}&su=${org.people.a1}`)).json<TKeyPeopleAsValues>();
     expect(body.source_count).toBe(1);

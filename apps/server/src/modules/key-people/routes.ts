@@ -9,7 +9,8 @@ import { explainer } from '../analytics-shared/explanations.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
-import { keyPeopleAnalytics, keyPeopleValues, resolveSide } from './key-people-service.ts';
+import { keyPeopleAnalytics, keyPeopleValues, resolveSide, sourceRespondents } from './key-people-service.ts';
+import { withShownGroups } from './shown-groups-repository.ts';
 
 export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
   const minGroupSize = resolveMinGroupSize(options);
@@ -30,16 +31,27 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     schema: {
       tags: ['key-people'],
       summary: 'How strongly a source group names a target group: su, tu (employee ids) and sun, tun (unit ids, with sub-units) may repeat',
+      description:
+        'Counts are withheld (withheld_reason) when the source respondents are fewer than the privacy minimum, differ from the caller’s whole view or one of its units by fewer than the minimum, or, when the source has hand-picked people (su), differ by fewer than the minimum from a source group this user was shown before on this journey (`differs_from_earlier_request`; the server keeps the most recent 500 such groups per user and journey).',
       params: ZIdParams,
       querystring: ZKeyPeopleAsValuesQuery,
       response: { 200: ZKeyPeopleAsValues, ...analyticsErrors },
     },
   }, async (request) => {
-    const scope = await resolveScope(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const auth = requireAuth(request);
+    const scope = await resolveScope(app.db, auth, request.params.id, 'key_people_analytics');
     // The view is computed live from the answers, but only once an analysis exists, like the list.
     await requireLatestAnalysis(app.db, scope.engagement.id);
     const { su, tu, sun, tun } = request.query;
     const input = await loadAnalysisInput(app.db, scope.engagement.id);
-    return keyPeopleValues(scope, input, resolveSide(scope, su, sun), resolveSide(scope, tu, tun), minGroupSize);
+    const sources = resolveSide(scope, su, sun);
+    const targets = resolveSide(scope, tu, tun);
+    // Units and the whole view are the groups this view shows anyway (held against statelessly);
+    // a source side with hand-picked people is also held against this reader's earlier lists.
+    if (su.length === 0) return keyPeopleValues(scope, input, sources, targets, minGroupSize);
+    return withShownGroups(app.db, auth.user.id, scope.engagement.id, (earlier) => {
+      const result = keyPeopleValues(scope, input, sources, targets, minGroupSize, earlier);
+      return { result, log: result.withheld ? null : sourceRespondents(input, sources) };
+    });
   });
 };

@@ -21,6 +21,7 @@ import { useEngagement } from '../engagements/use-engagement.ts';
 import { useHierarchy } from '../engagements/use-hierarchy.ts';
 import { useTieDiff } from '../wave-comparison/comparison-api.ts';
 import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx';
+import { focusDiff } from './diff-focus.ts';
 import { diffGraph } from './diff-graph.ts';
 import { DiffLegend } from './diff-legend.tsx';
 import { DiffStatistics } from './diff-statistics.tsx';
@@ -51,6 +52,7 @@ export function GraphPage() {
   const appearance = useGraphViewStore((state) => state.appearance);
   const compareWith = useGraphViewStore((state) => state.compareWith);
   const diffShow = useGraphViewStore((state) => state.diffShow);
+  const diffFocus = useGraphViewStore((state) => state.diffFocus);
   const graph = useGraphVisualization(engagementId, filters);
   const tieDiff = useTieDiff(engagementId, compareWith, filters.category);
   const hierarchy = useHierarchy(engagementId);
@@ -66,7 +68,9 @@ export function GraphPage() {
   const data: TGraphVisualization | undefined = graph.data;
   // With an earlier wave chosen the canvas draws the diff (the same renderer, keyboard path and card).
   const diff = compareWith === null ? undefined : tieDiff.data;
-  const diffView = useMemo(() => (diff ? diffGraph(diff) : null), [diff]);
+  // Narrowed to a unit or people with their ties (Waves tab); the statistics and legend stay the whole diff's.
+  const focusedDiff = useMemo(() => (diff ? focusDiff(diff, diffFocus) : undefined), [diff, diffFocus]);
+  const diffView = useMemo(() => (focusedDiff ? diffGraph(focusedDiff) : null), [focusedDiff]);
   const diffMarks = useMemo<TDiffMarks | null>(() => (diffView ? { ...diffView.marks, show: diffShow } : null), [diffView, diffShow]);
   const diffMode = compareWith !== null;
   const drawnData: TGraphVisualization | undefined = diffMode ? diffView?.data : data;
@@ -133,8 +137,12 @@ export function GraphPage() {
       {graph.isError && !data && <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
         <Paper withBorder radius="md" p="sm" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }} data-testid="graph-sidebar">
-          {/* One row of tabs in every language: German's "Darstellung" wrapped the default padding. */}
-          <Tabs defaultValue="scope" keepMounted={false} styles={{ list: { flexWrap: 'nowrap' }, tab: { paddingInline: 8 } }}>
+          {/*
+            Tabs as wide as their labels, sharing the spare width; when a language's labels do not fit
+            the 300 px sidebar in one row (German "Darstellung" and "Wellen" overflowed it by a few
+            pixels), the last tabs move to a second row instead of being cut off.
+          */}
+          <Tabs defaultValue="scope" keepMounted={false} styles={{ list: { flexWrap: 'wrap' }, tab: { paddingInline: 8, flex: '1 0 auto' } }}>
             <Tabs.List grow mb="md">
               <Tabs.Tab value="scope" data-testid="graph-tab-scope">{t('tabs.scope')}</Tabs.Tab>
               <Tabs.Tab value="style" data-testid="graph-tab-style">{t('tabs.style')}</Tabs.Tab>
@@ -151,7 +159,7 @@ export function GraphPage() {
               <FilterTab filters={data?.filters ?? []} />
             </Tabs.Panel>
             <Tabs.Panel value="waves">
-              <WavesTab engagementId={engagementId} />
+              <WavesTab engagementId={engagementId} diff={diff} />
             </Tabs.Panel>
           </Tabs>
         </Paper>
@@ -198,7 +206,7 @@ export function GraphPage() {
           data-testid="graph-table-toggle"
         />
         {tableView && !diffMode && data && <GraphTables data={data} />}
-        {tableView && diff && <DiffTables diff={diff} show={diffShow} />}
+        {tableView && focusedDiff && <DiffTables diff={focusedDiff} show={diffShow} />}
         </Stack>
       </Flex>
     </>

@@ -1,6 +1,7 @@
 import type { TGraphLayout, TTieStatus } from '@ona/contracts';
 import { create } from 'zustand';
 import { DEFAULT_APPEARANCE, type TGraphAppearance } from '../../graph/graph-appearance.ts';
+import { NO_DIFF_FOCUS, type TDiffFocus } from './diff-focus.ts';
 import { DEFAULT_GRAPH_FILTERS, type TGraphFilters } from './graph-query.ts';
 
 type TGraphViewState = {
@@ -11,6 +12,9 @@ type TGraphViewState = {
   compareWith: number | null;
   /** Which ties of the diff are drawn. */
   diffShow: Record<TTieStatus, boolean>;
+  /** The unit and people the diff is narrowed to (none: the whole diff). */
+  diffFocus: TDiffFocus;
+  setDiffFocus: (change: Partial<TDiffFocus>) => void;
   setCompareWith: (earlierId: number | null) => void;
   setDiffShow: (status: TTieStatus, shown: boolean) => void;
   setFilters: (change: Partial<TGraphFilters>) => void;
@@ -29,11 +33,14 @@ export const useGraphViewStore = create<TGraphViewState>()((set) => ({
   appearance: DEFAULT_APPEARANCE,
   compareWith: null,
   diffShow: DIFF_SHOW_ALL,
-  setCompareWith: (compareWith) => set({ compareWith }),
+  diffFocus: NO_DIFF_FOCUS,
+  setDiffFocus: (change) => set((state) => ({ diffFocus: { ...state.diffFocus, ...change } })),
+  // Another earlier wave has other people and units: the focus starts again.
+  setCompareWith: (compareWith) => set({ compareWith, diffFocus: NO_DIFF_FOCUS }),
   setDiffShow: (status, shown) => set((state) => ({ diffShow: { ...state.diffShow, [status]: shown } })),
   setFilters: (change) => set((state) => ({ filters: { ...state.filters, ...change } })),
   setFilterValues: (lookupKey, values) => set((state) => ({ filters: { ...state.filters, filters: { ...state.filters.filters, [lookupKey]: values } } })),
   setLayout: (layout) => set({ layout }),
   setAppearance: (change) => set((state) => ({ appearance: { ...state.appearance, ...change } })),
-  reset: () => set({ filters: DEFAULT_GRAPH_FILTERS, layout: 'regular', appearance: DEFAULT_APPEARANCE, compareWith: null, diffShow: DIFF_SHOW_ALL }),
+  reset: () => set({ filters: DEFAULT_GRAPH_FILTERS, layout: 'regular', appearance: DEFAULT_APPEARANCE, compareWith: null, diffShow: DIFF_SHOW_ALL, diffFocus: NO_DIFF_FOCUS }),
 }));

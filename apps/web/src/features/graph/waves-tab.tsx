@@ -1,10 +1,11 @@
-import { Alert, Checkbox, Select, Stack, Text } from '@mantine/core';
-import { TIE_STATUSES } from '@ona/contracts';
-import { useId } from 'react';
+import { Alert, Checkbox, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { TIE_STATUSES, type TTieDiff } from '@ona/contracts';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { useComparableJourneys } from '../wave-comparison/comparison-api.ts';
+import { diffUnitOptions } from './diff-focus.ts';
 import { DiffLineSample } from './diff-legend.tsx';
 import { useGraphViewStore } from './graph-store.ts';
 
@@ -13,15 +14,20 @@ const THIS_WAVE = 'none';
 /**
  * Waves: draw the graph as it is, or compared with an earlier analysed journey of the same
  * organisation (the graph diff), with which ties to show. The category of the Scope tab chooses
- * the questions of both; the units, people and attribute filters apply to this wave alone.
+ * the questions of both; the units, people and attribute filters apply to this wave alone. The
+ * diff has its own: a unit (matched by name in both waves) and people, each with their ties.
  */
-export function WavesTab({ engagementId }: { engagementId: number }) {
+export function WavesTab({ engagementId, diff }: { engagementId: number; diff: TTieDiff | undefined }) {
   const { t } = useTranslation('graph');
   const journeys = useComparableJourneys(engagementId);
   const compareWith = useGraphViewStore((state) => state.compareWith);
   const setCompareWith = useGraphViewStore((state) => state.setCompareWith);
   const show = useGraphViewStore((state) => state.diffShow);
   const setShow = useGraphViewStore((state) => state.setDiffShow);
+  const focus = useGraphViewStore((state) => state.diffFocus);
+  const setFocus = useGraphViewStore((state) => state.setDiffFocus);
+  const unitOptions = useMemo(() => (diff ? diffUnitOptions(diff) : []), [diff]);
+  const peopleOptions = useMemo(() => (diff ? [...diff.nodes].sort((a, b) => a.name.localeCompare(b.name)).map((node) => ({ value: node.id, label: node.name })) : []), [diff]);
   const earlier = journeys.data?.earlier ?? [];
   const locale = activeLocale();
   const labelId = useId();
@@ -68,6 +74,30 @@ export function WavesTab({ engagementId }: { engagementId: number }) {
               />
             ))}
           </Stack>
+          <Select
+            label={t('diff.focusUnit')}
+            placeholder={t('diff.focusUnitPlaceholder')}
+            data={unitOptions}
+            value={focus.unitPath}
+            onChange={(value) => setFocus({ unitPath: value })}
+            searchable
+            clearable
+            disabled={!diff}
+            data-testid="graph-diff-unit"
+          />
+          <MultiSelect
+            label={t('diff.focusPeople')}
+            placeholder={focus.people.length === 0 ? t('diff.focusPeoplePlaceholder') : undefined}
+            description={t('diff.focusHint')}
+            data={peopleOptions}
+            value={[...focus.people]}
+            onChange={(people) => setFocus({ people })}
+            searchable
+            clearable
+            limit={50}
+            disabled={!diff}
+            data-testid="graph-diff-people"
+          />
           <Alert color="gray" variant="light" p="xs">
             <Text fz="xs">{t('diff.scopeNote')}</Text>
           </Alert>

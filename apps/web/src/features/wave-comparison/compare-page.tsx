@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { PERSON_WAVE_STATUSES, ZComparisonSort, ZPersonWaveStatus, type TComparableJourneys, type TComparisonSort } from '@ona/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDownload } from '../../shared/api/use-download.ts';
 import { formatDate } from '../../shared/format/format-date.ts';
 import { searchState } from '../../shared/format/name-search.ts';
@@ -12,8 +12,10 @@ import { AnalyticsLoadProblem } from '../../shared/ui/analytics-load-problem.tsx
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
-import { useEngagementId } from '../engagements/use-engagement.ts';
+import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
+import { useEngagement } from '../engagements/use-engagement.ts';
 import { RetentionFrame } from '../retention-analytics/retention-layout.tsx';
+import { mayOpenRiskCalibration, riskCalibrationPath } from './calibration/calibration-access.ts';
 import { comparisonExportPath, comparisonQuery, useComparableJourneys, useWaveComparison, type TComparisonParams } from './comparison-api.ts';
 import { ComparisonSummary } from './comparison-summary.tsx';
 import { NetworkChangesTable } from './network-changes-table.tsx';
@@ -38,7 +40,8 @@ function chosenEarlier(journeys: TComparableJourneys | undefined, asked: number)
  */
 export function ComparePage() {
   const { t, i18n } = useTranslation(['waveComparison', 'retention', 'common']);
-  const engagementId = useEngagementId();
+  const { engagementId, data: engagement } = useEngagement();
+  const path = useRoutePath();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -141,6 +144,11 @@ export function ComparePage() {
               <Text fz="sm" c="dimmed" data-testid="compare-between">
                 {t('between', { earlier: data.earlier.name, journey: data.journey.name })}
               </Text>
+              {mayOpenRiskCalibration(engagement?.is_admin === true, data.access) && (
+                <Anchor component={Link} to={path(riskCalibrationPath(engagementId, data.earlier.id))} fz="sm" w="fit-content" data-testid="compare-calibration-link">
+                  {t('calibrationLink')}
+                </Anchor>
+              )}
               <ComparisonSummary data={data} />
               <NetworkChangesTable networks={data.change.networks} />
               <UnitChangesTable units={data.units} />
