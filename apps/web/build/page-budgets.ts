@@ -23,9 +23,9 @@ export const PAGE_BUDGETS: readonly TPageBudget[] = [
   },
   {
     page: 'employee survey question page',
-    // Issue 17 asks for 200 KB; not reached yet (docs/first-loads.md). Until it is, the guard holds
-    // the weight where it is so that it can only go down.
-    budgetBytes: 255 * 1024,
+    // Issue 17's 200 KB, met since the page's path went without zod, and the header's menu and drawer
+    // and the unit filter's Select came out of the first load (docs/first-loads.md): 251.7 → 191.5 KB.
+    budgetBytes: 200 * 1024,
     loads: [
       'index.html',
       'src/features/auth/loading-page.tsx',

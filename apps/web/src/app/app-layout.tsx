@@ -1,5 +1,6 @@
-import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Box, Burger, Button, Container, Divider, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../features/auth/use-logout.ts';
@@ -10,6 +11,12 @@ import { BrandMark } from '../shared/ui/brand-mark.tsx';
 import { Icon } from '../shared/ui/icon.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../shared/ui/skip-link.tsx';
 import { PageOrNoAccess } from '../shared/ui/no-access-content.tsx';
+import type { THeaderLink } from './header-user-menu.tsx';
+
+// Loaded when needed, not with the frame (docs/first-loads.md): the organisation menu when the user
+// has organisation pages, the narrow screens' drawer when it is first opened.
+const HeaderUserMenu = lazy(() => import('./header-user-menu.tsx').then((module) => ({ default: module.HeaderUserMenu })));
+const HeaderDrawer = lazy(() => import('./header-drawer.ts').then((module) => ({ default: module.HeaderDrawer })));
 
 function initials(name: string): string {
   return name
@@ -28,9 +35,12 @@ export function AppLayout() {
   const user = useAuthStore((state) => state.user);
   const logout = useLogout(path('auth/login.html'));
   const [menuOpened, menu] = useDisclosure(false);
+  // Once opened, the drawer stays mounted, so that it can play its closing transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (menuOpened && !drawerUsed) setDrawerUsed(true);
   if (!user) return null;
   // The organisation pages, for those who may open them (organization_admin; platform pages for can_change_organization).
-  const organizationLinks = [
+  const organizationLinks: THeaderLink[] = [
     ...(user.permissions.includes('organization_admin')
       ? [
           { to: path('organization/users.html'), label: tOrg('menu.users'), testId: 'nav-organization-users', icon: 'users' as const },
@@ -48,6 +58,17 @@ export function AppLayout() {
         {user.name}
       </Text>
     </Group>
+  );
+
+  const userMenuButton = (
+    <UnstyledButton data-testid="header-user-menu">
+      <Group gap={4} wrap="nowrap">
+        {userBadge}
+        <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
+          <Icon name="chevronRight" size={14} />
+        </Box>
+      </Group>
+    </UnstyledButton>
   );
 
   const switchOrganization = user.can_change_organization && (
@@ -96,25 +117,10 @@ export function AppLayout() {
                 {organizationLinks.length === 0 ? (
                   userBadge
                 ) : (
-                  <Menu position="bottom-end" shadow="md" width={240}>
-                    <Menu.Target>
-                      <UnstyledButton data-testid="header-user-menu">
-                        <Group gap={4} wrap="nowrap">
-                          {userBadge}
-                          <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
-                            <Icon name="chevronRight" size={14} />
-                          </Box>
-                        </Group>
-                      </UnstyledButton>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {organizationLinks.map((link) => (
-                        <Menu.Item key={link.testId} component={Link} to={link.to} leftSection={<Icon name={link.icon} size={16} />} data-testid={link.testId}>
-                          {link.label}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
+                  // Until the menu's chunk is in (a moment), the button shows without its menu.
+                  <Suspense fallback={userMenuButton}>
+                    <HeaderUserMenu target={userMenuButton} links={organizationLinks} />
+                  </Suspense>
                 )}
               </Group>
               {/* One switcher for every width: a duplicate hidden by CSS would confuse label lookups. */}
@@ -125,47 +131,51 @@ export function AppLayout() {
           </Group>
         </Container>
       </AppShell.Header>
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title={t('header.menu')}
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': t('actions.close') }}
-      >
-        <Stack gap="lg">
-          <Group gap="sm" wrap="nowrap">
-            <Avatar color="brand" radius="xl" aria-hidden="true">
-              {initials(user.name)}
-            </Avatar>
-            <Box style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {user.name}
-              </Text>
-              <Text fz="sm" c="dimmed" truncate>
-                {user.email}
-              </Text>
-            </Box>
-          </Group>
-          <Stack gap={4}>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('header.organization')}
-            </Text>
-            <Text fw={600}>{user.organization.name}</Text>
-            {switchOrganization}
-          </Stack>
-          <Anchor component={Link} to={path('engagements/list.html')} onClick={menu.close}>
-            {t('nav.journeys')}
-          </Anchor>
-          {organizationLinks.map((link) => (
-            <Anchor key={link.testId} component={Link} to={link.to} onClick={menu.close} data-testid={link.testId}>
-              {link.label}
-            </Anchor>
-          ))}
-          {logoutButton(true)}
-        </Stack>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <HeaderDrawer
+            opened={menuOpened}
+            onClose={menu.close}
+            position="right"
+            size="xs"
+            title={t('header.menu')}
+            hiddenFrom="md"
+            closeButtonProps={{ 'aria-label': t('actions.close') }}
+          >
+            <Stack gap="lg">
+              <Group gap="sm" wrap="nowrap">
+                <Avatar color="brand" radius="xl" aria-hidden="true">
+                  {initials(user.name)}
+                </Avatar>
+                <Box style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {user.name}
+                  </Text>
+                  <Text fz="sm" c="dimmed" truncate>
+                    {user.email}
+                  </Text>
+                </Box>
+              </Group>
+              <Stack gap={4}>
+                <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {t('header.organization')}
+                </Text>
+                <Text fw={600}>{user.organization.name}</Text>
+                {switchOrganization}
+              </Stack>
+              <Anchor component={Link} to={path('engagements/list.html')} onClick={menu.close}>
+                {t('nav.journeys')}
+              </Anchor>
+              {organizationLinks.map((link) => (
+                <Anchor key={link.testId} component={Link} to={link.to} onClick={menu.close} data-testid={link.testId}>
+                  {link.label}
+                </Anchor>
+              ))}
+              {logoutButton(true)}
+            </Stack>
+          </HeaderDrawer>
+        </Suspense>
+      )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="xl" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'md', sm: 'lg' }}>
           <PageOrNoAccess homePath="engagements/list.html" />

@@ -1,12 +1,16 @@
-import {
-  ZLoginResponse,
-  ZUserProfile,
-  type TLoginRequest,
-  type TLoginResponse,
-  type TPasswordResetConfirm,
-  type TUserProfile,
+import type {
+  TLoginRequest,
+  TLoginResponse,
+  TPasswordResetConfirm,
+  TUserProfile,
 } from '@ona/contracts';
 import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
+import { asServerWrote } from '../../shared/api/as-server-wrote.ts';
+
+// Taken as the server wrote them: the profile load (loading.html) and the logout of the app header
+// come with every page's first load, the employee's survey included, which stays free of zod.
+const ZLoginResponse = asServerWrote<TLoginResponse>();
+const ZUserProfile = asServerWrote<TUserProfile>();
 
 export function login(credentials: TLoginRequest): Promise<TLoginResponse> {
   return apiRequest('/auth/login/', ZLoginResponse, { method: 'POST', body: credentials, anonymous: true });

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
-import { parseEngagementId } from './engagement-id.ts';
+import { useEngagementId } from './engagement-id.ts';
 import { engagementQuery } from './engagements-api.ts';
 
-export function useEngagementId(): number | null {
-  return parseEngagementId(useParams().engagementId);
-}
+// Kept here for the pages that import it with the engagement; the survey pages take it from
+// engagement-id.ts without the engagements API.
+export { useEngagementId };
 
 /** The engagement of the current route, for every page under engagements/{id}. */
 export function useEngagement() {

@@ -1,7 +1,11 @@
-import { ZHierarchy } from '@ona/contracts';
+import type { TUnitNode } from '@ona/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/api-client.ts';
+import { asServerWrote } from '../../shared/api/as-server-wrote.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
+
+// Taken as the server wrote it: the employee's survey pages use the tree and stay free of zod (as-server-wrote.ts).
+const ZHierarchy = asServerWrote<TUnitNode[]>();
 
 export const hierarchyQueryKey = (organizationId: number, engagementId: number) => ['engagements', organizationId, engagementId, 'hierarchy'] as const;
 

@@ -1,20 +1,23 @@
-import { Badge, CloseButton, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, type ComboboxItem, type ComboboxParsedItem } from '@mantine/core';
+import { Badge, Box, CloseButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TUnitNode } from '@ona/contracts';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nameMatcher, pickerMatches, SELECT_MAX_MATCHES } from '../../shared/format/name-search.ts';
+import { nameMatcher, SELECT_MAX_MATCHES } from '../../shared/format/name-search.ts';
 import { flattenUnits, subtreeUnitIds } from '../../shared/format/unit-options.ts';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { WindowedList } from '../../shared/ui/windowed-list.tsx';
 import { indexColleagues, searchColleagues, toggleSelection } from './colleague-search.ts';
 import type { TSurveyUser } from './survey-api.ts';
+import type { TUnitFilterProps } from './unit-filter-select.tsx';
 import classes from './colleague-picker.module.css';
+
+// The unit filter comes right after the question is on screen, not with it (docs/first-loads.md);
+// until then a text field of the same look stands in for it.
+const UnitFilterSelect = lazy(() => import('./unit-filter-select.tsx').then((module) => ({ default: module.UnitFilterSelect })));
 
 const ROW_HEIGHT = 52;
 const LIST_HEIGHT = 420;
 const ALL_UNITS = 'all';
-
-const isItem = (option: ComboboxParsedItem): option is ComboboxItem => 'value' in option;
 
 function unitsOfColleagues(colleagues: readonly TSurveyUser[]): TUnitNode[] {
   const units = new Map<number, TUnitNode>();
@@ -43,6 +46,7 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
   const [query, setQuery] = useState('');
   const [unit, setUnit] = useState<string>(ALL_UNITS);
   const [unitSearch, setUnitSearch] = useState('');
+  const [unitStandInFocused, setUnitStandInFocused] = useState(false);
   const [view, setView] = useState<'colleagues' | 'mine'>('colleagues');
   const [lastReset, setLastReset] = useState(resetKey);
   if (lastReset !== resetKey) {
@@ -85,6 +89,17 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
   const unitMatcher = unitSearch === selectedLabel ? null : nameMatcher(unitSearch);
   const unitMatchCount = unitMatcher ? unitData.filter((option) => unitMatcher(option.label)).length : 0;
   const unitHint = unitMatchCount > SELECT_MAX_MATCHES ? t('picker.unitMatches', { shown: SELECT_MAX_MATCHES, count: unitMatchCount }) : t('picker.unitHint', { count: unitOptions.length });
+  const unitFilter: Omit<TUnitFilterProps, 'takeOverFocus'> = {
+    label: t('picker.unit'),
+    description: unitHint,
+    data: unitData,
+    value: unit,
+    onChange: setUnit,
+    searchValue: unitSearch,
+    onSearchChange: setUnitSearch,
+    nothingFoundMessage: unitMatcher === null && unitSearch.trim() !== '' ? t('picker.tooShort') : t('picker.noUnit'),
+    depthById,
+  };
   const hint = result.tooShort ? t('picker.tooShort') : result.noMatch ? t('picker.noResults') : null;
 
   return (
@@ -114,28 +129,29 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
                 data-testid="colleague-search"
                 aria-describedby="colleague-search-hint"
               />
-              <Select
-                label={t('picker.unit')}
-                data={unitData}
-                value={unit}
-                onChange={(next) => setUnit(next ?? ALL_UNITS)}
-                searchable
-                searchValue={unitSearch}
-                onSearchChange={setUnitSearch}
-                filter={({ options, search }) => pickerMatches(options.filter(isItem), search, true)}
-                maxDropdownHeight={280}
-                description={unitHint}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                allowDeselect={false}
-                nothingFoundMessage={unitMatcher === null && unitSearch.trim() !== '' ? t('picker.tooShort') : t('picker.noUnit')}
-                data-testid="unit-filter"
-                comboboxProps={{ withinPortal: true }}
-                renderOption={({ option }) => (
-                  <Text component="span" fz="sm" pl={(depthById.get(option.value) ?? 0) * 12}>
-                    {option.label}
-                  </Text>
-                )}
-              />
+              <Suspense
+                fallback={
+                  // Looks and types like the filter; what is typed carries over when the real one is in.
+                  <TextInput
+                    label={unitFilter.label}
+                    description={unitFilter.description}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    value={unitSearch || (selectedLabel ?? '')}
+                    onChange={(event) => setUnitSearch(event.currentTarget.value)}
+                    onFocus={() => setUnitStandInFocused(true)}
+                    onBlur={() => setUnitStandInFocused(false)}
+                    rightSection={
+                      <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
+                        <Icon name="chevronRight" size={14} />
+                      </Box>
+                    }
+                    rightSectionPointerEvents="none"
+                    data-testid="unit-filter"
+                  />
+                }
+              >
+                <UnitFilterSelect {...unitFilter} takeOverFocus={unitStandInFocused} />
+              </Suspense>
             </SimpleGrid>
             <Text id="colleague-search-hint" fz="sm" c={result.noMatch ? 'red.7' : 'dimmed'} role="status" aria-live="polite" mih={20} data-testid="search-hint">
               {hint ?? t('picker.count', { count: result.colleagues.length })}

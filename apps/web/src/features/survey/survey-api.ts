@@ -1,8 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZEmployeeSurvey, ZSurveyAnswer, type TEmployeeSurvey } from '@ona/contracts';
+import type { TEmployeeSurvey, TSurveyAnswer } from '@ona/contracts';
 import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
+import { asServerWrote } from '../../shared/api/as-server-wrote.ts';
 import { saveSequence } from '../../shared/api/save-sequence.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
+
+// Taken as the server wrote them: the survey pages stay free of zod (as-server-wrote.ts).
+const ZEmployeeSurvey = asServerWrote<TEmployeeSurvey>();
+const ZSurveyAnswer = asServerWrote<TSurveyAnswer>();
 
 const base = (engagementId: number) => `/engagements/${engagementId}/survey/`;
 

@@ -10,7 +10,7 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { useEngagementId } from '../engagements/use-engagement.ts';
+import { useEngagementId } from '../engagements/engagement-id.ts';
 import { useEmployeeSurvey, type TEmployeeSurvey } from './survey-api.ts';
 
 type TSurveyFrameProps = {
