@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -21,6 +21,23 @@ export function exportCommit(ref: string, label: string): { dir: string; commit:
     if (entry !== '@ona') symlinkSync(join(modules, entry), join(dir, 'node_modules', entry));
   }
   const workspaces: [string, string][] = [['analytics', 'packages/analytics'], ['contracts', 'packages/contracts'], ['db', 'packages/db'], ['server', 'apps/server'], ['web', 'apps/web']];
-  for (const [name, path] of workspaces) symlinkSync(join(dir, path), join(dir, 'node_modules/@ona', name));
+  for (const [name, path] of workspaces) {
+    symlinkSync(join(dir, path), join(dir, 'node_modules/@ona', name));
+    linkWorkspaceModules(resolve(path, 'node_modules'), join(dir, path, 'node_modules'));
+  }
   return { dir, commit };
+}
+
+/**
+ * npm installs a package inside a workspace (apps/server/node_modules/lru-cache) when the root
+ * holds another version of it or none; `git archive` carries no node_modules, so without these
+ * links the export's server fails on the first such import. Scoped folders are linked as a whole.
+ */
+function linkWorkspaceModules(installed: string, exported: string): void {
+  if (!existsSync(installed)) return;
+  mkdirSync(exported, { recursive: true });
+  for (const entry of readdirSync(installed)) {
+    if (entry === '.bin' || existsSync(join(exported, entry))) continue;
+    symlinkSync(join(installed, entry), join(exported, entry));
+  }
 }
