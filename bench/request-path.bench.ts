@@ -29,7 +29,7 @@ import { runInstantLoad, type InstantFigures } from './support/instant-load.ts';
  * participants and 100 saves in flight (save latency and save → host message). BENCH_SECONDS per
  * measurement (default 10), after a 2-second warm-up. Prints a Markdown table and the load average.
  * Needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL); BENCH_PORT (default 9501 and the next two);
- * BENCH_ROWS (saves,list,retention,instant) picks rows; BENCH_PROFILE_DIR profiles the after server.
+ * BENCH_ROWS (saves,list,retention,instant; 304 for the unchanged answer alone) picks rows; BENCH_PROFILE_DIR profiles the after server.
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -93,14 +93,18 @@ try {
     return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
   };
 
-  type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
-  async function measure(url: string, setupClient: (client: autocannon.Client) => void, seconds = SECONDS): Promise<Figures> {
-    const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, setupClient });
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  /** cpuMsPerRequest: the server process's CPU time over the measurement divided by its requests. */
+  type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest: number | null };
+  async function measure(server: ServerProcess, setupClient: (client: autocannon.Client) => void, seconds = SECONDS): Promise<Figures> {
+    const cpuBefore = server.cpuSeconds();
+    const result = await autocannon({ url: base(server), connections: CONNECTIONS, duration: seconds, setupClient });
+    const cpuAfter = server.cpuSeconds();
+    const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? (1000 * (cpuAfter - cpuBefore)) / result.requests.total : null;
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest };
   }
-  async function measured(url: string, setupClient: (client: autocannon.Client) => void): Promise<Figures> {
-    await measure(url, setupClient, 2);
-    return measure(url, setupClient);
+  async function measured(server: ServerProcess, setupClient: (client: autocannon.Client) => void): Promise<Figures> {
+    await measure(server, setupClient, 2);
+    return measure(server, setupClient);
   }
 
   const results: { row: string; target: string; figures: Figures | InstantFigures | null }[] = [];
@@ -132,21 +136,22 @@ try {
         },
       ]);
     };
-    record('employee answer save, 50 connections', target.name, await measured(base(target.process), setupClient));
+    record('employee answer save, 50 connections', target.name, await measured(target.process, setupClient));
   }
 
   const getAs = (path: string, extra: Record<string, string> = {}) => (client: autocannon.Client) =>
     client.setRequests([{ method: 'GET', path, setupRequest: (request) => ({ ...request, headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'x-forwarded-for': nextAddress(), ...extra } }) }]);
 
-  for (const target of ROWS.has('list') ? targets : []) record('GET /api/engagements/, 50 connections', target.name, await measured(base(target.process), getAs('/api/engagements/')));
+  for (const target of ROWS.has('list') ? targets : []) record('GET /api/engagements/, 50 connections', target.name, await measured(target.process, getAs('/api/engagements/')));
 
   const retention = `/api/engagements/${analysed.id}/retention-analytics-results/`;
-  for (const target of ROWS.has('retention') ? servers : []) {
+  // `304` alone measures only the unchanged answer (a CPU profile of that path, BENCH_PROFILE_DIR).
+  for (const target of ROWS.has('retention') || ROWS.has('304') ? servers : []) {
     const probe = await fetch(`${base(target.process)}${retention}`, { headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'accept-encoding': 'identity' } });
     const bytes = (await probe.arrayBuffer()).byteLength;
-    record(`GET …/retention-analytics-results/ (${(bytes / 1024).toFixed(0)} KB), 50 connections`, target.name, await measured(base(target.process), getAs(retention)));
+    if (ROWS.has('retention')) record(`GET …/retention-analytics-results/ (${(bytes / 1024).toFixed(0)} KB), 50 connections`, target.name, await measured(target.process, getAs(retention)));
     const etag = probe.headers.get('etag');
-    record('same, If-None-Match (304)', target.name, etag ? await measured(base(target.process), getAs(retention, { 'if-none-match': etag })) : null);
+    record('same, If-None-Match (304)', target.name, etag ? await measured(target.process, getAs(retention, { 'if-none-match': etag })) : null);
   }
 
   for (const [i, target] of ROWS.has('instant') ? targets.entries() : []) {
@@ -161,7 +166,7 @@ try {
   for (const { row, target, figures } of results) {
     if (!figures) console.log(`| ${row} | ${target} | n/a (no ETag) | | | |`);
     else if ('hostP99' in figures) console.log(`| ${row} | ${target} | ${figures.savesPerSecond.toFixed(0)} saves/s | ${figures.p50.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms | save → host p50 ${figures.hostP50.toFixed(1)} ms, p99 ${figures.hostP99.toFixed(1)} ms; ${figures.failed} failed, ${figures.unheard} unheard |`);
-    else console.log(`| ${row} | ${target} | ${figures.rps.toFixed(0)} req/s | ${figures.p50} ms | ${figures.p99} ms | ${figures.non2xx} non-2xx, ${figures.errors} errors |`);
+    else console.log(`| ${row} | ${target} | ${figures.rps.toFixed(0)} req/s | ${figures.p50} ms | ${figures.p99} ms | ${figures.cpuMsPerRequest === null ? '' : `server CPU ${figures.cpuMsPerRequest.toFixed(3)} ms/request; `}${figures.non2xx} non-2xx, ${figures.errors} errors |`);
   }
 } finally {
   for (const server of running) await server.stop('SIGTERM').catch(() => undefined);

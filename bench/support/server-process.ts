@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** USER_HZ of Linux /proc/<pid>/stat: 100 on every architecture Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,6 +34,20 @@ export class ServerProcess {
 
   get running(): boolean {
     return this.child !== null;
+  }
+
+  /**
+   * CPU seconds (user + system) the server process has used so far, from /proc (Linux); null
+   * elsewhere. CPU per request is what a change to the request path changes, and, unlike
+   * requests per second, it hardly moves with the load of a shared machine.
+   */
+  cpuSeconds(): number | null {
+    const pid = this.child?.pid;
+    if (!pid || !existsSync(`/proc/${pid}/stat`)) return null;
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
   }
 
   /** Starts the server and resolves once its health check answers 200. */

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -9,6 +8,7 @@ import { installErrorHandler } from './errors/error-handler.ts';
 import { compiledSerializerCompiler } from './http/response-serializer.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { compressionPlugin } from './plugins/compression.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { callerCachePlugin } from './plugins/caller-cache.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -92,16 +92,18 @@ export async function buildApp(options: AppOptions) {
   await app.register(drainingPlugin);
   await app.register(dbPlugin, { handle: options.db, closeWithApp: options.closeDbWithApp ?? false });
   await app.register(mailPlugin, { smtpUrl: options.settings.SMTP_URL, from: options.settings.MAIL_FROM });
-  await app.register(helmet, {
-    // The client is a single-page app with inline styles from its component library.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        upgradeInsecureRequests: null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      // The client is a single-page app with inline styles from its component library.
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          upgradeInsecureRequests: null,
+        },
       },
     },
   });
