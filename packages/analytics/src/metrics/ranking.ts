@@ -10,6 +10,17 @@ export function topShareThreshold(values: ArrayLike<number>, share: number): num
   return sorted[n - k]!;
 }
 
+/**
+ * Whether `value` reaches a top-share threshold, counting values within floating-point noise of it
+ * as tied with it. Betweenness and eigenvector scores are sums whose order follows the input's
+ * order: the same person can come out as 3 or 3.0000000000000004 when the employees are listed
+ * differently, and a person tied at the boundary must not gain or lose a role by that (the
+ * rename-and-shuffle property of run-analysis.test.ts found such a case).
+ */
+export function reachesThreshold(value: number, threshold: number): boolean {
+  return value >= threshold - 1e-9 * Math.max(1, Math.abs(threshold));
+}
+
 /** The largest value still in the bottom share (ties at the boundary included). */
 export function bottomShareThreshold(values: ArrayLike<number>, share: number): number {
   const n = values.length;

@@ -4,7 +4,7 @@ import type { Organisation } from '../graph/organisation.ts';
 import { isSenior } from '../graph/organisation.ts';
 import type { AnalysisOptions, PairedThreshold } from '../options.ts';
 import type { QuestionKind } from '../types.ts';
-import { bottomShareThreshold, median, topShareThreshold } from '../metrics/ranking.ts';
+import { bottomShareThreshold, median, reachesThreshold, topShareThreshold } from '../metrics/ranking.ts';
 import type { RiskFactorCode } from './factor-codes.ts';
 
 /** The figures a factor rule reads, kept so that a report can say why a factor fired. */
@@ -25,7 +25,7 @@ export interface EmployeeFactors {
 
 function pairedRule(values: readonly number[], rule: PairedThreshold): (value: number) => boolean {
   const threshold = topShareThreshold(values, rule.topShare);
-  return (value) => value > rule.above || (value >= threshold && value >= rule.relativeFloor && value > 0);
+  return (value) => value > rule.above || (reachesThreshold(value, threshold) && value >= rule.relativeFloor && value > 0);
 }
 
 /**
