@@ -14,6 +14,8 @@ export default defineConfig({
     pool: 'forks',
     // On PostgreSQL: one migrated database that each file's database copies (postgres-template.ts).
     globalSetup: ['apps/server/src/testing/postgres-template.ts'],
+    // Property tests: a fixed seed on CI (vitest.setup.ts).
+    setupFiles: ['vitest.setup.ts'],
     // expect.poll waits 1 s by default: on a busy machine a page or server that is merely slow
     // would fail a test. No test may depend on speed, so a poll waits as long as a person would.
     expect: { poll: { timeout: 20_000, interval: 100 } },
