@@ -196,3 +196,23 @@ describe('the instant-survey creator and its dialogs', () => {
     await page.close();
   });
 });
+
+describe('the header’s organisation menu, loaded when needed', () => {
+  it('a click before the menu’s code has arrived is not lost: the menu opens once it is in', async () => {
+    const page = await freshPage();
+    // Hold the menu's chunk back, as a slow connection does, until the button has been clicked.
+    let release: () => void = () => undefined;
+    const clicked = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/header-user-menu-[^/]+\.js$/, async (route) => {
+      await clicked;
+      await route.continue();
+    });
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/engagements/list.html');
+    await page.getByTestId('header-user-menu').click();
+    release();
+    await page.getByTestId('nav-organization-users').click();
+    await expectPath(page, '/organization/users.html');
+    await page.close();
+  });
+});

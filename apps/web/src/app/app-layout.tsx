@@ -37,6 +37,8 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   // Once opened, the drawer stays mounted, so that it can play its closing transition.
   const [drawerUsed, setDrawerUsed] = useState(false);
+  // Controlled, so that a click on the button before the menu's chunk is in opens the menu once it is.
+  const [userMenuOpened, setUserMenuOpened] = useState(false);
   if (menuOpened && !drawerUsed) setDrawerUsed(true);
   if (!user) return null;
   // The organisation pages, for those who may open them (organization_admin; platform pages for can_change_organization).
@@ -60,8 +62,8 @@ export function AppLayout() {
     </Group>
   );
 
-  const userMenuButton = (
-    <UnstyledButton data-testid="header-user-menu">
+  const userMenuButton = (onClick?: () => void) => (
+    <UnstyledButton data-testid="header-user-menu" onClick={onClick}>
       <Group gap={4} wrap="nowrap">
         {userBadge}
         <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
@@ -118,8 +120,8 @@ export function AppLayout() {
                   userBadge
                 ) : (
                   // Until the menu's chunk is in (a moment), the button shows without its menu.
-                  <Suspense fallback={userMenuButton}>
-                    <HeaderUserMenu target={userMenuButton} links={organizationLinks} />
+                  <Suspense fallback={userMenuButton(() => setUserMenuOpened(true))}>
+                    <HeaderUserMenu target={userMenuButton()} links={organizationLinks} opened={userMenuOpened} onChange={setUserMenuOpened} />
                   </Suspense>
                 )}
               </Group>

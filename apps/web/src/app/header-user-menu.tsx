@@ -10,9 +10,9 @@ export type THeaderLink = { to: string; label: string; testId: string; icon: TIc
  * (app-layout.tsx loads it lazily): Menu brings floating-ui, which an employee, who has no such
  * pages, never needs (docs/first-loads.md).
  */
-export function HeaderUserMenu({ target, links }: { target: ReactElement; links: readonly THeaderLink[] }) {
+export function HeaderUserMenu({ target, links, opened, onChange }: { target: ReactElement; links: readonly THeaderLink[]; opened: boolean; onChange: (opened: boolean) => void }) {
   return (
-    <Menu position="bottom-end" shadow="md" width={240}>
+    <Menu position="bottom-end" shadow="md" width={240} opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {links.map((link) => (
