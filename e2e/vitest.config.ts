@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './support/e2e-worker-count.ts';
+import { LongestFirstSequencer } from './support/longest-first-sequencer.ts';
 
 // Browser tests: Chromium driven by playwright-core against servers with the demo. Each worker
 // has a server of its own (global-setup.ts), so files run two at a time without sharing state;
@@ -12,6 +13,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: E2E_WORKERS,
+    sequence: { sequencer: LongestFirstSequencer },
     // expect.poll waits 1 s by default: on a busy machine a page or server that is merely slow
     // would fail a test. No test may depend on speed, so a poll waits as long as a person would.
     expect: { poll: { timeout: 30_000, interval: 100 } },
