@@ -13,7 +13,8 @@ export type TColdLoad = { bytes: Partial<Record<string, number>>; files: Partial
  * One cold load of `url` in a fresh Chromium profile with the cache disabled on Fast 3G, on a
  * phone-sized screen; `ready` waits until the page is usable, `storage` is put in local storage
  * first. Bytes are the response bodies as sent (Content-Length, so compressed where the server
- * compressed), or what came over the wire for an answer without one.
+ * compressed), or the body's bytes over the wire for an answer without one. Everything the page
+ * fetches until the network is quiet counts, lazy chunks included.
  */
 export async function coldLoad(url: string, options: { ready: (page: Page) => Promise<void>; storage?: Record<string, string>; javaScript?: boolean }): Promise<TColdLoad> {
   const profile = mkdtempSync(resolve('tmp-data-chromium-'));
@@ -32,15 +33,18 @@ export async function coldLoad(url: string, options: { ready: (page: Page) => Pr
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-    const responses = new Map<string, { type: string; bytes: number }>();
+    const responses = new Map<string, { type: string; bytes: number; headerBytes: number }>();
     cdp.on('Network.responseReceived', (event) => {
       const length = Number(event.response.headers['content-length'] ?? event.response.headers['Content-Length'] ?? Number.NaN);
-      responses.set(event.requestId, { type: event.type ?? 'Other', bytes: Number.isFinite(length) ? length : -1 });
+      // What had come over the wire when the headers were in: the headers themselves.
+      responses.set(event.requestId, { type: event.type ?? 'Other', bytes: Number.isFinite(length) ? length : -1, headerBytes: event.response.encodedDataLength });
     });
     cdp.on('Network.loadingFinished', (event) => {
-      // An answer sent without Content-Length (compressed on the fly) counts what came over the wire.
+      // An answer sent without Content-Length (a small file compressed on the fly) counts the body
+      // as it came over the wire: all bytes received less its headers (about 0.8 KB each, which
+      // counted in made thirty small chunks weigh 25 KB more than they are).
       const response = responses.get(event.requestId);
-      if (response?.bytes === -1) response.bytes = event.encodedDataLength;
+      if (response?.bytes === -1) response.bytes = Math.max(0, event.encodedDataLength - response.headerBytes);
     });
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     try {

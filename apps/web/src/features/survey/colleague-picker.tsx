@@ -47,6 +47,9 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
   const [unit, setUnit] = useState<string>(ALL_UNITS);
   const [unitSearch, setUnitSearch] = useState('');
   const [unitStandInFocused, setUnitStandInFocused] = useState(false);
+  // The searchable Select (a sixth of the page's JavaScript) is fetched when the reader reaches for
+  // the filter (pointer over it, focus, typing), not with the page (docs/first-loads.md).
+  const [unitFilterWanted, setUnitFilterWanted] = useState(false);
   const [view, setView] = useState<'colleagues' | 'mine'>('colleagues');
   const [lastReset, setLastReset] = useState(resetKey);
   if (lastReset !== resetKey) {
@@ -102,6 +105,30 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
   };
   const hint = result.tooShort ? t('picker.tooShort') : result.noMatch ? t('picker.noResults') : null;
 
+  // Looks and types like the filter; what is typed carries over when the real one is in.
+  const unitStandIn = (
+    <TextInput
+      label={unitFilter.label}
+      description={unitFilter.description}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      value={unitSearch || (selectedLabel ?? '')}
+      onChange={(event) => setUnitSearch(event.currentTarget.value)}
+      onPointerEnter={() => setUnitFilterWanted(true)}
+      onFocus={() => {
+        setUnitStandInFocused(true);
+        setUnitFilterWanted(true);
+      }}
+      onBlur={() => setUnitStandInFocused(false)}
+      rightSection={
+        <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
+          <Icon name="chevronRight" size={14} />
+        </Box>
+      }
+      rightSectionPointerEvents="none"
+      data-testid="unit-filter"
+    />
+  );
+
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -129,29 +156,13 @@ export function ColleaguePicker({ colleagues, units, selected, onChange, disable
                 data-testid="colleague-search"
                 aria-describedby="colleague-search-hint"
               />
-              <Suspense
-                fallback={
-                  // Looks and types like the filter; what is typed carries over when the real one is in.
-                  <TextInput
-                    label={unitFilter.label}
-                    description={unitFilter.description}
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    value={unitSearch || (selectedLabel ?? '')}
-                    onChange={(event) => setUnitSearch(event.currentTarget.value)}
-                    onFocus={() => setUnitStandInFocused(true)}
-                    onBlur={() => setUnitStandInFocused(false)}
-                    rightSection={
-                      <Box component="span" lh={0} style={{ transform: 'rotate(90deg)' }}>
-                        <Icon name="chevronRight" size={14} />
-                      </Box>
-                    }
-                    rightSectionPointerEvents="none"
-                    data-testid="unit-filter"
-                  />
-                }
-              >
-                <UnitFilterSelect {...unitFilter} takeOverFocus={unitStandInFocused} />
-              </Suspense>
+              {unitFilterWanted ? (
+                <Suspense fallback={unitStandIn}>
+                  <UnitFilterSelect {...unitFilter} takeOverFocus={unitStandInFocused} />
+                </Suspense>
+              ) : (
+                unitStandIn
+              )}
             </SimpleGrid>
             <Text id="colleague-search-hint" fz="sm" c={result.noMatch ? 'red.7' : 'dimmed'} role="status" aria-live="polite" mih={20} data-testid="search-hint">
               {hint ?? t('picker.count', { count: result.colleagues.length })}

@@ -18,9 +18,9 @@ export type TUnitFilterProps = {
 };
 
 /**
- * The colleague picker's searchable unit filter. Its own chunk, loaded right after the question
- * is on screen (colleague-picker.tsx): Select brings the combobox, Popover and floating-ui, a tenth
- * of the survey question page's first load (docs/first-loads.md).
+ * The colleague picker's searchable unit filter. Its own chunk, loaded when the reader reaches for
+ * the filter (colleague-picker.tsx: pointer over it, focus): Select brings the combobox, Popover
+ * and floating-ui, about 30 KB compressed, a sixth of the survey question page (docs/first-loads.md).
  */
 export function UnitFilterSelect({ label, description, data, value, onChange, searchValue, onSearchChange, nothingFoundMessage, depthById, takeOverFocus }: TUnitFilterProps) {
   return (

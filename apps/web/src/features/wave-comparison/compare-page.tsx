@@ -121,7 +121,8 @@ export function ComparePage() {
               value={String(earlierId)}
               onChange={(value) => value && update({ with: value })}
               allowDeselect={false}
-              w={{ base: '100%', sm: 360 }}
+              // Wide enough for a journey's name and date on a laptop (a narrower box cut them off).
+              w={{ base: '100%', sm: 460 }}
               data-testid="compare-earlier"
             />
             {data && (
@@ -133,7 +134,7 @@ export function ComparePage() {
                 onChange={(value) => value && update({ network: value === 'work' ? null : value })}
                 allowDeselect={false}
                 searchable
-                w={{ base: '100%', sm: 300 }}
+                w={{ base: '100%', sm: 420 }}
                 data-testid="compare-network"
               />
             )}
