@@ -362,7 +362,7 @@ describe('a customer from an empty database to finished reports', () => {
     await screenshot(page, 'customer-graph');
   });
 
-  it('the next wave copies the people and questions without answers, and has its own analysis', { timeout: 180_000 }, async () => {
+  it('the next wave copies the people and questions without answers, has its own analysis and compares with the first', { timeout: 180_000 }, async () => {
     const waveId = await startNextWave(page, engagementId, 'Engagement survey 2027');
     const wave = await api<{ participant_count: number; answer_count: number; previous_engagement_id: number | null }>(admin, `/engagements/${waveId}/`);
     expect(wave).toMatchObject({ participant_count: 30, answer_count: 0, previous_engagement_id: engagementId });
@@ -371,6 +371,14 @@ describe('a customer from an empty database to finished reports', () => {
     await runAnalysis(page, waveId);
     const waveRetention = await api<{ employees: unknown[] }>(admin, `/engagements/${waveId}/retention-analytics-results/`);
     expect(waveRetention.employees).toHaveLength(30);
+    // The new wave's Compare page opens on the first one: the same 30 people, matched by e-mail.
+    await page.goto(`${baseUrl}/engagements/${waveId}/retention-analytics/compare.html`);
+    await page.getByTestId('compare-summary').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('compare-earlier').inputValue()).toContain('Engagement survey 2026');
+    expect(await page.getByTestId('compare-people-stayed').getAttribute('data-value')).toBe('30');
+    expect(await page.getByTestId('compare-people-joined').getAttribute('data-value')).toBe('0');
+    expect(await page.getByTestId('compare-people-left').getAttribute('data-value')).toBe('0');
+    await screenshot(page, 'customer-compare');
     await page.close();
   });
 });

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../../apps/server/src/testing/throwaway-database.ts';
 
 /** The compiled server that `npm run build` writes and `npm run serve` runs. */
 export const BUILT_SERVER = resolve('apps/server/dist/server.js');
@@ -31,22 +30,8 @@ async function emptyDatabase(): Promise<{ env: Record<string, string>; drop(): P
     const dir = mkdtempSync(join(tmpdir(), 'ona-e2e-empty-'));
     return { env: { DATA_DIR: dir }, async drop() { rmSync(dir, { recursive: true, force: true }); } };
   }
-  const name = `ona_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const database = await createThrowawayDatabase(adminUrl, { prefix: 'ona_e2e_' });
+  return { env: { DATABASE_URL: database.url }, drop: () => database.drop() };
 }
 
 export interface BuiltServer {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createDb, type DbHandle } from '@ona/db';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadStandardDemo } from '../../apps/server/src/demo/standard-demo.ts';
 import { startSmtpCatcher } from '../../apps/server/src/testing/smtp-catcher.ts';
+import { createThrowawayDatabase } from '../../apps/server/src/testing/throwaway-database.ts';
 
 /**
  * The server's database: a fresh PostgreSQL database when TEST_DATABASE_URL names a server (CI has
@@ -13,22 +12,8 @@ import { startSmtpCatcher } from '../../apps/server/src/testing/smtp-catcher.ts'
 async function openDatabase(): Promise<{ db: DbHandle; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { db: await createDb({ memory: true }), drop: async () => undefined };
-  const name = `ona_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    db: await createDb({ url: url.toString() }),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const database = await createThrowawayDatabase(adminUrl, { prefix: 'ona_e2e_' });
+  return { db: await createDb({ url: database.url }), drop: () => database.drop() };
 }
 
 /**

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { createDb, type DbHandle, type StatementListener } from '@ona/db';
+import { createThrowawayDatabase, testDatabasePrefix } from './throwaway-database.ts';
 
 /** A test database that also tells who asks of every statement sent to it (count-statements.ts). */
 export interface TestDatabase extends DbHandle {
@@ -42,36 +41,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB_DRIVER !== 'postgres') return { ...(await createDb({ opened: await cloneOfMigratedTemplate(), onStatement })), watchStatements };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
-  // TEST_DATABASE_PREFIX lets parallel runs on one server tell their databases apart.
-  const prefix = /^[a-z_][a-z0-9_]{0,30}$/.test(process.env.TEST_DATABASE_PREFIX ?? '') ? process.env.TEST_DATABASE_PREFIX : 'ona_test_';
-  const name = `${prefix}${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   // The run's migrated template (postgres-template.ts) is copied by the server in a moment;
   // without one (a file run on its own) the database is migrated below as a new one would be.
-  const template = process.env.TEST_POSTGRES_TEMPLATE;
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ url: url.toString(), poolSize: 5, onStatement });
+  const database = await createThrowawayDatabase(adminUrl, { prefix: testDatabasePrefix(), template: process.env.TEST_POSTGRES_TEMPLATE });
+  const handle = await createDb({ url: database.url, poolSize: 5, onStatement });
   return {
     ...handle,
-    url: url.toString(),
+    url: database.url,
     watchStatements,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      // pool.end() resolves before the server has let go of the connections; a forced drop would
-      // then kill them and surface as unhandled errors, so wait until they are gone.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await cleanup.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if ((rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
