@@ -5,6 +5,7 @@ import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, routerReady } from './app/router.tsx';
 import { installSession } from './app/session.ts';
+import { warmSession } from './features/auth/warm-session.ts';
 import { syncAuthAcrossTabs } from './shared/auth/auth-store.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 
@@ -13,6 +14,7 @@ const mounts = routeSetsForHost(window.location.hostname);
 const router = createAppRouter(mounts);
 const queryClient = createQueryClient();
 installSession(router, mounts, queryClient);
+warmSession(queryClient);
 syncAuthAcrossTabs();
 
 const root = document.getElementById('root');
