@@ -125,13 +125,21 @@ describe('a late participant with the code of a closed survey', () => {
 });
 
 describe('the employee survey’s unit filter', () => {
-  it('can be browsed whole, says how many units there are and that typing finds one, and a search shows at most five', async () => {
+  it('can be browsed whole, says how many units there are and that typing finds one, and a search shows at most five; its code comes when reached for', async () => {
     const page = await freshPage();
     await signIn(page, baseUrl, 'leader@example.com', { open: false });
     await expectPath(page, '/engagements/list.html');
+    // The searchable Select's chunk is fetched when the reader reaches for the filter, not with the page.
+    const selectChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/unit-filter-select-[^/]+\.js$/.test(request.url())) selectChunks.push(request.url());
+    });
     await page.goto(`${baseUrl}/engagements/${open}/survey/intro.html`);
     await page.getByTestId('consent-checkbox').check();
-    await page.getByTestId('survey-start').click();
+    // Started from the keyboard with the pointer in a corner, so that nothing hovers the filter.
+    await page.mouse.move(0, 0);
+    await page.getByTestId('survey-start').focus();
+    await page.keyboard.press('Enter');
     await expectPath(page, new RegExp(`^/engagements/${open}/survey/question_\\d+\\.html$`));
     const filter = page.getByTestId('unit-filter');
     await filter.waitFor();
@@ -139,7 +147,11 @@ describe('the employee survey’s unit filter', () => {
     await hint.waitFor();
     const unitCount = Number((await hint.textContent())!.match(/\d+/)![0]);
     expect(unitCount).toBeGreaterThan(5);
+    await page.getByTestId('colleague-option').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(selectChunks).toEqual([]);
     await filter.click();
+    await expect.poll(() => selectChunks.length).toBe(1);
     // Every unit and "all", not the first five.
     const options = page.getByRole('listbox').getByRole('option');
     await expect.poll(() => options.count()).toBe(unitCount + 1);
