@@ -7,6 +7,7 @@ import { notify } from '../../shared/notifications/notify.ts';
 import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
+import { useEngagementId } from '../engagements/engagement-id.ts';
 import { useHierarchy } from '../engagements/use-hierarchy.ts';
 import { ColleaguePicker } from './colleague-picker.tsx';
 import { finishSurvey, useSurveyQueryKey, type TEmployeeSurvey } from './survey-api.ts';
@@ -148,6 +149,9 @@ function Question({ survey, engagementId, page }: { survey: TEmployeeSurvey; eng
 export function SurveyQuestionPage() {
   const { t } = useTranslation('survey');
   const page = parseQuestionPage(useParams().surveyPage);
+  // The unit tree is asked for beside the survey (the frame's), not after it: one round trip less
+  // before the question shows on a slow connection (docs/first-loads.md).
+  useHierarchy(useEngagementId());
   if (page === null) return <NotFoundContent homePath="engagements/list.html" />;
   return (
     <SurveyFrame pageTitle={t('question.pageTitle', { current: page })}>
