@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { restoreDemoPassword } from './support/demo-password.ts';
+import { mailedResetLink } from './support/reset-link.ts';
 import { DEMO_PASSWORD, expectPath, signIn } from './support/session.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 
@@ -163,24 +164,7 @@ describe('password reset', () => {
     await expectPath(page, '/auth/reset-password.html');
     await page.getByLabel('E-mail').fill('leader@example.com');
     const mailApi = e2eServer().smtpApiUrl;
-    // Other test files mail the leader too (and a used link closes the older ones): take the
-    // reset link that arrives after this request.
-    const resetLinks = async () => {
-      const mails = (await (await fetch(mailApi)).json()) as { to: string[]; raw: string }[];
-      return mails
-        .filter((m) => m.to.includes('leader@example.com'))
-        .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))))
-        .map((decoded) => /(\/auth\/confirm-reset-password\.html\?uid=\d+&token=[A-Za-z0-9_%-]+)/.exec(decoded)?.[1] ?? '')
-        .filter((found) => found !== '');
-    };
-    const before = (await resetLinks()).length;
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    let link = '';
-    await expect.poll(async () => {
-      const links = await resetLinks();
-      link = links.length > before ? (links.at(-1) ?? '') : '';
-      return link;
-    }, { timeout: 15_000 }).not.toBe('');
+    const link = await mailedResetLink(mailApi, 'leader@example.com', () => page.getByRole('button', { name: 'Send reset link' }).click());
     await page.goto(`${baseUrl}${link}`);
     await page.getByLabel('New password').fill('a-new-password');
     await page.getByLabel('Repeat password').fill('a-new-password');

@@ -1,4 +1,5 @@
-import { caughtMails, surveyAdminApi } from './survey-admin-api.ts';
+import { mailedResetLink } from './reset-link.ts';
+import { surveyAdminApi } from './survey-admin-api.ts';
 import { DEMO_PASSWORD } from './session.ts';
 
 /**
@@ -10,20 +11,8 @@ export async function restoreDemoPassword(baseUrl: string, smtpApiUrl: string, e
   const login = await fetch(`${baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
   if (login.ok) return;
   const { call } = surveyAdminApi(baseUrl);
-  const links = async () =>
-    (await caughtMails(smtpApiUrl, email))
-      .map((mail) => /\/auth\/confirm-reset-password\.html\?uid=(\d+)&token=([A-Za-z0-9_%-]+)/.exec(mail))
-      .filter((match): match is RegExpExecArray => match !== null)
-      .map((match) => ({ uid: match[1] ?? '', token: decodeURIComponent(match[2] ?? '') }));
-  const before = (await links()).length;
-  await call(null, '/auth/password/reset/', { method: 'POST', body: { email } });
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-    const found = await links();
-    const reset = found.length > before ? found.at(-1) : undefined;
-    if (reset) {
-      await call(null, '/auth/password/reset/confirm/', { method: 'POST', body: { uid: reset.uid, token: reset.token, new_password1: DEMO_PASSWORD, new_password2: DEMO_PASSWORD } });
-      return;
-    }
-  }
-  throw new Error(`no password reset e-mail reached ${email}`);
+  const link = new URL(await mailedResetLink(smtpApiUrl, email, () => call(null, '/auth/password/reset/', { method: 'POST', body: { email } })), baseUrl);
+  const uid = link.searchParams.get('uid') ?? '';
+  const token = link.searchParams.get('token') ?? '';
+  await call(null, '/auth/password/reset/confirm/', { method: 'POST', body: { uid, token, new_password1: DEMO_PASSWORD, new_password2: DEMO_PASSWORD } });
 }

@@ -26,6 +26,18 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
 }
 
 /**
+ * pool.end() resolves before the server has let go of the connections; a forced drop would then
+ * end them under the pool and surface as unhandled errors, so a drop first waits (at most 5 s).
+ */
+async function waitUntilUnused(client: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if ((rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
  * `create database <prefix><random>` on the server of `serverUrl`, empty or, with `template`, a copy
  * of that database (a file copy in the server, far faster than migrating anew; the template must
  * have no connections). Every throw-away database of the tests, the browser tests' servers and the
@@ -37,22 +49,13 @@ export async function createThrowawayDatabase(serverUrl: string, options: { pref
   await onServer(serverUrl, (client) => client.query(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  // pool.end() resolves before the server has let go of the connections; a forced drop would then
-  // end them under the pool and surface as unhandled errors, so the drop waits for them first.
-  const waitUnused = (client: pg.Client) => async () => {
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if ((rows[0]?.n ?? 0) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
   return {
     name,
     url: url.toString(),
-    unused: () => onServer(serverUrl, (client) => waitUnused(client)()),
+    unused: () => onServer(serverUrl, (client) => waitUntilUnused(client, name)),
     drop: () =>
       onServer(serverUrl, async (client) => {
-        await waitUnused(client)();
+        await waitUntilUnused(client, name);
         await client.query(`drop database if exists ${name} with (force)`);
       }),
   };

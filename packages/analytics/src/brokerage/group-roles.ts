@@ -1,5 +1,5 @@
 import type { AnalysisOptions } from '../options.ts';
-import { topShareThreshold } from '../metrics/ranking.ts';
+import { inTopShare } from '../metrics/ranking.ts';
 import type { BrokerageRole, NodeBrokerage } from './gould-fernandez.ts';
 import { BROKERAGE_ROLES } from './gould-fernandez.ts';
 
@@ -14,13 +14,13 @@ import { BROKERAGE_ROLES } from './gould-fernandez.ts';
  */
 export function groupRoles(result: { nodes: readonly Pick<NodeBrokerage, 'raw' | 'z'>[] }, options: AnalysisOptions): BrokerageRole[][] {
   const { minCount, zThreshold, topShare } = options.brokerage;
-  const topOf = Object.fromEntries(
-    BROKERAGE_ROLES.map((role) => [role, topShareThreshold(result.nodes.map((node) => node.raw[role]), topShare)]),
-  ) as Record<BrokerageRole, number>;
+  const inTopOf = Object.fromEntries(
+    BROKERAGE_ROLES.map((role) => [role, inTopShare(result.nodes.map((node) => node.raw[role]), topShare)]),
+  ) as Record<BrokerageRole, (value: number) => boolean>;
   return result.nodes.map((node) =>
     BROKERAGE_ROLES.filter((role) => {
       const z = node.z[role];
-      return node.raw[role] >= minCount && node.raw[role] > 0 && node.raw[role] >= topOf[role] && z !== null && z >= zThreshold;
+      return node.raw[role] >= minCount && node.raw[role] > 0 && inTopOf[role](node.raw[role]) && z !== null && z >= zThreshold;
     }),
   );
 }

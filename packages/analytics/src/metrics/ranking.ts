@@ -11,14 +11,16 @@ export function topShareThreshold(values: ArrayLike<number>, share: number): num
 }
 
 /**
- * Whether `value` reaches a top-share threshold, counting values within floating-point noise of it
- * as tied with it. Betweenness and eigenvector scores are sums whose order follows the input's
- * order: the same person can come out as 3 or 3.0000000000000004 when the employees are listed
- * differently, and a person tied at the boundary must not gain or lose a role by that (the
- * rename-and-shuffle property of run-analysis.test.ts found such a case).
+ * Whether a value is in the top share of `values` (ties at the boundary in), counting values within
+ * floating-point noise of the boundary as tied with it. Betweenness and eigenvector scores are sums
+ * whose order follows the input's order: the same person can come out as 3 or 3.0000000000000004
+ * when the employees are listed differently, and a person tied at the boundary must not gain or
+ * lose a role by that (the rename-and-shuffle property of run-analysis.test.ts found such a case).
  */
-export function reachesThreshold(value: number, threshold: number): boolean {
-  return value >= threshold - 1e-9 * Math.max(1, Math.abs(threshold));
+export function inTopShare(values: ArrayLike<number>, share: number): (value: number) => boolean {
+  const threshold = topShareThreshold(values, share);
+  const tolerance = 1e-9 * Math.max(1, Math.abs(threshold));
+  return (value) => value >= threshold - tolerance;
 }
 
 /** The largest value still in the bottom share (ties at the boundary included). */

@@ -4,7 +4,7 @@ import type { Organisation } from '../graph/organisation.ts';
 import { isSenior } from '../graph/organisation.ts';
 import type { AnalysisOptions, PairedThreshold } from '../options.ts';
 import type { QuestionKind } from '../types.ts';
-import { bottomShareThreshold, median, reachesThreshold, topShareThreshold } from '../metrics/ranking.ts';
+import { bottomShareThreshold, inTopShare, median } from '../metrics/ranking.ts';
 import type { RiskFactorCode } from './factor-codes.ts';
 
 /** The figures a factor rule reads, kept so that a report can say why a factor fired. */
@@ -24,8 +24,8 @@ export interface EmployeeFactors {
 }
 
 function pairedRule(values: readonly number[], rule: PairedThreshold): (value: number) => boolean {
-  const threshold = topShareThreshold(values, rule.topShare);
-  return (value) => value > rule.above || (reachesThreshold(value, threshold) && value >= rule.relativeFloor && value > 0);
+  const inTop = inTopShare(values, rule.topShare);
+  return (value) => value > rule.above || (inTop(value) && value >= rule.relativeFloor && value > 0);
 }
 
 /**

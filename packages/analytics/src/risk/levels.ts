@@ -1,7 +1,7 @@
 import type { Organisation } from '../graph/organisation.ts';
 import { outDegreeOf, undirectedNeighbours } from '../graph/digraph.ts';
 import type { AnalysisOptions } from '../options.ts';
-import { reachesThreshold, topShareThreshold } from '../metrics/ranking.ts';
+import { inTopShare } from '../metrics/ranking.ts';
 import type { EmployeeFactors } from './factors.ts';
 
 export interface RiskAssessment {
@@ -41,7 +41,7 @@ export function assessRisk(
     list.push(v);
     membersByUnit.set(org.unitOf[v]!, list);
   }
-  const eigenThreshold = topShareThreshold(incomingCentrality, risk.protectionTopEigenvectorShare);
+  const inTopEigen = inTopShare(incomingCentrality, risk.protectionTopEigenvectorShare);
   const sympathy = org.byKind.get('sympathy')!;
 
   return factors.map((entry, v) => {
@@ -62,7 +62,7 @@ export function assessRisk(
     }
     const centrality = incomingCentrality[v]!;
     const protection =
-      (centrality > 0 && reachesThreshold(centrality, eigenThreshold)) ||
+      (centrality > 0 && inTopEigen(centrality)) ||
       (org.answered[v] === 1 && outDegreeOf(sympathy, v) >= risk.protectionFriends);
     const level = clamp(baseLevel[v]! + (contagion ? 1 : 0) - (protection ? 1 : 0), 1, 4);
     return { score: score[v]!, baseLevel: baseLevel[v]!, contagion, protection, level };

@@ -2,7 +2,7 @@ import type { Organisation } from '../graph/organisation.ts';
 import { inDegreeOf } from '../graph/digraph.ts';
 import type { AnalysisOptions, RoleThreshold } from '../options.ts';
 import type { QuestionKind } from '../types.ts';
-import { reachesThreshold, topShareThreshold } from '../metrics/ranking.ts';
+import { inTopShare } from '../metrics/ranking.ts';
 
 export const KEY_ROLES = ['advisor', 'broker', 'expert', 'ideamaker', 'kol', 'mentor', 'spreader', 'talent'] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
@@ -60,16 +60,16 @@ export function computeKeyRoles(org: Organisation, inputs: KeyRoleInputs, option
   };
   const roles: KeyRole[][] = Array.from({ length: n }, () => []);
   const qualifies = (rule: RoleThreshold, series: readonly number[]): ((v: number) => boolean) => {
-    const threshold = topShareThreshold(series, rule.topShare);
-    return (v) => series[v]! >= rule.minimum && reachesThreshold(series[v]!, threshold) && series[v]! > 0;
+    const inTop = inTopShare(series, rule.topShare);
+    return (v) => series[v]! >= rule.minimum && inTop(series[v]!) && series[v]! > 0;
   };
   for (const role of KEY_ROLES) {
     const rule = options.keyRoles[role];
     const test =
       role === 'broker'
         ? ((): ((v: number) => boolean) => {
-            const threshold = topShareThreshold(inputs.workBetweenness, rule.topShare);
-            return (v) => values.broker[v]! >= rule.minimum && reachesThreshold(inputs.workBetweenness[v]!, threshold) && inputs.workBetweenness[v]! > 0;
+            const inTop = inTopShare(inputs.workBetweenness, rule.topShare);
+            return (v) => values.broker[v]! >= rule.minimum && inTop(inputs.workBetweenness[v]!) && inputs.workBetweenness[v]! > 0;
           })()
         : qualifies(rule, values[role]);
     for (let v = 0; v < n; v++) {

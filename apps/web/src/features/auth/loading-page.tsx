@@ -9,8 +9,7 @@ import { useRoutePath } from '../../shared/routing/route-set-context.tsx';
 import { BrandMark } from '../../shared/ui/brand-mark.tsx';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
-import { fetchProfile, profileQueryKey } from './session-api.ts';
-import { WARM_PROFILE_FRESH_MS } from './warm-session.ts';
+import { profileQuery } from './session-api.ts';
 import { MAIN_CONTENT_ID } from '../../shared/ui/skip-link.tsx';
 
 /** The data loader of spec §2: loads the profile, then goes on to its `redirect` target. */
@@ -20,8 +19,8 @@ export function LoadingPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const setUser = useAuthStore((state) => state.setUser);
-  // Asked for afresh, unless warmSession (at start) has just done so.
-  const profile = useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => fetchProfile(signal), staleTime: WARM_PROFILE_FRESH_MS });
+  // Asked for afresh, unless warm-session.ts (at start) has just done so.
+  const profile = useQuery(profileQuery);
   const target = safeReturnTarget(searchParams.get(REDIRECT_PARAM), path('engagements/list.html'));
 
   useEffect(() => {

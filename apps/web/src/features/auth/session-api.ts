@@ -4,6 +4,7 @@ import type {
   TPasswordResetConfirm,
   TUserProfile,
 } from '@ona/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
 import { asServerWrote } from '../../shared/api/as-server-wrote.ts';
 
@@ -33,3 +34,9 @@ export function fetchProfile(signal?: AbortSignal): Promise<TUserProfile> {
 }
 
 export const profileQueryKey = ['users', 'me'] as const;
+
+/**
+ * The signed-in user's profile, as loading.html reads it. A profile asked for within the last few
+ * seconds (at start, by warm-session.ts) counts as fresh; otherwise loading.html asks afresh.
+ */
+export const profileQuery = queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => fetchProfile(signal), staleTime: 5_000 });

@@ -1,9 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
-import { fetchProfile, profileQueryKey } from './session-api.ts';
-
-/** A profile asked for this recently (at start, by warmSession) is not asked for again by loading.html. */
-export const WARM_PROFILE_FRESH_MS = 5_000;
+import { profileQuery } from './session-api.ts';
 
 /**
  * A returning user (a stored token, no profile yet) is sent to loading.html for their profile
@@ -15,7 +12,7 @@ export const WARM_PROFILE_FRESH_MS = 5_000;
 export function warmSession(queryClient: QueryClient): void {
   const { token, user } = useAuthStore.getState();
   if (!token || user) return;
-  void queryClient.prefetchQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => fetchProfile(signal), staleTime: WARM_PROFILE_FRESH_MS });
+  void queryClient.prefetchQuery(profileQuery);
   // The same module the loading route loads lazily: the route then finds it in the module map.
   void import('./loading-page.tsx');
 }
