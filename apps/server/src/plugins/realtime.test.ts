@@ -31,7 +31,7 @@ describe('live messages through Redis between two instances', () => {
       const stopSecond = await b.realtime.subscribe(channel, (payload) => heard.push(`second ${payload}`));
       await a.realtime.publish(channel, { round });
       const stopFirst = await first;
-      await expect.poll(() => heard.length, { timeout: 2000 }).toBe(2);
+      await expect.poll(() => heard.length).toBe(2);
       expect(heard.sort()).toEqual([`first {"round":${round}}`, `second {"round":${round}}`]);
       stopFirst();
       stopSecond();
@@ -45,6 +45,24 @@ describe('live messages through Redis between two instances', () => {
     const heard: string[] = [];
     await b.realtime.subscribe(channel, (payload) => heard.push(payload));
     await a.realtime.publish(channel, { again: true });
-    await expect.poll(() => heard, { timeout: 2000 }).toEqual(['{"again":true}']);
+    await expect.poll(() => heard).toEqual(['{"again":true}']);
+  });
+});
+
+describe('live messages when Redis cannot be reached', () => {
+  it('refuses a subscription that Redis never took instead of reporting it live', async () => {
+    // Nothing listens on port 1: every connection attempt is refused at once.
+    const app = Fastify({ logger: false });
+    await app.register(realtimePlugin, { redisUrl: 'redis://127.0.0.1:1' });
+    await app.ready();
+    try {
+      const heard: string[] = [];
+      await expect(app.realtime.subscribe('test:unreachable', (payload) => heard.push(payload))).rejects.toThrow();
+      // The refused listener is gone: a later attempt subscribes afresh (and is refused again here).
+      await expect(app.realtime.subscribe('test:unreachable', (payload) => heard.push(payload))).rejects.toThrow();
+      expect(heard).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

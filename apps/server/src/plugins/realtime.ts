@@ -83,21 +83,36 @@ function redisHub(publisher: Redis, subscriber: Redis, prefix: string, onError: 
   });
   /**
    * Redis SUBSCRIBE and UNSUBSCRIBE of one channel, in the order they were asked for. Every
-   * listener waits for the tail: a second socket of a survey must not be told it is live while the
-   * first socket's SUBSCRIBE is still on its way (it would miss what is published meanwhile), and
-   * a socket arriving just after the last one left must not be overtaken by that UNSUBSCRIBE.
+   * listener waits for its channel's SUBSCRIBE: a second socket of a survey must not be told it is
+   * live while the first socket's SUBSCRIBE is still on its way (it would miss what is published
+   * meanwhile), and a socket arriving just after the last one left must not be overtaken by that
+   * UNSUBSCRIBE. A SUBSCRIBE that failed is never reported as live: its listeners are dropped and
+   * told (the socket then asks its client to come back later), and the next listener tries again.
    */
-  const pending = new Map<string, Promise<void>>();
+  const tail = new Map<string, Promise<unknown>>();
   const enqueue = (channel: string, step: () => Promise<unknown>): Promise<void> => {
-    const next = (pending.get(channel) ?? Promise.resolve()).then(step).then(
-      () => undefined,
-      (err: unknown) => onError(err),
-    );
-    pending.set(channel, next);
-    void next.then(() => {
-      if (pending.get(channel) === next) pending.delete(channel);
+    const run = (tail.get(channel) ?? Promise.resolve()).then(step).then(() => undefined);
+    const settled = run.catch(() => undefined);
+    tail.set(channel, settled);
+    void settled.then(() => {
+      if (tail.get(channel) === settled) tail.delete(channel);
     });
-    return next;
+    return run;
+  };
+  /** The SUBSCRIBE each channel's current listeners wait for. */
+  const live = new Map<string, Promise<void>>();
+  const subscribeOnce = (channel: string): Promise<void> => {
+    const known = live.get(channel);
+    if (known) return known;
+    // ioredis keeps the SUBSCRIBE through `maxRetriesPerRequest` reconnects and then fails it; a
+    // subscription that failed is not one it restores later, so it must not count as live.
+    const subscribing = enqueue(channel, () => subscriber.subscribe(prefix + channel));
+    live.set(channel, subscribing);
+    subscribing.catch((err: unknown) => {
+      if (live.get(channel) === subscribing) live.delete(channel);
+      onError(err);
+    });
+    return subscribing;
   };
   return {
     mode: 'redis',
@@ -105,10 +120,17 @@ function redisHub(publisher: Redis, subscriber: Redis, prefix: string, onError: 
       await publisher.publish(prefix + channel, JSON.stringify(message));
     },
     async subscribe(channel, listener) {
-      if (registry.add(channel, listener)) await enqueue(channel, () => subscriber.subscribe(prefix + channel));
-      else await (pending.get(channel) ?? Promise.resolve());
+      registry.add(channel, listener);
+      try {
+        await subscribeOnce(channel);
+      } catch (err) {
+        registry.remove(channel, listener);
+        throw err;
+      }
       return () => {
-        if (registry.remove(channel, listener)) void enqueue(channel, () => subscriber.unsubscribe(prefix + channel));
+        if (!registry.remove(channel, listener)) return;
+        live.delete(channel);
+        enqueue(channel, () => subscriber.unsubscribe(prefix + channel)).catch(onError);
       };
     },
   };

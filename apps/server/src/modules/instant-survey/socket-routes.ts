@@ -30,6 +30,8 @@ const AUTH_TIMEOUT_MS = 10_000;
 const CLOSE_UNAUTHENTICATED = 4401;
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_NOT_FOUND = 4404;
+// RFC 6455 1013 "Try Again Later": the client reconnects with its back-off.
+const CLOSE_TRY_AGAIN_LATER = 1013;
 
 type TRole = 'host' | 'participant';
 
@@ -61,8 +63,12 @@ async function authorise(app: FastifyInstance, pathId: string, hello: TInstantSo
   throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
 }
 
-const closeCodeFor = (err: unknown) =>
-  err instanceof ApiError ? (err.statusCode === 403 ? CLOSE_FORBIDDEN : err.statusCode === 404 ? CLOSE_NOT_FOUND : CLOSE_UNAUTHENTICATED) : CLOSE_UNAUTHENTICATED;
+/** A refusal mirrors its HTTP status; anything else (database or Redis away) asks the client to come back. */
+const closeCodeFor = (err: unknown) => {
+  if (err instanceof SyntaxError) return CLOSE_UNAUTHENTICATED;
+  if (!(err instanceof ApiError)) return CLOSE_TRY_AGAIN_LATER;
+  return err.statusCode === 403 ? CLOSE_FORBIDDEN : err.statusCode === 404 ? CLOSE_NOT_FOUND : CLOSE_UNAUTHENTICATED;
+};
 
 /**
  * /ws/instant-survey/{id}/ ({id}: the public id for participants, the numeric or public id for hosts): one socket per survey and page. Browsers cannot send headers on a
@@ -77,7 +83,12 @@ export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
     let unsubscribe: (() => void) | null = null;
     let closed = false;
     let authorising = false;
-    const timer = setTimeout(() => socket.close(CLOSE_UNAUTHENTICATED, 'authentication timeout'), AUTH_TIMEOUT_MS);
+    // A client that never said who it is is refused; one whose hello is still being checked (a slow
+    // database or Redis) is asked to come back, since a 44xx close makes it give up for good.
+    const timer = setTimeout(
+      () => (authorising ? socket.close(CLOSE_TRY_AGAIN_LATER, 'try again later') : socket.close(CLOSE_UNAUTHENTICATED, 'authentication timeout')),
+      AUTH_TIMEOUT_MS,
+    );
 
     socket.on('close', () => {
       closed = true;
@@ -109,7 +120,7 @@ export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
           socket.send(JSON.stringify({ type: 'ready', role }));
         } catch (err) {
           if (!(err instanceof ApiError) && !(err instanceof SyntaxError)) request.log.error({ err }, 'live socket authorisation failed');
-          if (!closed) socket.close(closeCodeFor(err), 'not allowed');
+          if (!closed) socket.close(closeCodeFor(err), err instanceof ApiError || err instanceof SyntaxError ? 'not allowed' : 'try again later');
         }
       })();
     });
