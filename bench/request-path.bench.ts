@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
 import { FIXTURE_PASSWORD } from '../apps/server/src/testing/fixtures.ts';
 import { exportCommit } from './support/before-checkout.ts';
 import { createBenchDatabase } from './support/bench-database.ts';
-import { databaseCpuSeconds } from './support/database-cpu.ts';
+import { databaseBackendsCpu, databaseCpuBetween } from './support/database-cpu.ts';
 import { ServerProcess } from './support/server-process.ts';
 import { seedEngagement, startInstantSurvey } from './support/survey-saves.ts';
 import { runInstantLoad, type InstantFigures } from './support/instant-load.ts';
@@ -104,10 +104,11 @@ try {
   const perRequest = (before: number | null, after: number | null, requests: number) => (before !== null && after !== null && requests > 0 ? (1000 * (after - before)) / requests : null);
   async function measure(server: ServerProcess, setupClient: (client: autocannon.Client) => void, seconds = SECONDS): Promise<Figures> {
     const cpuBefore = server.cpuSeconds();
-    const dbBefore = databaseCpuSeconds(databaseName);
+    const dbBefore = databaseBackendsCpu(databaseName);
     const result = await autocannon({ url: base(server), connections: CONNECTIONS, duration: seconds, setupClient });
     const cpuMsPerRequest = perRequest(cpuBefore, server.cpuSeconds(), result.requests.total);
-    const dbCpuMsPerRequest = perRequest(dbBefore, databaseCpuSeconds(databaseName), result.requests.total);
+    const dbSeconds = databaseCpuBetween(dbBefore, databaseBackendsCpu(databaseName));
+    const dbCpuMsPerRequest = dbSeconds === null || result.requests.total === 0 ? null : (1000 * dbSeconds) / result.requests.total;
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest, dbCpuMsPerRequest };
   }
   async function measured(server: ServerProcess, setupClient: (client: autocannon.Client) => void): Promise<Figures> {

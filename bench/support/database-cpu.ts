@@ -3,15 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
- * CPU seconds spent so far by the PostgreSQL backends connected to `database` (a local server whose
- * processes this user can read in /proc; null otherwise). A backend's title names its database
- * (`postgres: <user> <database> <client> <state>`), so the figure leaves out other databases'
- * work on a shared server. Backends that ended meanwhile drop out of the sum: measure while the
- * servers' pools stay open.
+ * CPU seconds spent so far by each PostgreSQL backend connected to `database`, by process id (a
+ * local server whose processes this user can read in /proc; empty otherwise). A backend's title
+ * names its database (`postgres: <user> <database> <client> <state>`), so other databases' work on
+ * a shared server is left out.
  */
-export function databaseCpuSeconds(database: string): number | null {
-  let ticks = 0;
-  let found = false;
+export function databaseBackendsCpu(database: string): Map<number, number> {
+  const backends = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -19,11 +17,22 @@ export function databaseCpuSeconds(database: string): number | null {
       if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      found = true;
+      backends.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
     } catch {
       // The process ended while it was being read.
     }
   }
-  return found ? ticks / CLOCK_TICKS_PER_SECOND : null;
+  return backends;
+}
+
+/**
+ * The CPU seconds the backends spent between two readings: those that started meanwhile count
+ * from zero; those that ended meanwhile (a pool closing idle connections) are left out, so the
+ * figure may be a little low, never negative. Null when no backend could be read.
+ */
+export function databaseCpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let seconds = 0;
+  for (const [pid, cpu] of after) seconds += cpu - (before.get(pid) ?? 0);
+  return seconds;
 }
