@@ -15,6 +15,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { checkAnswer, peopleNamedIn } from './answer-validation.ts';
 import type { TParticipantContext } from './instant-auth.ts';
+import type { TKeptParticipant } from './kept-participant.ts';
 import { publishLive } from './live.ts';
 import * as repo from './repository.ts';
 import { findSaveTarget, writeAnswer } from './save-answer-statements.ts';
@@ -102,6 +103,8 @@ export async function updateSurvey(app: FastifyInstance, auth: AuthContext, surv
     await repo.updateSurveyTitle(tx, surveyId, input.title.trim());
     await writeContent(tx, surveyId, input);
   });
+  // Participants may have been renamed or removed: their kept entries go, here and on every instance.
+  await app.callerCache.forget({ instantSurvey: surveyId });
   await publishLive(app, row, { type: 'state', state: asState(row) });
   return (await repo.findSurveyById(app.db, surveyId)) ?? row;
 }
@@ -131,6 +134,8 @@ export async function closeSurvey(app: FastifyInstance, auth: AuthContext, surve
 export async function deleteSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number): Promise<void> {
   const row = await hostSurvey(app.db, auth, surveyId);
   await repo.deleteSurvey(app.db, surveyId);
+  // Its participants' tokens are gone: no instance may take them for a save from its cache.
+  await app.callerCache.forget({ instantSurvey: surveyId });
   // Participants still on the page learn that it is gone (their next load answers 404).
   await publishLive(app, row, { type: 'state', state: 'closed' });
 }
@@ -263,7 +268,7 @@ export async function finishSurvey(app: FastifyInstance, participant: TParticipa
  * The hosts hear of the answer as soon as that write has committed, beside the acknowledgement
  * rather than after it; a stale save (older sequence) stored nothing, so nobody hears of it.
  */
-export async function saveAnswer(app: FastifyInstance, participant: TParticipantContext, body: TInstantSaveAnswer) {
+export async function saveAnswer(app: FastifyInstance, participant: TKeptParticipant, body: TInstantSaveAnswer) {
   const surveyId = participant.surveyId;
   const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);
   const found = await findSaveTarget(app.db, surveyId, body.question_id, named);
