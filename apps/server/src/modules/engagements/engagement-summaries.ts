@@ -56,10 +56,11 @@ interface VisibleJourneyRow extends Record<string, unknown> {
  * whole engagement row was the largest single item of the list's JavaScript. Only the columns the
  * answer uses are read. The caller's own employee is found once for all journeys through the
  * index on `employees.user_id` (the previous per-journey subqueries, two per journey, each
- * intersected the journey's whole `engagement_id` index range with it).
+ * intersected the journey's whole `engagement_id` index range with it). The modules come as JSON:
+ * the driver's parser of a text[] is JavaScript (4 % of the list's busy CPU in a profile), JSON.parse is not.
  */
 const VISIBLE_JOURNEYS_SQL = `
-select e.id, e.name, e.access_from::text as access_from, e.access_till::text as access_till, e.default_language, e.modules,
+select e.id, e.name, e.access_from::text as access_from, e.access_till::text as access_till, e.default_language, to_json(e.modules) as modules,
   e.previous_engagement_id, e.closed_at, e.archived_at, e.data_version::text as data_version,
   coalesce(v.version, 0)::text as respondent_version,
   exists (select 1 from analysis_runs r where r.engagement_id = e.id and r.status = 'done') as analysed,
