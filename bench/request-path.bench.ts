@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
 import { FIXTURE_PASSWORD } from '../apps/server/src/testing/fixtures.ts';
 import { exportCommit } from './support/before-checkout.ts';
 import { createBenchDatabase } from './support/bench-database.ts';
+import { databaseBackendsCpu, databaseCpuBetween } from './support/database-cpu.ts';
 import { ServerProcess } from './support/server-process.ts';
 import { seedEngagement, startInstantSurvey } from './support/survey-saves.ts';
 import { runInstantLoad, type InstantFigures } from './support/instant-load.ts';
@@ -93,14 +94,22 @@ try {
     return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
   };
 
-  /** cpuMsPerRequest: the server process's CPU time over the measurement divided by its requests. */
-  type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest: number | null };
+  /**
+   * cpuMsPerRequest: the server process's CPU time over the measurement divided by its requests;
+   * dbCpuMsPerRequest: the same for the PostgreSQL backends of the bench database (null when their
+   * processes cannot be read), which says whether a gap to the anchor is in Node or in the database.
+   */
+  type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest: number | null; dbCpuMsPerRequest: number | null };
+  const databaseName = new URL(database.url).pathname.slice(1);
+  const perRequest = (before: number | null, after: number | null, requests: number) => (before !== null && after !== null && requests > 0 ? (1000 * (after - before)) / requests : null);
   async function measure(server: ServerProcess, setupClient: (client: autocannon.Client) => void, seconds = SECONDS): Promise<Figures> {
     const cpuBefore = server.cpuSeconds();
+    const dbBefore = databaseBackendsCpu(databaseName);
     const result = await autocannon({ url: base(server), connections: CONNECTIONS, duration: seconds, setupClient });
-    const cpuAfter = server.cpuSeconds();
-    const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? (1000 * (cpuAfter - cpuBefore)) / result.requests.total : null;
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest };
+    const cpuMsPerRequest = perRequest(cpuBefore, server.cpuSeconds(), result.requests.total);
+    const dbSeconds = databaseCpuBetween(dbBefore, databaseBackendsCpu(databaseName));
+    const dbCpuMsPerRequest = dbSeconds === null || result.requests.total === 0 ? null : (1000 * dbSeconds) / result.requests.total;
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest, dbCpuMsPerRequest };
   }
   async function measured(server: ServerProcess, setupClient: (client: autocannon.Client) => void): Promise<Figures> {
     await measure(server, setupClient, 2);
@@ -166,7 +175,7 @@ try {
   for (const { row, target, figures } of results) {
     if (!figures) console.log(`| ${row} | ${target} | n/a (no ETag) | | | |`);
     else if ('hostP99' in figures) console.log(`| ${row} | ${target} | ${figures.savesPerSecond.toFixed(0)} saves/s | ${figures.p50.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms | save → host p50 ${figures.hostP50.toFixed(1)} ms, p99 ${figures.hostP99.toFixed(1)} ms; ${figures.failed} failed, ${figures.unheard} unheard |`);
-    else console.log(`| ${row} | ${target} | ${figures.rps.toFixed(0)} req/s | ${figures.p50} ms | ${figures.p99} ms | ${figures.cpuMsPerRequest === null ? '' : `server CPU ${figures.cpuMsPerRequest.toFixed(3)} ms/request; `}${figures.non2xx} non-2xx, ${figures.errors} errors |`);
+    else console.log(`| ${row} | ${target} | ${figures.rps.toFixed(0)} req/s | ${figures.p50} ms | ${figures.p99} ms | ${figures.cpuMsPerRequest === null ? '' : `server CPU ${figures.cpuMsPerRequest.toFixed(3)} ms/request; `}${figures.dbCpuMsPerRequest === null ? '' : `database CPU ${figures.dbCpuMsPerRequest.toFixed(3)} ms/request; `}${figures.non2xx} non-2xx, ${figures.errors} errors |`);
   }
 } finally {
   for (const server of running) await server.stop('SIGTERM').catch(() => undefined);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
  * Where a server's CPU went: reads a `.cpuprofile` (node --cpu-prof) and prints the share of
  * self time by package (node_modules/<name>, the project's own files, Node's internals, idle and
  * garbage collection) and the 25 functions with the most self time.
- * Run: npx tsx bench/support/profile-summary.ts path/to/file.cpuprofile [--last=SECONDS]
+ * Run: npx tsx bench/support/profile-summary.ts path/to/file.cpuprofile [--last=SECONDS] [--skip-last=SECONDS]
  */
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -15,12 +15,21 @@ const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 // --last=SECONDS: only the samples of the profile's last seconds (the load, not the start-up).
 const lastArgument = process.argv.find((a) => a.startsWith('--last='));
 const windowMicros = lastArgument ? Number(lastArgument.slice('--last='.length)) * 1e6 : Infinity;
+// --skip-last=SECONDS: leaves out the profile's final seconds (e.g. the anchor's measurement, which
+// the request-path bench runs after the profiled server's), so --last can pick an earlier window.
+const skipArgument = process.argv.find((a) => a.startsWith('--skip-last='));
+const skipMicros = skipArgument ? Number(skipArgument.slice('--skip-last='.length)) * 1e6 : 0;
+let skipped = 0;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
 let counted = 0;
 for (let i = profile.samples.length - 1; i >= 0 && counted < windowMicros; i -= 1) {
   const id = profile.samples[i]!;
   const delta = profile.timeDeltas[i] ?? 0;
+  if (skipped < skipMicros) {
+    skipped += delta;
+    continue;
+  }
   counted += delta;
   self.set(id, (self.get(id) ?? 0) + delta);
 }

@@ -3,4 +3,4 @@ export { isConnectionError } from './resilient-pool.ts';
 export type { ObservedStatement, StatementListener } from './statement-observer.ts';
 export * as tables from './schema.ts';
 export { sql, eq, and, or, inArray, desc, asc, isNull, isNotNull, gt, gte, lt, lte, ne, count } from 'drizzle-orm';
-export { perDatabase, preparedStatement } from './prepared-statement.ts';
+export { onOneConnection, perDatabase, preparedStatement, type HeldConnection } from './prepared-statement.ts';

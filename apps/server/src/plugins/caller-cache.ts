@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { CallerStore, type CallerChange } from '../modules/auth/caller-store.ts';
+import { CallerStore, TokenHolderStore, type CallerChange } from '../modules/auth/caller-store.ts';
+import { keptParticipantConcerns, type TKeptParticipant } from '../modules/instant-survey/kept-participant.ts';
 import type { AuthContext } from './auth.ts';
+
+/** Whoever a token stands for, kept by the token's hash while this instance can hear changes. */
+export interface KeptByTokenHash<T> {
+  /** The kept holder of a token hash, or undefined (also whenever this instance cannot hear changes). */
+  get(tokenHash: string): T | undefined;
+  /**
+   * Runs `load` and keeps `keepable(found)` (nothing when it answers null), unless a change
+   * arrived meanwhile; answers what `load` found.
+   */
+  remember<F>(tokenHash: string, load: () => Promise<F>, keepable: (found: F) => T | null): Promise<F>;
+}
 
 /**
  * The signed-in caller of a login token (token → user → memberships), kept a few seconds so that
@@ -13,6 +25,11 @@ export interface CallerCache {
   get(tokenHash: string): AuthContext | undefined;
   /** Looks the caller up with `load` and keeps it, unless a change arrived meanwhile. */
   remember(tokenHash: string, load: () => Promise<AuthContext>): Promise<AuthContext>;
+  /**
+   * Instant participants by the hash of their instant token (modules/instant-survey/kept-participant.ts),
+   * dropped by the same changes, on every instance, as the callers are.
+   */
+  instantParticipants: KeptByTokenHash<TKeptParticipant>;
   /**
    * Drops what a committed change concerns, here and (with Redis) on every instance: resolves once
    * every instance that heard it has dropped it, so the caller's very next request, wherever it
@@ -35,15 +52,25 @@ const ACK_TIMEOUT_MS = 1_000;
 
 type Message = { id: string; change: CallerChange };
 
-function localCache(store: CallerStore<AuthContext>, isLive: () => boolean): Omit<CallerCache, 'forget'> {
+function keptByTokenHash<T>(store: TokenHolderStore<T>, isLive: () => boolean): KeptByTokenHash<T> {
   return {
     get: (tokenHash) => (isLive() ? store.get(tokenHash) : undefined),
-    async remember(tokenHash, load) {
+    async remember(tokenHash, load, keepable) {
       const startedAt = store.begin();
-      const caller = await load();
-      if (isLive()) store.set(tokenHash, caller, startedAt);
-      return caller;
+      const found = await load();
+      const kept = keepable(found);
+      if (kept !== null && isLive()) store.set(tokenHash, kept, startedAt);
+      return found;
     },
+  };
+}
+
+function localCache(callers: CallerStore<AuthContext>, participants: TokenHolderStore<TKeptParticipant>, isLive: () => boolean): Omit<CallerCache, 'forget'> {
+  const kept = keptByTokenHash(callers, isLive);
+  return {
+    get: kept.get,
+    remember: (tokenHash, load) => kept.remember(tokenHash, load, (caller) => caller),
+    instantParticipants: keptByTokenHash(participants, isLive),
   };
 }
 
@@ -55,10 +82,18 @@ function localCache(store: CallerStore<AuthContext>, isLive: () => boolean): Omi
  * again from empty once it is subscribed again.
  */
 export const callerCachePlugin = fp<{ redisUrl?: string | undefined; prefix: string }>(async (app, options) => {
-  const store = new CallerStore<AuthContext>({ ttlMs: CALLER_TTL_MS, maxEntries: MAX_CALLERS });
+  const callers = new CallerStore<AuthContext>({ ttlMs: CALLER_TTL_MS, maxEntries: MAX_CALLERS });
+  const participants = new TokenHolderStore<TKeptParticipant>({ ttlMs: CALLER_TTL_MS, maxEntries: MAX_CALLERS, concerns: keptParticipantConcerns });
+  /** One change, both stores: a change message names no store, so one channel serves both. */
+  const store = {
+    forget(change: CallerChange) {
+      callers.forget(change);
+      participants.forget(change);
+    },
+  };
   if (!options.redisUrl) {
     app.decorate('callerCache', {
-      ...localCache(store, () => true),
+      ...localCache(callers, participants, () => true),
       async forget(change: CallerChange) {
         store.forget(change);
       },
@@ -110,7 +145,7 @@ export const callerCachePlugin = fp<{ redisUrl?: string | undefined; prefix: str
   });
 
   app.decorate('callerCache', {
-    ...localCache(store, () => live),
+    ...localCache(callers, participants, () => live),
     async forget(change: CallerChange) {
       if ('users' in change && change.users.length === 0) return;
       store.forget(change);

@@ -6,6 +6,7 @@ import { buildApp, type App } from '../app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { authHeader, createTestApp, type TestContext } from '../testing/test-app.ts';
 import { createSurveyOrganisation, openSurveyForTakers, type SurveyOrganisation } from '../modules/survey/survey-test-setup.ts';
+import { createSurveyAs, instantHeader, join, setUpInstantHosts, startSurveyAs } from '../modules/instant-survey/instant-test-kit.ts';
 
 // PGlite runs inside the process: it has no connections to lose.
 describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('after PostgreSQL drops every connection', () => {
@@ -55,6 +56,30 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('after PostgreSQL dro
     expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
     for (const body of unavailable) expect(body).toEqual({ code: 'database_unavailable', detail: expect.any(String) });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+  });
+
+  it('an instant save (read and write on one held connection) goes through or answers 503, never 500, and stores what it acknowledged', async () => {
+    const tokens = await setUpInstantHosts(ctx, 'loss');
+    const survey = await createSurveyAs(ctx, tokens.host);
+    await startSurveyAs(ctx, tokens.host, survey.id);
+    const participant = await join(ctx, survey, 'Lost Lea');
+    const freetext = survey.questions.find((q) => q.type === 'freetext')!.id;
+    const save = (sequence: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/instant-survey/surveys/${survey.public_id}/save-answer/`, headers: instantHeader(participant.token), payload: { question_id: freetext, value: { type: 'freetext', text: `round ${sequence}` }, sequence } });
+    // The participant kept: from here on a save sends only its read and its write.
+    expect((await save(1)).statusCode).toBe(200);
+    for (let sequence = 2; sequence < 10; sequence++) {
+      await Promise.all([0, 1, 2, 3].map(() => ctx.app.inject({ method: 'GET', url: '/api/health/' })));
+      expect(await dropEveryConnection()).toBeGreaterThan(0);
+      const res = await save(sequence);
+      expect([200, 503]).toContain(res.statusCode);
+      // The acknowledgement carries the answer as the write stored it.
+      if (res.statusCode === 200) expect(res.json()).toMatchObject({ answer: { sequence, value: { type: 'freetext', text: `round ${sequence}` } } });
+      else expect(res.json()).toEqual({ code: 'database_unavailable', detail: expect.any(String) });
+    }
+    const after = await save(10);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ answer: { sequence: 10, value: { type: 'freetext', text: 'round 10' } } });
   });
 });
 

@@ -1,9 +1,13 @@
 /**
  * What changed about signed-in callers: some users (logout, password, deactivation, rights,
- * current organisation), one organisation (archived, renamed, its language), or anything at all
- * (this instance lost the messages of the others).
+ * current organisation), one organisation (archived, renamed, its language), the participants of
+ * one instant survey (renamed, removed, the survey deleted), or anything at all (this instance
+ * lost the messages of the others).
  */
-export type CallerChange = { users: number[] } | { organization: number } | { everything: true };
+export type CallerChange = { users: number[] } | { organization: number } | { instantSurvey: number } | { everything: true };
+
+/** Whom of its kind a change concerns; built once per change (a change may name thousands of users). */
+export type ChangeConcerns<T> = (change: Exclude<CallerChange, { everything: true }>) => (caller: T) => boolean;
 
 /** The part of a cached caller that says whom a change concerns. */
 export interface CallerScope {
@@ -12,33 +16,39 @@ export interface CallerScope {
   availableOrganizations: { id: number }[];
 }
 
-/** Whether a change concerns a caller; built once per change (a change may name thousands of users). */
-function concerns(change: CallerChange): (caller: CallerScope) => boolean {
-  if ('everything' in change) return () => true;
+/** Whether a change concerns a signed-in caller (an instant survey's participants are not callers). */
+const loginCallerConcerns: ChangeConcerns<CallerScope> = (change) => {
   if ('users' in change) {
     const users = new Set(change.users);
     return (caller) => users.has(caller.user.id);
   }
-  return (caller) => caller.organizationId === change.organization || caller.availableOrganizations.some((o) => o.id === change.organization);
-}
+  if ('organization' in change) return (caller) => caller.organizationId === change.organization || caller.availableOrganizations.some((o) => o.id === change.organization);
+  return () => false;
+};
 
 interface Entry<T> {
   caller: T;
   expiresAt: number;
 }
 
+export interface StoreOptions {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}
+
 /**
- * Signed-in callers by the hash of their token, each kept `ttlMs` at most and at most `maxEntries`
- * of them (the oldest go first). A change drops what it concerns and bumps the epoch: a lookup that
- * started before the change (it may have read the old rows) is not kept, so a change is never
- * undone by a slow lookup finishing after it.
+ * Whoever a token stands for (a signed-in caller, an instant participant), by the hash of the
+ * token, each kept `ttlMs` at most and at most `maxEntries` of them (the oldest go first). A change
+ * drops what it concerns and bumps the epoch: a lookup that started before the change (it may have
+ * read the old rows) is not kept, so a change is never undone by a slow lookup finishing after it.
  */
-export class CallerStore<T extends CallerScope> {
+export class TokenHolderStore<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private epoch = 0;
 
   constructor(
-    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number },
+    private readonly options: StoreOptions & { concerns: ChangeConcerns<T> },
   ) {}
 
   private now(): number {
@@ -82,7 +92,14 @@ export class CallerStore<T extends CallerScope> {
       this.entries.clear();
       return;
     }
-    const concerned = concerns(change);
+    const concerned = this.options.concerns(change);
     for (const [tokenHash, entry] of this.entries) if (concerned(entry.caller)) this.entries.delete(tokenHash);
+  }
+}
+
+/** Signed-in callers of login tokens. */
+export class CallerStore<T extends CallerScope> extends TokenHolderStore<T> {
+  constructor(options: StoreOptions) {
+    super({ ...options, concerns: loginCallerConcerns });
   }
 }

@@ -2,12 +2,15 @@ import { ACCESS_LEVELS, MODULES, type TAccessLevel, type TModule } from '@ona/co
 
 export type ModuleAccessMap = Record<TModule, TAccessLevel>;
 
+// Built once: the journeys list makes an access map per journey on every request.
+const NO_ACCESS = Object.freeze(Object.fromEntries(MODULES.map((m) => [m, 'no_access'])) as ModuleAccessMap);
+const KNOWN_MODULES: ReadonlySet<string> = new Set(MODULES);
+const KNOWN_LEVELS: ReadonlySet<string> = new Set(ACCESS_LEVELS);
+
 export function accessMapFromRows(rows: { module: string; accessLevel: string }[]): ModuleAccessMap {
-  const map = Object.fromEntries(MODULES.map((m) => [m, 'no_access'])) as ModuleAccessMap;
+  const map: ModuleAccessMap = { ...NO_ACCESS };
   for (const row of rows) {
-    if ((MODULES as readonly string[]).includes(row.module) && (ACCESS_LEVELS as readonly string[]).includes(row.accessLevel)) {
-      map[row.module as TModule] = row.accessLevel as TAccessLevel;
-    }
+    if (KNOWN_MODULES.has(row.module) && KNOWN_LEVELS.has(row.accessLevel)) map[row.module as TModule] = row.accessLevel as TAccessLevel;
   }
   return map;
 }

@@ -4,7 +4,8 @@ import { forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { accessMapFromRows, involvedEmployeeCount } from './access-scope.ts';
 import { journeyState } from './journey-state.ts';
-import { loadVisibleJourneys, type EngagementSummary } from './engagement-summaries.ts';
+import { loadVisibleJourneys, type EngagementSummary, type JourneyRow } from './engagement-summaries.ts';
+import { todayUtc } from '../survey/survey-window.ts';
 import * as repo from './repository.ts';
 
 export function isEngagementAdmin(auth: AuthContext): boolean {
@@ -12,8 +13,17 @@ export function isEngagementAdmin(auth: AuthContext): boolean {
 }
 
 type EngagementRow = typeof tables.engagements.$inferSelect;
+const KNOWN_MODULES: ReadonlySet<string> = new Set(MODULES);
 
-function describeEngagement(auth: AuthContext, engagement: EngagementRow, summary: EngagementSummary): TEngagement {
+/** What is the same for every journey of one answer: worked out once per request, not per journey. */
+interface AnswerContext {
+  isAdmin: boolean;
+  today: string;
+}
+
+const answerContextOf = (auth: AuthContext): AnswerContext => ({ isAdmin: isEngagementAdmin(auth), today: todayUtc() });
+
+function describeEngagement(context: AnswerContext, engagement: JourneyRow, summary: EngagementSummary): TEngagement {
   const access = accessMapFromRows(summary.accessRows);
   const { ownEmployeeId } = summary;
   const counts = { participants: summary.participants, respondents: summary.respondents };
@@ -46,9 +56,9 @@ function describeEngagement(auth: AuthContext, engagement: EngagementRow, summar
     analytics360_reports: withCount(access.analytics360_reports),
     key_people_analytics: { access_level: access.key_people_analytics },
     statistics: { access_level: access.statistics },
-    is_admin: isEngagementAdmin(auth),
-    state: journeyState(engagement, { analysed }),
-    modules: engagement.modules.filter((m): m is TEngagement['modules'][number] => (MODULES as readonly string[]).includes(m)),
+    is_admin: context.isAdmin,
+    state: journeyState(engagement, { analysed }, context.today),
+    modules: engagement.modules.filter((m): m is TEngagement['modules'][number] => KNOWN_MODULES.has(m)),
     previous_engagement_id: engagement.previousEngagementId,
     closed_at: engagement.closedAt?.toISOString() ?? null,
     archived: engagement.archivedAt !== null,
@@ -60,7 +70,8 @@ function describeEngagement(auth: AuthContext, engagement: EngagementRow, summar
 export async function listEngagements(db: Database, auth: AuthContext, archived = false): Promise<TEngagement[]> {
   if (archived && !isEngagementAdmin(auth)) throw forbidden();
   const journeys = await loadVisibleJourneys(db, callerOf(auth), archived ? 'archived' : 'current');
-  return journeys.map(({ engagement, summary }) => describeEngagement(auth, engagement, summary));
+  const context = answerContextOf(auth);
+  return journeys.map(({ engagement, summary }) => describeEngagement(context, engagement, summary));
 }
 
 const callerOf = (auth: AuthContext) => ({ organizationId: auth.organizationId, userId: auth.user.id, isAdmin: isEngagementAdmin(auth) });
@@ -80,7 +91,7 @@ export async function getVisibleEngagement(db: Database, auth: AuthContext, enga
 export async function getEngagement(db: Database, auth: AuthContext, engagementId: number): Promise<TEngagement> {
   const [journey] = await loadVisibleJourneys(db, callerOf(auth), 'any', engagementId);
   if (!journey) throw notFound();
-  return describeEngagement(auth, journey.engagement, journey.summary);
+  return describeEngagement(answerContextOf(auth), journey.engagement, journey.summary);
 }
 
 export function buildUnitTree(rows: { id: number; name: string; parentId: number | null }[]): THierarchy {

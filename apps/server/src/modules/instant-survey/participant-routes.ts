@@ -18,7 +18,7 @@ import {
 } from '@ona/contracts';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../errors/api-error.ts';
-import { authorizationKind, participantOrAddressKey, requireInstantAdmin, requireParticipant } from './instant-auth.ts';
+import { authorizationKind, participantOrAddressKey, requireInstantAdmin, requireKeptParticipant, requireParticipant } from './instant-auth.ts';
 import * as repo from './repository.ts';
 import * as service from './service.ts';
 
@@ -115,7 +115,8 @@ export const instantSurveyParticipantRoutes: FastifyPluginAsyncZod = async (app)
     config: participantLimit,
     schema: { tags, security: PARTICIPANT, summary: 'Save (or replace) the participant’s answer to one question of a started survey', params: ZInstantSurveyPathParams, body: ZInstantSaveAnswer, response: { 200: ZInstantSaveAnswerResponse, ...errors } },
   }, async (request) => {
-    const participant = await requireParticipant(app, request, request.params.id);
+    // Who they are, from the instant participant cache: a save reads no progress of theirs.
+    const participant = await requireKeptParticipant(app, request, request.params.id);
     return service.saveAnswer(app, participant, request.body);
   });
 

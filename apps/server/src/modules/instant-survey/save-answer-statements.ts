@@ -1,35 +1,48 @@
-import { and, eq, perDatabase, preparedStatement, sql, tables, type Database } from '@ona/db';
+import { preparedStatement, type Database, type HeldConnection } from '@ona/db';
 import type { TInstantAnswer, TInstantSurveyState } from '@ona/contracts';
 import { toAnswer, toQuestion } from './repository.ts';
 
-const { instantSurveys, instantSurveyQuestions, instantSurveyParticipants } = tables;
-
 /**
  * The two statements of an instant save (after the participant's token): what the answer is
- * checked against, then the write. Both are prepared once, so a busy room does not rebuild their
- * SQL for every save.
+ * checked against, then the write. Both are hand-written prepared statements, so a busy room does
+ * not rebuild their SQL for every save, and both can run on one held connection
+ * (`onOneConnection`, service.ts) as well as through the pool.
  */
 
-const saveTargetQuery = perDatabase((db) =>
-  db
-    .select({
-      state: instantSurveys.state,
-      question: instantSurveyQuestions,
-      // Which of the people the answer names take part in this survey.
-      known: sql<number[]>`array(select ${instantSurveyParticipants.id} from ${instantSurveyParticipants} where ${instantSurveyParticipants.surveyId} = ${instantSurveys.id} and ${instantSurveyParticipants.id} = any(${sql.placeholder('named')}::int[]))`,
-    })
-    .from(instantSurveys)
-    .leftJoin(instantSurveyQuestions, and(eq(instantSurveyQuestions.surveyId, instantSurveys.id), eq(instantSurveyQuestions.id, sql.placeholder('questionId'))))
-    .where(eq(instantSurveys.id, sql.placeholder('surveyId')))
-    .limit(1)
-    .prepare('instant_save_target'),
-);
+const SAVE_TARGET_SQL = `
+select s.state,
+  q.id, q.survey_id as "surveyId", q.position, q.label, q.type, q.options, q.layout_orientation as "layoutOrientation",
+  q.multiple_selection as "multipleSelection", q.allow_multiple_groups as "allowMultipleGroups", q.points_total as "pointsTotal",
+  -- Which of the people the answer names take part in this survey.
+  array(select p.id from instant_survey_participants p where p.survey_id = s.id and p.id = any($3::int[])) as known
+from instant_surveys s
+left join instant_survey_questions q on q.survey_id = s.id and q.id = $2
+where s.id = $1
+limit 1`;
+
+interface SaveTargetRow extends Record<string, unknown> {
+  state: string;
+  id: number | null;
+  surveyId: number;
+  position: number;
+  label: string;
+  type: string;
+  options: { id: number; label: string }[];
+  layoutOrientation: string;
+  multipleSelection: boolean;
+  allowMultipleGroups: boolean;
+  pointsTotal: number | null;
+  known: number[];
+}
+
+const runSaveTarget = preparedStatement<SaveTargetRow>('instant_save_target', SAVE_TARGET_SQL);
 
 /** The survey's state, the question (of this survey only) and which named people are its participants, in one round trip. */
-export async function findSaveTarget(db: Database, surveyId: number, questionId: number, named: number[]) {
-  const [row] = await saveTargetQuery(db).execute({ surveyId, questionId, named });
+export async function findSaveTarget(target: Database | HeldConnection, surveyId: number, questionId: number, named: number[]) {
+  const [row] = await runSaveTarget(target, [surveyId, questionId, named]);
   if (!row) return undefined;
-  return { state: row.state as TInstantSurveyState, question: row.question ? toQuestion(row.question) : undefined, known: new Set(row.known) };
+  const { state, known, id, ...question } = row;
+  return { state: state as TInstantSurveyState, question: id === null ? undefined : toQuestion({ id, ...question }), known: new Set(known.map(Number)) };
 }
 
 /**
@@ -78,23 +91,23 @@ type WrittenRow = {
 };
 
 const runWriteAnswer = preparedStatement<WrittenRow>('instant_write_answer', WRITE_ANSWER_SQL);
+const runStoredAnswer = preparedStatement<Omit<WrittenRow, 'created' | 'applied'>>(
+  'instant_stored_answer',
+  'select id, survey_id, question_id, participant_id, value, answered_at, sequence from instant_survey_answers where participant_id = $1 and question_id = $2 limit 1',
+);
+
+const answerOf = (row: Omit<WrittenRow, 'created' | 'applied'>): TInstantAnswer =>
+  toAnswer({ id: row.id, surveyId: row.survey_id, questionId: row.question_id, participantId: row.participant_id, value: row.value, answeredAt: new Date(row.answered_at), sequence: row.sequence === null ? null : Number(row.sequence) });
 
 export async function writeAnswer(
-  db: Database,
+  target: Database | HeldConnection,
   save: { surveyId: number; questionId: number; participantId: number; value: unknown; sequence?: number | undefined; currentQuestionIndex?: number | undefined; finished?: boolean | undefined },
 ): Promise<{ answer: TInstantAnswer; created: boolean; applied: boolean }> {
   const values = [save.surveyId, save.questionId, save.participantId, JSON.stringify(save.value), new Date(), save.sequence ?? null, save.currentQuestionIndex ?? null, save.finished === true];
-  const [row] = await runWriteAnswer(db, values);
-  if (row) {
-    const answer = toAnswer({ id: row.id, surveyId: row.survey_id, questionId: row.question_id, participantId: row.participant_id, value: row.value, answeredAt: new Date(row.answered_at), sequence: row.sequence === null ? null : Number(row.sequence) });
-    return { answer, created: row.created, applied: row.applied };
-  }
-  // Stale against a first save that committed while this one ran: read what it stored.
-  const [stored] = await db
-    .select()
-    .from(tables.instantSurveyAnswers)
-    .where(and(eq(tables.instantSurveyAnswers.participantId, save.participantId), eq(tables.instantSurveyAnswers.questionId, save.questionId)))
-    .limit(1);
+  const [row] = await runWriteAnswer(target, values);
+  if (row) return { answer: answerOf(row), created: row.created, applied: row.applied };
+  // Stale against a first save that committed while this one ran: read what it stored (on the same connection).
+  const [stored] = await runStoredAnswer(target, [save.participantId, save.questionId]);
   if (!stored) throw new Error('answer upsert returned nothing');
-  return { answer: toAnswer(stored), created: false, applied: false };
+  return { answer: answerOf(stored), created: false, applied: false };
 }

@@ -8,10 +8,13 @@ import { createSurveyAs, instantHeader, join, setUpInstantHosts, startSurveyAs }
 import { LiveSocketClient } from './live-socket-client.ts';
 
 /**
- * An instant save: the participant's token, one read (survey, question, named people) and one
- * write (answer and progress in one commit); the host hears of an answer only once it is stored.
+ * An instant save: one read (survey, question, named people) and one write (answer and progress
+ * in one commit), after the participant's token — a statement of its own only when the instant
+ * participant cache does not hold it (the first save of a token, or after a change or expiry).
+ * The host hears of an answer only once it is stored.
  */
 const MAX_STATEMENTS_PER_SAVE = 3;
+const STATEMENTS_PER_KEPT_SAVE = 2;
 
 let ctx: TestContext & { db: TestDatabase };
 let survey: TInstantSurvey;
@@ -53,11 +56,21 @@ describe('statements and live messages per instant save', () => {
     expect(await host.waitFor((m) => m.type === 'answer' && m.participant === rita.id && m.question === who)).toMatchObject({ survey: survey.id });
   });
 
+  it(`with the participant kept (after their first save), a save sends ${STATEMENTS_PER_KEPT_SAVE} statements: the read and the write, no token lookup`, async () => {
+    const team = questionOf('freetext');
+    const { response, statements } = await save(rita.token, { question_id: team, value: { type: 'freetext', text: 'kept' }, sequence: 1 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ created: true, answer: { participant_id: rita.id, question_id: team } });
+    expect(statements).toHaveLength(STATEMENTS_PER_KEPT_SAVE);
+    expect(statements.some((text) => text.includes('instant_participant_tokens'))).toBe(false);
+    expect(await host.waitFor((m) => m.type === 'answer' && m.participant === rita.id && m.question === team)).toMatchObject({ survey: survey.id });
+  });
+
   it('a stale save costs no more, answers the stored answer, moves no progress and is not announced', async () => {
     const who = questionOf('user_select');
     const { response, statements } = await save(rita.token, { question_id: who, value: { type: 'user_select', selected_users: [] }, current_question_index: 0, sequence: 4 });
     expect(response.json()).toMatchObject({ created: false, answer: { value: { type: 'user_select', selected_users: [sam.id] }, sequence: 5 } });
-    expect(statements.length).toBeLessThanOrEqual(MAX_STATEMENTS_PER_SAVE);
+    expect(statements.length).toBeLessThanOrEqual(STATEMENTS_PER_KEPT_SAVE);
     const [participant] = await ctx.db.db.select().from(tables.instantSurveyParticipants).where(eq(tables.instantSurveyParticipants.id, rita.id));
     expect(participant?.currentQuestionIndex).toBe(1);
     // A later stored answer reaches the host: had the stale one been announced, it would be there before it.

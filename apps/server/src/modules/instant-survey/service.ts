@@ -9,12 +9,13 @@ import type {
   TInstantSurveyState,
   TInstantSurveyUser,
 } from '@ona/contracts';
-import type { Database } from '@ona/db';
+import { onOneConnection, type Database, type HeldConnection } from '@ona/db';
 import { ApiError, conflict, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { checkAnswer, peopleNamedIn } from './answer-validation.ts';
 import type { TParticipantContext } from './instant-auth.ts';
+import type { TKeptParticipant } from './kept-participant.ts';
 import { publishLive } from './live.ts';
 import * as repo from './repository.ts';
 import { findSaveTarget, writeAnswer } from './save-answer-statements.ts';
@@ -102,6 +103,8 @@ export async function updateSurvey(app: FastifyInstance, auth: AuthContext, surv
     await repo.updateSurveyTitle(tx, surveyId, input.title.trim());
     await writeContent(tx, surveyId, input);
   });
+  // Participants may have been renamed or removed: their kept entries go, here and on every instance.
+  await app.callerCache.forget({ instantSurvey: surveyId });
   await publishLive(app, row, { type: 'state', state: asState(row) });
   return (await repo.findSurveyById(app.db, surveyId)) ?? row;
 }
@@ -131,6 +134,8 @@ export async function closeSurvey(app: FastifyInstance, auth: AuthContext, surve
 export async function deleteSurvey(app: FastifyInstance, auth: AuthContext, surveyId: number): Promise<void> {
   const row = await hostSurvey(app.db, auth, surveyId);
   await repo.deleteSurvey(app.db, surveyId);
+  // Its participants' tokens are gone: no instance may take them for a save from its cache.
+  await app.callerCache.forget({ instantSurvey: surveyId });
   // Participants still on the page learn that it is gone (their next load answers 404).
   await publishLive(app, row, { type: 'state', state: 'closed' });
 }
@@ -262,21 +267,33 @@ export async function finishSurvey(app: FastifyInstance, participant: TParticipa
  * One read (survey, question, named people) and one write (answer and progress, one commit).
  * The hosts hear of the answer as soon as that write has committed, beside the acknowledgement
  * rather than after it; a stale save (older sequence) stored nothing, so nobody hears of it.
+ *
+ * Both statements go on one connection held for the save (docs/request-path.md): through the pool,
+ * each would wait for a connection, so under load the write — and with it the host's message —
+ * queued a second time behind every other save's read. Only a participant who has not joined yet
+ * goes through the pool: marking them joined takes a connection of its own, and waiting for one
+ * while holding another could starve the pool.
  */
-export async function saveAnswer(app: FastifyInstance, participant: TParticipantContext, body: TInstantSaveAnswer) {
+export async function saveAnswer(app: FastifyInstance, participant: TKeptParticipant, body: TInstantSaveAnswer) {
+  const save = (target: Database | HeldConnection) => checkAndWrite(app, target, participant, body);
+  const { applied, question, ...saved } = participant.joinedAt === null ? await save(app.db) : await onOneConnection(app.db, save);
+  // A lost live message only delays a host's refresh; publishLive logs rather than throws.
+  if (applied) void publishLive(app, { id: participant.surveyId, publicId: participant.surveyPublicId }, { type: 'answer', participant: participant.id, question, sent_at: Date.now() });
+  return saved;
+}
+
+async function checkAndWrite(app: FastifyInstance, target: Database | HeldConnection, participant: TKeptParticipant, body: TInstantSaveAnswer) {
   const surveyId = participant.surveyId;
   const named = peopleNamedIn(body.value).filter((id) => id !== participant.id);
-  const found = await findSaveTarget(app.db, surveyId, body.question_id, named);
+  const found = await findSaveTarget(target, surveyId, body.question_id, named);
   if (!found) throw notFound();
   requireAnswerable(found.state);
   const question = found.question;
   if (!question) throw notFound();
   const value = checkAnswer(question, body.value, participant.id, found.known);
   await markJoinedAndAnnounce(app, participant);
-  const { applied, ...saved } = await writeAnswer(app.db, { surveyId, questionId: question.id, participantId: participant.id, value, sequence: body.sequence, currentQuestionIndex: body.current_question_index, finished: body.finished });
-  // A lost live message only delays a host's refresh; publishLive logs rather than throws.
-  if (applied) void publishLive(app, { id: surveyId, publicId: participant.surveyPublicId }, { type: 'answer', participant: participant.id, question: question.id, sent_at: Date.now() });
-  return saved;
+  const written = await writeAnswer(target, { surveyId, questionId: question.id, participantId: participant.id, value, sequence: body.sequence, currentQuestionIndex: body.current_question_index, finished: body.finished });
+  return { ...written, question: question.id };
 }
 
 export async function fillInfo(db: Database, row: repo.TSurveyRow): Promise<TInstantFillInfo> {
