@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
+import type { App } from '../app.ts';
 import { insertPasswordReset } from '../modules/auth/repository.ts';
 import { hashSecretToken, newSecretToken } from '../modules/auth/secret-token.ts';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../testing/fixtures.ts';
 import { countRequestStatements } from '../testing/count-statements.ts';
 import { authHeader, loginAs } from '../testing/test-app.ts';
+import { instancesSharingRedis, type InstancesSharingRedis } from '../testing/instances-sharing-redis.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
 /**
@@ -13,10 +13,8 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database.
  * of rights show on the very next request, on the instance that made the change and (through
  * Redis) on another one.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const settings = { SMTP_URL: undefined, MAIL_FROM: 'test@ona.example', PUBLIC_URL: 'http://app.test' };
-
 let db: TestDatabase;
+let instances: InstancesSharingRedis | undefined;
 let single: App;
 let appA: App;
 let appB: App;
@@ -28,18 +26,14 @@ beforeAll(async () => {
   const org = await createOrganization(db.db, 'Cachet');
   orgId = org.id;
   await createUser(db.db, { email: 'admin@cachet.test', organizationIds: [orgId], permissions: ['organization_admin'] });
-  single = await buildApp({ db, settings: { ...settings, REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false });
-  // Both instances of one deployment: one Redis, one prefix of their own (no other run hears them).
-  const redisSettings = { ...settings, REDIS_URL, REDIS_PREFIX: `fastsave:${randomBytes(4).toString('hex')}:` };
-  appA = await buildApp({ db, settings: redisSettings, webDistDir: '/nonexistent', pollJobs: false });
-  appB = await buildApp({ db, settings: redisSettings, webDistDir: '/nonexistent', pollJobs: false });
-  await Promise.all([single.ready(), appA.ready(), appB.ready()]);
+  instances = await instancesSharingRedis(db, 'fastsave');
+  ({ single, appA, appB } = instances);
   adminToken = await loginAs(single, 'admin@cachet.test', FIXTURE_PASSWORD);
   await waitUntilCaching(appA);
   await waitUntilCaching(appB);
 });
 afterAll(async () => {
-  await Promise.all([single?.close(), appA?.close(), appB?.close()]);
+  await instances?.close();
   await db?.close();
 });
 

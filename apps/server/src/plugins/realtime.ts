@@ -26,15 +26,13 @@ declare module 'fastify' {
 class ListenerRegistry {
   private readonly byChannel = new Map<string, Set<Listener>>();
 
-  add(channel: string, listener: Listener): boolean {
+  add(channel: string, listener: Listener): void {
     let set = this.byChannel.get(channel);
-    const first = !set;
     if (!set) {
       set = new Set();
       this.byChannel.set(channel, set);
     }
     set.add(listener);
-    return first;
   }
 
   /** True when the channel has no listener left. */

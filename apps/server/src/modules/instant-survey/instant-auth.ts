@@ -58,14 +58,19 @@ const keptParticipantOf = (participant: TParticipantContext): TKeptParticipant |
 const participantsOfRequests = new WeakMap<FastifyRequest, Promise<TParticipantContext | null>>();
 const keptParticipantsOfRequests = new WeakMap<FastifyRequest, Promise<TKeptParticipant | null>>();
 
-/** The participant row of the request's token, read from the database (once per request). */
-function freshParticipantOfRequest(app: FastifyInstance, request: FastifyRequest, tokenHash: string): Promise<TParticipantContext | null> {
-  let found = participantsOfRequests.get(request);
+/** The request's memo in `memo`, loaded by `load` the first time it is asked for. */
+function oncePerRequest<T>(memo: WeakMap<FastifyRequest, Promise<T>>, request: FastifyRequest, load: () => Promise<T>): Promise<T> {
+  let found = memo.get(request);
   if (!found) {
-    found = findLiveParticipant(app, tokenHash);
-    participantsOfRequests.set(request, found);
+    found = load();
+    memo.set(request, found);
   }
   return found;
+}
+
+/** The participant row of the request's token, read from the database (once per request). */
+function freshParticipantOfRequest(app: FastifyInstance, request: FastifyRequest, tokenHash: string): Promise<TParticipantContext | null> {
+  return oncePerRequest(participantsOfRequests, request, () => findLiveParticipant(app, tokenHash));
 }
 
 /**
@@ -83,12 +88,7 @@ export function participantOfRequest(app: FastifyInstance, request: FastifyReque
  * for the whole request (a later participantOfRequest takes the same read).
  */
 export function keptParticipantOfRequest(app: FastifyInstance, request: FastifyRequest): Promise<TKeptParticipant | null> {
-  let found = keptParticipantsOfRequests.get(request);
-  if (!found) {
-    found = lookUpKeptParticipant(app, request);
-    keptParticipantsOfRequests.set(request, found);
-  }
-  return found;
+  return oncePerRequest(keptParticipantsOfRequests, request, () => lookUpKeptParticipant(app, request));
 }
 
 async function lookUpKeptParticipant(app: FastifyInstance, request: FastifyRequest): Promise<TKeptParticipant | null> {

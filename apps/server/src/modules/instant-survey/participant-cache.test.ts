@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInstantSurvey, TInstantSurveyInput } from '@ona/contracts';
-import { buildApp, type App } from '../../app.ts';
+import type { App } from '../../app.ts';
 import { authHeader } from '../../testing/test-app.ts';
+import { instancesSharingRedis, type InstancesSharingRedis } from '../../testing/instances-sharing-redis.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { createSurveyAs, everyTypeSurvey, instantHeader, join, setUpInstantHosts, startSurveyAs } from './instant-test-kit.ts';
@@ -13,10 +13,8 @@ import { addParticipantToken } from './repository.ts';
  * expiry: a participant whose survey is gone, or who was taken off the list, is refused on the
  * very next save, on the instance that made the change and (through Redis) on another one.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const settings = { SMTP_URL: undefined, MAIL_FROM: 'test@ona.example', PUBLIC_URL: 'http://app.test' };
-
 let db: TestDatabase;
+let instances: InstancesSharingRedis | undefined;
 let single: App;
 let appA: App;
 let appB: App;
@@ -24,15 +22,12 @@ let hostToken: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  single = await buildApp({ db, settings: { ...settings, REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false });
-  const redisSettings = { ...settings, REDIS_URL, REDIS_PREFIX: `instantkept:${randomBytes(4).toString('hex')}:` };
-  appA = await buildApp({ db, settings: redisSettings, webDistDir: '/nonexistent', pollJobs: false });
-  appB = await buildApp({ db, settings: redisSettings, webDistDir: '/nonexistent', pollJobs: false });
-  await Promise.all([single.ready(), appA.ready(), appB.ready()]);
+  instances = await instancesSharingRedis(db, 'instantkept');
+  ({ single, appA, appB } = instances);
   hostToken = (await setUpInstantHosts({ app: single, db, close: async () => undefined }, 'kept')).host;
 });
 afterAll(async () => {
-  await Promise.all([single?.close(), appA?.close(), appB?.close()]);
+  await instances?.close();
   await db?.close();
 });
 
