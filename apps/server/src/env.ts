@@ -8,6 +8,12 @@ export const ZSettings = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Connections each instance keeps to PostgreSQL. The instances' pools together must stay below
+   * the server's max_connections; more than about twice PostgreSQL's cores only adds queueing
+   * inside the database (docs/benchmarks.md, "Pool size").
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ONA Platform <no-reply@ona.example>'),
   REDIS_URL: z.string().optional(),

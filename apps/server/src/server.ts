@@ -12,7 +12,7 @@ import { issueSetupToken } from './modules/setup/setup-tokens.ts';
 
 const settings = readSettings();
 const onPostgres = settings.DATABASE_URL !== undefined;
-const db = await createDb(onPostgres ? { url: settings.DATABASE_URL as string } : { dataDir: resolve(settings.DATA_DIR) });
+const db = await createDb(onPostgres ? { url: settings.DATABASE_URL as string, poolSize: settings.DATABASE_POOL_SIZE } : { dataDir: resolve(settings.DATA_DIR) });
 
 const wantsDemo = demoWanted(settings);
 // Under the startup lock, instances starting together on one PostgreSQL load the demo once.
