@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readSettings } from './env.ts';
 
 describe('DATABASE_POOL_SIZE', () => {
-  it('defaults to 10 connections per instance', () => {
-    expect(readSettings({}).DATABASE_POOL_SIZE).toBe(10);
+  it('defaults to 5 connections per instance', () => {
+    expect(readSettings({}).DATABASE_POOL_SIZE).toBe(5);
   });
 
   it('takes a number of connections from the environment', () => {

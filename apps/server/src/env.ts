@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from '@ona/db';
 
 /** Settings from the environment, each with a safe default (DECISIONS.md, "Running it"). */
 export const ZSettings = z.object({
@@ -13,7 +14,7 @@ export const ZSettings = z.object({
    * the server's max_connections; more than about twice PostgreSQL's cores only adds queueing
    * inside the database (docs/benchmarks.md, "Pool size").
    */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ONA Platform <no-reply@ona.example>'),
   REDIS_URL: z.string().optional(),

@@ -18,6 +18,15 @@ export type Schema = typeof schema;
  */
 export type Database = NodePgDatabase<Schema>;
 
+/**
+ * Connections a server keeps to PostgreSQL unless told otherwise (DATABASE_POOL_SIZE): about
+ * twice the cores of the 2-core machine the product is measured on, where the server, PostgreSQL
+ * and the clients share the cores. Measured against 4, 6 and 10 in docs/benchmarks.md ("Pool
+ * size"): 10 runnable backends on 2 cores put the journeys list's p99 above 20 ms; the API tests
+ * on PostgreSQL run on 5 as well.
+ */
+export const DEFAULT_POOL_SIZE = 5;
+
 export type DbOptions = ({ url: string; poolSize?: number } | { dataDir: string } | { memory: true } | { opened: PGlite }) & {
   /**
    * Told of every statement sent to the database (statement-observer.ts says what counts), e.g. by
@@ -62,7 +71,7 @@ const migrationsFolder = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ?
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if ('url' in options) {
     // A server that cannot be reached answers within seconds (then 503), not after the OS gives up.
-    const pool = makeResilient(new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 }));
+    const pool = makeResilient(new pg.Pool({ connectionString: options.url, max: options.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: 5_000 }));
     // An idle connection that the server ends (restart, failover, a dropped test database) emits
     // 'error' on the pool; without a listener that would crash the process. The pool replaces it.
     pool.on('error', (err) => {
