@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { completeTranslations, englishResources, resources } from './resources.ts';
 
@@ -11,28 +12,87 @@ function flatten(value: unknown, prefix = '', into: TFlat = new Map()): TFlat {
   return into;
 }
 
+/**
+ * A text that depends on a number comes as i18next's plural forms (`key_one`, `key_other`, and
+ * `_few`, `_many` in Russian), or as one plain `key` where the language's wording needs no forms
+ * (Hungarian keeps the noun singular after a number; Russian texts put the number after a colon).
+ */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Each text key without its plural suffix, with the forms it has (empty for a plain text). */
+function byBaseKey(flat: TFlat): Map<string, { forms: string[]; texts: string[] }> {
+  const keys = new Map<string, { forms: string[]; texts: string[] }>();
+  for (const [key, text] of flat) {
+    const form = PLURAL_SUFFIX.exec(key)?.[1];
+    const base = form ? key.replace(PLURAL_SUFFIX, '') : key;
+    const entry = keys.get(base) ?? { forms: [], texts: [] };
+    if (form) entry.forms.push(form);
+    entry.texts.push(text);
+    keys.set(base, entry);
+  }
+  return keys;
+}
+
+const pluralCategories = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
-const english = flatten(englishResources);
+const english = byBaseKey(flatten(englishResources));
+
+describe('the English texts', () => {
+  it('give every text with plural forms exactly the forms English has (one, other)', () => {
+    for (const [key, { forms }] of english) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategories('en')]);
+  });
+
+  it('keep the same interpolation variables in every plural form', () => {
+    for (const [key, { texts }] of english) for (const text of texts) expect([key, placeholders(text)]).toEqual([key, placeholders(texts[0]!)]);
+  });
+});
 
 describe.each(['hu', 'de', 'ru'] as const)('the %s translation', (language) => {
-  const translated = flatten(completeTranslations[language]);
+  const translated = byBaseKey(flatten(completeTranslations[language]));
 
   it('has every English text and nothing else', () => {
     expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
   });
 
+  it(`gives a text either one plain form or exactly ${language}'s plural forms`, () => {
+    for (const [key, { forms }] of translated) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategories(language)]);
+  });
+
   it('keeps the interpolation variables of each text', () => {
-    for (const [key, text] of english) expect([key, placeholders(translated.get(key) ?? '')]).toEqual([key, placeholders(text)]);
+    for (const [key, { texts }] of english) {
+      for (const text of translated.get(key)?.texts ?? ['']) expect([key, placeholders(text)]).toEqual([key, placeholders(texts[0]!)]);
+    }
   });
 
   it('leaves no text empty', () => {
-    for (const [key, text] of translated) expect([key, text.trim().length > 0]).toEqual([key, true]);
+    for (const [key, { texts }] of translated) for (const text of texts) expect([key, text.trim().length > 0]).toEqual([key, true]);
   });
 });
 
 describe.each(['ja', 'pl'] as const)('the partial %s translation', (language) => {
   it('only carries keys that English has', () => {
-    const partial = flatten(resources[language]);
+    const partial = byBaseKey(flatten(resources[language]));
     for (const key of partial.keys()) expect(english.has(key)).toBe(true);
+  });
+});
+
+describe('a count in a text', () => {
+  // The web client's own set-up (shared/i18n/i18n.ts): no fallback for the complete languages.
+  const translate = async (language: string, count: number) => {
+    const instance = i18next.createInstance();
+    await instance.init({ lng: language, resources, showSupportNotice: false, fallbackLng: { ja: ['en'], pl: ['en'], default: [] }, interpolation: { escapeValue: false } });
+    return instance.t('home.people', { ns: 'retention', count });
+  };
+
+  it.each([
+    ['en', 1, '1 person'],
+    ['en', 3, '3 people'],
+    ['de', 1, '1 Person'],
+    ['de', 3, '3 Personen'],
+    ['hu', 1, '1 fő'],
+    ['ru', 5, 'Человек: 5'],
+    ['pl', 1, '1 person'],
+  ])('in %s, %i reads "%s"', async (language, count, text) => {
+    expect(await translate(language, count)).toBe(text);
   });
 });

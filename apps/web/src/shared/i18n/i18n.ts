@@ -28,6 +28,8 @@ export function initI18n(): Promise<unknown> {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // i18next otherwise advertises its vendor in every visitor's browser console.
+      showSupportNotice: false,
       react: { useSuspense: true },
     });
   syncDocumentLanguage(locale);
