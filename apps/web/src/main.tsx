@@ -4,6 +4,7 @@ import { routeSetsForHost } from '@ona/contracts';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, routerReady } from './app/router.tsx';
+import { reloadIntoNewBuild } from './app/new-build-reload.ts';
 import { installSession } from './app/session.ts';
 import { warmSession } from './features/auth/warm-session.ts';
 import { syncAuthAcrossTabs } from './shared/auth/auth-store.ts';
@@ -16,6 +17,8 @@ const queryClient = createQueryClient();
 installSession(router, mounts, queryClient);
 warmSession(queryClient);
 syncAuthAcrossTabs();
+// A tab opened before a deploy moves to the new build when its next page's chunk is gone.
+if (import.meta.env.PROD) reloadIntoNewBuild();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { routeSetsForHost } from '@ona/contracts';
+import { reloadIntoNewBuild } from './app/new-build-reload.ts';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { ParticipantApp } from './participant/participant-app.tsx';
 import { initI18n, loadNamespaces } from './shared/i18n/i18n.ts';
@@ -16,6 +17,7 @@ import { initI18n, loadNamespaces } from './shared/i18n/i18n.ts';
  */
 const textsReady = initI18n().then(() => loadNamespaces(['instantSurvey']));
 const mounts = routeSetsForHost(window.location.hostname);
+if (import.meta.env.PROD) reloadIntoNewBuild();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('participant.html lacks the #root element');
