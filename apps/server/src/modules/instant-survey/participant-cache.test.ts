@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInstantSurvey, TInstantSurveyInput } from '@ona/contracts';
+import { eq, tables } from '@ona/db';
 import type { App } from '../../app.ts';
 import { authHeader } from '../../testing/test-app.ts';
 import { instancesSharingRedis, type InstancesSharingRedis } from '../../testing/instances-sharing-redis.ts';
@@ -84,6 +85,17 @@ describe('one instance', () => {
     const withoutLeo = { ...input, participants: survey.participants.filter((p) => p.id !== leo.id).map((p) => ({ id: p.id, name: p.name, email: p.email ?? undefined })) };
     expect((await single.inject({ method: 'PUT', url: `/api/instant-survey/surveys/${survey.id}/`, headers: authHeader(hostToken), payload: { ...withoutLeo, questions: survey.questions } })).statusCode).toBe(200);
     expect((await save(single, survey, token)).statusCode).toBe(401);
+  });
+
+  it('a kept participant deleted outside the server: the next save answers 401, stores nothing and the survey keeps no one', async () => {
+    const { survey, participant } = await startedSurveyWithJoined();
+    await saveUntilKept(single, survey, participant.token);
+    await db.db.delete(tables.instantSurveyParticipants).where(eq(tables.instantSurveyParticipants.id, participant.id));
+    const refused = await save(single, survey, participant.token, 'after the delete');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'invalid_token' });
+    expect(await db.db.select().from(tables.instantSurveyAnswers).where(eq(tables.instantSurveyAnswers.participantId, participant.id))).toEqual([]);
+    expect(single.callerCache.instantParticipants.get(hashSecretToken(participant.token))).toBeUndefined();
   });
 
   it("a host's edit of the survey drops its kept participants; their next save reads them afresh and is stored", async () => {

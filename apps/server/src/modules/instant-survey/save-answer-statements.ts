@@ -111,3 +111,16 @@ export async function writeAnswer(
   if (!stored) throw new Error('answer upsert returned nothing');
   return { answer: answerOf(stored), created: false, applied: false };
 }
+
+/**
+ * The write named a participant who is no longer there (deleted outside the server while this
+ * instance still kept them): PostgreSQL's foreign_key_violation on the answer's participant, on
+ * both drivers (an error's `cause` is followed as PGlite nests it).
+ */
+export function isParticipantGone(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23503' && typeof constraint === 'string' && constraint.startsWith('instant_survey_answers_participant_id')) return true;
+  }
+  return false;
+}

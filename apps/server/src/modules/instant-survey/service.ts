@@ -18,7 +18,7 @@ import type { TParticipantContext } from './instant-auth.ts';
 import type { TKeptParticipant } from './kept-participant.ts';
 import { publishLive } from './live.ts';
 import * as repo from './repository.ts';
-import { findSaveTarget, writeAnswer } from './save-answer-statements.ts';
+import { findSaveTarget, isParticipantGone, writeAnswer } from './save-answer-statements.ts';
 import { checkSurveyCode, normaliseSurveyCode } from './survey-code.ts';
 import { validateSurveyInput, type TSurveyInput } from './survey-validation.ts';
 
@@ -276,7 +276,12 @@ export async function finishSurvey(app: FastifyInstance, participant: TParticipa
  */
 export async function saveAnswer(app: FastifyInstance, participant: TKeptParticipant, body: TInstantSaveAnswer) {
   const save = (target: Database | HeldConnection) => checkAndWrite(app, target, participant, body);
-  const { applied, question, ...saved } = participant.joinedAt === null ? await save(app.db) : await onOneConnection(app.db, save);
+  const { applied, question, ...saved } = await (participant.joinedAt === null ? save(app.db) : onOneConnection(app.db, save)).catch(async (err: unknown) => {
+    if (!isParticipantGone(err)) throw err;
+    // Removed outside the server while kept here: nothing was stored; no instance keeps the survey's participants any longer.
+    await app.callerCache.forget({ instantSurvey: participant.surveyId });
+    throw new ApiError(401, 'invalid_token', 'instant.errors.invalid_instant_token');
+  });
   // A lost live message only delays a host's refresh; publishLive logs rather than throws.
   if (applied) void publishLive(app, { id: participant.surveyId, publicId: participant.surveyPublicId }, { type: 'answer', participant: participant.id, question, sent_at: Date.now() });
   return saved;
