@@ -60,6 +60,15 @@ async function tabTo(page: Page, selector: string, options: { back?: boolean; li
   throw new Error(`Tab never reached ${selector}; the focus is on ${JSON.stringify(await focused(page))}`);
 }
 
+/**
+ * The page shows question n. The address changes before React has drawn the new question (the
+ * router renders it in a transition), and a key pressed in between lands on the previous
+ * question's list, which is then replaced, focus and all.
+ */
+async function questionShown(page: Page, n: number): Promise<void> {
+  await page.locator(`[data-testid="survey-question"][data-page="${n}"]`).waitFor();
+}
+
 /** The focused element shows it: an outline, a ring (box shadow) or a ring drawn by its ::after. */
 async function focusIsVisible(page: Page): Promise<boolean> {
   return page.evaluate(() => {
@@ -132,6 +141,7 @@ describe('the employee survey from the keyboard alone', () => {
     await tabTo(page, 'button[data-testid="survey-start"]:not([disabled])');
     await page.keyboard.press('Enter');
     await expectPath(page, `/engagements/${autumn}/survey/question_1.html`);
+    await questionShown(page, 1);
 
     const own = await token(invited.to, PASSWORD);
     const survey = await call<TEmployeeSurvey>(own, `/engagements/${autumn}/survey/`);
@@ -156,6 +166,7 @@ describe('the employee survey from the keyboard alone', () => {
     await tabTo(page, '[data-testid="survey-next"]');
     await page.keyboard.press('Enter');
     await expectPath(page, `/engagements/${autumn}/survey/question_2.html`);
+    await questionShown(page, 2);
 
     // Question 2: the unit filter, opened and chosen with the arrow keys and Enter.
     const unit = survey.available_users.find((u) => u.id !== wanted.id && u.unit)!.unit!;
@@ -180,6 +191,7 @@ describe('the employee survey from the keyboard alone', () => {
       await tabTo(page, '[data-testid="survey-next"]');
       await page.keyboard.press('Enter');
       await expectPath(page, `/engagements/${autumn}/survey/question_${n}.html`);
+      await questionShown(page, n);
       await page.getByTestId('colleague-option').first().waitFor();
       await tabTo(page, '[data-testid="colleague-option"] input[type="checkbox"]', { back: true });
       const picked = await page.evaluate(() => Number(document.activeElement?.closest('[data-colleague-id]')?.getAttribute('data-colleague-id')));
