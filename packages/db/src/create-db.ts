@@ -22,8 +22,8 @@ export type Database = NodePgDatabase<Schema>;
  * Connections a server keeps to PostgreSQL unless told otherwise (DATABASE_POOL_SIZE): about
  * twice the cores of the 2-core machine the product is measured on, where the server, PostgreSQL
  * and the clients share the cores. Measured against 4, 6 and 10 in docs/benchmarks.md ("Pool
- * size"): 10 runnable backends on 2 cores put the journeys list's p99 above 20 ms; the API tests
- * on PostgreSQL run on 5 as well.
+ * size"): with 10 backends competing for 2 cores the journeys list's p99 was 20–22 ms, with 4–5
+ * mostly 14–17 ms; the API tests on PostgreSQL run on 5 as well.
  */
 export const DEFAULT_POOL_SIZE = 5;
 
