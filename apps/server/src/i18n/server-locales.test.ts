@@ -2,22 +2,68 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duplicateJsonKeys } from './duplicate-json-keys.ts';
-import { SERVER_MESSAGES } from './translate.ts';
+import { SERVER_MESSAGES, translate } from './translate.ts';
 
 type Tree = { [key: string]: string | Tree };
-function keys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+function texts(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : texts(v, `${prefix}${k}.`)));
 }
+
+/** i18next's plural suffixes (translate.ts): a text with a count has forms, or one plain text. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Each key without its plural suffix, with the forms it has (none for a plain text) and its texts. */
+function byBaseKey(tree: Tree): Map<string, { forms: string[]; texts: string[] }> {
+  const keys = new Map<string, { forms: string[]; texts: string[] }>();
+  for (const [key, text] of texts(tree)) {
+    const form = PLURAL_SUFFIX.exec(key)?.[1];
+    const base = form ? key.replace(PLURAL_SUFFIX, '') : key;
+    const entry = keys.get(base) ?? { forms: [], texts: [] };
+    if (form) entry.forms.push(form);
+    entry.texts.push(text);
+    keys.set(base, entry);
+  }
+  return keys;
+}
+
+const pluralCategories = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+const english = byBaseKey(SERVER_MESSAGES.en);
 
 describe('server locale files', () => {
   it.each(['hu', 'de', 'ru'] as const)('%s has every English key and real (different) texts', (lang) => {
-    const english = keys(SERVER_MESSAGES.en).sort();
-    expect(keys(SERVER_MESSAGES[lang]).sort()).toEqual(english);
-    const same = english.filter((k) => {
-      const read = (t: Tree) => k.split('.').reduce<string | Tree | undefined>((n, p) => (typeof n === 'object' ? n[p] : undefined), t);
-      return read(SERVER_MESSAGES[lang]) === read(SERVER_MESSAGES.en);
-    });
+    const translated = byBaseKey(SERVER_MESSAGES[lang]);
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    const same = [...english].filter(([key, { texts: own }]) => translated.get(key)?.texts.some((text) => own.includes(text))).map(([key]) => key);
     expect(same).toEqual([]);
+  });
+
+  it.each(['en', 'hu', 'de', 'ru'] as const)('%s gives a text one plain form or exactly its plural forms', (lang) => {
+    for (const [key, { forms }] of byBaseKey(SERVER_MESSAGES[lang])) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategories(lang)]);
+  });
+});
+
+describe('a count in a server text', () => {
+  it.each([
+    ['en', 1, 'and 1 more unit'],
+    ['en', 4, 'and 4 more units'],
+    ['de', 1, 'und 1 weitere Einheit'],
+    ['hu', 1, 'és további 1 egység'],
+    ['ja', 1, 'and 1 more unit'],
+  ] as const)('in %s, %i reads "%s"', (locale, count, text) => {
+    expect(translate(locale, 'analytics.executive.legend_more', { count })).toBe(text);
+  });
+
+  it.each([
+    [1, 'сотрудника'],
+    [3, 'сотрудников'],
+    [5, 'сотрудников'],
+    [21, 'сотрудника'],
+  ] as const)('in Russian, %i takes the form of its number (%s)', (count, noun) => {
+    expect(translate('ru', 'survey.errors.employees_have_answers', { count })).toContain(`нет ${count} ${noun},`);
+  });
+
+  it('reads the general form of a text with forms when no count is given', () => {
+    expect(translate('en', 'analytics.executive.legend_more')).toBe('and  more units');
   });
 });
 

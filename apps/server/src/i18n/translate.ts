@@ -82,8 +82,11 @@ const de = { ...deCore, ...areas.de };
 const ru = { ...ruCore, ...areas.ru };
 
 type Nested = { [key: string]: string | Nested };
+/** i18next's plural suffixes: a text with a count may come as `key_one`, `key_other` (and `_few`, `_many` in Russian). */
+type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type WithoutPluralForm<K extends string> = K extends `${infer Base}_${PluralForm}` ? Base : K;
 type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${P}${WithoutPluralForm<K>}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
 /** Every key of the English file; the other languages are checked against it by a test. */
@@ -100,9 +103,25 @@ function lookup(tree: Nested, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * The text of `key` in one language: with a numeric `count`, the language's plural form of it
+ * (`key_one`, `key_few`, … by Intl.PluralRules, as i18next does in the web client) when the text
+ * has forms, else the plain `key` (a wording that needs none: "Members: {{count}}"); without a
+ * count, a text that has forms reads its general one (`_other`).
+ */
+function textIn(language: 'en' | 'hu' | 'de' | 'ru', key: string, count: number | undefined): string | undefined {
+  const tree = SERVER_MESSAGES[language];
+  if (count !== undefined) {
+    const form = lookup(tree, `${key}_${new Intl.PluralRules(language).select(count)}`);
+    if (form !== undefined) return form;
+  }
+  return lookup(tree, key) ?? lookup(tree, `${key}_other`);
+}
+
 /** Server-side texts (errors, e-mails, exports) in the request's language; ja and pl read English. */
 export function translate(locale: TLocale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const tree = locale === 'hu' || locale === 'de' || locale === 'ru' ? SERVER_MESSAGES[locale] : SERVER_MESSAGES.en;
-  const text = lookup(tree, key) ?? lookup(SERVER_MESSAGES.en, key) ?? key;
+  const language = locale === 'hu' || locale === 'de' || locale === 'ru' ? locale : 'en';
+  const count = typeof params.count === 'number' ? params.count : undefined;
+  const text = textIn(language, key, count) ?? textIn('en', key, count) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

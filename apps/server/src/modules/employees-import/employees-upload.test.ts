@@ -168,6 +168,7 @@ describe('POST /engagements/{id}/employees/upload-excel/', () => {
     const refused = await upload(id, withoutMember);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('employees_have_answers');
+    expect(refused.json().detail).toBe('The file leaves out 1 employee, but the survey has already started: employees cannot be removed once answers exist.');
     expect(await counts(id)).toEqual(before);
     const everyone = await workbookBuffer({
       employees: [HEADER, ['Big Boss', `boss-${id}@x.test`, 'Company'], ['Lead', `lead-${id}@x.test`, 'Team A', `boss-${id}@x.test`], ['Member', `member-${id}@x.test`, 'Team A', `lead-${id}@x.test`], ['New Hire', 'new@acme.test', 'Team A', `lead-${id}@x.test`]],
