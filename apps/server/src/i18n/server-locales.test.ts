@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pluralCategoriesOf, textsByBaseKey } from '@ona/contracts';
 import { duplicateJsonKeys } from './duplicate-json-keys.ts';
 import { SERVER_MESSAGES, translate } from './translate.ts';
 
@@ -9,36 +10,18 @@ function texts(tree: Tree, prefix = ''): [string, string][] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : texts(v, `${prefix}${k}.`)));
 }
 
-/** i18next's plural suffixes (translate.ts): a text with a count has forms, or one plain text. */
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-/** Each key without its plural suffix, with the forms it has (none for a plain text) and its texts. */
-function byBaseKey(tree: Tree): Map<string, { forms: string[]; texts: string[] }> {
-  const keys = new Map<string, { forms: string[]; texts: string[] }>();
-  for (const [key, text] of texts(tree)) {
-    const form = PLURAL_SUFFIX.exec(key)?.[1];
-    const base = form ? key.replace(PLURAL_SUFFIX, '') : key;
-    const entry = keys.get(base) ?? { forms: [], texts: [] };
-    if (form) entry.forms.push(form);
-    entry.texts.push(text);
-    keys.set(base, entry);
-  }
-  return keys;
-}
-
-const pluralCategories = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
-const english = byBaseKey(SERVER_MESSAGES.en);
+const english = textsByBaseKey(texts(SERVER_MESSAGES.en));
 
 describe('server locale files', () => {
   it.each(['hu', 'de', 'ru'] as const)('%s has every English key and real (different) texts', (lang) => {
-    const translated = byBaseKey(SERVER_MESSAGES[lang]);
+    const translated = textsByBaseKey(texts(SERVER_MESSAGES[lang]));
     expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
     const same = [...english].filter(([key, { texts: own }]) => translated.get(key)?.texts.some((text) => own.includes(text))).map(([key]) => key);
     expect(same).toEqual([]);
   });
 
   it.each(['en', 'hu', 'de', 'ru'] as const)('%s gives a text one plain form or exactly its plural forms', (lang) => {
-    for (const [key, { forms }] of byBaseKey(SERVER_MESSAGES[lang])) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategories(lang)]);
+    for (const [key, { forms }] of textsByBaseKey(texts(SERVER_MESSAGES[lang]))) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategoriesOf(lang)]);
   });
 });
 

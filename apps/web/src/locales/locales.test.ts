@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { pluralCategoriesOf, textsByBaseKey } from '@ona/contracts';
 import { describe, expect, it } from 'vitest';
 import { completeTranslations, englishResources, resources } from './resources.ts';
 
@@ -12,34 +13,12 @@ function flatten(value: unknown, prefix = '', into: TFlat = new Map()): TFlat {
   return into;
 }
 
-/**
- * A text that depends on a number comes as i18next's plural forms (`key_one`, `key_other`, and
- * `_few`, `_many` in Russian), or as one plain `key` where the language's wording needs no forms
- * (Hungarian keeps the noun singular after a number; Russian texts put the number after a colon).
- */
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-/** Each text key without its plural suffix, with the forms it has (empty for a plain text). */
-function byBaseKey(flat: TFlat): Map<string, { forms: string[]; texts: string[] }> {
-  const keys = new Map<string, { forms: string[]; texts: string[] }>();
-  for (const [key, text] of flat) {
-    const form = PLURAL_SUFFIX.exec(key)?.[1];
-    const base = form ? key.replace(PLURAL_SUFFIX, '') : key;
-    const entry = keys.get(base) ?? { forms: [], texts: [] };
-    if (form) entry.forms.push(form);
-    entry.texts.push(text);
-    keys.set(base, entry);
-  }
-  return keys;
-}
-
-const pluralCategories = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
-const english = byBaseKey(flatten(englishResources));
+const english = textsByBaseKey(flatten(englishResources));
 
 describe('the English texts', () => {
   it('give every text with plural forms exactly the forms English has (one, other)', () => {
-    for (const [key, { forms }] of english) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategories('en')]);
+    for (const [key, { forms }] of english) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategoriesOf('en')]);
   });
 
   it('keep the same interpolation variables in every plural form', () => {
@@ -48,14 +27,14 @@ describe('the English texts', () => {
 });
 
 describe.each(['hu', 'de', 'ru'] as const)('the %s translation', (language) => {
-  const translated = byBaseKey(flatten(completeTranslations[language]));
+  const translated = textsByBaseKey(flatten(completeTranslations[language]));
 
   it('has every English text and nothing else', () => {
     expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
   });
 
   it(`gives a text either one plain form or exactly ${language}'s plural forms`, () => {
-    for (const [key, { forms }] of translated) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategories(language)]);
+    for (const [key, { forms }] of translated) if (forms.length > 0) expect([key, forms.slice().sort()]).toEqual([key, pluralCategoriesOf(language)]);
   });
 
   it('keeps the interpolation variables of each text', () => {
@@ -71,7 +50,7 @@ describe.each(['hu', 'de', 'ru'] as const)('the %s translation', (language) => {
 
 describe.each(['ja', 'pl'] as const)('the partial %s translation', (language) => {
   it('only carries keys that English has', () => {
-    const partial = byBaseKey(flatten(resources[language]));
+    const partial = textsByBaseKey(flatten(resources[language]));
     for (const key of partial.keys()) expect(english.has(key)).toBe(true);
   });
 });
