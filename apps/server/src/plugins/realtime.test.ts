@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realtimePlugin } from './realtime.ts';
+import { realtimePlugin, redisHub } from './realtime.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -46,6 +47,38 @@ describe('live messages through Redis between two instances', () => {
     await b.realtime.subscribe(channel, (payload) => heard.push(payload));
     await a.realtime.publish(channel, { again: true });
     await expect.poll(() => heard).toEqual(['{"again":true}']);
+  });
+});
+
+describe('a Redis subscription that carries nothing', () => {
+  it('is made again before the listener is told it is live, and the probe that found out reaches no listener', async () => {
+    const prefix = `test:proven:${process.pid}:${Date.now()}:`;
+    const [publisher, subscriber, otherPublisher, otherSubscriber] = [new Redis(REDIS_URL), new Redis(REDIS_URL), new Redis(REDIS_URL), new Redis(REDIS_URL)];
+    // The first SUBSCRIBE is acknowledged without reaching Redis, as one was once on a busy machine.
+    let swallowed = false;
+    const forgetful = new Proxy(subscriber, {
+      get(target, property, receiver) {
+        if (property === 'subscribe' && !swallowed) {
+          swallowed = true;
+          return async () => 1;
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const errors: unknown[] = [];
+    const hub = redisHub(publisher, forgetful, prefix, (err) => errors.push(err));
+    const other = redisHub(otherPublisher, otherSubscriber, prefix, () => undefined);
+    try {
+      const heard: string[] = [];
+      await hub.subscribe('host', (payload) => heard.push(payload));
+      expect(swallowed).toBe(true);
+      expect(errors.map(String)).toEqual([expect.stringContaining('carried no message (attempt 1)')]);
+      await other.publish('host', { answer: 1 });
+      await expect.poll(() => heard).toEqual(['{"answer":1}']);
+    } finally {
+      await Promise.allSettled([publisher, subscriber, otherPublisher, otherSubscriber].map((client) => client.quit()));
+    }
   });
 });
 

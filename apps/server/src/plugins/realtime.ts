@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import { Redis } from 'ioredis';
@@ -70,15 +72,63 @@ function memoryHub(): RealtimeHub {
   };
 }
 
+/** A message the hub publishes to itself to prove a subscription (never given to a listener). */
+const PROBE_START = '{"realtime_probe":"';
+/** A probe is sent again every PROBE_EVERY_MS until heard, PROBES_PER_ATTEMPT times; then the SUBSCRIBE is made again. */
+const PROBE_EVERY_MS = 200;
+const PROBES_PER_ATTEMPT = 15;
+const SUBSCRIBE_ATTEMPTS = 3;
+
 /**
  * Channels are named without the deployment; on Redis they carry its prefix, so that two
  * deployments on one Redis never hear each other (participant names travel in these messages).
  */
-function redisHub(publisher: Redis, subscriber: Redis, prefix: string, onError: (err: unknown) => void): RealtimeHub {
+export function redisHub(publisher: Redis, subscriber: Redis, prefix: string, onError: (err: unknown) => void): RealtimeHub {
   const registry = new ListenerRegistry();
+  /** The probes this instance waits for, by their text (every instance on the channel hears them and drops them). */
+  const probes = new Map<string, () => void>();
   subscriber.on('message', (channel: string, payload: string) => {
-    if (channel.startsWith(prefix)) registry.deliver(channel.slice(prefix.length), payload);
+    if (!channel.startsWith(prefix)) return;
+    if (payload.startsWith(PROBE_START)) {
+      probes.get(payload)?.();
+      return;
+    }
+    registry.deliver(channel.slice(prefix.length), payload);
   });
+  /**
+   * Whether a probe published on the channel comes back through this instance's subscriber: a
+   * SUBSCRIBE that Redis acknowledged has, on a busy machine, once carried nothing afterwards
+   * (issue 20's CI runs); a host told it is live must really hear what is published.
+   */
+  const carriesMessages = async (channel: string): Promise<boolean> => {
+    const probe = `${PROBE_START}${randomUUID()}"}`;
+    let heard = false;
+    const arrived = new Promise<void>((resolve) => {
+      probes.set(probe, () => {
+        heard = true;
+        resolve();
+      });
+    });
+    try {
+      for (let sent = 0; !heard && sent < PROBES_PER_ATTEMPT; sent++) {
+        await publisher.publish(prefix + channel, probe);
+        await Promise.race([arrived, delay(PROBE_EVERY_MS)]);
+      }
+      return heard;
+    } finally {
+      probes.delete(probe);
+    }
+  };
+  /** SUBSCRIBE, proven by a probe; a subscription that carries nothing is made again, a few times at most. */
+  const subscribeProven = async (channel: string): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      await subscriber.subscribe(prefix + channel);
+      if (await carriesMessages(channel)) return;
+      onError(new Error(`Redis subscription of ${prefix + channel} carried no message (attempt ${attempt})`));
+      if (attempt >= SUBSCRIBE_ATTEMPTS) throw new Error(`Redis subscription of ${prefix + channel} carries no message`);
+      await subscriber.unsubscribe(prefix + channel);
+    }
+  };
   /**
    * Redis SUBSCRIBE and UNSUBSCRIBE of one channel, in the order they were asked for. Every
    * listener waits for its channel's SUBSCRIBE: a second socket of a survey must not be told it is
@@ -104,7 +154,7 @@ function redisHub(publisher: Redis, subscriber: Redis, prefix: string, onError: 
     if (known) return known;
     // ioredis keeps the SUBSCRIBE through `maxRetriesPerRequest` reconnects and then fails it; a
     // subscription that failed is not one it restores later, so it must not count as live.
-    const subscribing = enqueue(channel, () => subscriber.subscribe(prefix + channel));
+    const subscribing = enqueue(channel, () => subscribeProven(channel));
     live.set(channel, subscribing);
     subscribing.catch((err: unknown) => {
       if (live.get(channel) === subscribing) live.delete(channel);
