@@ -25,8 +25,10 @@ async function freshPage(locale = 'en') {
 }
 
 describe('sign-in', () => {
-  it('a wrong password shows the server’s message and keeps the user on the login page', async () => {
+  it('/login leads to the login page; a wrong password shows the server’s message and keeps the user there', async () => {
     const page = await freshPage();
+    await page.goto(`${baseUrl}/login`);
+    await expectPath(page, '/auth/login.html');
     await signIn(page, baseUrl, 'admin@example.com', { open: false, password: 'not-the-password' });
     await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Incorrect e-mail address or password.');
     await expectPath(page, '/auth/login.html');

@@ -35,6 +35,8 @@ export function appChildRoutes(base: string): RouteObject[] {
   return [
     { index: true, element: <Navigate to={list} replace /> },
     { path: 'engagements', element: <Navigate to={list} replace /> },
+    // What people type when they look for the login page.
+    { path: 'login', element: <Navigate to={`${base}${APP_LOGIN}`} replace /> },
     { path: APP_LOGIN, lazy: lazyPage(() => import('../features/auth/login-page.tsx'), (m) => <m.LoginPage />, ['auth']) },
     { path: 'auth/reset-password.html', lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => <m.ResetPasswordPage />, ['auth']) },
     { path: 'auth/confirm-reset-password.html', lazy: lazyPage(() => import('../features/auth/confirm-reset-password-page.tsx'), (m) => <m.ConfirmResetPasswordPage />, ['auth']) },
