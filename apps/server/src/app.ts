@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { Redis } from 'ioredis';
 import type { DbHandle } from '@ona/db';
 import type { Settings } from './env.ts';
+import { acceptEmptyJsonBody } from './http/empty-json-body.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import { compiledSerializerCompiler } from './http/response-serializer.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ checkAgainstContract: options.checkResponses ?? process.env.NODE_ENV === 'test' }));
   installErrorHandler(app);
+  acceptEmptyJsonBody(app);
 
   await app.register(requestLocalePlugin);
   await app.register(drainingPlugin);

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../testing/test-app.ts';
+import { createOrganization, createUser, FIXTURE_PASSWORD } from '../testing/fixtures.ts';
+import { createTestApp, loginAs, type TestContext } from '../testing/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestApp(); });
+let ctx: TestContext & { db: Awaited<ReturnType<typeof createTestApp>>['db'] };
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const org = await createOrganization(ctx.db.db, 'Shape');
+  await createUser(ctx.db.db, { email: 'admin@example.com', organizationIds: [org.id] });
+});
 afterAll(async () => ctx.close());
 
 describe('every failure answers the shared error shape', () => {
@@ -10,6 +15,21 @@ describe('every failure answers the shared error shape', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'malformed_json', detail: 'The request body is not valid JSON.' });
+  });
+
+  it('an empty body sent as JSON counts as no body: a route that needs one answers 400 validation_error, an action goes through', async () => {
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().code).toBe('validation_error');
+    const token = await loginAs(ctx.app, 'admin@example.com', FIXTURE_PASSWORD);
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: { 'content-type': 'application/json', authorization: `Token ${token}` }, payload: '' });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: { authorization: `Token ${token}` } })).statusCode).toBe(401);
+  });
+
+  it('a JSON body that poisons the prototype: 400, as before', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}' });
+    expect(res.statusCode).toBe(400);
   });
 
   it('an oversized body: 413 payload_too_large', async () => {
