@@ -48,17 +48,25 @@ describe('REDIS_PREFIX: deployments on one Redis stay apart, instances of one de
     // being re-established (a busy machine) is gone, and the host's page reloads on reconnect for
     // that reason. So each deployment publishes until it is heard once; a subscription that is
     // broken, or a prefix that leaks, fails either way.
-    const publishUntilHeard = async (app: App, from: string, heard: string[]) => {
+    const publishUntilHeard = async (app: App, from: string, heard: string[], prefix: string) => {
       let sent = 0;
-      await expect
-        .poll(async () => {
-          if (heard.length === 0) await app.realtime.publish(channel, { from, sent: sent++ });
-          return heard.length;
-        })
-        .toBeGreaterThan(0);
+      try {
+        await expect
+          .poll(async () => {
+            if (heard.length === 0) await app.realtime.publish(channel, { from, sent: sent++ });
+            return heard.length;
+          })
+          .toBeGreaterThan(0);
+      } catch (err) {
+        // What Redis knew of the channel, for whoever reads the failure.
+        const redis = new Redis(REDIS_URL);
+        const subscribers = await redis.pubsub('NUMSUB', prefix + channel);
+        await redis.quit();
+        throw new Error(`${from}: ${sent} messages published, none heard; Redis's subscribers of the channel: ${JSON.stringify(subscribers)}`, { cause: err });
+      }
     };
-    await publishUntilHeard(oneA, 'one', heardByOneB);
-    await publishUntilHeard(two, 'two', heardByTwo);
+    await publishUntilHeard(oneA, 'one', heardByOneB, prefixOne);
+    await publishUntilHeard(two, 'two', heardByTwo, prefixTwo);
     // Redis runs PUBLISHes one after another and delivers to each subscriber in that order: had
     // either deployment heard the other's last message, it would have come before its own last one.
     await two.realtime.publish(channel, { from: 'two', last: true });
