@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../testing/fixtures.ts';
-import { createTestApp, loginAs, type TestContext } from '../testing/test-app.ts';
+import { createTestApp, loginAs } from '../testing/test-app.ts';
 
-let ctx: TestContext & { db: Awaited<ReturnType<typeof createTestApp>>['db'] };
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp();
   const org = await createOrganization(ctx.db.db, 'Shape');

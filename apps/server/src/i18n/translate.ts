@@ -103,6 +103,9 @@ function lookup(tree: Nested, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** Each language's plural rules, made once. */
+const PLURAL_RULES = { en: new Intl.PluralRules('en'), hu: new Intl.PluralRules('hu'), de: new Intl.PluralRules('de'), ru: new Intl.PluralRules('ru') };
+
 /**
  * The text of `key` in one language: with a numeric `count`, the language's plural form of it
  * (`key_one`, `key_few`, … by Intl.PluralRules, as i18next does in the web client) when the text
@@ -112,7 +115,7 @@ function lookup(tree: Nested, key: string): string | undefined {
 function textIn(language: 'en' | 'hu' | 'de' | 'ru', key: string, count: number | undefined): string | undefined {
   const tree = SERVER_MESSAGES[language];
   if (count !== undefined) {
-    const form = lookup(tree, `${key}_${new Intl.PluralRules(language).select(count)}`);
+    const form = lookup(tree, `${key}_${PLURAL_RULES[language].select(count)}`);
     if (form !== undefined) return form;
   }
   return lookup(tree, key) ?? lookup(tree, `${key}_other`);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, perDatabase, sql, tables, type Database } from '@ona/db';
+import { and, asc, databaseErrorOf, desc, eq, gt, inArray, isNull, perDatabase, sql, tables, type Database } from '@ona/db';
 import {
   INSTANT_DEFAULT_POINTS,
   ZInstantAnswerValue,
@@ -74,12 +74,9 @@ export function toSummary(row: TSurveyRow, counts: { questions: number; particip
   };
 }
 
-/** Postgres' unique_violation, on both drivers (PGlite nests the original error). */
+/** Postgres' unique_violation, on both drivers. */
 function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return databaseErrorOf(err)?.code === '23505';
 }
 
 /**

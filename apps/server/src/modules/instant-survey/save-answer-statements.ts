@@ -1,4 +1,4 @@
-import { preparedStatement, type Database, type HeldConnection } from '@ona/db';
+import { databaseErrorOf, preparedStatement, type Database, type HeldConnection } from '@ona/db';
 import type { TInstantAnswer, TInstantSurveyState } from '@ona/contracts';
 import { toAnswer, toQuestion } from './repository.ts';
 
@@ -114,13 +114,9 @@ export async function writeAnswer(
 
 /**
  * The write named a participant who is no longer there (deleted outside the server while this
- * instance still kept them): PostgreSQL's foreign_key_violation on the answer's participant, on
- * both drivers (an error's `cause` is followed as PGlite nests it).
+ * instance still kept them): PostgreSQL's foreign_key_violation on the answer's participant.
  */
 export function isParticipantGone(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23503' && typeof constraint === 'string' && constraint.startsWith('instant_survey_answers_participant_id')) return true;
-  }
-  return false;
+  const failure = databaseErrorOf(err);
+  return failure?.code === '23503' && (failure.constraint?.startsWith('instant_survey_answers_participant_id') ?? false);
 }
