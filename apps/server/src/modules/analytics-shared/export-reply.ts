@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { TLocale } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { neutraliseFormulaCells } from './formula-cells.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -60,7 +61,9 @@ export function attachment(reply: FastifyReply, file: ExportFileName, contentTyp
   return reply.header('content-type', contentType).header('content-disposition', contentDisposition(file));
 }
 
+/** Every xlsx export leaves through here, so that no text cell of any of them starts a formula. */
 export async function sendWorkbook(reply: FastifyReply, workbook: ExcelJS.Workbook, file: ExportFileName): Promise<Buffer> {
+  neutraliseFormulaCells(workbook);
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   attachment(reply, file, XLSX_CONTENT_TYPE);
   return buffer;

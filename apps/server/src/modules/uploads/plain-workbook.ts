@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { restoreNeutralisedText } from '../analytics-shared/formula-cells.ts';
 
 /**
  * An uploaded workbook as plain data: what the worker that read it sends back (structured clone
@@ -77,14 +78,16 @@ export function plainWorkbook(sheets: PlainSheetData[]): UploadedWorkbook {
   return { worksheets: sheets.map((s) => new PlainSheet(s.name, s.rows)) };
 }
 
-/** Formulas become their cached result; everything else stays as exceljs read it. */
+/** Formulas become their cached result; a neutralised text loses its apostrophe; everything else stays as exceljs read it. */
 function plainValue(value: ExcelJS.CellValue): PlainCellValue {
   if (value && typeof value === 'object' && !(value instanceof Date) && ('formula' in value || 'sharedFormula' in value)) {
     return plainValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
   }
   if (value && typeof value === 'object' && !(value instanceof Date) && 'richText' in value) {
-    return { richText: value.richText.map((part) => ({ text: part.text })) };
+    return { richText: value.richText.map((part, i) => ({ text: i === 0 ? restoreNeutralisedText(part.text) : part.text })) };
   }
+  // A text the product's own export neutralised ('=…) reads back as it was before.
+  if (typeof value === 'string') return restoreNeutralisedText(value);
   return value ?? null;
 }
 

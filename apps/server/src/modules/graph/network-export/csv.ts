@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { neutraliseFormulaText } from '../../analytics-shared/formula-cells.ts';
 import type { NetworkTable, TValue } from './network-table.ts';
 
 const cell = (value: TValue | undefined): string | number => (value === null || value === undefined ? '' : typeof value === 'boolean' ? String(value) : value);
@@ -9,7 +10,10 @@ const cell = (value: TValue | undefined): string | number => (value === null || 
  * Excel reads the accents and Cyrillic right (R's and pandas' readers skip it).
  */
 function csv(header: string[], rows: (string | number)[][]): string {
-  return stringify([header, ...rows], { bom: true, record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
+  // Texts that a spreadsheet would evaluate get a leading apostrophe (formula-cells.ts); numbers,
+  // negative ones included, stay numbers.
+  const safeRows = rows.map((row) => row.map((value) => (typeof value === 'string' ? neutraliseFormulaText(value) : value)));
+  return stringify([header, ...safeRows], { bom: true, record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
 }
 
 /** One row per person: id, name, position, colour, then every column of the table. */
