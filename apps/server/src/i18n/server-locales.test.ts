@@ -50,6 +50,47 @@ describe('a count in a server text', () => {
   });
 });
 
+describe('texts that carry numbers (issue 35, point 7)', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+  /** Numbers that are settings of two or more (a group size, a limit, a link's lifetime): never 1. */
+  const NEVER_ONE = new Set(['min', 'max', 'hours', 'days']);
+
+  // Hungarian keeps a noun after a number singular ("5 munkatárs"), and a number after a label's
+  // colon ("Members: {{count}}") agrees with nothing: those need no forms.
+  const needsNoForms = (lang: string, text: string) => lang === 'hu' || /: \{\{count\}\}/.test(text);
+
+  it.each(['en', 'hu', 'de', 'ru'] as const)('%s: every text with a {{count}} goes through the plural rules (it has the language\'s plural forms)', (lang) => {
+    const withoutForms = [...textsByBaseKey(texts(SERVER_MESSAGES[lang]))]
+      .filter(([, { texts: own, forms }]) => forms.length === 0 && own.some((text) => placeholders(text).includes('count') && !needsNoForms(lang, text)))
+      .map(([key]) => key);
+    expect(withoutForms).toEqual([]);
+  });
+
+  it('no English text puts a number other than {{count}} or a setting of two or more before a noun it would have to agree with', () => {
+    const nouns = /\{\{(\w+)\}\} (?:people|persons|employees|ties|units|users|participants|answers|respondents|rows|colleagues|leaders|members|questions)\b/g;
+    const odd = texts(SERVER_MESSAGES.en).flatMap(([key, text]) => [...text.matchAll(nouns)].filter((m) => m[1] !== 'count' && !NEVER_ONE.has(m[1] ?? '')).map((m) => `${key}: ${m[0]}`));
+    expect(odd).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'People who left: 1; of them at risk level 3–4 in the earlier wave: 1.'],
+    ['de', 'Ausgeschiedene: 1; davon in der früheren Welle auf Risikostufe 3–4: 1.'],
+    ['ru', 'Ушли: 1; из них в предыдущей волне на уровне риска 3–4: 1.'],
+  ] as const)('in %s, one leaver of one reads "%s"', (locale, text) => {
+    expect(translate(locale, 'waves.summary.leavers_body', { left: 1, atRisk: 1 })).toBe(text);
+  });
+
+  it.each([
+    ['en', 1, 'This engagement has 1 employee;'],
+    ['en', 3, 'This engagement has 3 employees;'],
+    ['ru', 1, 'В этом проекте 1 сотрудник;'],
+    ['ru', 3, 'В этом проекте 3 сотрудника;'],
+    ['ru', 5, 'В этом проекте 5 сотрудников;'],
+  ] as const)('in %s, a count of %i reads "%s"', (locale, count, start) => {
+    expect(translate(locale, 'analytics.errors.distance_matrix_too_large', { count, max: 2 })).toContain(start);
+  });
+});
+
 describe('locale files of the server and the web client', () => {
   it('say each key once per object', () => {
     const roots = [join(import.meta.dirname, '../locales'), join(import.meta.dirname, '../../../web/src/locales')];

@@ -39,7 +39,7 @@ describe('the what-changed page of the executive report', () => {
     expect(first.response.statusCode).toBe(200);
     expect(pdfText(first.response.rawPayload)).toContain('What changed since Acme autumn 2025');
     const second = await report();
-    expect(pdfText(second.response.rawPayload)).toContain('11 stayed, 1 joined and 1 left.');
+    expect(pdfText(second.response.rawPayload)).toContain('Stayed: 11, joined: 1, left: 1.');
     expect(second.statements.length).toBeLessThan(first.statements.length);
     expect(questionReads(second.statements)).toBe(questionReads(first.statements) - 2);
 

@@ -76,7 +76,7 @@ export function drawWhatChangedPage(pen: PdfPen, figures: WhatChanged, label: La
   );
   paragraph(
     t('waves.summary.leavers_title'),
-    figures.leaversAtHighRisk ? t('waves.summary.leavers_body', counts(figures.leaversAtHighRisk)) : people.left === 0 ? t('waves.summary.nobody_left') : withheldText,
+    figures.leaversAtHighRisk ? t('waves.summary.leavers_body', counts({ left: figures.leaversAtHighRisk.of, atRisk: figures.leaversAtHighRisk.count })) : people.left === 0 ? t('waves.summary.nobody_left') : withheldText,
   );
   if (figures.work) {
     paragraph(t('waves.summary.network_title'), t('waves.summary.network_body', counts(figures.work)));
@@ -85,7 +85,7 @@ export function drawWhatChangedPage(pen: PdfPen, figures: WhatChanged, label: La
     if (names.length === 0) return;
     const shown = names.slice(0, MAX_UNITS_LISTED);
     const more = names.length - shown.length;
-    paragraph(title, shown.join('; ') + (more > 0 ? ` ${t('waves.summary.and_more', { count: count(more) })}` : ''));
+    paragraph(title, shown.join('; ') + (more > 0 ? ` ${t('waves.summary.and_more', { count: more })}` : ''));
   };
   units(t('waves.summary.units_new'), figures.unitsNew);
   units(t('waves.summary.units_gone'), figures.unitsGone);

@@ -300,7 +300,7 @@ describe('the executive report with an earlier wave', () => {
     expect(pageCount(res.rawPayload)).toBe(4);
     const text = pdfText(res.rawPayload);
     expect(text).toContain('What changed since Acme autumn 2025');
-    expect(text).toContain('11 stayed, 1 joined and 1 left.');
+    expect(text).toContain('Stayed: 11, joined: 1, left: 1.');
   });
 
   it('keeps three pages for the earliest journey', async () => {
