@@ -54,6 +54,28 @@ describe('sign-in', () => {
   });
 });
 
+describe('Content-Security-Policy', () => {
+  it('no page asks for eval: the login page and the journeys list, whose answers the client parses with the contracts, log no CSP violation (zod parses without its JIT)', async () => {
+    await browser.clearCookies();
+    const page = await newPage(browser, { locale: 'en' });
+    // The browser's own report of each violation (the DOM event); Chromium's matching console
+    // line is a log entry, which playwright's console event does not carry.
+    const violations: string[] = [];
+    await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
+    await page.addInitScript(() => {
+      const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
+      document.addEventListener('securitypolicyviolation', (event) => report(`${event.violatedDirective}: ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`));
+    });
+    await page.goto(`${baseUrl}/auth/login.html`);
+    await signIn(page, baseUrl, 'admin@example.com', { open: false });
+    await expectPath(page, '/engagements/list.html');
+    await page.getByTestId('engagement-item').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('route guard', () => {
   it('sends a visitor to login with the target and back to the target after login', async () => {
     const page = await freshPage();

@@ -1,3 +1,6 @@
+// First: in a browser, zod's parsers without eval (the CSP forbids it) before any schema is made.
+// package.json lists this file and the index as having side effects, or the bundler drops the import.
+import './zod-without-eval.ts';
 export * from './errors.ts';
 export * from './access.ts';
 export * from './auth.ts';
