@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { tables, type Database } from '@ona/db';
+import { statementChunks, tables, type Database } from '@ona/db';
 import { hashSecretToken, newSecretToken } from '../../apps/server/src/modules/auth/secret-token.ts';
 import { defaultQuestionnaire } from '../../apps/server/src/modules/survey/default-questionnaire.ts';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../apps/server/src/testing/fixtures.ts';
@@ -39,21 +39,18 @@ export async function seedEngagement(d: Database, options: { label: string; empl
       .returning({ id: tables.questions.id })
   ).map((q) => q.id);
   const tag = label.toLowerCase().replace(/\W/g, '');
-  const userRows = await d
-    .insert(tables.users)
-    .values(Array.from({ length: employees }, (_, i) => ({ email: `${tag}${i}@bench.test`, name: `${label} ${i}`, passwordHash: 'not-used', currentOrganizationId: org.id })))
-    .returning({ id: tables.users.id });
-  await d.insert(tables.memberships).values(userRows.map((u) => ({ userId: u.id, organizationId: org.id })));
-  const employeeIds = (
-    await d
-      .insert(tables.employees)
-      .values(userRows.map((u, i) => ({ engagementId, name: `${label} ${i}`, email: `${tag}${i}@bench.test`, userId: u.id })))
-      .returning({ id: tables.employees.id })
-  ).map((e) => e.id);
-  await d.insert(tables.moduleAccess).values(userRows.map((u) => ({ engagementId, userId: u.id, module: 'survey', accessLevel: 'self_only' })));
-  await d.insert(tables.surveyParticipations).values(employeeIds.map((employeeId) => ({ engagementId, employeeId, termsAcceptedAt: new Date() })));
+  // In statements PostgreSQL takes (at most 65,535 parameters each), for any number of employees.
+  const userRows: { id: number }[] = [];
+  const userValues = Array.from({ length: employees }, (_, i) => ({ email: `${tag}${i}@bench.test`, name: `${label} ${i}`, passwordHash: 'not-used', currentOrganizationId: org.id }));
+  for (const chunk of statementChunks(userValues)) userRows.push(...(await d.insert(tables.users).values(chunk).returning({ id: tables.users.id })));
+  for (const chunk of statementChunks(userRows.map((u) => ({ userId: u.id, organizationId: org.id })))) await d.insert(tables.memberships).values(chunk);
+  const employeeIds: number[] = [];
+  const employeeValues = userRows.map((u, i) => ({ engagementId, name: `${label} ${i}`, email: `${tag}${i}@bench.test`, userId: u.id }));
+  for (const chunk of statementChunks(employeeValues)) employeeIds.push(...(await d.insert(tables.employees).values(chunk).returning({ id: tables.employees.id })).map((e) => e.id));
+  for (const chunk of statementChunks(userRows.map((u) => ({ engagementId, userId: u.id, module: 'survey' as const, accessLevel: 'self_only' as const })))) await d.insert(tables.moduleAccess).values(chunk);
+  for (const chunk of statementChunks(employeeIds.map((employeeId) => ({ engagementId, employeeId, termsAcceptedAt: new Date() })))) await d.insert(tables.surveyParticipations).values(chunk);
   const tokens = userRows.map(() => newSecretToken());
-  await d.insert(tables.authTokens).values(userRows.map((u, i) => ({ userId: u.id, tokenHash: hashSecretToken(tokens[i]!) })));
+  for (const chunk of statementChunks(userRows.map((u, i) => ({ userId: u.id, tokenHash: hashSecretToken(tokens[i]!) })))) await d.insert(tables.authTokens).values(chunk);
   const hostEmail = `host@${tag}.test`;
   await createUser(d, { email: hostEmail, organizationIds: [org.id], permissions: ['instant_survey_admin'] });
   return { engagementId, questionIds, employeeIds, tokens, hostEmail };

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { runAnalysis } from '@ona/analytics';
-import { and, asc, eq, isNotNull, lt, tables, type Database } from '@ona/db';
+import { and, asc, eq, isNotNull, lt, statementChunks, tables, type Database } from '@ona/db';
 import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
 import { newLeaderCode } from '../modules/analysis/leader-codes.ts';
 
@@ -50,6 +50,6 @@ export async function analyseDemoEngagements(db: Database, referenceDate: string
         // The demo sends no e-mails at start; admins see the codes on the leader-report list.
         mailedAt: new Date(),
       }));
-    if (rows.length > 0) await db.insert(tables.leaderReportCodes).values(rows);
+    for (const chunk of statementChunks(rows)) await db.insert(tables.leaderReportCodes).values(chunk);
   }
 }

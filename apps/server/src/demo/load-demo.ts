@@ -1,4 +1,4 @@
-import { eq, sql, tables, type Database } from '@ona/db';
+import { eq, sql, statementChunks, tables, type Database } from '@ona/db';
 import type { TAccessLevel, TModule } from '@ona/contracts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import type { DemoLeadershipBlock, DemoLogin, DemoOrganisation } from './demo-types.ts';
@@ -89,20 +89,16 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
     let position = 0;
     for (const level of levels) {
       const batch = roster.units.filter((u) => u.level === level);
-      const rows = await db
-        .insert(tables.units)
-        .values(batch.map((u) => ({ engagementId, name: u.name, parentId: u.parentKey ? (unitIds.get(u.parentKey) ?? null) : null, position: position++ })))
-        .returning({ id: tables.units.id });
+      const values = batch.map((u) => ({ engagementId, name: u.name, parentId: u.parentKey ? (unitIds.get(u.parentKey) ?? null) : null, position: position++ }));
+      const rows: { id: number }[] = [];
+      for (const chunk of statementChunks(values)) rows.push(...(await db.insert(tables.units).values(chunk).returning({ id: tables.units.id })));
       batch.forEach((u, i) => unitIds.set(u.key, rows[i]?.id ?? 0));
     }
 
     const participants = new Set(engagement.participantKeys);
     const people = roster.employees.filter((e) => participants.has(e.key));
     const employeeIds = new Map<string, number>();
-    const inserted = await db
-      .insert(tables.employees)
-      .values(
-        people.map((e) => ({
+    const employeeRows = people.map((e) => ({
           engagementId,
           unitId: unitIds.get(e.unitKey) ?? null,
           name: e.name,
@@ -112,15 +108,16 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
           entryDate: e.entryDate,
           jobTitle: e.jobTitle,
           attributes: { birth_year: String(e.birthYear), unit_manager: e.isUnitManager ? 'yes' : 'no' },
-        })),
-      )
-      .returning({ id: tables.employees.id });
+        }));
+    // In statements PostgreSQL takes (at most 65,535 parameters each): a 10,000-person roster is 90,000.
+    const inserted: { id: number }[] = [];
+    for (const chunk of statementChunks(employeeRows)) inserted.push(...(await db.insert(tables.employees).values(chunk).returning({ id: tables.employees.id })));
     people.forEach((e, i) => employeeIds.set(e.key, inserted[i]?.id ?? 0));
     const leaderPairs = people
       .filter((e) => e.leaderKey && employeeIds.has(e.leaderKey))
       .map((e) => sql`(${employeeIds.get(e.key)}::int, ${employeeIds.get(e.leaderKey as string)}::int)`);
-    if (leaderPairs.length > 0) {
-      await db.execute(sql`update employees set leader_id = v.leader from (values ${sql.join(leaderPairs, sql`, `)}) as v(id, leader) where employees.id = v.id`);
+    for (const pairs of statementChunks(leaderPairs, 2)) {
+      await db.execute(sql`update employees set leader_id = v.leader from (values ${sql.join(pairs, sql`, `)}) as v(id, leader) where employees.id = v.id`);
     }
     employeeIdsPerEngagement.set(engagement.key, employeeIds);
     // Leaver reasons belong to the organisation and the person's e-mail (docs/risk-calibration.md).
@@ -128,7 +125,7 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
       const reason = engagement.leaverReasons?.[e.key];
       return reason && e.email ? [{ organizationId: orgRow.id, personKey: e.email.trim().toLowerCase(), reason }] : [];
     });
-    if (reasons.length > 0) await db.insert(tables.leaverReasons).values(reasons);
+    for (const chunk of statementChunks(reasons)) await db.insert(tables.leaverReasons).values(chunk);
 
     const questionRows = await db
       .insert(tables.questions)
@@ -145,9 +142,7 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
         selectedEmployeeIds: a.selectedKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined),
         answeredAt: new Date(a.answeredAt),
       }));
-    for (let i = 0; i < answerRows.length; i += 1000) {
-      await db.insert(tables.answers).values(answerRows.slice(i, i + 1000));
-    }
+    for (const chunk of statementChunks(answerRows)) await db.insert(tables.answers).values(chunk);
 
     if (engagement.leadership) await insertLeadershipBlock(db, engagementId, engagement.leadership, employeeIds);
 
@@ -184,9 +179,7 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
           invitedAt,
         };
       });
-    for (let i = 0; i < participationRows.length; i += 1000) {
-      await db.insert(tables.surveyParticipations).values(participationRows.slice(i, i + 1000));
-    }
+    for (const chunk of statementChunks(participationRows)) await db.insert(tables.surveyParticipations).values(chunk);
   }
   // A next wave points at the wave before it, as "Next wave" does for journeys made in the product.
   for (const engagement of org.engagements) {
@@ -214,9 +207,7 @@ async function insertLeadershipBlock(db: Database, engagementId: number, block: 
       selectedLeaderIds: a.leaderKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined),
       answeredAt: new Date(a.answeredAt),
     }));
-  for (let i = 0; i < answerRows.length; i += 1000) {
-    await db.insert(tables.leadershipAnswers).values(answerRows.slice(i, i + 1000));
-  }
+  for (const chunk of statementChunks(answerRows)) await db.insert(tables.leadershipAnswers).values(chunk);
 }
 
 /**
