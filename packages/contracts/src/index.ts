@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './access.ts';
 export * from './auth.ts';
 export * from './engagements.ts';
