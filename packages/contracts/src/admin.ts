@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbId, ZDbIdParam } from './ids.ts';
 import { ZAccessLevel, ZModule, MODULES } from './access.ts';
 import { ZContentLanguage } from './survey.ts';
 
@@ -30,7 +31,8 @@ export const ZAccessRightsDetailsQuery = z.object({
   users: z
     .string()
     .regex(/^\d{1,10}(,\d{1,10}){0,999}$/)
-    .transform((s) => [...new Set(s.split(',').map(Number))]),
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(z.array(ZDbId)),
 });
 
 export const ZMixedAccessLevel = z.union([ZAccessLevel, z.literal('mixed')]);
@@ -42,7 +44,7 @@ export const ZAccessRightsDetails = z.object({
 export type TAccessRightsDetails = z.infer<typeof ZAccessRightsDetails>;
 
 export const ZAccessRightsBulkUpdate = z.object({
-  users: z.array(z.number().int().positive()).min(1).max(5000),
+  users: z.array(ZDbId).min(1).max(5000),
   /** Only the modules given change; `mixed` is not a level that can be stored. */
   access_rights: z.partialRecord(ZModule, ZAccessLevel).refine((r) => Object.keys(r).length > 0, 'at least one module'),
 });
@@ -74,7 +76,7 @@ export const ZEmailTemplate = z.object({
 export type TEmailTemplate = z.infer<typeof ZEmailTemplate>;
 
 export const ZEmailTemplateParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: ZDbIdParam,
   kind: ZEmailTemplateKind,
   language: ZContentLanguage,
 });

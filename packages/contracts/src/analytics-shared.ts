@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 
 /**
  * Vocabulary shared by the analytics calls (retention, reports, key people, statistics). The lists
@@ -75,6 +76,6 @@ export type TWithheldReason = z.infer<typeof ZWithheldReason>;
 
 /** Path parameters of a call about one engagement and one employee-keyed report. */
 export const ZEngagementReportParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  reportId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: ZDbIdParam,
+  reportId: ZDbIdParam,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbId } from './ids.ts';
 
 export const ZOrganization = z.object({ id: z.number().int(), name: z.string() });
 export type TOrganization = z.infer<typeof ZOrganization>;
@@ -38,7 +39,7 @@ export const ZPasswordResetConfirm = z.object({
 });
 export type TPasswordResetConfirm = z.infer<typeof ZPasswordResetConfirm>;
 
-export const ZSetOrganization = z.object({ organization: z.number().int().positive() });
+export const ZSetOrganization = z.object({ organization: ZDbId });
 export type TSetOrganization = z.infer<typeof ZSetOrganization>;
 
 export const ZDetailResponse = z.object({ detail: z.string() });

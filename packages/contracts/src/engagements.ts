@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 import { ZAccessLevel } from './access.ts';
 import { ZJourneyFacts } from './journeys.ts';
 
@@ -39,4 +40,4 @@ export const ZUnitNode: z.ZodType<TUnitNode> = z.lazy(() =>
 export const ZHierarchy = z.array(ZUnitNode);
 export type THierarchy = z.infer<typeof ZHierarchy>;
 
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZIdParams = z.object({ id: ZDbIdParam });

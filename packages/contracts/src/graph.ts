@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 import { KEY_ROLE_CODES } from './analytics-shared.ts';
 import { QUESTION_CATEGORIES } from './survey.ts';
 
@@ -27,7 +28,6 @@ export const CUSTOM_FILTER_PREFIX = 'attr_';
 /** Query parameter prefix of a filter: `filter_generation=y&filter_attr_location=Budapest`. */
 export const GRAPH_FILTER_PARAM_PREFIX = 'filter_';
 
-const ZDbId = z.coerce.number().int().positive().max(2_147_483_647);
 const ZRepeated = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item).max(5000));
 
@@ -39,8 +39,8 @@ const ZRepeated = <T extends z.ZodType>(item: T) =>
 export const ZGraphVisualizationQuery = z
   .object({
     graph_type: ZGraphCategory.optional(),
-    unit: ZRepeated(ZDbId),
-    employee: ZRepeated(ZDbId),
+    unit: ZRepeated(ZDbIdParam),
+    employee: ZRepeated(ZDbIdParam),
     edges: ZEdgeVisibility.default('all'),
   })
   .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(500)]));

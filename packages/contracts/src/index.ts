@@ -2,6 +2,7 @@
 // package.json lists this file and the index as having side effects, or the bundler drops the import.
 import './zod-without-eval.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './access.ts';
 export * from './auth.ts';
 export * from './engagements.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDbIdText, ZDbId } from './ids.ts';
 import { INSTANT_MOODS } from './instant-moods.ts';
 
 /**
@@ -29,7 +30,7 @@ export type TInstantSurveyState = z.infer<typeof ZInstantSurveyState>;
 export const ZLayoutOrientation = z.enum(['horizontal', 'vertical']);
 export type TLayoutOrientation = z.infer<typeof ZLayoutOrientation>;
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = ZDbId;
 const label = z.string().trim().max(500);
 
 export const ZInstantOption = z.object({ id: z.number().int().nonnegative(), label: z.string() });
@@ -216,7 +217,15 @@ export type TInstantSurveyCodeQuery = z.infer<typeof ZInstantSurveyCodeQuery>;
  * Participant paths carry the survey's public id. GET surveys/{id}/ and fill-info serve the host
  * too: with a host's `Token` the id is the host's numeric one.
  */
-export const ZInstantSurveyPathParams = z.object({ id: z.string().min(1).max(64) });
+export const ZInstantSurveyPathParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    // Digits only: a host's numeric id, so within the range of a database id (else 400, not a failed query).
+    .refine((text) => !/^[0-9]+$/.test(text) || isDbIdText(text))
+    .meta({ description: 'The survey’s public id (a participant), or its numeric id 1 to 2147483647 (a host with a Token)' }),
+});
 export type TInstantSurveyPathParams = z.infer<typeof ZInstantSurveyPathParams>;
 
 /** Finishing without answering the last question still records that the participant finished. */

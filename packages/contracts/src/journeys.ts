@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbId } from './ids.ts';
 import { ZModule } from './access.ts';
 import { ZIsoDate } from './excel-rows.ts';
 import { ZContentLanguage } from './survey.ts';
@@ -28,7 +29,7 @@ export const ZJourneyCreate = z.object({
   questionnaire: z.discriminatedUnion('source', [
     z.object({ source: z.literal('default') }),
     z.object({ source: z.literal('empty') }),
-    z.object({ source: z.literal('copy'), engagement_id: z.number().int().positive() }),
+    z.object({ source: z.literal('copy'), engagement_id: ZDbId }),
   ]),
 });
 export type TJourneyCreate = z.infer<typeof ZJourneyCreate>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 import { ZGroupRole, ZKeyRole, ZReportEmployee, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 
 export const ZKeyPeopleResult = z.object({
@@ -23,7 +24,7 @@ export type TKeyPeopleAnalytics = z.infer<typeof ZKeyPeopleAnalytics>;
 /** A query parameter that may repeat (`?su=1&su=2`): always read as a list of ids. */
 const ZRepeatedIds = z.preprocess(
   (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(5000),
+  z.array(ZDbIdParam).max(5000),
 );
 
 /** su, tu: source and target users (employee ids); sun, tun: source and target units (with sub-units). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 import { ZGroupRole, ZReportEmployee, ZWithheldFlag } from './analytics-shared.ts';
 
 /**
@@ -49,7 +50,7 @@ export const METRICS_MAX_PAGE_SIZE = 500;
 
 const ZRepeatedUnitIds = z.preprocess(
   (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(5000),
+  z.array(ZDbIdParam).max(5000),
 );
 
 /** The groups of Gould–Fernandez brokerage: the units, or the values of one imported filter attribute. */

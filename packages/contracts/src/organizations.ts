@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 import { ZPermission } from './access.ts';
 import { ZContentLanguage } from './survey.ts';
 
@@ -81,6 +82,6 @@ export const ZOrganizationUserPatch = z.object({ permissions: ZPermissionList.op
 export type TOrganizationUserPatch = z.infer<typeof ZOrganizationUserPatch>;
 
 export const ZOrganizationLogoParams = z.object({
-  organizationId: z.coerce.number().int().positive().max(2_147_483_647),
+  organizationId: ZDbIdParam,
   file: z.string().regex(/^[a-z0-9]{1,40}\.(png|jpg|svg)$/),
 });

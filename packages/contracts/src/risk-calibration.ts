@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 import { ZRiskLevel, ZWithheldFlag } from './analytics-shared.ts';
 import { ZComparedJourney } from './wave-comparison.ts';
 
@@ -11,18 +12,17 @@ import { ZComparedJourney } from './wave-comparison.ts';
  * `PUT /engagements/{id}/comparison/leavers/{employeeId}/?with={earlierId}` (a leaver's reason).
  */
 
-const ZDbId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Why someone of the earlier journey is not in the later one; `unknown` until an admin says. */
 export const LEAVER_REASONS = ['unknown', 'left', 'moved', 'retired'] as const;
 export const ZLeaverReason = z.enum(LEAVER_REASONS);
 export type TLeaverReason = z.infer<typeof ZLeaverReason>;
 
-export const ZRiskCalibrationQuery = z.object({ with: ZDbId });
+export const ZRiskCalibrationQuery = z.object({ with: ZDbIdParam });
 export type TRiskCalibrationQuery = z.infer<typeof ZRiskCalibrationQuery>;
 
 /** `employeeId`: the leaver's employee id in the earlier journey (`with`). */
-export const ZLeaverReasonParams = z.object({ id: ZDbId, employeeId: ZDbId });
+export const ZLeaverReasonParams = z.object({ id: ZDbIdParam, employeeId: ZDbIdParam });
 export type TLeaverReasonParams = z.infer<typeof ZLeaverReasonParams>;
 
 export const ZLeaverReasonBody = z.object({ reason: ZLeaverReason }).strict();

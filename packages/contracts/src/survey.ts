@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbId, ZDbIdParam } from './ids.ts';
 
 /** The graph categories of spec section 3; every question belongs to one. */
 export const QUESTION_CATEGORIES = [
@@ -20,7 +21,6 @@ export const CONTENT_LANGUAGES = ['hu', 'en', 'de', 'ru'] as const;
 export const ZContentLanguage = z.enum(CONTENT_LANGUAGES);
 export type TContentLanguage = z.infer<typeof ZContentLanguage>;
 
-const ZId = z.number().int().positive();
 
 export const ZSurveyUnitRef = z.object({ id: z.number().int(), name: z.string() });
 
@@ -71,8 +71,8 @@ export const ZEmployeeSurvey = z.object({
 export type TEmployeeSurvey = z.infer<typeof ZEmployeeSurvey>;
 
 export const ZSurveyAnswerParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  questionId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: ZDbIdParam,
+  questionId: ZDbIdParam,
 });
 
 /**
@@ -86,7 +86,7 @@ export const ZSaveSequence = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER
  * whose `sequence` is not above the stored one's is acknowledged (200) and ignored: the answer
  * then carries the stored, newer list and sequence.
  */
-export const ZSaveAnswer = z.object({ selected_users: z.array(ZId).max(1000), sequence: ZSaveSequence.optional() });
+export const ZSaveAnswer = z.object({ selected_users: z.array(ZDbId).max(1000), sequence: ZSaveSequence.optional() });
 export type TSaveAnswer = z.infer<typeof ZSaveAnswer>;
 
 export const ZSurveyProgress = z.object({ terms_accepted: z.boolean(), finished: z.boolean(), last_question_index: z.number().int().nullable() });

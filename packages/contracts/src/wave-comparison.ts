@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 import { ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 import { ZGraphCategory, ZGraphPoint } from './graph.ts';
 import { METRICS_DEFAULT_PAGE_SIZE, METRICS_MAX_PAGE_SIZE, PERSON_METRIC_IDS, ZMetricDefinition, ZNetworkOption, ZPersonMetricId } from './metrics.ts';
@@ -16,7 +17,6 @@ import { ZRetentionExplanations } from './retention.ts';
  * `GET /engagements/{id}/comparison/export/?with={earlierId}` (all of it as .xlsx).
  */
 
-const ZDbId = z.coerce.number().int().positive().max(2_147_483_647);
 /** The same shape in the earlier journey (`then`) and in the one compared (`now`). */
 export const thenNow = <T extends z.ZodType>(schema: T) => z.object({ then: schema, now: schema });
 const ZRepeated = <T extends z.ZodType>(item: T) =>
@@ -49,7 +49,7 @@ export type TComparisonSort = z.infer<typeof ZComparisonSort>;
  * `status` (repeated) and `q` (names, case- and accent-insensitive); units and networks are whole.
  */
 export const ZWaveComparisonQuery = z.object({
-  with: ZDbId,
+  with: ZDbIdParam,
   network: z.string().regex(/^(work|kind:[a-z_]+|category:[a-z_]+)$/).default('work'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
@@ -68,7 +68,7 @@ export type TWaveComparisonExportQuery = z.infer<typeof ZWaveComparisonExportQue
  * status reads the union of the chosen questions.
  */
 export const ZTieDiffQuery = z.object({
-  with: ZDbId,
+  with: ZDbIdParam,
   graph_type: ZGraphCategory.optional(),
   question: ZRepeated(z.string().min(1).max(100)),
 });

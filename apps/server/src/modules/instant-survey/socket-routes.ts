@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { ZInstantSocketHello, type TInstantSocketHello } from '@ona/contracts';
+import { isDbIdText, ZInstantSocketHello, type TInstantSocketHello } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { findUserByTokenHash } from '../auth/repository.ts';
 import { hashSecretToken } from '../auth/secret-token.ts';
@@ -44,7 +44,7 @@ const notFound = () => new ApiError(404, 'not_found', 'errors.not_found');
  */
 async function authorise(app: FastifyInstance, pathId: string, hello: TInstantSocketHello): Promise<{ role: TRole; surveyId: number }> {
   if (hello.token) {
-    const survey = /^[1-9][0-9]{0,9}$/.test(pathId) ? await repo.findSurveyById(app.db, Number(pathId)) : await repo.findSurveyByPublicId(app.db, pathId);
+    const survey = isDbIdText(pathId) ? await repo.findSurveyById(app.db, Number(pathId)) : await repo.findSurveyByPublicId(app.db, pathId);
     if (!survey) throw notFound();
     const found = await findUserByTokenHash(app.db, hashSecretToken(hello.token), new Date());
     if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');

@@ -76,6 +76,8 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
       summary: 'One leader report (reportId is the leader’s employee id); opens only with its authorization code',
       params: ZEngagementReportParams,
       querystring: ZLeaderReportQuery,
+      // Without a code the report answers 400 invalid_authorization_code, like a wrong one.
+      requiredQuery: ['authorization_code'],
       response: { 200: ZLeaderReport, ...analyticsErrors, 429: ZApiError },
     },
   }, async (request, reply) => {

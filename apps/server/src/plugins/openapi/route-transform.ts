@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifySchema {
     /** A multipart upload: the form field that carries the one file (documented as a binary part). */
     uploadField?: string;
+    /**
+     * Query parameters that the validation lets through absent but the handler itself refuses
+     * without (with its own 400, e.g. `invalid_authorization_code`): documented as required.
+     */
+    requiredQuery?: string[];
   }
 }
 
@@ -31,6 +36,37 @@ export function fileMediaTypes(schema: unknown): string[] | null {
   return named.length > 0 ? [...new Set(named)] : ['application/octet-stream'];
 }
 
+/**
+ * Whether the server takes a request without this parameter: zod's JSON Schema calls a property
+ * optional only when it is `.optional()` (or has a default), so a `z.preprocess` that reads an
+ * absent filter as "all" (`[]`) would be listed as required. The validation itself decides here:
+ * a property is optional when it accepts `undefined`.
+ */
+function acceptsAbsence(schema: z.ZodType): boolean {
+  if (schema._zod.optin === 'optional') return true;
+  try {
+    return schema.safeParse(undefined).success;
+  } catch {
+    // An asynchronous refinement cannot be run here; such a parameter keeps what zod says.
+    return false;
+  }
+}
+
+/**
+ * The `required` list of a path, query or header object, as the validation has it: the properties
+ * that answer 400 when left out (path parameters are always required in OpenAPI).
+ */
+function withRequiredAsValidated(jsonSchema: unknown, zodSchema: unknown, part: 'params' | 'querystring' | 'headers', requiredByHandler: readonly string[]): unknown {
+  if (!(zodSchema instanceof z.ZodObject) || typeof jsonSchema !== 'object' || jsonSchema === null) return jsonSchema;
+  const shape: Record<string, z.ZodType> = zodSchema.shape;
+  const required = Object.entries(shape)
+    .filter(([key, property]) => part === 'params' || requiredByHandler.includes(key) || !acceptsAbsence(property))
+    .map(([key]) => key);
+  const result: Record<string, unknown> = { ...(jsonSchema as Record<string, unknown>) };
+  delete result['required'];
+  return required.length > 0 ? { ...result, required } : result;
+}
+
 function hooksOf(route: RouteOptions): onRequestHookHandler[] {
   const hooks = route.onRequest;
   if (!hooks) return [];
@@ -39,7 +75,8 @@ function hooksOf(route: RouteOptions): onRequestHookHandler[] {
 
 /**
  * Adds to what fastify-type-provider-zod derives from the zod schemas what it cannot know: the
- * operation id (from method and path), the security requirement of routes guarded by
+ * operation id (from method and path), which parameters are required (what the validation refuses
+ * to go without, see withRequiredAsValidated), the security requirement of routes guarded by
  * `app.authenticate` (a route with another scheme declares `schema.security` itself), binary media
  * types on file answers and the multipart body of uploads.
  */
@@ -50,6 +87,11 @@ export function createRouteTransform(authenticate: onRequestHookHandler): Swagge
     const original: FastifySchema = input.schema ?? {};
     const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
     const result: FastifySchema & Record<string, unknown> = { ...schema, operationId: original.operationId ?? operationIdOf(method, url) };
+
+    for (const part of ['params', 'querystring', 'headers'] as const) {
+      if (result[part]) result[part] = withRequiredAsValidated(result[part], original[part], part, part === 'querystring' ? (original.requiredQuery ?? []) : []);
+    }
+    delete result.requiredQuery;
 
     if (!original.security && hooksOf(route).includes(authenticate)) result.security = TOKEN_SECURITY;
 
