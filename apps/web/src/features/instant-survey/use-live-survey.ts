@@ -13,7 +13,9 @@ function socketUrl(surveyId: number | string): string {
 /**
  * One socket per survey (spec §4). It reconnects by itself after a dropped connection, and every
  * (re)connection counts as "something may have changed" (`onMessage(null)`): messages sent while
- * the socket was down are not replayed, so the page reloads what it shows instead.
+ * the socket was down are not replayed, so the page reloads what it shows instead. So does a
+ * `refetch` message: the socket stayed up, but the server's subscription behind it was gone for a
+ * while (docs/instant-survey.md, "Live messages").
  */
 export function useLiveSurvey(
   surveyId: number | string,
@@ -57,7 +59,9 @@ export function useLiveSurvey(
           return;
         }
         const message = reader.current(data);
-        if (message) handler.current(message);
+        // The server's subscription was gone for a while: what it missed is lost, as after a reconnection.
+        if (message?.type === 'refetch') handler.current(null);
+        else if (message) handler.current(message);
       });
       socket.addEventListener('close', (event: CloseEvent) => {
         setConnected(false);
