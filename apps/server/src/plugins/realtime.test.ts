@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realtimePlugin, redisHub } from './realtime.ts';
+import { realtimePlugin, redisHub, type RealtimeHub } from './realtime.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -116,20 +116,36 @@ describe('a Redis subscription that vanishes after it was proven', () => {
     };
   }
 
+  /**
+   * Checks this frequent may, on a busy machine, take a slow probe for a vanished subscription and
+   * make it again, which loses what is published meanwhile (at most once, as Redis pub/sub is):
+   * a later message is published until heard rather than once.
+   */
+  const publishUntilHeard = async (hub: RealtimeHub, heard: string[], message: unknown) => {
+    const text = JSON.stringify(message);
+    await expect
+      .poll(async () => {
+        if (!heard.includes(text)) await hub.publish('host', message);
+        return heard.includes(text);
+      })
+      .toBe(true);
+  };
+
   it('is found by the periodic check and made again: its listeners are told to reload, later messages reach them, the probes reach none', async () => {
     const set = await twoHubs('vanished', () => false);
     try {
       const heard: string[] = [];
       let resumed = 0;
       await set.hub.subscribe('host', (payload) => heard.push(payload), { resumed: () => (resumed += 1) });
-      await set.other.publish('host', { answer: 1 });
-      await expect.poll(() => heard).toEqual(['{"answer":1}']);
+      await publishUntilHeard(set.other, heard, { answer: 1 });
+      const resumedBefore = resumed;
       // Gone from Redis while the connection stays up, as CI once saw (NUMSUB 0 after it was proven).
       await set.subscriber.unsubscribe(`${set.prefix}host`);
-      await expect.poll(() => resumed).toBeGreaterThan(0);
+      await expect.poll(() => resumed).toBeGreaterThan(resumedBefore);
       expect(set.errors.map(String)).toContainEqual(expect.stringContaining('no longer carries messages; subscribing anew'));
-      await set.other.publish('host', { answer: 2 });
-      await expect.poll(() => heard).toEqual(['{"answer":1}', '{"answer":2}']);
+      await publishUntilHeard(set.other, heard, { answer: 2 });
+      // What the listener heard are the messages, never the checks' probes.
+      expect(new Set(heard)).toEqual(new Set(['{"answer":1}', '{"answer":2}']));
     } finally {
       await set.close();
     }
@@ -148,8 +164,8 @@ describe('a Redis subscription that vanishes after it was proven', () => {
       swallow = false;
       const heard: string[] = [];
       await set.hub.subscribe('host', (payload) => heard.push(payload));
-      await set.other.publish('host', { again: true });
-      await expect.poll(() => heard).toEqual(['{"again":true}']);
+      await publishUntilHeard(set.other, heard, { again: true });
+      expect(new Set(heard)).toEqual(new Set(['{"again":true}']));
     } finally {
       await set.close();
     }
