@@ -39,7 +39,7 @@ export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE'>>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -127,7 +127,14 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(callerCachePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(authPlugin);
-  await app.register(realtimePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
+  await app.register(realtimePlugin, {
+    redisUrl: options.settings.REDIS_URL,
+    prefix: redisPrefix,
+    timing: {
+      ...(options.settings.REDIS_SUBSCRIPTION_CHECK_MS !== undefined ? { checkEveryMs: options.settings.REDIS_SUBSCRIPTION_CHECK_MS } : {}),
+      ...(options.settings.REDIS_PROBE_TIMEOUT_MS !== undefined ? { probeTimeoutMs: options.settings.REDIS_PROBE_TIMEOUT_MS } : {}),
+    },
+  });
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(apiDocsPlugin);

@@ -24,6 +24,14 @@ export const ZSettings = z.object({
    * deployment must share it; unset, it is derived from the database (see redisPrefixFor).
    */
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,100}$/).optional(),
+  /**
+   * With Redis, every live-message subscription of an instance is proven again this often by a
+   * probe published on its channel, and made again when the probe does not come back (a
+   * subscription that vanished would leave its sockets deaf); 0: only after a reconnect.
+   */
+  REDIS_SUBSCRIPTION_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How long such a probe may take to come back before its subscription counts as gone. */
+  REDIS_PROBE_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(3_000),
   /** How long a stopping server (SIGTERM, SIGINT) lets requests in flight finish before cutting them. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PUBLIC_URL: z.string().url().optional(),

@@ -289,13 +289,18 @@ export type TInstantTemplateGroup = z.infer<typeof ZInstantTemplateGroup>;
 export const ZInstantCustomTemplate = z.object({ id: z.number().int(), name: z.string(), questions: z.array(ZInstantTemplateQuestion) });
 export type TInstantCustomTemplate = z.infer<typeof ZInstantCustomTemplate>;
 
-/** Live messages on /ws/instant-survey/{id}/ (§4): new_user refreshes participants, others reload. */
+/**
+ * Live messages on /ws/instant-survey/{id}/ (§4): new_user refreshes participants, others reload.
+ * `refetch`: the server's subscription of the survey's channel was gone for a while and is live
+ * again; messages of that while are lost, so the page reloads what it shows.
+ */
 /** `survey`: the host's numeric id on a host's socket, the public id on a participant's. */
 const socketSurvey = z.union([z.number().int(), z.string()]);
 export const ZInstantSocketMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_user'), survey: socketSurvey, user: ZInstantPublicParticipant }),
   z.object({ type: z.literal('answer'), survey: socketSurvey, participant: z.number().int(), question: z.number().int(), sent_at: z.number() }),
   z.object({ type: z.literal('state'), survey: socketSurvey, state: ZInstantSurveyState }),
+  z.object({ type: z.literal('refetch'), survey: socketSurvey }),
 ]);
 export type TInstantSocketMessage = z.infer<typeof ZInstantSocketMessage>;
 

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realtimePlugin, redisHub } from './realtime.ts';
+import { realtimePlugin, redisHub, type RealtimeHub } from './realtime.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -77,7 +77,97 @@ describe('a Redis subscription that carries nothing', () => {
       await other.publish('host', { answer: 1 });
       await expect.poll(() => heard).toEqual(['{"answer":1}']);
     } finally {
+      hub.close();
+      other.close();
       await Promise.allSettled([publisher, subscriber, otherPublisher, otherSubscriber].map((client) => client.quit()));
+    }
+  });
+});
+
+describe('a Redis subscription that vanishes after it was proven', () => {
+  /** Two hubs of one deployment on their own connections; `subscribe` of the first may be made to reach nothing. */
+  async function twoHubs(name: string, swallowSubscribes: () => boolean) {
+    const prefix = `test:${name}:${process.pid}:${Date.now()}:`;
+    const clients = [new Redis(REDIS_URL), new Redis(REDIS_URL), new Redis(REDIS_URL), new Redis(REDIS_URL)] as const;
+    const [publisher, subscriber, otherPublisher, otherSubscriber] = clients;
+    // A SUBSCRIBE that is acknowledged without reaching Redis, as one was once on a busy machine.
+    const forgetful = new Proxy(subscriber, {
+      get(target, property, receiver) {
+        if (property === 'subscribe' && swallowSubscribes()) return async () => 1;
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const errors: unknown[] = [];
+    // The check every 100 ms, a probe given 400 ms: short for the test, the settings' defaults are 30 s and 3 s.
+    const hub = redisHub(publisher, forgetful, prefix, (err) => errors.push(err), { checkEveryMs: 100, probeTimeoutMs: 400 });
+    const other = redisHub(otherPublisher, otherSubscriber, prefix, () => undefined, { checkEveryMs: 0 });
+    return {
+      prefix,
+      subscriber,
+      hub,
+      other,
+      errors,
+      close: async () => {
+        hub.close();
+        other.close();
+        await Promise.allSettled(clients.map((client) => client.quit()));
+      },
+    };
+  }
+
+  /**
+   * Checks this frequent may, on a busy machine, take a slow probe for a vanished subscription and
+   * make it again, which loses what is published meanwhile (at most once, as Redis pub/sub is):
+   * a later message is published until heard rather than once.
+   */
+  const publishUntilHeard = async (hub: RealtimeHub, heard: string[], message: unknown) => {
+    const text = JSON.stringify(message);
+    await expect
+      .poll(async () => {
+        if (!heard.includes(text)) await hub.publish('host', message);
+        return heard.includes(text);
+      })
+      .toBe(true);
+  };
+
+  it('is found by the periodic check and made again: its listeners are told to reload, later messages reach them, the probes reach none', async () => {
+    const set = await twoHubs('vanished', () => false);
+    try {
+      const heard: string[] = [];
+      let resumed = 0;
+      await set.hub.subscribe('host', (payload) => heard.push(payload), { resumed: () => (resumed += 1) });
+      await publishUntilHeard(set.other, heard, { answer: 1 });
+      const resumedBefore = resumed;
+      // Gone from Redis while the connection stays up, as CI once saw (NUMSUB 0 after it was proven).
+      await set.subscriber.unsubscribe(`${set.prefix}host`);
+      await expect.poll(() => resumed).toBeGreaterThan(resumedBefore);
+      expect(set.errors.map(String)).toContainEqual(expect.stringContaining('no longer carries messages; subscribing anew'));
+      await publishUntilHeard(set.other, heard, { answer: 2 });
+      // What the listener heard are the messages, never the checks' probes.
+      expect(new Set(heard)).toEqual(new Set(['{"answer":1}', '{"answer":2}']));
+    } finally {
+      await set.close();
+    }
+  });
+
+  it('that cannot be made again is reported lost to its listeners, and the next listener subscribes afresh', async () => {
+    let swallow = false;
+    const set = await twoHubs('lost', () => swallow);
+    try {
+      const lost: unknown[] = [];
+      const stop = await set.hub.subscribe('host', () => undefined, { lost: (err) => lost.push(err) });
+      swallow = true;
+      await set.subscriber.unsubscribe(`${set.prefix}host`);
+      await expect.poll(() => lost.map(String)).toEqual([expect.stringContaining('carries no message')]);
+      stop();
+      swallow = false;
+      const heard: string[] = [];
+      await set.hub.subscribe('host', (payload) => heard.push(payload));
+      await publishUntilHeard(set.other, heard, { again: true });
+      expect(new Set(heard)).toEqual(new Set(['{"again":true}']));
+    } finally {
+      await set.close();
     }
   });
 });

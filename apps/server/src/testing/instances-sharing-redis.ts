@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import type { TestDatabase } from './test-database.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -18,9 +18,14 @@ export interface InstancesSharingRedis {
  * database and one Redis under a prefix of their own (named after the test, with a random part),
  * so that no other run hears them.
  */
-export async function instancesSharingRedis(db: TestDatabase, prefixName: string): Promise<InstancesSharingRedis> {
+export async function instancesSharingRedis(
+  db: TestDatabase,
+  prefixName: string,
+  /** Settings of the two Redis instances (such as shorter checks of their subscriptions). */
+  redisTiming: Pick<AppOptions['settings'], 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS'> = {},
+): Promise<InstancesSharingRedis> {
   const single = await buildApp({ db, settings: { ...settings, REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false });
-  const redisSettings = { ...settings, REDIS_URL, REDIS_PREFIX: `${prefixName}:${randomBytes(4).toString('hex')}:` };
+  const redisSettings = { ...settings, ...redisTiming, REDIS_URL, REDIS_PREFIX: `${prefixName}:${randomBytes(4).toString('hex')}:` };
   const appA = await buildApp({ db, settings: redisSettings, webDistDir: '/nonexistent', pollJobs: false });
   const appB = await buildApp({ db, settings: redisSettings, webDistDir: '/nonexistent', pollJobs: false });
   await Promise.all([single.ready(), appA.ready(), appB.ready()]);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { isDbIdText, ZInstantSocketHello, type TInstantSocketHello } from '@ona/contracts';
+import { isDbIdText, ZInstantSocketHello, type TInstantSocketHello, type TInstantSocketMessage } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { findUserByTokenHash } from '../auth/repository.ts';
 import { hashSecretToken } from '../auth/secret-token.ts';
@@ -42,7 +42,7 @@ const notFound = () => new ApiError(404, 'not_found', 'errors.not_found');
  * numeric id (or its public id); participant: their instant token, with the public id only (the
  * sequential id never admits a participant).
  */
-async function authorise(app: FastifyInstance, pathId: string, hello: TInstantSocketHello): Promise<{ role: TRole; surveyId: number }> {
+async function authorise(app: FastifyInstance, pathId: string, hello: TInstantSocketHello): Promise<{ role: TRole; surveyId: number; publicId: string }> {
   if (hello.token) {
     const survey = isDbIdText(pathId) ? await repo.findSurveyById(app.db, Number(pathId)) : await repo.findSurveyByPublicId(app.db, pathId);
     if (!survey) throw notFound();
@@ -51,14 +51,14 @@ async function authorise(app: FastifyInstance, pathId: string, hello: TInstantSo
     const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
     if (membership.organizationId !== survey.organizationId) throw new ApiError(404, 'not_found', 'errors.not_found');
     if (!membership.permissions.includes(INSTANT_ADMIN_PERMISSION)) throw new ApiError(403, 'permission_denied', 'errors.permission_denied');
-    return { role: 'host', surveyId: survey.id };
+    return { role: 'host', surveyId: survey.id, publicId: survey.publicId };
   }
   if (hello.instant_token) {
     const survey = await repo.findSurveyByPublicId(app.db, pathId);
     if (!survey) throw notFound();
     const participant = await participantForToken(app, hello.instant_token);
     if (participant.surveyId !== survey.id) throw new ApiError(403, 'other_survey_token', 'instant.errors.other_survey_token');
-    return { role: 'participant', surveyId: survey.id };
+    return { role: 'participant', surveyId: survey.id, publicId: survey.publicId };
   }
   throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
 }
@@ -74,7 +74,8 @@ const closeCodeFor = (err: unknown) => {
  * /ws/instant-survey/{id}/ ({id}: the public id for participants, the numeric or public id for hosts): one socket per survey and page. Browsers cannot send headers on a
  * websocket, and tokens do not belong in URLs (they end up in logs), so the first message carries
  * the token; the server answers `ready` once the subscription is live, then forwards every
- * `new_user`, `answer` and `state` message of the survey.
+ * `new_user`, `answer` and `state` message of the survey, and sends `refetch` when its
+ * subscription was gone for a while and is live again.
  */
 export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ws/instant-survey/:id/', { websocket: true, config: { rateLimit: { max: LIVE_CONNECTS_PER_ADDRESS_PER_MINUTE, timeWindow: '1 minute' } } }, (raw: TLiveSocket, request) => {
@@ -106,11 +107,25 @@ export const instantSurveySocketRoutes: FastifyPluginAsync = async (app) => {
         try {
           const parsed = ZInstantSocketHello.safeParse(JSON.parse(String(data)));
           if (!parsed.success) throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
-          const { role, surveyId } = await authorise(app, pathId, parsed.data);
+          const { role, surveyId, publicId } = await authorise(app, pathId, parsed.data);
           if (closed) return;
-          const stop = await app.realtime.subscribe(surveyChannel(surveyId, role), (payload) => {
-            if (socket.readyState === OPEN) socket.send(payload);
-          });
+          const refetch: TInstantSocketMessage = { type: 'refetch', survey: role === 'host' ? surveyId : publicId };
+          const stop = await app.realtime.subscribe(
+            surveyChannel(surveyId, role),
+            (payload) => {
+              if (socket.readyState === OPEN) socket.send(payload);
+            },
+            {
+              // Messages of the while the subscription was gone are lost: the page reloads instead.
+              resumed: () => {
+                if (socket.readyState === OPEN) socket.send(JSON.stringify(refetch));
+              },
+              // Deaf for good on this instance: the client reconnects with back-off (and reloads then).
+              lost: () => {
+                if (!closed) socket.close(CLOSE_TRY_AGAIN_LATER, 'try again later');
+              },
+            },
+          );
           if (closed) {
             stop();
             return;

@@ -10,10 +10,33 @@ function socketUrl(surveyId: number | string): string {
   return `${scheme}://${window.location.host}/ws/instant-survey/${surveyId}/`;
 }
 
+/** What one frame of the socket asks of the page. */
+export type TLiveFrame = { kind: 'ready' } | { kind: 'reload' } | { kind: 'message'; message: TInstantSocketMessage } | { kind: 'ignored' };
+
+/**
+ * `ready`: the socket is live (the page reloads: it may have missed messages while connecting);
+ * `reload`: the server's subscription behind the socket was gone for a while (`refetch`), so what
+ * it carried meanwhile is lost, as after a reconnection; anything unreadable is ignored.
+ */
+export function readLiveFrame(text: string, read: (data: unknown) => TInstantSocketMessage | null): TLiveFrame {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { kind: 'ignored' };
+  }
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'ready') return { kind: 'ready' };
+  const message = read(data);
+  if (!message) return { kind: 'ignored' };
+  return message.type === 'refetch' ? { kind: 'reload' } : { kind: 'message', message };
+}
+
 /**
  * One socket per survey (spec §4). It reconnects by itself after a dropped connection, and every
  * (re)connection counts as "something may have changed" (`onMessage(null)`): messages sent while
- * the socket was down are not replayed, so the page reloads what it shows instead.
+ * the socket was down are not replayed, so the page reloads what it shows instead. So does a
+ * `refetch` message: the socket stayed up, but the server's subscription behind it was gone for a
+ * while (docs/instant-survey.md, "Live messages").
  */
 export function useLiveSurvey(
   surveyId: number | string,
@@ -44,20 +67,13 @@ export function useLiveSurvey(
         socket?.send(JSON.stringify(hello));
       });
       socket.addEventListener('message', (event: MessageEvent<string>) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(event.data);
-        } catch {
-          return;
-        }
-        if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'ready') {
+        const frame = readLiveFrame(event.data, reader.current);
+        if (frame.kind === 'ready') {
           attempt = 0;
           setConnected(true);
           handler.current(null);
-          return;
-        }
-        const message = reader.current(data);
-        if (message) handler.current(message);
+        } else if (frame.kind === 'reload') handler.current(null);
+        else if (frame.kind === 'message') handler.current(frame.message);
       });
       socket.addEventListener('close', (event: CloseEvent) => {
         setConnected(false);

@@ -48,7 +48,8 @@ export function SurveyDetailsLayout() {
   const download = useDownload();
   const reloadTimer = useRef<number | undefined>(undefined);
 
-  // new_user refreshes the participants, anything else the survey (§4): both live in one query.
+  // new_user refreshes the participants, anything else the survey (§4): both live in one query. A
+  // (re)connection and a `refetch` (the server's subscription was gone for a while) reload it too.
   const reload = useCallback(() => {
     if (reloadTimer.current !== undefined) return;
     reloadTimer.current = window.setTimeout(() => {
