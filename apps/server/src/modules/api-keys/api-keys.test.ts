@@ -41,7 +41,7 @@ beforeAll(async () => {
   await createUser(db, { email: 'paul@acme.test', name: 'Paul Plain', organizationIds: [acme.id], permissions: ['engagement_admin'] });
   await createUser(db, { email: 'gina@globex.test', name: 'Gina Globex', organizationIds: [globex.id], permissions: ['organization_admin'] });
   for (const email of ['ada@acme.test', 'otto@acme.test', 'paul@acme.test', 'gina@globex.test']) tokens[email] = await loginAs(ctx.app, email, FIXTURE_PASSWORD);
-}, 60_000);
+});
 afterAll(async () => ctx.close());
 
 describe('personal API keys', () => {

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await createUser(db, { email: 'admin@globex.test', name: 'Gina Globex', organizationIds: [globex.id], permissions: ['organization_admin'] });
   await createUser(db, { email: 'worker@globex.test', name: 'Walter Worker', organizationIds: [globex.id] });
   for (const email of ['platform@ona.test', 'admin@acme.test', 'plain@acme.test', 'admin@globex.test']) tokens[email] = await loginAs(ctx.app, email, FIXTURE_PASSWORD);
-}, 60_000);
+});
 afterAll(async () => {
   await ctx.close();
   await smtp.close();
