@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createDb } from '@ona/db';
 import { buildApp } from './app.ts';
-import { readSettings, redisPrefixFor } from './env.ts';
+import { readSettings, redisPrefixFor, secretsKeyOf } from './env.ts';
 import { shutDownGracefully } from './graceful-shutdown.ts';
 import { demoWanted, devMailboxWanted } from './demo/demo-decision.ts';
 import { isDemoLoaded } from './demo/load-demo.ts';
@@ -11,6 +11,8 @@ import { setupLinkBase, setupLinkLine } from './modules/setup/setup-link.ts';
 import { issueSetupToken } from './modules/setup/setup-tokens.ts';
 
 const settings = readSettings();
+// Production without SECRETS_KEY stops here, before anything is sealed with a key nobody keeps.
+secretsKeyOf(settings);
 const onPostgres = settings.DATABASE_URL !== undefined;
 const db = await createDb(onPostgres ? { url: settings.DATABASE_URL as string, poolSize: settings.DATABASE_POOL_SIZE } : { dataDir: resolve(settings.DATA_DIR) });
 
