@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createDb } from '@ona/db';
 import { buildApp } from './app.ts';
-import { readSettings, redisPrefixFor, secretsKeyOf } from './env.ts';
+import { readSettings, redisPrefixFor } from './env.ts';
 import { shutDownGracefully } from './graceful-shutdown.ts';
 import { demoWanted, devMailboxWanted } from './demo/demo-decision.ts';
 import { isDemoLoaded } from './demo/load-demo.ts';
@@ -11,8 +11,6 @@ import { setupLinkBase, setupLinkLine } from './modules/setup/setup-link.ts';
 import { issueSetupToken } from './modules/setup/setup-tokens.ts';
 
 const settings = readSettings();
-// Production without SECRETS_KEY stops here, before anything is sealed with a key nobody keeps.
-secretsKeyOf(settings);
 const onPostgres = settings.DATABASE_URL !== undefined;
 const db = await createDb(onPostgres ? { url: settings.DATABASE_URL as string, poolSize: settings.DATABASE_POOL_SIZE } : { dataDir: resolve(settings.DATA_DIR) });
 
@@ -38,6 +36,10 @@ const app = await buildApp({
   demoMode: devMailboxWanted(settings),
   logger: loggerOptions(settings),
 });
+if (settings.NODE_ENV === 'production' && !settings.SECRETS_KEY) {
+  // Everything else works; setting up an authenticator answers 503 until the key is set (docs/sign-in-security.md).
+  app.log.warn('SECRETS_KEY is not set: two-step sign-in cannot be set up (set at least 32 random characters, e.g. `openssl rand -base64 32`)');
+}
 
 // A rolling deploy stops instances with SIGTERM: requests in flight finish (up to the deadline),
 // new ones answer 503, live sockets are told to reconnect, and only then the pool closes.

@@ -72,12 +72,21 @@ export async function completeWithCode(app: FastifyInstance, pendingToken: strin
   return { token: await openSession(app, pending.userId, method, client), ...signedIn };
 }
 
+/** Production without SECRETS_KEY seals nothing (a public development key would protect nothing). */
+function sealOrRefuse(secret: string): string {
+  try {
+    return sealSecret(secret);
+  } catch {
+    throw new ApiError(503, 'secrets_key_missing', 'mfa.errors.secrets_key_missing');
+  }
+}
+
 /** A new authenticator seed for the user, sealed in the database until the first code confirms it. */
 export async function beginTotpEnrolment(app: FastifyInstance, user: User): Promise<TTotpEnrolment> {
   const existing = await repo.findTotp(app.db, user.id);
   if (existing?.confirmedAt) throw conflict('already_enrolled', 'mfa.errors.already_enrolled');
   const secret = newTotpSecret();
-  await repo.saveUnconfirmedTotp(app.db, user.id, sealSecret(secret), app.clock());
+  await repo.saveUnconfirmedTotp(app.db, user.id, sealOrRefuse(secret), app.clock());
   return totpEnrolmentOf(secret, user.email, TOTP_ISSUER);
 }
 
