@@ -24,6 +24,8 @@ import { setupRoutes } from './modules/setup/routes.ts';
 import { engagementRoutes } from './modules/engagements/routes.ts';
 import { journeyRoutes } from './modules/journeys/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
+import { secondFactorRoutes } from './modules/mfa/routes.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
@@ -53,6 +55,11 @@ export interface AppOptions {
    * NODE_ENV=test); production serialises through the compiled serializer alone.
    */
   checkResponses?: boolean;
+  /**
+   * The time sessions, second-factor codes and the caller cache go by (default: the system clock);
+   * tests move it to see a session lapse without waiting.
+   */
+  clock?: () => Date;
 }
 
 /** What an app built without REDIS_PREFIX (tests, scripts) puts before its Redis channels and keys. */
@@ -62,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Put before every Redis channel and key (REDIS_PREFIX); anything new that uses Redis must use it too. */
     redisPrefix: string;
+    /** The time sessions and second-factor codes go by (AppOptions.clock). */
+    clock: () => Date;
   }
 }
 
@@ -114,6 +123,8 @@ export async function buildApp(options: AppOptions) {
   // Every Redis channel and key of this deployment starts with it (server.ts derives it from the database).
   const redisPrefix = options.settings.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
   app.decorate('redisPrefix', redisPrefix);
+  const clock = options.clock ?? (() => new Date());
+  app.decorate('clock', clock);
   const redis = options.settings.REDIS_URL ? new Redis(options.settings.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
   await app.register(rateLimit, {
@@ -125,7 +136,7 @@ export async function buildApp(options: AppOptions) {
     allowList: (request) => isWebClientFile(request.method, request.url),
     ...(redis ? { redis, nameSpace: `${redisPrefix}rate-limit:` } : {}),
   });
-  await app.register(callerCachePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
+  await app.register(callerCachePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix, now: () => clock().getTime() });
   await app.register(authPlugin);
   await app.register(realtimePlugin, {
     redisUrl: options.settings.REDIS_URL,
@@ -145,6 +156,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(setupRoutes);
       await api.register(authRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(userRoutes);
+      await api.register(sessionRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(organizationRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(apiKeyRoutes);
       await api.register(engagementRoutes);

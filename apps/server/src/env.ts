@@ -58,10 +58,28 @@ export const ZSettings = z.object({
   LOAD_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /**
+   * The key that seals stored secrets (TOTP seeds, single sign-on client secrets) with AES-256-GCM:
+   * any string of at least 32 characters (e.g. `openssl rand -base64 32`), hashed to 256 bits.
+   * Needed in production to seal anything (unset there, the server starts, warns, and setting up an
+   * authenticator answers 503); elsewhere DEVELOPMENT_SECRETS_KEY stands in (docs/sign-in-security.md).
+   * Changing it makes every sealed secret unreadable (users enrol their authenticator again).
+   */
+  SECRETS_KEY: z.string().min(32).optional(),
   /** Aggregates of fewer respondents than this are withheld from reports. */
   MIN_GROUP_SIZE: z.coerce.number().int().min(1).max(100).default(5),
 });
 export type Settings = z.infer<typeof ZSettings>;
+
+/** Used only when NODE_ENV is not `production` and SECRETS_KEY is unset: public, so never for real secrets. */
+export const DEVELOPMENT_SECRETS_KEY = 'ona-development-secrets-key-not-for-production-use';
+
+/** SECRETS_KEY, or the development default outside production; production without it: throws (nothing is sealed with a public key). */
+export function secretsKeyOf(settings: Pick<Settings, 'SECRETS_KEY' | 'NODE_ENV'>): string {
+  if (settings.SECRETS_KEY) return settings.SECRETS_KEY;
+  if (settings.NODE_ENV === 'production') throw new Error('Invalid settings in the environment: SECRETS_KEY is required in production (at least 32 characters, e.g. `openssl rand -base64 32`)');
+  return DEVELOPMENT_SECRETS_KEY;
+}
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const parsed = ZSettings.safeParse(env);

@@ -36,6 +36,10 @@ const app = await buildApp({
   demoMode: devMailboxWanted(settings),
   logger: loggerOptions(settings),
 });
+if (settings.NODE_ENV === 'production' && !settings.SECRETS_KEY) {
+  // Everything else works; setting up an authenticator answers 503 until the key is set (docs/sign-in-security.md).
+  app.log.warn('SECRETS_KEY is not set: two-step sign-in cannot be set up (set at least 32 random characters, e.g. `openssl rand -base64 32`)');
+}
 
 // A rolling deploy stops instances with SIGTERM: requests in flight finish (up to the deadline),
 // new ones answer 503, live sockets are told to reconnect, and only then the pool closes.

@@ -34,3 +34,4 @@ export * from './confidence.ts';
 export * from './number-format.ts';
 export * from './graph-export.ts';
 export * from './key-role-colors.ts';
+export * from './sign-in-security.ts';

@@ -72,8 +72,14 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The browser and system of the sign-in, summarised from its User-Agent ("Chrome on Windows"). */
+    device: text('device').notNull().default(''),
+    /** The client address of the sign-in (as TRUST_PROXY lets the server see it). */
+    ipAddress: text('ip_address').notNull().default(''),
+    /** How the session was signed in: password, password_totp, password_passkey, oidc, saml. */
+    method: text('method').notNull().default('password'),
   },
-  (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash)],
+  (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
 /**
@@ -408,3 +414,5 @@ export * from './instant-survey-schema.ts';
 export * from './site-contact-schema.ts';
 export * from './leaver-reasons-schema.ts';
 export * from './shown-groups-schema.ts';
+export * from './sessions-schema.ts';
+export * from './mfa-schema.ts';

@@ -8,6 +8,7 @@ import { createTestDatabase } from '../testing/test-database.ts';
 import { DEMO_LEADER_CODE } from './analyse-demo.ts';
 import { isDemoLoaded } from './load-demo.ts';
 import { loadStandardDemo } from './standard-demo.ts';
+import { DEFAULT_EFFECTIVE_SIGN_IN_POLICY } from '../modules/sessions/sign-in-policy.ts';
 
 let db: DbHandle;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('the standard demo, loaded into a database', () => {
     const spring = journeys.find((j) => j.name.endsWith('spring'))!;
     const earlier = journeys.find((j) => j.name === 'Engagement survey 2025 autumn')!;
     const [admin] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'admin@example.com'));
-    const auth: AuthContext = { user: admin!, tokenId: null, apiKeyId: null, organizationId: spring.organizationId, organizationName: '', organizationLanguage: 'en', permissions: ['engagement_admin'], availableOrganizations: [] };
+    const auth: AuthContext = { user: admin!, tokenId: null, apiKeyId: null, organizationId: spring.organizationId, organizationName: '', organizationLanguage: 'en', permissions: ['engagement_admin'], availableOrganizations: [], signInPolicy: DEFAULT_EFFECTIVE_SIGN_IN_POLICY };
     const sides = await loadComparisonSides(db.db, auth, spring.id, earlier.id, 'retention_analytics', 'en');
     const comparison = compareWaves(sides.then.snapshot, sides.now.snapshot);
     const count = (status: string) => comparison.people.filter((p) => p.status === status).length;

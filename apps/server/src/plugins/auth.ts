@@ -2,12 +2,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { tables } from '@ona/db';
 import { ApiError } from '../errors/api-error.ts';
-import { findUserByTokenHash } from '../modules/auth/repository.ts';
 import { hashSecretToken } from '../modules/auth/secret-token.ts';
 import { API_KEY_PREFIX } from '@ona/contracts';
 import { findApiKeyAuth } from '../modules/api-keys/repository.ts';
 import { TOKEN_SECURITY } from './openapi/route-transform.ts';
-import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../modules/users/membership.ts';
+import type { MembershipContext } from '../modules/users/membership.ts';
+import { loadSessionCaller } from '../modules/sessions/session-caller.ts';
 
 export interface AuthContext extends MembershipContext {
   user: typeof tables.users.$inferSelect;
@@ -40,7 +40,7 @@ export const authPlugin = fp(async (app) => {
     const match = header ? /^Token\s+(\S+)$/.exec(header) : null;
     const token = match?.[1];
     if (!token) throw new ApiError(401, 'not_authenticated', 'errors.not_authenticated');
-    const now = new Date();
+    const now = app.clock();
     if (token.startsWith(API_KEY_PREFIX)) {
       const key = await findApiKeyAuth(app.db, token, now);
       if (key) {
@@ -52,12 +52,7 @@ export const authPlugin = fp(async (app) => {
     const tokenHash = hashSecretToken(token);
     request.auth =
       app.callerCache.get(tokenHash) ??
-      (await app.callerCache.remember(tokenHash, async () => {
-        const found = await findUserByTokenHash(app.db, tokenHash, now);
-        if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
-        const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
-        return { user: found.user, tokenId: found.tokenId, apiKeyId: null, ...membership };
-      }));
+      (await app.callerCache.remember(tokenHash, async () => ({ ...(await loadSessionCaller(app.db, tokenHash, now)), apiKeyId: null })));
   });
 });
 

@@ -81,9 +81,10 @@ function localCache(callers: CallerStore<AuthContext>, participants: TokenHolder
  * whose subscription is down serves nothing from its cache (it could miss a change), and starts
  * again from empty once it is subscribed again.
  */
-export const callerCachePlugin = fp<{ redisUrl?: string | undefined; prefix: string }>(async (app, options) => {
-  const callers = new CallerStore<AuthContext>({ ttlMs: CALLER_TTL_MS, maxEntries: MAX_CALLERS });
-  const participants = new TokenHolderStore<TKeptParticipant>({ ttlMs: CALLER_TTL_MS, maxEntries: MAX_CALLERS, concerns: keptParticipantConcerns });
+export const callerCachePlugin = fp<{ redisUrl?: string | undefined; prefix: string; now?: () => number }>(async (app, options) => {
+  const clock = options.now ? { now: options.now } : {};
+  const callers = new CallerStore<AuthContext>({ ttlMs: CALLER_TTL_MS, maxEntries: MAX_CALLERS, ...clock });
+  const participants = new TokenHolderStore<TKeptParticipant>({ ttlMs: CALLER_TTL_MS, maxEntries: MAX_CALLERS, concerns: keptParticipantConcerns, ...clock });
   /** One change, both stores: a change message names no store, so one channel serves both. */
   const store = {
     forget(change: CallerChange) {

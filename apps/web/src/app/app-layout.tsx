@@ -31,6 +31,7 @@ function initials(name: string): string {
 export function AppLayout() {
   const { t } = useTranslation();
   const { t: tOrg } = useTranslation('organizationAdmin');
+  const { t: tAccount } = useTranslation('account');
   const path = useRoutePath();
   const user = useAuthStore((state) => state.user);
   const logout = useLogout(path('auth/login.html'));
@@ -50,6 +51,8 @@ export function AppLayout() {
         ]
       : []),
     ...(user.can_change_organization ? [{ to: path('organizations.html'), label: tOrg('menu.organizations'), testId: 'nav-platform-organizations', icon: 'building' as const }] : []),
+    // Everyone's own sessions, two-step sign-in and password.
+    { to: path('account.html'), label: tAccount('menu'), testId: 'nav-account', icon: 'lock' as const },
   ];
   const userBadge = (
     <Group gap={8} wrap="nowrap">

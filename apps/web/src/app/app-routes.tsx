@@ -49,10 +49,11 @@ export function appChildRoutes(base: string): RouteObject[] {
           element: <RequireProfile />,
           children: [
             {
-              lazy: lazyPage(() => import('./app-layout.tsx'), (m) => <m.AppLayout />, ['organizationAdmin']),
+              lazy: lazyPage(() => import('./app-layout.tsx'), (m) => <m.AppLayout />, ['organizationAdmin', 'account']),
               children: [
                 { path: 'colors.html', lazy: lazyPage(() => import('../features/colors/colors-page.tsx'), (m) => <m.ColorsPage />, ['colors']) },
                 { path: 'organizations.html', lazy: lazyPage(() => import('../features/organizations/organizations-page.tsx'), (m) => <m.OrganizationsPage />, ['organizations']) },
+                { path: 'account.html', lazy: lazyPage(() => import('../features/account/account-page.tsx'), (m) => <m.AccountPage />, ['account', 'auth']) },
                 { path: 'organization/users.html', lazy: lazyPage(() => import('../features/organization-admin/users-page.tsx'), (m) => <m.OrganizationUsersPage />, ['organizationAdmin']) },
                 { path: 'organization/settings.html', lazy: lazyPage(() => import('../features/organization-admin/settings-page.tsx'), (m) => <m.OrganizationSettingsPage />, ['organizationAdmin', 'apiKeys']) },
                 { path: 'engagements/list.html', lazy: lazyPage(() => import('../features/engagements/engagements-list-page.tsx'), (m) => <m.EngagementsListPage />, ['engagements', 'journeys']) },

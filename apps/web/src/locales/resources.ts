@@ -20,6 +20,7 @@ import deJourneys from './de/journeys.json';
 import deOrganizationAdmin from './de/organization-admin.json';
 import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
+import deAccount from './de/account.json';
 import deMetrics from './de/metrics.json';
 import deWaveComparison from './de/wave-comparison.json';
 import deCalibration from './de/calibration.json';
@@ -46,6 +47,7 @@ import enJourneys from './en/journeys.json';
 import enOrganizationAdmin from './en/organization-admin.json';
 import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
+import enAccount from './en/account.json';
 import enMetrics from './en/metrics.json';
 import enWaveComparison from './en/wave-comparison.json';
 import enCalibration from './en/calibration.json';
@@ -72,6 +74,7 @@ import huJourneys from './hu/journeys.json';
 import huOrganizationAdmin from './hu/organization-admin.json';
 import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
+import huAccount from './hu/account.json';
 import huMetrics from './hu/metrics.json';
 import huWaveComparison from './hu/wave-comparison.json';
 import huCalibration from './hu/calibration.json';
@@ -100,6 +103,7 @@ import ruJourneys from './ru/journeys.json';
 import ruOrganizationAdmin from './ru/organization-admin.json';
 import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
+import ruAccount from './ru/account.json';
 import ruMetrics from './ru/metrics.json';
 import ruWaveComparison from './ru/wave-comparison.json';
 import ruCalibration from './ru/calibration.json';
@@ -129,6 +133,7 @@ export const englishResources = {
   organizationAdmin: enOrganizationAdmin,
   confidentiality: enConfidentiality,
   apiKeys: enApiKeys,
+  account: enAccount,
   metrics: enMetrics,
   waveComparison: enWaveComparison,
   calibration: enCalibration,
@@ -163,6 +168,7 @@ const hungarian: TTranslation = {
   organizationAdmin: huOrganizationAdmin,
   confidentiality: huConfidentiality,
   apiKeys: huApiKeys,
+  account: huAccount,
   metrics: huMetrics,
   waveComparison: huWaveComparison,
   calibration: huCalibration,
@@ -192,6 +198,7 @@ const german: TTranslation = {
   organizationAdmin: deOrganizationAdmin,
   confidentiality: deConfidentiality,
   apiKeys: deApiKeys,
+  account: deAccount,
   metrics: deMetrics,
   waveComparison: deWaveComparison,
   calibration: deCalibration,
@@ -221,6 +228,7 @@ const russian: TTranslation = {
   organizationAdmin: ruOrganizationAdmin,
   confidentiality: ruConfidentiality,
   apiKeys: ruApiKeys,
+  account: ruAccount,
   metrics: ruMetrics,
   waveComparison: ruWaveComparison,
   calibration: ruCalibration,

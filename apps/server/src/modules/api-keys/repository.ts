@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql, tables, type Database } from '@ona/db';
 import { API_KEY_PREFIX, type TApiKey } from '@ona/contracts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import type { MembershipContext } from '../users/membership.ts';
+import { DEFAULT_EFFECTIVE_SIGN_IN_POLICY } from '../sessions/sign-in-policy.ts';
 
 const { apiKeys, users, memberships, organizations } = tables;
 
@@ -45,6 +46,7 @@ export async function findApiKeyAuth(db: Database, key: string, now: Date): Prom
     organizationLanguage: language === 'en' || language === 'de' || language === 'ru' ? language : 'hu',
     permissions: row.permissions,
     availableOrganizations: [{ id: row.key.organizationId, name: row.organizationName }],
+    signInPolicy: DEFAULT_EFFECTIVE_SIGN_IN_POLICY,
   };
 }
 

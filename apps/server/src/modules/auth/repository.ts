@@ -3,10 +3,6 @@ import { takeCountedAttempt, type TAttempt } from '../../limits/counted-attempts
 
 const { users, authTokens, passwordResets, loginFailures, passwordResetRequests } = tables;
 
-export const TOKEN_IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
-/** Writing last_used_at on every request would turn reads into writes; once a minute is enough. */
-const TOKEN_TOUCH_INTERVAL_MS = 60 * 1000;
-
 export async function findUserByEmail(db: Database, email: string) {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
   return user;
@@ -46,26 +42,6 @@ export function takePasswordResetRequest(db: Database, email: string, since: Dat
 
 export async function clearLoginFailures(db: Database, email: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
-}
-
-export async function insertAuthToken(db: Database, userId: number, tokenHash: string): Promise<void> {
-  await db.insert(authTokens).values({ userId, tokenHash });
-}
-
-/** The live token's user, or nothing when the token is unknown, revoked or idle for too long. */
-export async function findUserByTokenHash(db: Database, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ token: authTokens, user: users })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
-    .limit(1);
-  if (!row || !row.user.isActive) return undefined;
-  if (now.getTime() - row.token.lastUsedAt.getTime() > TOKEN_IDLE_LIFETIME_MS) return undefined;
-  if (now.getTime() - row.token.lastUsedAt.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
-    await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, row.token.id));
-  }
-  return { user: row.user, tokenId: row.token.id };
 }
 
 export async function revokeToken(db: Database, tokenId: number, now: Date): Promise<void> {

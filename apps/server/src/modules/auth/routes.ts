@@ -7,6 +7,7 @@ import {
   ZLoginResponse,
   ZPasswordResetConfirm,
   ZPasswordResetRequest,
+  ZSecondFactorNeeded,
 } from '@ona/contracts';
 import { translate } from '../../i18n/translate.ts';
 import { requireAuth, requireLoginToken } from '../../plugins/auth.ts';
@@ -14,18 +15,21 @@ import { instantSurveyBase, publicBase } from '../../http/public-base.ts';
 import { toUserProfile } from '../users/profile.ts';
 import { revokeToken } from './repository.ts';
 import { confirmPasswordReset, login, requestPasswordReset } from './service.ts';
+import { signInClientOf } from '../sessions/session-service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; instantSurveyUrl: string | undefined }> = async (app, options) => {
   app.post('/auth/login/', {
     schema: {
       tags: ['auth'],
       summary: 'Sign in with e-mail and password',
+      description: 'A user with an authenticator, or whose organisation requires a second factor they lack, gets 202 with a pending token instead of a session: `POST /auth/login/second-factor/` (or the enrolment under `/auth/login/second-factor/enrol/`) completes the sign-in (docs/sign-in-security.md).',
       body: ZLoginRequest,
-      response: { 200: ZLoginResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
+      response: { 200: ZLoginResponse, 202: ZSecondFactorNeeded, 400: ZApiError, 401: ZApiError, 429: ZApiError },
     },
-  }, async (request) => {
-    const { token, user, membership } = await login(app, request.body.email, request.body.password);
-    return { token, user: toUserProfile({ user, ...membership }) };
+  }, async (request, reply) => {
+    const { signIn, user, membership } = await login(app, request.body.email, request.body.password, signInClientOf(request));
+    if (signIn.kind === 'second_factor') return reply.status(202).send(signIn.challenge);
+    return { token: signIn.token, user: toUserProfile({ user, ...membership }) };
   });
 
   app.post('/auth/logout/', {

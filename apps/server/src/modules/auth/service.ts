@@ -6,6 +6,8 @@ import { loadMembershipContext, requireUsableMembership } from '../users/members
 import { DUMMY_PASSWORD_HASH, hashPassword, hasPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repository.ts';
 import { hashSecretToken, newSecretToken } from './secret-token.ts';
+import { afterRightPassword } from '../mfa/second-factor-service.ts';
+import type { SignInClient } from '../sessions/session-service.ts';
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -14,7 +16,7 @@ export const RESET_LINK_LIFETIME_HOURS = 24;
 export const RESET_REQUESTS_PER_ACCOUNT = 3;
 export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 
-export async function login(app: FastifyInstance, email: string, password: string) {
+export async function login(app: FastifyInstance, email: string, password: string, client: SignInClient) {
   const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
   // The attempt is counted as a failure until the password proves right.
   const attempt = await repo.takeLoginAttempt(app.db, email, since, LOGIN_FAILURE_LIMIT);
@@ -27,9 +29,8 @@ export async function login(app: FastifyInstance, email: string, password: strin
   await repo.clearLoginFailures(app.db, email);
   // The right password of someone who works nowhere any more (organisations archived, memberships deactivated): no token.
   const membership = requireUsableMembership(await loadMembershipContext(app.db, user));
-  const token = newSecretToken();
-  await repo.insertAuthToken(app.db, user.id, hashSecretToken(token));
-  return { token, user, membership };
+  // A session now, or a second factor first (modules/mfa).
+  return { signIn: await afterRightPassword(app, user, membership, client), user, membership };
 }
 
 /**

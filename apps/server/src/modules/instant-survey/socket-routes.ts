@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isDbIdText, ZInstantSocketHello, type TInstantSocketHello, type TInstantSocketMessage } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
-import { findUserByTokenHash } from '../auth/repository.ts';
+import { loadSessionCaller } from '../sessions/session-caller.ts';
 import { hashSecretToken } from '../auth/secret-token.ts';
-import { loadMembershipContext, requireUsableMembership } from '../users/membership.ts';
 import { INSTANT_ADMIN_PERMISSION, participantForToken } from './instant-auth.ts';
 import { surveyChannel } from './live.ts';
 import * as repo from './repository.ts';
@@ -46,9 +45,7 @@ async function authorise(app: FastifyInstance, pathId: string, hello: TInstantSo
   if (hello.token) {
     const survey = isDbIdText(pathId) ? await repo.findSurveyById(app.db, Number(pathId)) : await repo.findSurveyByPublicId(app.db, pathId);
     if (!survey) throw notFound();
-    const found = await findUserByTokenHash(app.db, hashSecretToken(hello.token), new Date());
-    if (!found) throw new ApiError(401, 'invalid_token', 'errors.invalid_token');
-    const membership = requireUsableMembership(await loadMembershipContext(app.db, found.user));
+    const membership = await loadSessionCaller(app.db, hashSecretToken(hello.token), app.clock());
     if (membership.organizationId !== survey.organizationId) throw new ApiError(404, 'not_found', 'errors.not_found');
     if (!membership.permissions.includes(INSTANT_ADMIN_PERMISSION)) throw new ApiError(403, 'permission_denied', 'errors.permission_denied');
     return { role: 'host', surveyId: survey.id, publicId: survey.publicId };

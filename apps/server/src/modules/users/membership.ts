@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
+import { strictestSignInPolicy, type TEffectiveSignInPolicy } from '../sessions/sign-in-policy.ts';
 
 const isContentLanguage = (language: string): language is 'hu' | 'en' | 'de' | 'ru' => ['hu', 'en', 'de', 'ru'].includes(language);
 
@@ -11,6 +12,8 @@ export interface MembershipContext {
   organizationLanguage: 'hu' | 'en' | 'de' | 'ru';
   permissions: string[];
   availableOrganizations: { id: number; name: string }[];
+  /** How long the user's sessions live and whether they must sign in with a second factor: the strictest of their organisations'. */
+  signInPolicy: TEffectiveSignInPolicy;
 }
 
 /**
@@ -21,9 +24,20 @@ export interface MembershipContext {
  */
 export async function loadMembershipContext(db: Database, user: typeof tables.users.$inferSelect): Promise<MembershipContext> {
   const rows = await db
-    .select({ id: tables.organizations.id, name: tables.organizations.name, language: tables.organizations.defaultLanguage, permissions: tables.memberships.permissions })
+    .select({
+      id: tables.organizations.id,
+      name: tables.organizations.name,
+      language: tables.organizations.defaultLanguage,
+      permissions: tables.memberships.permissions,
+      policy: {
+        idleMinutes: tables.organizationSignInPolicies.sessionIdleMinutes,
+        lifetimeDays: tables.organizationSignInPolicies.sessionLifetimeDays,
+        secondFactorRequiredFor: tables.organizationSignInPolicies.secondFactorRequiredFor,
+      },
+    })
     .from(tables.memberships)
     .innerJoin(tables.organizations, eq(tables.organizations.id, tables.memberships.organizationId))
+    .leftJoin(tables.organizationSignInPolicies, eq(tables.organizationSignInPolicies.organizationId, tables.organizations.id))
     .where(and(eq(tables.memberships.userId, user.id), isNull(tables.memberships.deactivatedAt), isNull(tables.organizations.archivedAt)))
     .orderBy(asc(tables.organizations.id));
   const current = rows.find((r) => r.id === user.currentOrganizationId) ?? rows[0];
@@ -33,6 +47,7 @@ export async function loadMembershipContext(db: Database, user: typeof tables.us
     organizationLanguage: current && isContentLanguage(current.language) ? current.language : 'hu',
     permissions: current?.permissions ?? [],
     availableOrganizations: rows.map(({ id, name }) => ({ id, name })),
+    signInPolicy: strictestSignInPolicy(rows),
   };
 }
 

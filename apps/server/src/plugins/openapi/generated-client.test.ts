@@ -23,6 +23,8 @@ export async function pull(baseUrl: string, email: string, password: string) {
   const client = createClient<paths>({ baseUrl });
   const login = await client.POST('/api/auth/login/', { body: { email, password } });
   if (!login.data) throw new Error('login failed');
+  // 202: a second factor must follow (docs/sign-in-security.md); this account has none.
+  if (!('token' in login.data)) throw new Error('a second factor is needed');
   const token: string = login.data.token;
   const headers = { Authorization: \`Token \${token}\` };
   const engagements = await client.GET('/api/engagements/', { headers });

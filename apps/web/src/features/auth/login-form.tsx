@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { HavingTroubleLink } from './having-trouble-link.tsx';
+import { needsSecondFactor } from './session-api.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 import { useSignIn } from './use-sign-in.ts';
 
 type TLoginFormProps = {
@@ -28,6 +30,9 @@ export function LoginForm({ defaultTarget, forgotPasswordPath }: TLoginFormProps
     if (!email.trim() || !password) return;
     signIn.mutate({ email: email.trim(), password });
   };
+
+  // The password was right and a second factor follows (or its enrolment, when the organisation requires one).
+  if (needsSecondFactor(signIn.data)) return <SecondFactorStep challenge={signIn.data} defaultTarget={defaultTarget} onRestart={() => signIn.reset()} />;
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('login.formLabel')}>

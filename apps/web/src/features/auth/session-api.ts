@@ -2,6 +2,9 @@ import type {
   TLoginRequest,
   TLoginResponse,
   TPasswordResetConfirm,
+  TPendingTotpConfirmed,
+  TSecondFactorNeeded,
+  TTotpEnrolment,
   TUserProfile,
 } from '@ona/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -12,9 +15,27 @@ import { asServerWrote } from '../../shared/api/as-server-wrote.ts';
 // come with every page's first load, the employee's survey included, which stays free of zod.
 const ZLoginResponse = asServerWrote<TLoginResponse>();
 const ZUserProfile = asServerWrote<TUserProfile>();
+const ZLoginAnswer = asServerWrote<TLoginResponse | TSecondFactorNeeded>();
+const ZTotpEnrolment = asServerWrote<TTotpEnrolment>();
+const ZPendingTotpConfirmed = asServerWrote<TPendingTotpConfirmed>();
 
-export function login(credentials: TLoginRequest): Promise<TLoginResponse> {
-  return apiRequest('/auth/login/', ZLoginResponse, { method: 'POST', body: credentials, anonymous: true });
+/** A session, or (202) a pending token for the second factor that must follow (second-factor-step.tsx). */
+export function login(credentials: TLoginRequest): Promise<TLoginResponse | TSecondFactorNeeded> {
+  return apiRequest('/auth/login/', ZLoginAnswer, { method: 'POST', body: credentials, anonymous: true });
+}
+
+export const needsSecondFactor = (answer: TLoginResponse | TSecondFactorNeeded | undefined): answer is TSecondFactorNeeded => answer !== undefined && 'pending_token' in answer;
+
+export function answerSecondFactor(pendingToken: string, code: string): Promise<TLoginResponse> {
+  return apiRequest('/auth/login/second-factor/', ZLoginResponse, { method: 'POST', body: { pending_token: pendingToken, code }, anonymous: true });
+}
+
+export function beginPendingEnrolment(pendingToken: string): Promise<TTotpEnrolment> {
+  return apiRequest('/auth/login/second-factor/enrol/', ZTotpEnrolment, { method: 'POST', body: { pending_token: pendingToken }, anonymous: true });
+}
+
+export function confirmPendingEnrolment(pendingToken: string, code: string): Promise<TPendingTotpConfirmed> {
+  return apiRequest('/auth/login/second-factor/enrol/confirm/', ZPendingTotpConfirmed, { method: 'POST', body: { pending_token: pendingToken, code }, anonymous: true });
 }
 
 export function logout(): Promise<void> {

@@ -14,6 +14,11 @@ import {
   type TOrganizationUserInvite,
   type TOrganizationUserInvited,
   type TOrganizationUserPatch,
+  ZSessionsEnded,
+  ZSignInPolicy,
+  type TSessionsEnded,
+  type TSignInPolicy,
+  type TSignInPolicyPatch,
 } from '@ona/contracts';
 import { apiRequest, apiUploadRequest } from '../../shared/api/api-client.ts';
 
@@ -45,3 +50,10 @@ export const createOrganization = (body: TOrganizationCreate): Promise<TOrganiza
   apiRequest('/organizations/', ZOrganizationListItem, { method: 'POST', body });
 export const patchOrganization = (id: number, body: TOrganizationPatch): Promise<TOrganizationListItem> =>
   apiRequest(`/organizations/${id}/`, ZOrganizationListItem, { method: 'PATCH', body });
+
+/** Ends every session of a member: each of their devices is signed out at once. */
+export const endMemberSessions = (id: number): Promise<TSessionsEnded> => apiRequest(`/organization/users/${id}/end-sessions/`, ZSessionsEnded, { method: 'POST' });
+
+export const signInPolicyQueryKey = ['organization-admin', 'sign-in-policy'] as const;
+export const fetchSignInPolicy = (): Promise<TSignInPolicy> => apiRequest('/organization/sign-in-policy/', ZSignInPolicy);
+export const updateSignInPolicy = (body: TSignInPolicyPatch): Promise<TSignInPolicy> => apiRequest('/organization/sign-in-policy/', ZSignInPolicy, { method: 'PATCH', body });

@@ -12,7 +12,7 @@ import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
-import { fetchOrganizationUsers, organizationUsersQueryKey, resendInvitation, updateUser } from './organization-admin-api.ts';
+import { endMemberSessions, fetchOrganizationUsers, organizationUsersQueryKey, resendInvitation, updateUser } from './organization-admin-api.ts';
 import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
 
 type TChange = { user: TOrganizationUser; permissions?: TPermission[]; active?: boolean };
@@ -22,6 +22,11 @@ type TUserRowProps = { user: TOrganizationUser; isSelf: boolean; compact: boolea
 function UserRow({ user, isSelf, compact, onChange, onAskActive, busy }: TUserRowProps) {
   const { t } = useTranslation('organizationAdmin');
   const errorMessage = useErrorMessage();
+  const endSessions = useMutation({
+    mutationFn: () => endMemberSessions(user.id),
+    onSuccess: ({ ended }) => notify('success', t('users.sessionsEnded', { name: user.name, count: ended })),
+    onError: (error) => notify('error', errorMessage(error)),
+  });
   const resend = useMutation({
     mutationFn: () => resendInvitation(user.id),
     onSuccess: (answer) => notify('success', answer.detail),
@@ -85,6 +90,11 @@ function UserRow({ user, isSelf, compact, onChange, onAskActive, busy }: TUserRo
       {user.invitation_pending && user.active && (
         <Button size="xs" variant="light" leftSection={<Icon name="mail" size={14} />} loading={resend.isPending} onClick={() => resend.mutate()} data-testid="resend-invitation">
           {t('users.resend')}
+        </Button>
+      )}
+      {!isSelf && !user.invitation_pending && (
+        <Button size="xs" variant="subtle" color="orange" loading={endSessions.isPending} onClick={() => endSessions.mutate()} data-testid="end-member-sessions">
+          {t('users.endSessions')}
         </Button>
       )}
       <Button size="xs" variant="subtle" color={user.active ? 'red' : 'teal'} disabled={busy} onClick={() => onAskActive(user)} data-testid={user.active ? 'deactivate-user' : 'reactivate-user'}>

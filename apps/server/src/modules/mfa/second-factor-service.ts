@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { TSecondFactorNeeded, TSessionMethod, TTotpEnrolment } from '@ona/contracts';
+import { eq, tables } from '@ona/db';
+import { ApiError, conflict } from '../../errors/api-error.ts';
+import { openSecret, sealSecret } from '../../security/secret-box.ts';
+import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
+import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../users/membership.ts';
+import { endSessions, openSession, type SignInClient } from '../sessions/session-service.ts';
+import * as repo from './mfa-repository.ts';
+import { looksLikeTotpCode, matchingTimeStep, newRecoveryCode, newTotpSecret, normaliseRecoveryCode, RECOVERY_CODE_COUNT, TOTP_ISSUER, totpEnrolmentOf } from './totp.ts';
+
+/** How long the password's answer waits for the code (or the enrolment the policy demands). */
+export const PENDING_SIGN_IN_LIFETIME_MS = 10 * 60 * 1000;
+/** Wrong codes per user, like wrong passwords (auth/service.ts). */
+export const CODE_FAILURE_LIMIT = 5;
+export const CODE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+type User = typeof tables.users.$inferSelect;
+export type PasswordSignIn = { kind: 'session'; token: string } | { kind: 'second_factor'; challenge: TSecondFactorNeeded };
+
+/**
+ * What follows a right password: a session at once, or (the user keeps an authenticator, or their
+ * organisation requires one they lack) a short-lived, single-use pending token that the code, or
+ * the enrolment, turns into a session.
+ */
+export async function afterRightPassword(app: FastifyInstance, user: User, membership: MembershipContext, client: SignInClient): Promise<PasswordSignIn> {
+  const totp = await repo.findTotp(app.db, user.id);
+  const purpose: repo.PendingPurpose | null = totp?.confirmedAt ? 'verify' : membership.signInPolicy.secondFactorRequired ? 'enrol' : null;
+  if (purpose === null) return { kind: 'session', token: await openSession(app, user.id, 'password', client) };
+  const pendingToken = newSecretToken();
+  const now = app.clock();
+  await repo.insertPendingSignIn(app.db, user.id, hashSecretToken(pendingToken), purpose, new Date(now.getTime() + PENDING_SIGN_IN_LIFETIME_MS), now);
+  return { kind: 'second_factor', challenge: { second_factor: purpose, pending_token: pendingToken, methods: ['totp'] } };
+}
+
+const pendingExpired = () => new ApiError(401, 'pending_expired', 'mfa.errors.pending_expired');
+const invalidCode = () => new ApiError(400, 'invalid_code', 'mfa.errors.invalid_code', { code: ['mfa.errors.invalid_code'] });
+
+/** Counts the attempt first (429 beyond the limit), then runs `check`; a right code clears the count. */
+async function countedCodeCheck(app: FastifyInstance, userId: number, check: () => Promise<boolean>): Promise<void> {
+  const attempt = await repo.takeSecondFactorAttempt(app.db, userId, new Date(Date.now() - CODE_FAILURE_WINDOW_MS), CODE_FAILURE_LIMIT);
+  if (!attempt.allowed) throw new ApiError(429, 'too_many_requests', 'mfa.errors.too_many_codes');
+  if (!(await check())) throw invalidCode();
+  await repo.clearSecondFactorFailures(app.db, userId);
+}
+
+/** A TOTP code of the user's confirmed authenticator not used before, or one of their unused recovery codes. */
+async function acceptCode(app: FastifyInstance, userId: number, code: string): Promise<boolean> {
+  const totp = await repo.findTotp(app.db, userId);
+  if (!totp?.confirmedAt) return false;
+  if (looksLikeTotpCode(code)) {
+    const step = matchingTimeStep(openSecret(totp.sealedSecret), code, app.clock());
+    return step !== null && (await repo.takeTimeStep(app.db, userId, step));
+  }
+  return repo.useRecoveryCode(app.db, userId, hashSecretToken(normaliseRecoveryCode(code)), app.clock());
+}
+
+async function signedInUser(app: FastifyInstance, userId: number) {
+  const [user] = await app.db.select().from(tables.users).where(eq(tables.users.id, userId));
+  if (!user?.isActive) throw pendingExpired();
+  return { user, membership: requireUsableMembership(await loadMembershipContext(app.db, user)) };
+}
+
+/** Completes a sign-in the password began: the code (TOTP or recovery) in exchange for a session. */
+export async function completeWithCode(app: FastifyInstance, pendingToken: string, code: string, client: SignInClient) {
+  const pending = await repo.findPendingSignIn(app.db, hashSecretToken(pendingToken), 'verify', app.clock());
+  if (!pending) throw pendingExpired();
+  await countedCodeCheck(app, pending.userId, () => acceptCode(app, pending.userId, code.trim()));
+  if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
+  const signedIn = await signedInUser(app, pending.userId);
+  const method: TSessionMethod = 'password_totp';
+  return { token: await openSession(app, pending.userId, method, client), ...signedIn };
+}
+
+/** Production without SECRETS_KEY seals nothing (a public development key would protect nothing). */
+function sealOrRefuse(secret: string): string {
+  try {
+    return sealSecret(secret);
+  } catch {
+    throw new ApiError(503, 'secrets_key_missing', 'mfa.errors.secrets_key_missing');
+  }
+}
+
+/** A new authenticator seed for the user, sealed in the database until the first code confirms it. */
+export async function beginTotpEnrolment(app: FastifyInstance, user: User): Promise<TTotpEnrolment> {
+  const existing = await repo.findTotp(app.db, user.id);
+  if (existing?.confirmedAt) throw conflict('already_enrolled', 'mfa.errors.already_enrolled');
+  const secret = newTotpSecret();
+  await repo.saveUnconfirmedTotp(app.db, user.id, sealOrRefuse(secret), app.clock());
+  return totpEnrolmentOf(secret, user.email, TOTP_ISSUER);
+}
+
+/**
+ * The first code confirms the authenticator; ten recovery codes are made (shown once, kept hashed)
+ * and every other session of the user ends (a new second factor: whoever had only the password is out).
+ */
+export async function confirmTotpEnrolment(app: FastifyInstance, userId: number, code: string, keepSession?: number): Promise<string[]> {
+  const totp = await repo.findTotp(app.db, userId);
+  if (!totp || totp.confirmedAt) throw conflict('not_enrolled', 'mfa.errors.not_enrolled');
+  const step = looksLikeTotpCode(code.trim()) ? matchingTimeStep(openSecret(totp.sealedSecret), code.trim(), app.clock()) : null;
+  await countedCodeCheck(app, userId, async () => step !== null);
+  if (step === null) throw invalidCode();
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.confirmTotp(app.db, userId, step, codes.map((c) => hashSecretToken(normaliseRecoveryCode(c))), app.clock());
+  await endSessions(app, [userId], keepSession);
+  return codes;
+}
+
+/** Enrolment inside a sign-in the organisation's policy holds up: the pending token stands for the user. */
+export async function pendingEnrolmentUser(app: FastifyInstance, pendingToken: string) {
+  const pending = await repo.findPendingSignIn(app.db, hashSecretToken(pendingToken), 'enrol', app.clock());
+  if (!pending) throw pendingExpired();
+  const { user } = await signedInUser(app, pending.userId);
+  return { pending, user };
+}
+
+/** Confirms the enrolment of a held-up sign-in and completes it: session and recovery codes. */
+export async function completeWithEnrolment(app: FastifyInstance, pendingToken: string, code: string, client: SignInClient) {
+  const { pending } = await pendingEnrolmentUser(app, pendingToken);
+  const recoveryCodes = await confirmTotpEnrolment(app, pending.userId, code);
+  if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
+  const signedIn = await signedInUser(app, pending.userId);
+  return { token: await openSession(app, pending.userId, 'password_totp', client), recoveryCodes, ...signedIn };
+}
+
+/** Turning the authenticator off needs a current code, and is refused while a policy requires it. */
+export async function removeTotpOf(app: FastifyInstance, userId: number, secondFactorRequired: boolean, code: string): Promise<void> {
+  if (secondFactorRequired) throw conflict('second_factor_required', 'mfa.errors.second_factor_required');
+  await countedCodeCheck(app, userId, () => acceptCode(app, userId, code.trim()));
+  await repo.removeTotp(app.db, userId);
+}
+
+export async function secondFactorStatus(app: FastifyInstance, userId: number, required: boolean) {
+  const totp = await repo.findTotp(app.db, userId);
+  return { totp: Boolean(totp?.confirmedAt), recovery_codes_left: totp?.confirmedAt ? await repo.countUnusedRecoveryCodes(app.db, userId) : 0, required };
+}
