@@ -1,0 +1,163 @@
+import SCIMMY from 'scimmy';
+import { sql, type SQL } from '@ona/db';
+import { SCIM_SCHEMA } from '@ona/contracts';
+import { ScimError } from './scim-error.ts';
+
+/**
+ * SCIM filters (RFC 7644 §3.4.2.2) become one SQL condition, so that a list is filtered and paged
+ * in the database. scimmy parses the expression (into "or" of "and" objects); this file maps each
+ * attribute to its column and each comparison to SQL, following the attribute's caseExact rule.
+ */
+
+type TComparison = [string, ...unknown[]];
+type TFilterValue = string | number | boolean | null | undefined;
+
+/** How one filterable attribute compares: text (case-exact or not), boolean, date or timestamp. */
+export type TFilterAttribute =
+  | { kind: 'text'; column: SQL; caseExact: boolean }
+  | { kind: 'constant'; value: string | boolean }
+  | { kind: 'boolean'; column: SQL }
+  | { kind: 'date' | 'timestamp'; column: SQL }
+  /** A multi-valued reference (a group's members): true when any value compares true. */
+  | { kind: 'any'; build: (condition: (value: SQL) => SQL) => SQL };
+
+const COMPARATORS = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le', 'pr']);
+
+/** The parsed filter: an "or" of "and" objects, as scimmy makes it. */
+export function parseScimFilter(expression: string): Record<string, unknown>[] {
+  try {
+    return [...new SCIMMY.Types.Filter(expression)] as Record<string, unknown>[];
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : 'The filter does not parse';
+    throw new ScimError(400, detail, 'invalidFilter');
+  }
+}
+
+/** The attribute path with the core schema's URN taken off, lower case (SCIM names are case-insensitive). */
+function normalisedPath(path: string, coreSchema: string): string {
+  const lower = path.toLowerCase();
+  const core = `${coreSchema.toLowerCase()}:`;
+  return lower.startsWith(core) ? lower.slice(core.length) : lower;
+}
+
+/** Flattens `{emails: {type: [...], value: [...]}}` into `emails.type` and `emails.value` comparisons. */
+function flatten(branch: Record<string, unknown>, prefix: string, into: [string, unknown][]): void {
+  for (const [key, value] of Object.entries(branch)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (Array.isArray(value)) into.push([path, value]);
+    else if (value && typeof value === 'object') flatten(value as Record<string, unknown>, path, into);
+    else throw new ScimError(400, `The filter on ${path} has no comparison`, 'invalidFilter');
+  }
+}
+
+const textValue = (value: TFilterValue, path: string): string => {
+  if (value === null || value === undefined) throw new ScimError(400, `The filter on ${path} needs a value`, 'invalidFilter');
+  return String(value);
+};
+
+function booleanValue(value: TFilterValue, path: string): boolean {
+  if (typeof value === 'boolean') return value;
+  // Microsoft Entra ID sends booleans as "True" and "False".
+  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  throw new ScimError(400, `The filter on ${path} needs true or false`, 'invalidFilter');
+}
+
+function compareText(column: SQL, caseExact: boolean, comparator: string, raw: TFilterValue, path: string): SQL {
+  const left = caseExact ? column : sql`lower(${column})`;
+  const value = textValue(raw, path);
+  const right = caseExact ? value : value.toLowerCase();
+  switch (comparator) {
+    case 'eq': return sql`(${left} = ${right})`;
+    case 'ne': return sql`(${column} is null or ${left} <> ${right})`;
+    case 'co': return sql`(strpos(${left}, ${right}) > 0)`;
+    case 'sw': return sql`(left(${left}, ${right.length}) = ${right})`;
+    case 'ew': return sql`(${right.length} <= length(${left}) and right(${left}, ${right.length}) = ${right})`;
+    // Code-point order, whatever the database's collation (what every client's sort expects of ids).
+    case 'gt': return sql`(${left} collate "C" > ${right} collate "C")`;
+    case 'ge': return sql`(${left} collate "C" >= ${right} collate "C")`;
+    case 'lt': return sql`(${left} collate "C" < ${right} collate "C")`;
+    case 'le': return sql`(${left} collate "C" <= ${right} collate "C")`;
+    default: throw new ScimError(400, `${comparator} cannot compare ${path}`, 'invalidFilter');
+  }
+}
+
+function compareOrdered(column: SQL, kind: 'date' | 'timestamp', comparator: string, raw: TFilterValue, path: string): SQL {
+  const value = textValue(raw, path);
+  const typed = kind === 'date' ? sql`${value}::date` : sql`${value}::timestamptz`;
+  if (Number.isNaN(Date.parse(value))) throw new ScimError(400, `The filter on ${path} needs a date`, 'invalidFilter');
+  switch (comparator) {
+    case 'eq': return sql`(${column} = ${typed})`;
+    case 'ne': return sql`(${column} is null or ${column} <> ${typed})`;
+    case 'gt': return sql`(${column} > ${typed})`;
+    case 'ge': return sql`(${column} >= ${typed})`;
+    case 'lt': return sql`(${column} < ${typed})`;
+    case 'le': return sql`(${column} <= ${typed})`;
+    default: throw new ScimError(400, `${comparator} cannot compare ${path}`, 'invalidFilter');
+  }
+}
+
+function compare(attribute: TFilterAttribute, comparator: string, value: TFilterValue, path: string): SQL {
+  switch (attribute.kind) {
+    case 'text':
+      if (comparator === 'pr') return sql`(${attribute.column} is not null and ${attribute.column} <> '')`;
+      return compareText(attribute.column, attribute.caseExact, comparator, value, path);
+    case 'constant': {
+      if (comparator === 'pr') return sql`true`;
+      const constant = typeof attribute.value === 'boolean' ? booleanValue(value, path) === attribute.value : null;
+      if (constant !== null) {
+        if (comparator === 'eq') return constant ? sql`true` : sql`false`;
+        if (comparator === 'ne') return constant ? sql`false` : sql`true`;
+        throw new ScimError(400, `${comparator} cannot compare ${path}`, 'invalidFilter');
+      }
+      return compareText(sql`${attribute.value}::text`, false, comparator, value, path);
+    }
+    case 'boolean': {
+      if (comparator === 'pr') return sql`true`;
+      const wanted = booleanValue(value, path);
+      if (comparator === 'eq') return sql`(${attribute.column} = ${wanted})`;
+      if (comparator === 'ne') return sql`(${attribute.column} <> ${wanted})`;
+      throw new ScimError(400, `${comparator} cannot compare ${path}`, 'invalidFilter');
+    }
+    case 'date':
+    case 'timestamp':
+      if (comparator === 'pr') return sql`(${attribute.column} is not null)`;
+      return compareOrdered(attribute.column, attribute.kind, comparator, value, path);
+    case 'any':
+      return attribute.build((column) => compare({ kind: 'text', column, caseExact: true }, comparator, value, path));
+  }
+}
+
+/** One comparison of the parsed filter: `['eq', v]`, `['pr']` or `['not', 'eq', v]`. */
+function comparisonSql(attribute: TFilterAttribute, comparison: TComparison, path: string): SQL {
+  const negate = String(comparison[0]).toLowerCase() === 'not';
+  const [comparatorRaw, value] = negate ? comparison.slice(1) : comparison;
+  const comparator = String(comparatorRaw).toLowerCase();
+  if (!COMPARATORS.has(comparator)) throw new ScimError(400, `Unknown comparator ${String(comparatorRaw)}`, 'invalidFilter');
+  if (comparator !== 'pr' && value === undefined) throw new ScimError(400, `The filter on ${path} needs a value`, 'invalidFilter');
+  const condition = sql`coalesce(${compare(attribute, comparator, value as TFilterValue, path)}, false)`;
+  return negate ? sql`(not ${condition})` : condition;
+}
+
+/**
+ * The SQL condition of a SCIM filter over the attributes a resource type offers (keys: lower-case
+ * paths, extension attributes under their schema URN); an unknown attribute is an invalidFilter.
+ */
+export function scimFilterSql(expression: string, attributes: ReadonlyMap<string, TFilterAttribute>, coreSchema: string): SQL {
+  const branches = parseScimFilter(expression).map((branch) => {
+    const comparisons: [string, unknown][] = [];
+    flatten(branch, '', comparisons);
+    const parts = comparisons.flatMap(([rawPath, expressions]) => {
+      const path = normalisedPath(rawPath, coreSchema);
+      const attribute = attributes.get(path);
+      if (!attribute) throw new ScimError(400, `Unknown attribute ${rawPath} in filter`, 'invalidFilter');
+      const list = expressions as unknown[];
+      const each = (list.every(Array.isArray) ? list : [list]) as TComparison[];
+      return each.map((comparison) => comparisonSql(attribute, comparison, rawPath));
+    });
+    return sql`(${sql.join(parts, sql` and `)})`;
+  });
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+export const enterprisePath = (attribute: string) => `${SCIM_SCHEMA.enterpriseUser.toLowerCase()}:${attribute}`;
+export const directoryPath = (attribute: string) => `${SCIM_SCHEMA.directoryUser.toLowerCase()}:${attribute}`;
