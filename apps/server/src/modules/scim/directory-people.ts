@@ -1,4 +1,4 @@
-import { and, asc, count, databaseErrorOf, eq, isNull, ne, sql, tables, type Database, type SQL } from '@ona/db';
+import { and, asc, count, databaseErrorOf, eq, isNotNull, isNull, ne, sql, tables, type Database, type SQL } from '@ona/db';
 import { ScimError } from './scim-error.ts';
 import type { TDirectoryPersonRow, TPersonFields } from './user-resource.ts';
 import { managerIdSql } from './user-resource.ts';
@@ -112,7 +112,7 @@ export async function createPerson(db: Database, organizationId: number, fields:
     const resourceId = await db.transaction(async (tx) => {
       await checkUnique(tx, organizationId, { ...fields, externalId }, null);
       const manager = await managerExternalId(tx, organizationId, fields.managerReference);
-      const [deleted] = await tx.select().from(people).where(and(eq(people.organizationId, organizationId), eq(people.externalId, externalId))).for('update').limit(1);
+      const [deleted] = await tx.select().from(people).where(and(eq(people.organizationId, organizationId), eq(people.externalId, externalId), isNotNull(people.deletedAt))).for('update').limit(1);
       const values = { ...columnsOf(fields, externalId, manager), ...leaving(deleted ?? null, fields, now), updatedAt: now };
       const [stored] = deleted
         ? await tx.update(people).set({ ...values, deletedAt: null, version: deleted.version + 1 }).where(eq(people.id, deleted.id)).returning()

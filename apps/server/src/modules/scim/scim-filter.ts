@@ -1,15 +1,14 @@
-import SCIMMY from 'scimmy';
 import { sql, type SQL } from '@ona/db';
 import { SCIM_SCHEMA } from '@ona/contracts';
 import { ScimError } from './scim-error.ts';
+import { parseScimFilter, type TFilterNode } from './scim-filter-parser.ts';
 
 /**
  * SCIM filters (RFC 7644 §3.4.2.2) become one SQL condition, so that a list is filtered and paged
- * in the database. scimmy parses the expression (into "or" of "and" objects); this file maps each
- * attribute to its column and each comparison to SQL, following the attribute's caseExact rule.
+ * in the database: each attribute maps to its column and each comparison to SQL, following the
+ * attribute's caseExact rule.
  */
 
-type TComparison = [string, ...unknown[]];
 type TFilterValue = string | number | boolean | null | undefined;
 
 /** How one filterable attribute compares: text (case-exact or not), boolean, date or timestamp. */
@@ -21,33 +20,11 @@ export type TFilterAttribute =
   /** A multi-valued reference (a group's members): true when any value compares true. */
   | { kind: 'any'; build: (condition: (value: SQL) => SQL) => SQL };
 
-const COMPARATORS = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le', 'pr']);
-
-/** The parsed filter: an "or" of "and" objects, as scimmy makes it. */
-export function parseScimFilter(expression: string): Record<string, unknown>[] {
-  try {
-    return [...new SCIMMY.Types.Filter(expression)] as Record<string, unknown>[];
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : 'The filter does not parse';
-    throw new ScimError(400, detail, 'invalidFilter');
-  }
-}
-
 /** The attribute path with the core schema's URN taken off, lower case (SCIM names are case-insensitive). */
 function normalisedPath(path: string, coreSchema: string): string {
   const lower = path.toLowerCase();
   const core = `${coreSchema.toLowerCase()}:`;
   return lower.startsWith(core) ? lower.slice(core.length) : lower;
-}
-
-/** Flattens `{emails: {type: [...], value: [...]}}` into `emails.type` and `emails.value` comparisons. */
-function flatten(branch: Record<string, unknown>, prefix: string, into: [string, unknown][]): void {
-  for (const [key, value] of Object.entries(branch)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (Array.isArray(value)) into.push([path, value]);
-    else if (value && typeof value === 'object') flatten(value as Record<string, unknown>, path, into);
-    else throw new ScimError(400, `The filter on ${path} has no comparison`, 'invalidFilter');
-  }
 }
 
 const textValue = (value: TFilterValue, path: string): string => {
@@ -127,36 +104,33 @@ function compare(attribute: TFilterAttribute, comparator: string, value: TFilter
   }
 }
 
-/** One comparison of the parsed filter: `['eq', v]`, `['pr']` or `['not', 'eq', v]`. */
-function comparisonSql(attribute: TFilterAttribute, comparison: TComparison, path: string): SQL {
-  const negate = String(comparison[0]).toLowerCase() === 'not';
-  const [comparatorRaw, value] = negate ? comparison.slice(1) : comparison;
-  const comparator = String(comparatorRaw).toLowerCase();
-  if (!COMPARATORS.has(comparator)) throw new ScimError(400, `Unknown comparator ${String(comparatorRaw)}`, 'invalidFilter');
-  if (comparator !== 'pr' && value === undefined) throw new ScimError(400, `The filter on ${path} needs a value`, 'invalidFilter');
-  const condition = sql`coalesce(${compare(attribute, comparator, value as TFilterValue, path)}, false)`;
-  return negate ? sql`(not ${condition})` : condition;
-}
-
 /**
  * The SQL condition of a SCIM filter over the attributes a resource type offers (keys: lower-case
  * paths, extension attributes under their schema URN); an unknown attribute is an invalidFilter.
+ * Every comparison is made two-valued (a missing value compares false), so `not` is a true negation.
  */
 export function scimFilterSql(expression: string, attributes: ReadonlyMap<string, TFilterAttribute>, coreSchema: string): SQL {
-  const branches = parseScimFilter(expression).map((branch) => {
-    const comparisons: [string, unknown][] = [];
-    flatten(branch, '', comparisons);
-    const parts = comparisons.flatMap(([rawPath, expressions]) => {
-      const path = normalisedPath(rawPath, coreSchema);
-      const attribute = attributes.get(path);
-      if (!attribute) throw new ScimError(400, `Unknown attribute ${rawPath} in filter`, 'invalidFilter');
-      const list = expressions as unknown[];
-      const each = (list.every(Array.isArray) ? list : [list]) as TComparison[];
-      return each.map((comparison) => comparisonSql(attribute, comparison, rawPath));
-    });
-    return sql`(${sql.join(parts, sql` and `)})`;
-  });
-  return sql`(${sql.join(branches, sql` or `)})`;
+  const compile = (node: TFilterNode, prefix: string): SQL => {
+    switch (node.kind) {
+      case 'and':
+      case 'or':
+        return sql`(${compile(node.left, prefix)} ${node.kind === 'and' ? sql`and` : sql`or`} ${compile(node.right, prefix)})`;
+      case 'not':
+        return sql`(not ${compile(node.node, prefix)})`;
+      case 'valuePath': {
+        const inner = `${prefix}${node.path}.`;
+        const filter = compile(node.filter, inner);
+        return node.then ? sql`(${filter} and ${compile(node.then, inner)})` : filter;
+      }
+      case 'compare': {
+        const rawPath = `${prefix}${node.path}`;
+        const attribute = attributes.get(normalisedPath(rawPath, coreSchema));
+        if (!attribute) throw new ScimError(400, `Unknown attribute ${rawPath} in filter`, 'invalidFilter');
+        return sql`coalesce(${compare(attribute, node.op, node.value, rawPath)}, false)`;
+      }
+    }
+  };
+  return compile(parseScimFilter(expression), '');
 }
 
 export const enterprisePath = (attribute: string) => `${SCIM_SCHEMA.enterpriseUser.toLowerCase()}:${attribute}`;
