@@ -20,6 +20,7 @@ import deJourneys from './de/journeys.json';
 import deOrganizationAdmin from './de/organization-admin.json';
 import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
+import deDirectory from './de/directory.json';
 import deMetrics from './de/metrics.json';
 import deWaveComparison from './de/wave-comparison.json';
 import deCalibration from './de/calibration.json';
@@ -46,6 +47,7 @@ import enJourneys from './en/journeys.json';
 import enOrganizationAdmin from './en/organization-admin.json';
 import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
+import enDirectory from './en/directory.json';
 import enMetrics from './en/metrics.json';
 import enWaveComparison from './en/wave-comparison.json';
 import enCalibration from './en/calibration.json';
@@ -72,6 +74,7 @@ import huJourneys from './hu/journeys.json';
 import huOrganizationAdmin from './hu/organization-admin.json';
 import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
+import huDirectory from './hu/directory.json';
 import huMetrics from './hu/metrics.json';
 import huWaveComparison from './hu/wave-comparison.json';
 import huCalibration from './hu/calibration.json';
@@ -100,6 +103,7 @@ import ruJourneys from './ru/journeys.json';
 import ruOrganizationAdmin from './ru/organization-admin.json';
 import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
+import ruDirectory from './ru/directory.json';
 import ruMetrics from './ru/metrics.json';
 import ruWaveComparison from './ru/wave-comparison.json';
 import ruCalibration from './ru/calibration.json';
@@ -129,6 +133,7 @@ export const englishResources = {
   organizationAdmin: enOrganizationAdmin,
   confidentiality: enConfidentiality,
   apiKeys: enApiKeys,
+  directory: enDirectory,
   metrics: enMetrics,
   waveComparison: enWaveComparison,
   calibration: enCalibration,
@@ -163,6 +168,7 @@ const hungarian: TTranslation = {
   organizationAdmin: huOrganizationAdmin,
   confidentiality: huConfidentiality,
   apiKeys: huApiKeys,
+  directory: huDirectory,
   metrics: huMetrics,
   waveComparison: huWaveComparison,
   calibration: huCalibration,
@@ -192,6 +198,7 @@ const german: TTranslation = {
   organizationAdmin: deOrganizationAdmin,
   confidentiality: deConfidentiality,
   apiKeys: deApiKeys,
+  directory: deDirectory,
   metrics: deMetrics,
   waveComparison: deWaveComparison,
   calibration: deCalibration,
@@ -221,6 +228,7 @@ const russian: TTranslation = {
   organizationAdmin: ruOrganizationAdmin,
   confidentiality: ruConfidentiality,
   apiKeys: ruApiKeys,
+  directory: ruDirectory,
   metrics: ruMetrics,
   waveComparison: ruWaveComparison,
   calibration: ruCalibration,
