@@ -11,6 +11,7 @@ import { ScimError, scimErrorBody } from './scim-error.ts';
 import { scimFilterSql } from './scim-filter.ts';
 import { applyScimPatch } from './scim-patch.ts';
 import { findScimTokenOrganization } from './scim-tokens.ts';
+import { ScimGate } from './scim-gate.ts';
 import { attribute, etagOf, readScimUser, toScimUser, USER_FILTER_ATTRIBUTES } from './user-resource.ts';
 
 export const SCIM_PREFIX = '/scim/v2';
@@ -69,6 +70,8 @@ function withEtag(reply: FastifyReply, version: string): FastifyReply {
 export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }> = async (app, options) => {
   const baseOf = (request: FastifyRequest) => `${publicBase(options.publicUrl, request)}${SCIM_PREFIX}`;
   app.decorateRequest('scimOrganizationId', null);
+  // Two at a time leaves the rest of the pool (DATABASE_POOL_SIZE) to the product's own requests.
+  const gate = new ScimGate(2, 2000);
 
   // SCIM clients send application/scim+json (and some application/json); both are JSON here.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -83,7 +86,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const token = match?.[1];
     if (!token || !token.startsWith(SCIM_TOKEN_PREFIX)) throw new ScimError(401, 'A valid SCIM bearer token is required');
-    const found = await findScimTokenOrganization(app.db, token, new Date());
+    const found = await gate.run(() => findScimTokenOrganization(app.db, token, new Date()));
     if (!found) throw new ScimError(401, 'The SCIM bearer token is unknown or revoked');
     request.scimOrganizationId = found.organizationId;
   });
@@ -100,6 +103,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
       if (status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
       return reply.status(status).header('content-type', SCIM_CONTENT_TYPE).send(scimErrorBody(status, detail, scimType));
     };
+    if ((error instanceof ScimError ? error.status : error.statusCode) === 429) reply.header('retry-after', '5');
     if (error instanceof ScimError) return send(error.status, error.message, error.scimType);
     if (hasZodFastifySchemaValidationErrors(error)) return send(400, `The request does not have the SCIM shape: ${error.message}`, 'invalidSyntax');
     switch (error.code) {
@@ -123,48 +127,48 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
   const hide = true;
 
   app.get('/ServiceProviderConfig', { config, schema: { hide, response: { 200: ZScimResource, ...errors } } }, async (request) => serviceProviderConfig(baseOf(request)));
-  app.get('/ResourceTypes', { config, schema: { hide, response: { 200: ZScimListResponse, ...errors } } }, async (request) => {
+  app.get('/ResourceTypes', { config, schema: { hide, response: { 200: ZScimListResponse, ...errors } } }, async (request) => gate.run(async () => {
     const types = scimResourceTypes(baseOf(request));
     return listResponse(types, types.length, 1);
-  });
-  app.get('/ResourceTypes/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, ...errors } } }, async (request) => {
+  }));
+  app.get('/ResourceTypes/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, ...errors } } }, async (request) => gate.run(async () => {
     const found = scimResourceTypes(baseOf(request)).find((t) => t['id'] === request.params.id);
     if (!found) throw new ScimError(404, `Resource type ${request.params.id} not found`);
     return found;
-  });
-  app.get('/Schemas', { config, schema: { hide, response: { 200: ZScimListResponse, ...errors } } }, async (request) => {
+  }));
+  app.get('/Schemas', { config, schema: { hide, response: { 200: ZScimListResponse, ...errors } } }, async (request) => gate.run(async () => {
     const schemas = scimSchemas(baseOf(request));
     return listResponse(schemas, schemas.length, 1);
-  });
-  app.get('/Schemas/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, ...errors } } }, async (request) => {
+  }));
+  app.get('/Schemas/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, ...errors } } }, async (request) => gate.run(async () => {
     const found = scimSchemas(baseOf(request)).find((s) => s['id'] === request.params.id);
     if (!found) throw new ScimError(404, `Schema ${request.params.id} not found`);
     return found;
-  });
+  }));
 
   // Users
-  app.get('/Users', { config, schema: { hide, querystring: ZScimListQuery, response: { 200: ZScimListResponse, ...errors } } }, async (request) => {
+  app.get('/Users', { config, schema: { hide, querystring: ZScimListQuery, response: { 200: ZScimListResponse, ...errors } } }, async (request) => gate.run(async () => {
     const organizationId = organizationOf(request);
     const { startIndex, count } = paging(request.query);
     const filter = request.query.filter ? scimFilterSql(request.query.filter, USER_FILTER_ATTRIBUTES, SCIM_SCHEMA.user) : null;
     const page = await listPeople(app.db, organizationId, filter, startIndex - 1, count);
     const base = baseOf(request);
     return listResponse(page.people.map((p) => toScimUser(p.person, p.managerId, base)), page.total, startIndex);
-  });
-  app.get('/Users/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, 304: z.null(), ...errors } } }, async (request, reply) => {
+  }));
+  app.get('/Users/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, 304: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
     const found = await findPerson(app.db, organizationOf(request), request.params.id);
     if (!found) throw new ScimError(404, `User ${request.params.id} not found`);
     const etag = etagOf(found.person.version);
     if (request.headers['if-none-match'] === etag) return withEtag(reply, etag).status(304).send(null);
     return withEtag(reply, etag).send(toScimUser(found.person, found.managerId, baseOf(request)));
-  });
-  app.post('/Users', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => {
+  }));
+  app.post('/Users', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
     const created = await createPerson(app.db, organizationId, readScimUser(request.body, true), new Date());
     const resource = toScimUser(created.person, created.managerId, baseOf(request));
     return withEtag(reply, etagOf(created.person.version)).header('location', `${baseOf(request)}/Users/${created.person.resourceId}`).status(201).send(resource);
-  });
-  app.put('/Users/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimResource, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => {
+  }));
+  app.put('/Users/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimResource, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
     const updated = await updatePerson(app.db, organizationId, request.params.id, request.headers['if-match'], new Date(), (current) => {
       const sentId = attribute(request.body, 'id');
@@ -172,8 +176,8 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
       return readScimUser(request.body, false);
     });
     return withEtag(reply, etagOf(updated.person.version)).send(toScimUser(updated.person, updated.managerId, baseOf(request)));
-  });
-  app.patch('/Users/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => {
+  }));
+  app.patch('/Users/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
     const base = baseOf(request);
     const updated = await updatePerson(app.db, organizationId, request.params.id, request.headers['if-match'], new Date(), (current) => {
@@ -183,11 +187,11 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
       return readScimUser(patched, false);
     });
     return withEtag(reply, etagOf(updated.person.version)).send(toScimUser(updated.person, updated.managerId, base));
-  });
-  app.delete('/Users/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+  }));
+  app.delete('/Users/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
     await deletePerson(app.db, organizationOf(request), request.params.id, request.headers['if-match'], new Date());
     return reply.status(204).send(null);
-  });
+  }));
 
   // Groups
   const readGroup = (body: Record<string, unknown>): TGroupFields => {
@@ -205,7 +209,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
     return { displayName: displayName.trim(), externalId: typeof externalId === 'string' && externalId !== '' ? externalId : null, memberIds };
   };
 
-  app.get('/Groups', { config, schema: { hide, querystring: ZScimListQuery, response: { 200: ZScimListResponse, ...errors } } }, async (request) => {
+  app.get('/Groups', { config, schema: { hide, querystring: ZScimListQuery, response: { 200: ZScimListResponse, ...errors } } }, async (request) => gate.run(async () => {
     const organizationId = organizationOf(request);
     const { startIndex, count } = paging(request.query);
     const filter = request.query.filter ? scimFilterSql(request.query.filter, GROUP_FILTER_ATTRIBUTES, SCIM_SCHEMA.group) : null;
@@ -213,21 +217,21 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
     const page = await listGroups(app.db, organizationId, filter, startIndex - 1, count, includeMembers);
     const base = baseOf(request);
     return listResponse(page.groups.map((g) => toScimGroup(g, base, includeMembers)), page.total, startIndex);
-  });
-  app.get('/Groups/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => {
+  }));
+  app.get('/Groups/:id', { config, schema: { hide, params: ZResourceParams, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const found = await findGroup(app.db, organizationOf(request), request.params.id);
     if (!found) throw new ScimError(404, `Group ${request.params.id} not found`);
     return withEtag(reply, etagOf(found.group.version)).send(toScimGroup(found, baseOf(request), !excludesMembers(request.query as Record<string, unknown>)));
-  });
-  app.post('/Groups', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => {
+  }));
+  app.post('/Groups', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const created = await createGroup(app.db, organizationOf(request), readGroup(request.body), new Date());
     return withEtag(reply, etagOf(created.group.version)).header('location', `${baseOf(request)}/Groups/${created.group.resourceId}`).status(201).send(toScimGroup(created, baseOf(request)));
-  });
-  app.put('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimResource, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => {
+  }));
+  app.put('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimResource, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const updated = await updateGroup(app.db, organizationOf(request), request.params.id, request.headers['if-match'], new Date(), () => readGroup(request.body));
     return withEtag(reply, etagOf(updated.group.version)).send(toScimGroup(updated, baseOf(request)));
-  });
-  app.patch('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, 204: z.null(), ...errors } } }, async (request, reply) => {
+  }));
+  app.patch('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
     const base = baseOf(request);
     const updated = await updateGroup(app.db, organizationOf(request), request.params.id, request.headers['if-match'], new Date(), (current) => {
       const patched = applyScimPatch(toScimGroup(current, base), request.body.Operations, GROUP_SCHEMAS, SCIM_SCHEMA.group);
@@ -235,9 +239,9 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
       return readGroup(patched);
     });
     return withEtag(reply, etagOf(updated.group.version)).send(toScimGroup(updated, base));
-  });
-  app.delete('/Groups/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+  }));
+  app.delete('/Groups/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
     await deleteGroup(app.db, organizationOf(request), request.params.id, request.headers['if-match']);
     return reply.status(204).send(null);
-  });
+  }));
 };
