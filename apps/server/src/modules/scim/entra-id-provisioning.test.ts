@@ -33,7 +33,7 @@ let user: TScimJson;
 beforeAll(async () => {
   ctx = await createTestApp();
   tenant = await scimTenant(ctx, 'Contoso');
-}, 60_000);
+}, 240_000);
 afterAll(async () => ctx.close());
 
 describe('a Microsoft Entra ID provisioning cycle', () => {

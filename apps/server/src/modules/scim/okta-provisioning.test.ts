@@ -34,7 +34,7 @@ let boss: TScimJson;
 beforeAll(async () => {
   ctx = await createTestApp();
   tenant = await scimTenant(ctx, 'Okta Inc');
-}, 60_000);
+}, 240_000);
 afterAll(async () => ctx.close());
 
 describe('an Okta provisioning cycle', () => {

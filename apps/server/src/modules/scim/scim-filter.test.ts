@@ -165,7 +165,7 @@ beforeAll(async () => {
     };
     await createPerson(ctx.db.db, tenant.organizationId, fields, new Date());
   }
-}, 120_000);
+}, 240_000);
 afterAll(async () => ctx.close());
 
 const matchedUserNames = async (filter: string): Promise<string[]> => {
@@ -184,7 +184,7 @@ describe('the SCIM filter of GET /Users', () => {
       }),
       { numRuns: 150, seed: 30 },
     );
-  });
+  }, 240_000);
 
   it('negates a whole group with not (…), where scimmy’s reading would negate each part and join them with or', async () => {
     const [first, second] = users;
