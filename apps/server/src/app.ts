@@ -36,6 +36,8 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
 import { siteContactRoutes } from './modules/site-contact/routes.ts';
+import { directoryRoutes } from './modules/directory/routes.ts';
+import { SCIM_PREFIX, scimRoutes } from './modules/scim/scim-routes.ts';
 
 export interface AppOptions {
   db: DbHandle;
@@ -76,7 +78,7 @@ declare module 'fastify' {
 
 /** A GET of the built client (not the API, not a live socket). */
 export function isWebClientFile(method: string, url: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/');
+  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/') && !url.startsWith('/scim/');
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes the rule "trust the nearest n hops". */
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(secondFactorRoutes);
       await api.register(organizationRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(apiKeyRoutes);
+      await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);
       await api.register(analysisRoutes);
@@ -170,6 +173,8 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: '/api' },
   );
+  // SCIM has its own media type, error bodies and authentication (docs/directory-and-scim.md).
+  await app.register(scimRoutes, { prefix: SCIM_PREFIX, publicUrl: options.settings.PUBLIC_URL });
   await app.register(instantSurveySocketRoutes);
   if (options.demoMode) await app.register(devMailboxRoutes);
   await app.register(webClientPlugin, { ...(options.webDistDir ? { distDir: options.webDistDir } : {}), ...(options.siteDistDir ? { siteDir: options.siteDistDir } : {}) });

@@ -157,6 +157,27 @@ const cases: ListCase[] = [
     length: arrayLength,
   },
   {
+    name: 'SCIM tokens of the organisation',
+    url: () => '/api/organization/scim-tokens/',
+    grow: async ({ orgId, adminId }, count) => {
+      await db.insert(tables.scimTokens).values(Array.from({ length: count }, () => ({ organizationId: orgId, createdByUserId: adminId, name: `Token ${unique()}`, tokenHash: `scim-hash-${serial}`, tokenPrefix: 'scim_test' })));
+    },
+    length: arrayLength,
+  },
+  {
+    name: 'people of the organisation’s directory',
+    url: () => '/api/organization/directory/people/?page_size=100',
+    grow: async ({ orgId }, count) => {
+      await db.insert(tables.directoryPeople).values(
+        Array.from({ length: count }, () => {
+          const n = unique();
+          return { organizationId: orgId, externalId: `E${n}`, userName: `person${n}@acme.test`, email: `person${n}@acme.test`, displayName: `Person ${n}`, active: n % 3 !== 0 };
+        }),
+      );
+    },
+    length: (body) => arrayLength((body as { data?: unknown }).data),
+  },
+  {
     name: 'instant surveys of the organisation',
     url: () => '/api/instant-survey/surveys/?page_size=100',
     grow: async ({ orgId, adminId }, count) => {

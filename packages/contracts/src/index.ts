@@ -35,3 +35,4 @@ export * from './number-format.ts';
 export * from './graph-export.ts';
 export * from './key-role-colors.ts';
 export * from './sign-in-security.ts';
+export * from './directory.ts';

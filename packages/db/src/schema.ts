@@ -416,3 +416,4 @@ export * from './leaver-reasons-schema.ts';
 export * from './shown-groups-schema.ts';
 export * from './sessions-schema.ts';
 export * from './mfa-schema.ts';
+export * from './directory-schema.ts';

@@ -47,6 +47,7 @@ export function AppLayout() {
     ...(user.permissions.includes('organization_admin')
       ? [
           { to: path('organization/users.html'), label: tOrg('menu.users'), testId: 'nav-organization-users', icon: 'users' as const },
+          { to: path('organization/directory.html'), label: tOrg('menu.directory'), testId: 'nav-organization-directory', icon: 'tree' as const },
           { to: path('organization/settings.html'), label: tOrg('menu.settings'), testId: 'nav-organization-settings', icon: 'admin' as const },
         ]
       : []),

@@ -21,6 +21,7 @@ import deOrganizationAdmin from './de/organization-admin.json';
 import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
 import deAccount from './de/account.json';
+import deDirectory from './de/directory.json';
 import deMetrics from './de/metrics.json';
 import deWaveComparison from './de/wave-comparison.json';
 import deCalibration from './de/calibration.json';
@@ -48,6 +49,7 @@ import enOrganizationAdmin from './en/organization-admin.json';
 import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
 import enAccount from './en/account.json';
+import enDirectory from './en/directory.json';
 import enMetrics from './en/metrics.json';
 import enWaveComparison from './en/wave-comparison.json';
 import enCalibration from './en/calibration.json';
@@ -75,6 +77,7 @@ import huOrganizationAdmin from './hu/organization-admin.json';
 import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
 import huAccount from './hu/account.json';
+import huDirectory from './hu/directory.json';
 import huMetrics from './hu/metrics.json';
 import huWaveComparison from './hu/wave-comparison.json';
 import huCalibration from './hu/calibration.json';
@@ -104,6 +107,7 @@ import ruOrganizationAdmin from './ru/organization-admin.json';
 import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
 import ruAccount from './ru/account.json';
+import ruDirectory from './ru/directory.json';
 import ruMetrics from './ru/metrics.json';
 import ruWaveComparison from './ru/wave-comparison.json';
 import ruCalibration from './ru/calibration.json';
@@ -134,6 +138,7 @@ export const englishResources = {
   confidentiality: enConfidentiality,
   apiKeys: enApiKeys,
   account: enAccount,
+  directory: enDirectory,
   metrics: enMetrics,
   waveComparison: enWaveComparison,
   calibration: enCalibration,
@@ -169,6 +174,7 @@ const hungarian: TTranslation = {
   confidentiality: huConfidentiality,
   apiKeys: huApiKeys,
   account: huAccount,
+  directory: huDirectory,
   metrics: huMetrics,
   waveComparison: huWaveComparison,
   calibration: huCalibration,
@@ -199,6 +205,7 @@ const german: TTranslation = {
   confidentiality: deConfidentiality,
   apiKeys: deApiKeys,
   account: deAccount,
+  directory: deDirectory,
   metrics: deMetrics,
   waveComparison: deWaveComparison,
   calibration: deCalibration,
@@ -229,6 +236,7 @@ const russian: TTranslation = {
   confidentiality: ruConfidentiality,
   apiKeys: ruApiKeys,
   account: ruAccount,
+  directory: ruDirectory,
   metrics: ruMetrics,
   waveComparison: ruWaveComparison,
   calibration: ruCalibration,
