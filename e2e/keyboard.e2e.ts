@@ -5,6 +5,7 @@ import { restoreDemoPassword } from './support/demo-password.ts';
 import { expectPath } from './support/session.ts';
 import { decodeQuotedPrintable, surveyAdminApi, type TCaughtMail } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { openDemoJourney } from './support/demo-journeys.ts';
 
 /**
  * Keyboard only (issue 17): the employee survey and the graph, driven by Tab, Enter, Space, Escape,
@@ -23,15 +24,15 @@ let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 let admin: string;
 let spring = 0;
-let autumn = 0;
+let openJourney = 0;
 
 beforeAll(async () => {
   chromium = await launchBrowser();
   browser = chromium.browser;
   admin = await token('admin@example.com');
-  const engagements = await call<{ id: number; name: string }[]>(admin, '/engagements/');
+  const engagements = await call<{ id: number; name: string; access_till: string }[]>(admin, '/engagements/');
   spring = engagements.find((e) => e.name.includes('spring'))!.id;
-  autumn = engagements.find((e) => e.name === 'Engagement survey 2026 autumn')!.id;
+  openJourney = openDemoJourney(engagements).id;
 });
 afterAll(async () => chromium?.close());
 
@@ -101,7 +102,7 @@ async function invitedEmployeeWithoutAnswers(after: number): Promise<string> {
   await expect.poll(async () => (links = await personalLinks(after)).length, { timeout: 30_000 }).toBeGreaterThan(0);
   for (const link of links) {
     await call(null, '/auth/password/reset/confirm/', { method: 'POST', body: { uid: link.uid, token: link.token, new_password1: PASSWORD, new_password2: PASSWORD } });
-    const survey = await call<TEmployeeSurvey>(await token(link.to, PASSWORD), `/engagements/${autumn}/survey/`);
+    const survey = await call<TEmployeeSurvey>(await token(link.to, PASSWORD), `/engagements/${openJourney}/survey/`);
     if (survey.answers.every((answer) => answer.selected_users.length === 0)) return link.to;
   }
   throw new Error(`none of the ${links.length} invited employees is without answers`);
@@ -125,13 +126,13 @@ describe('the employee survey from the keyboard alone', () => {
   it('an invited employee signs in, consents, searches and picks colleagues, filters by unit, moves on and finishes', { timeout: 240_000 }, async () => {
     // An employee of the open survey who has no password and no answer yet: the invitation gives them a personal link.
     const before = ((await (await fetch(smtpApiUrl)).json()) as TCaughtMail[]).length;
-    await call(admin, `/engagements/${autumn}/survey/send-invitation/`, { method: 'POST', body: { kind: 'invitation' } });
+    await call(admin, `/engagements/${openJourney}/survey/send-invitation/`, { method: 'POST', body: { kind: 'invitation' } });
     const invited = { to: await invitedEmployeeWithoutAnswers(before) };
 
     await browser.clearCookies();
     const page = await newPage(browser, { locale: 'en' });
     await signInByKeyboard(page, invited.to, PASSWORD);
-    await page.goto(`${baseUrl}/engagements/${autumn}/survey/intro.html`);
+    await page.goto(`${baseUrl}/engagements/${openJourney}/survey/intro.html`);
 
     // The consent box with Space, then Start with Enter.
     await page.getByTestId('consent-checkbox').waitFor();
@@ -140,11 +141,11 @@ describe('the employee survey from the keyboard alone', () => {
     await page.keyboard.press('Space');
     await tabTo(page, 'button[data-testid="survey-start"]:not([disabled])');
     await page.keyboard.press('Enter');
-    await expectPath(page, `/engagements/${autumn}/survey/question_1.html`);
+    await expectPath(page, `/engagements/${openJourney}/survey/question_1.html`);
     await questionShown(page, 1);
 
     const own = await token(invited.to, PASSWORD);
-    const survey = await call<TEmployeeSurvey>(own, `/engagements/${autumn}/survey/`);
+    const survey = await call<TEmployeeSurvey>(own, `/engagements/${openJourney}/survey/`);
     const total = survey.questions.length;
     expect(total).toBeGreaterThan(2);
 
@@ -165,7 +166,7 @@ describe('the employee survey from the keyboard alone', () => {
     // Next (a link) with Enter.
     await tabTo(page, '[data-testid="survey-next"]');
     await page.keyboard.press('Enter');
-    await expectPath(page, `/engagements/${autumn}/survey/question_2.html`);
+    await expectPath(page, `/engagements/${openJourney}/survey/question_2.html`);
     await questionShown(page, 2);
 
     // Question 2: the unit filter, opened and chosen with the arrow keys and Enter.
@@ -190,7 +191,7 @@ describe('the employee survey from the keyboard alone', () => {
     for (let n = 3; n <= total; n++) {
       await tabTo(page, '[data-testid="survey-next"]');
       await page.keyboard.press('Enter');
-      await expectPath(page, `/engagements/${autumn}/survey/question_${n}.html`);
+      await expectPath(page, `/engagements/${openJourney}/survey/question_${n}.html`);
       await questionShown(page, n);
       await page.getByTestId('colleague-option').first().waitFor();
       await tabTo(page, '[data-testid="colleague-option"] input[type="checkbox"]', { back: true });
@@ -203,10 +204,10 @@ describe('the employee survey from the keyboard alone', () => {
     }
     await tabTo(page, 'button[data-testid="survey-finish"]');
     await page.keyboard.press('Enter');
-    await expectPath(page, `/engagements/${autumn}/survey/finish.html`);
+    await expectPath(page, `/engagements/${openJourney}/survey/finish.html`);
     await page.getByTestId('survey-thank-you').waitFor();
 
-    const stored = await call<TEmployeeSurvey>(own, `/engagements/${autumn}/survey/`);
+    const stored = await call<TEmployeeSurvey>(own, `/engagements/${openJourney}/survey/`);
     expect(stored.finished).toBe(true);
     // Every question's stored answer is exactly the colleague ticked on it: no save lost or doubled.
     const storedByQuestion = Object.fromEntries(stored.answers.map((a) => [a.question, a.selected_users]));

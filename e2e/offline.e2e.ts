@@ -3,6 +3,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signedInPage } from './support/session.ts';
 import { surveyAdminApi } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { openDemoJourney } from './support/demo-journeys.ts';
 
 /**
  * A dropped connection in the middle of answering (issue 17, "offline-tolerant participants"):
@@ -25,14 +26,14 @@ type TEmployeeSurvey = { questions: { id: number; order?: number }[]; available_
 describe('the employee survey without a connection', () => {
   it('keeps the choices made offline, says so, and stores each once when the connection returns', { timeout: 120_000 }, async () => {
     const employee = await token('employee@example.com');
-    const engagements = await call<{ id: number; name: string }[]>(employee, '/engagements/');
-    const autumn = engagements.find((e) => e.name === 'Engagement survey 2026 autumn')!.id;
-    await call(employee, `/engagements/${autumn}/survey/accept-terms/`, { method: 'POST', body: {} });
-    const before = await call<TEmployeeSurvey>(employee, `/engagements/${autumn}/survey/`);
+    const engagements = await call<{ id: number; name: string; access_till: string }[]>(employee, '/engagements/');
+    const openJourney = openDemoJourney(engagements).id;
+    await call(employee, `/engagements/${openJourney}/survey/accept-terms/`, { method: 'POST', body: {} });
+    const before = await call<TEmployeeSurvey>(employee, `/engagements/${openJourney}/survey/`);
 
     const browser = chromium.browser;
     const page = await signedInPage(browser, baseUrl, 'employee@example.com');
-    await page.goto(`${baseUrl}/engagements/${autumn}/survey/question_1.html`);
+    await page.goto(`${baseUrl}/engagements/${openJourney}/survey/question_1.html`);
     await page.getByTestId('survey-question').waitFor();
     const firstQuestion = Number(await page.getByTestId('survey-question').getAttribute('data-question-id'));
 
@@ -51,7 +52,7 @@ describe('the employee survey without a connection', () => {
 
     // On to the next question while still offline: the first answer keeps waiting, and the screen still says so.
     await page.getByTestId('survey-next').click();
-    await expectPath(page, `/engagements/${autumn}/survey/question_2.html`);
+    await expectPath(page, `/engagements/${openJourney}/survey/question_2.html`);
     await page.locator('[data-testid="survey-question"][data-page="2"]').waitFor();
     const secondQuestion = Number(await page.getByTestId('survey-question').getAttribute('data-question-id'));
     const secondPick = await pickOne();
@@ -61,7 +62,7 @@ describe('the employee survey without a connection', () => {
     await browser.setOffline(false);
     await expect.poll(() => page.getByTestId('save-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('saved');
 
-    const after = await call<TEmployeeSurvey>(employee, `/engagements/${autumn}/survey/`);
+    const after = await call<TEmployeeSurvey>(employee, `/engagements/${openJourney}/survey/`);
     const stored = (question: number) => after.answers.filter((answer) => answer.question === question);
     const was = (question: number) => before.answers.find((answer) => answer.question === question)?.selected_users ?? [];
     expect(stored(firstQuestion)).toHaveLength(1);

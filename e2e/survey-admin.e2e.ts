@@ -5,11 +5,12 @@ import { expectPath, signIn } from './support/session.ts';
 import { restoreDemoPassword } from './support/demo-password.ts';
 import { caughtMails, decodeQuotedPrintable, employeesWorkbook, surveyAdminApi, type TCaughtMail, type TEmployeeRow } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { openDemoJourney } from './support/demo-journeys.ts';
 
 const { baseUrl, smtpApiUrl } = e2eServer();
 const { token, call } = surveyAdminApi(baseUrl);
 
-type TEngagement = { id: number; name: string };
+type TEngagement = { id: number; name: string; access_till: string };
 type TSurveyUser = { id: number; name: string; unit: { id: number; name: string } | null };
 type TEmployeeSurvey = { questions: { id: number; index: number }[]; available_users: TSurveyUser[]; answers: { question: number; selected_users: number[] }[]; finished: boolean };
 type TFill = { participant_count: number; answered_count: number | null; finished_count: number | null };
@@ -26,7 +27,7 @@ beforeAll(async () => {
   browser = chromium.browser;
   admin = await token('admin@example.com');
   const engagements = await call<TEngagement[]>(admin, '/engagements/');
-  engagementId = engagements.find((e) => e.name === 'Engagement survey 2026 autumn')!.id;
+  engagementId = openDemoJourney(engagements).id;
 });
 afterAll(async () => chromium?.close());
 
