@@ -50,6 +50,12 @@ export const ZSettings = z.object({
   LOAD_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /**
+   * The key that seals secrets kept in the database (an identity provider's client secret), at
+   * least 32 characters. Unset on the embedded demo database, a fixed demo key is used; unset with
+   * PostgreSQL, single sign-on cannot be configured (docs/single-sign-on.md).
+   */
+  SECRETS_KEY: z.string().min(32).optional(),
   /** Aggregates of fewer respondents than this are withheld from reports. */
   MIN_GROUP_SIZE: z.coerce.number().int().min(1).max(100).default(5),
 });

@@ -30,3 +30,4 @@ export * from './confidence.ts';
 export * from './number-format.ts';
 export * from './graph-export.ts';
 export * from './key-role-colors.ts';
+export * from './sso.ts';

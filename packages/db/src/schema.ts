@@ -408,3 +408,4 @@ export * from './instant-survey-schema.ts';
 export * from './site-contact-schema.ts';
 export * from './leaver-reasons-schema.ts';
 export * from './shown-groups-schema.ts';
+export * from './sso-schema.ts';

@@ -67,14 +67,18 @@ import enCalibration from '../locales/calibration.en.json' with { type: 'json' }
 import huCalibration from '../locales/calibration.hu.json' with { type: 'json' };
 import deCalibration from '../locales/calibration.de.json' with { type: 'json' };
 import ruCalibration from '../locales/calibration.ru.json' with { type: 'json' };
+import enSso from '../locales/sso.en.json' with { type: 'json' };
+import huSso from '../locales/sso.hu.json' with { type: 'json' };
+import deSso from '../locales/sso.de.json' with { type: 'json' };
+import ruSso from '../locales/sso.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey, …), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
 const areas = {
-  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics, site: enSite, waves: enWaves, exports: enExports, calibration: enCalibration },
-  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics, site: huSite, waves: huWaves, exports: huExports, calibration: huCalibration },
-  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics, site: deSite, waves: deWaves, exports: deExports, calibration: deCalibration },
-  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics, site: ruSite, waves: ruWaves, exports: ruExports, calibration: ruCalibration },
+  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics, site: enSite, waves: enWaves, exports: enExports, calibration: enCalibration, sso: enSso },
+  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics, site: huSite, waves: huWaves, exports: huExports, calibration: huCalibration, sso: huSso },
+  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics, site: deSite, waves: deWaves, exports: deExports, calibration: deCalibration, sso: deSso },
+  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics, site: ruSite, waves: ruWaves, exports: ruExports, calibration: ruCalibration, sso: ruSso },
 };
 const en = { ...enCore, ...areas.en };
 const hu = { ...huCore, ...areas.hu };

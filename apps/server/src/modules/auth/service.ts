@@ -5,6 +5,7 @@ import { translate } from '../../i18n/translate.ts';
 import { loadMembershipContext, requireUsableMembership } from '../users/membership.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hasPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repository.ts';
+import { refusePasswordWhenSsoRequired } from '../sso/sign-in-service.ts';
 import { hashSecretToken, newSecretToken } from './secret-token.ts';
 
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -27,6 +28,7 @@ export async function login(app: FastifyInstance, email: string, password: strin
   await repo.clearLoginFailures(app.db, email);
   // The right password of someone who works nowhere any more (organisations archived, memberships deactivated): no token.
   const membership = requireUsableMembership(await loadMembershipContext(app.db, user));
+  await refusePasswordWhenSsoRequired({ app }, user.id);
   const token = newSecretToken();
   await repo.insertAuthToken(app.db, user.id, hashSecretToken(token));
   return { token, user, membership };
