@@ -13,6 +13,7 @@ import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
+import { SsoSettingsPanel } from './sso-settings-panel.tsx';
 import { fetchOrganization, organizationQueryKey, removeLogo, updateOrganization, uploadLogo } from './organization-admin-api.ts';
 import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
 
@@ -159,6 +160,7 @@ function SettingsContent() {
         </Box>
         <LogoPanel organization={organization.data} />
       </SimpleGrid>
+      <SsoSettingsPanel />
       <ApiKeysPanel />
     </>
   );
