@@ -100,12 +100,15 @@ export function LoginForm({ defaultTarget, forgotPasswordPath, origin = 'engagem
               error={passwordError}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
-            <Group justify="flex-end" mt={-6}>
-              <Anchor component={Link} to={forgotPasswordPath} fz="sm">
-                {t('login.forgotPassword')}
-              </Anchor>
-            </Group>
           </>
+        )}
+        {step !== 'redirecting' && (
+          // Shown from the start too: someone who knows they forgot their password need not type the address twice.
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={forgotPasswordPath} fz="sm">
+              {t('login.forgotPassword')}
+            </Anchor>
+          </Group>
         )}
         {step === 'redirecting' && (
           <Text fz="sm" c="dimmed" role="status" data-testid="login-redirecting">
