@@ -24,16 +24,18 @@ export interface SsoContext {
 /**
  * Which way this address signs in: the identity provider of the organisation that claims its
  * domain, or of an organisation that requires SSO of this (existing, active) member; else the
- * password field. Only an SSO route can tell an account exists, as routing needs.
+ * password field (also for the organisation's break-glass administrator). The account is looked up
+ * whatever the address, so the work does not tell; only an SSO route can tell an account exists,
+ * as routing needs.
  */
 export async function discoverSignIn(ctx: SsoContext, email: string, redirectUri: string, returnPath: string): Promise<TSignInDiscovery> {
   const address = email.trim().toLowerCase();
   const domain = address.slice(address.lastIndexOf('@') + 1);
+  const user = await authRepo.findUserByEmail(ctx.app.db, address);
   let connection = address.includes('@') ? await repo.findEnabledConnectionForDomain(ctx.app.db, domain) : undefined;
-  if (!connection) {
-    const user = await authRepo.findUserByEmail(ctx.app.db, address);
-    if (user?.isActive) [connection] = await repo.findConnectionsRequiringSsoOf(ctx.app.db, user.id);
-  }
+  // The break-glass administrator must reach the password field even when the provider is down.
+  if (connection && user && connection.breakGlassUserId === user.id) return { method: 'password' };
+  if (!connection && user?.isActive) [connection] = await repo.findConnectionsRequiringSsoOf(ctx.app.db, user.id);
   if (!connection) return { method: 'password' };
   const round = await startRound(ctx, connection, { purpose: 'sign_in', redirectUri, returnPath, startedByUserId: null });
   return { method: 'sso', ...round };
