@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../shared/notifications/notify.ts';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
-import { fetchSsoSettings, goToIdentityProvider, saveSsoSettings, ssoSettingsQueryKey, startSsoTest } from '../sso/sso-api.ts';
+import { goToIdentityProvider } from '../sso/sso-api.ts';
+import { fetchSsoSettings, saveSsoSettings, ssoSettingsQueryKey, startSsoTest } from './sso-settings-api.ts';
 import { fetchOrganizationUsers } from './organization-admin-api.ts';
 
 const isMappable = (value: string): value is TSsoGroupMapping['permissions'][number] => (SSO_MAPPABLE_PERMISSIONS as readonly string[]).includes(value);

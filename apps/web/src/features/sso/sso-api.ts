@@ -1,28 +1,17 @@
-import {
-  ZSignInDiscovery,
-  ZSsoCallbackResponse,
-  ZSsoRound,
-  ZSsoSettings,
-  type TSignInDiscovery,
-  type TSsoCallbackResponse,
-  type TSsoOrigin,
-  type TSsoRound,
-  type TSsoSettings,
-  type TSsoSettingsUpdate,
-} from '@ona/contracts';
+import type { TSignInDiscovery, TSsoCallbackResponse, TSsoOrigin, TSsoRound } from '@ona/contracts';
 import { apiRequest } from '../../shared/api/api-client.ts';
+import { asServerWrote } from '../../shared/api/as-server-wrote.ts';
 
-export const ssoSettingsQueryKey = ['organization-admin', 'sso'] as const;
+// Taken as the server wrote them, as the password sign-in's answer is (session-api.ts): the login
+// page comes before every first page, the employee's survey included, which stays free of zod.
+const ZSignInDiscovery = asServerWrote<TSignInDiscovery>();
+const ZSsoCallbackResponse = asServerWrote<TSsoCallbackResponse>();
 
 export const discoverSignIn = (email: string, origin: TSsoOrigin): Promise<TSignInDiscovery> =>
   apiRequest('/auth/sso/discover/', ZSignInDiscovery, { method: 'POST', body: { email, origin }, anonymous: true });
 
 export const finishSsoRound = (callbackQuery: string, browserBinding: string): Promise<TSsoCallbackResponse> =>
   apiRequest('/auth/sso/callback/', ZSsoCallbackResponse, { method: 'POST', body: { callback_query: callbackQuery, browser_binding: browserBinding }, anonymous: true });
-
-export const fetchSsoSettings = (): Promise<TSsoSettings> => apiRequest('/organization/sso/', ZSsoSettings);
-export const saveSsoSettings = (body: TSsoSettingsUpdate): Promise<TSsoSettings> => apiRequest('/organization/sso/', ZSsoSettings, { method: 'PUT', body });
-export const startSsoTest = (): Promise<TSsoRound> => apiRequest('/organization/sso/test/', ZSsoRound, { method: 'POST' });
 
 /**
  * The round's browser binding lives in this tab's session storage between the redirect to the
