@@ -115,9 +115,10 @@ describe('languages', () => {
   it('switches to Hungarian and back, and the server answers in the chosen language', async () => {
     const page = await freshPage();
     await page.getByTestId('language-switcher').selectOption('hu');
-    await page.getByRole('button', { name: 'Bejelentkezés' }).waitFor();
+    await page.getByRole('button', { name: 'Tovább' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('hu');
     await page.getByLabel('E-mail').fill('admin@example.com');
+    await page.getByRole('button', { name: 'Tovább' }).click();
     await page.getByLabel(/^Jelszó/).fill('wrong-password');
     await page.getByRole('button', { name: 'Bejelentkezés' }).click();
     await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Hibás e-mail-cím vagy jelszó.');

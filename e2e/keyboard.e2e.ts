@@ -116,6 +116,9 @@ async function signInByKeyboard(page: Page, email: string, password: string): Pr
   await page.locator('input[type="email"], input[name="email"]').first().waitFor();
   await tabTo(page, 'input[type="email"], input[name="email"]');
   await page.keyboard.type(email);
+  // E-mail first: Enter asks where the address signs in; the password field then takes the focus.
+  await page.keyboard.press('Enter');
+  await page.locator('input[type="password"]').waitFor();
   await tabTo(page, 'input[type="password"]');
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');

@@ -29,7 +29,7 @@ await loadStandardDemo(db.db);
 const app = await buildApp({
   db,
   closeDbWithApp: true,
-  settings: { SMTP_URL: smtp.url, MAIL_FROM: 'ONA e2e <e2e@ona.example>', PUBLIC_URL: undefined, REDIS_URL: undefined, CONTACT_EMAIL: contactInbox },
+  settings: { SMTP_URL: smtp.url, MAIL_FROM: 'ONA e2e <e2e@ona.example>', PUBLIC_URL: undefined, REDIS_URL: undefined, CONTACT_EMAIL: contactInbox, SECRETS_KEY: 'e2e-secrets-key-of-at-least-32-characters' },
   demoMode: true,
 });
 app.get('/__e2e/mails', async () => smtp.received);

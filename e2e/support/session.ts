@@ -4,10 +4,12 @@ import { newPage } from './browser.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-/** Fills the English login form on the page the browser is on (or opens the login page). */
+/** Fills the English login form (e-mail, Continue, password) on the page the browser is on (or opens the login page). */
 export async function signIn(page: Page, baseUrl: string, email: string, options: { open?: boolean; password?: string } = {}): Promise<void> {
   if (options.open ?? true) await page.goto(`${baseUrl}/auth/login.html`);
   await page.getByLabel('E-mail').fill(email);
+  // E-mail first: the address decides between the organisation's identity provider and the password field.
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel(/^Password/).fill(options.password ?? DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

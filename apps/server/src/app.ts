@@ -38,12 +38,13 @@ import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/ins
 import { siteContactRoutes } from './modules/site-contact/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { SCIM_PREFIX, scimRoutes } from './modules/scim/scim-routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 
 export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE'>>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE' | 'SECRETS_KEY'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(analyticsModuleRoutes, options.settings.MIN_GROUP_SIZE === undefined ? {} : { minGroupSize: options.settings.MIN_GROUP_SIZE });
       await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(instantSurveyApiRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
+      await api.register(ssoRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL, secretsKey: options.settings.SECRETS_KEY });
       await api.register(siteContactRoutes, { inbox: options.settings.CONTACT_EMAIL, inboxLanguage: options.settings.CONTACT_EMAIL_LANGUAGE ?? 'hu' });
     },
     { prefix: '/api' },

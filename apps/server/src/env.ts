@@ -59,10 +59,11 @@ export const ZSettings = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   /**
-   * The key that seals stored secrets (TOTP seeds, single sign-on client secrets) with AES-256-GCM:
-   * any string of at least 32 characters (e.g. `openssl rand -base64 32`), hashed to 256 bits.
-   * Needed in production to seal anything (unset there, the server starts, warns, and setting up an
-   * authenticator answers 503); elsewhere DEVELOPMENT_SECRETS_KEY stands in (docs/sign-in-security.md).
+   * The key that seals stored secrets (TOTP seeds, an identity provider's client secret) with
+   * AES-256-GCM: any string of at least 32 characters (e.g. `openssl rand -base64 32`), hashed to
+   * 256 bits. Needed in production to seal anything (unset there, the server starts and warns;
+   * setting up an authenticator answers 503 and single sign-on on PostgreSQL cannot be configured);
+   * elsewhere a public development key stands in (docs/sign-in-security.md, docs/single-sign-on.md).
    * Changing it makes every sealed secret unreadable (users enrol their authenticator again).
    */
   SECRETS_KEY: z.string().min(32).optional(),

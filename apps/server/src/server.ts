@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createDb } from '@ona/db';
 import { buildApp } from './app.ts';
+import { DEMO_SECRETS_KEY } from './modules/sso/secret-box.ts';
 import { readSettings, redisPrefixFor } from './env.ts';
 import { shutDownGracefully } from './graceful-shutdown.ts';
 import { demoWanted, devMailboxWanted } from './demo/demo-decision.ts';
@@ -32,7 +33,7 @@ const setupToken = await issueSetupToken(db);
 const app = await buildApp({
   db,
   closeDbWithApp: true,
-  settings: { ...settings, REDIS_PREFIX: redisPrefixFor(settings) },
+  settings: { ...settings, REDIS_PREFIX: redisPrefixFor(settings), SECRETS_KEY: settings.SECRETS_KEY ?? (onPostgres ? undefined : DEMO_SECRETS_KEY) },
   demoMode: devMailboxWanted(settings),
   logger: loggerOptions(settings),
 });

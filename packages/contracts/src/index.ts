@@ -36,3 +36,4 @@ export * from './graph-export.ts';
 export * from './key-role-colors.ts';
 export * from './sign-in-security.ts';
 export * from './directory.ts';
+export * from './sso.ts';

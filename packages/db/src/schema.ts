@@ -417,3 +417,4 @@ export * from './shown-groups-schema.ts';
 export * from './sessions-schema.ts';
 export * from './mfa-schema.ts';
 export * from './directory-schema.ts';
+export * from './sso-schema.ts';

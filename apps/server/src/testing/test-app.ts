@@ -2,6 +2,9 @@ import type { DbHandle } from '@ona/db';
 import { buildApp, type App } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
+/** Seals the SSO client secrets of test apps (a real key, as SECRETS_KEY would be). */
+export const TEST_SECRETS_KEY = 'test-secrets-key-of-at-least-32-characters';
+
 export interface TestContext {
   app: App;
   db: DbHandle;
@@ -12,7 +15,7 @@ export async function createTestApp(options: { smtpUrl?: string; publicUrl?: str
   const db = await createTestDatabase();
   const app = await buildApp({
     db,
-    settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined, INSTANT_SURVEY_URL: options.instantSurveyUrl, CONTACT_EMAIL: options.contactEmail, MIN_GROUP_SIZE: options.minGroupSize },
+    settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined, INSTANT_SURVEY_URL: options.instantSurveyUrl, CONTACT_EMAIL: options.contactEmail, MIN_GROUP_SIZE: options.minGroupSize, SECRETS_KEY: TEST_SECRETS_KEY },
     webDistDir: options.webDistDir ?? '/nonexistent',
     pollJobs: false,
     demoMode: options.demoMode,

@@ -37,7 +37,8 @@ export function appChildRoutes(base: string): RouteObject[] {
     { path: 'engagements', element: <Navigate to={list} replace /> },
     // What people type when they look for the login page.
     { path: 'login', element: <Navigate to={`${base}${APP_LOGIN}`} replace /> },
-    { path: APP_LOGIN, lazy: lazyPage(() => import('../features/auth/login-page.tsx'), (m) => <m.LoginPage />, ['auth']) },
+    { path: APP_LOGIN, lazy: lazyPage(() => import('../features/auth/login-page.tsx'), (m) => <m.LoginPage />, ['auth', 'sso']) },
+    { path: 'auth/sso-callback.html', lazy: lazyPage(() => import('../features/sso/sso-callback-page.tsx'), (m) => <m.SsoCallbackPage loginPath={APP_LOGIN} />, ['sso', 'auth']) },
     { path: 'auth/reset-password.html', lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => <m.ResetPasswordPage />, ['auth']) },
     { path: 'auth/confirm-reset-password.html', lazy: lazyPage(() => import('../features/auth/confirm-reset-password-page.tsx'), (m) => <m.ConfirmResetPasswordPage />, ['auth']) },
     { path: 'setup.html', lazy: lazyPage(() => import('../features/setup/setup-page.tsx'), (m) => <m.SetupPage />, ['setup']) },
@@ -56,7 +57,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 { path: 'account.html', lazy: lazyPage(() => import('../features/account/account-page.tsx'), (m) => <m.AccountPage />, ['account', 'auth']) },
                 { path: 'organization/users.html', lazy: lazyPage(() => import('../features/organization-admin/users-page.tsx'), (m) => <m.OrganizationUsersPage />, ['organizationAdmin']) },
                 { path: 'organization/directory.html', lazy: lazyPage(() => import('../features/directory/directory-page.tsx'), (m) => <m.DirectoryPage />, ['organizationAdmin', 'directory']) },
-                { path: 'organization/settings.html', lazy: lazyPage(() => import('../features/organization-admin/settings-page.tsx'), (m) => <m.OrganizationSettingsPage />, ['organizationAdmin', 'apiKeys']) },
+                { path: 'organization/settings.html', lazy: lazyPage(() => import('../features/organization-admin/settings-page.tsx'), (m) => <m.OrganizationSettingsPage />, ['organizationAdmin', 'apiKeys', 'sso']) },
                 { path: 'engagements/list.html', lazy: lazyPage(() => import('../features/engagements/engagements-list-page.tsx'), (m) => <m.EngagementsListPage />, ['engagements', 'journeys']) },
                 { path: 'engagements/new.html', lazy: lazyPage(() => import('../features/journeys/new-journey-page.tsx'), (m) => <m.NewJourneyPage />, ['journeys', 'engagements']) },
                 // A partial dynamic segment: React Router matches `3.html` with engagementId "3";

@@ -26,7 +26,8 @@ const groupPage = () => import('../features/instant-survey/people/group-page.tsx
 export function instantSurveyChildRoutes(base: string): RouteObject[] {
   return [
     { index: true, element: <Navigate to={`${base}surveys/list.html`} replace /> },
-    { path: INSTANT_LOGIN, lazy: lazyPage(() => import('../features/instant-survey/instant-login-page.tsx'), (m) => <m.InstantLoginPage />, ['instantSurvey', 'auth']) },
+    { path: INSTANT_LOGIN, lazy: lazyPage(() => import('../features/instant-survey/instant-login-page.tsx'), (m) => <m.InstantLoginPage />, ['instantSurvey', 'auth', 'sso']) },
+    { path: 'sso-callback.html', lazy: lazyPage(() => import('../features/sso/sso-callback-page.tsx'), (m) => <m.SsoCallbackPage loginPath={INSTANT_LOGIN} />, ['sso', 'auth']) },
     { path: 'password-reset.html', lazy: lazyPage(() => import('../features/instant-survey/instant-password-reset-page.tsx'), (m) => <m.InstantPasswordResetPage />, ['instantSurvey', 'auth']) },
     // Participants are not signed in (DECISIONS.md): no guard here.
     { path: 'take-survey/:instantSurveyId.html', element: <ParticipantEntry /> },

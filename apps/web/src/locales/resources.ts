@@ -27,6 +27,7 @@ import deWaveComparison from './de/wave-comparison.json';
 import deCalibration from './de/calibration.json';
 import deConfidence from './de/confidence.json';
 import dePrivacy from './de/privacy.json';
+import deSso from './de/sso.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enAccessibility from './en/accessibility.json';
@@ -55,6 +56,7 @@ import enWaveComparison from './en/wave-comparison.json';
 import enCalibration from './en/calibration.json';
 import enConfidence from './en/confidence.json';
 import enPrivacy from './en/privacy.json';
+import enSso from './en/sso.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huAccessibility from './hu/accessibility.json';
@@ -83,6 +85,7 @@ import huWaveComparison from './hu/wave-comparison.json';
 import huCalibration from './hu/calibration.json';
 import huConfidence from './hu/confidence.json';
 import huPrivacy from './hu/privacy.json';
+import huSso from './hu/sso.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -113,6 +116,7 @@ import ruWaveComparison from './ru/wave-comparison.json';
 import ruCalibration from './ru/calibration.json';
 import ruConfidence from './ru/confidence.json';
 import ruPrivacy from './ru/privacy.json';
+import ruSso from './ru/sso.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -144,6 +148,7 @@ export const englishResources = {
   calibration: enCalibration,
   confidence: enConfidence,
   privacy: enPrivacy,
+  sso: enSso,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -180,6 +185,7 @@ const hungarian: TTranslation = {
   calibration: huCalibration,
   confidence: huConfidence,
   privacy: huPrivacy,
+  sso: huSso,
 };
 
 const german: TTranslation = {
@@ -211,6 +217,7 @@ const german: TTranslation = {
   calibration: deCalibration,
   confidence: deConfidence,
   privacy: dePrivacy,
+  sso: deSso,
 };
 
 const russian: TTranslation = {
@@ -242,6 +249,7 @@ const russian: TTranslation = {
   calibration: ruCalibration,
   confidence: ruConfidence,
   privacy: ruPrivacy,
+  sso: ruSso,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

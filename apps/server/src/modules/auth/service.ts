@@ -5,6 +5,7 @@ import { translate } from '../../i18n/translate.ts';
 import { loadMembershipContext, requireUsableMembership } from '../users/membership.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hasPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repository.ts';
+import { refusePasswordWhenSsoRequired } from '../sso/sign-in-service.ts';
 import { hashSecretToken, newSecretToken } from './secret-token.ts';
 import { afterRightPassword } from '../mfa/second-factor-service.ts';
 import type { SignInClient } from '../sessions/session-service.ts';
@@ -29,6 +30,7 @@ export async function login(app: FastifyInstance, email: string, password: strin
   await repo.clearLoginFailures(app.db, email);
   // The right password of someone who works nowhere any more (organisations archived, memberships deactivated): no token.
   const membership = requireUsableMembership(await loadMembershipContext(app.db, user));
+  await refusePasswordWhenSsoRequired({ app }, user.id);
   // A session now, or a second factor first (modules/mfa).
   return { signIn: await afterRightPassword(app, user, membership, client), user, membership };
 }

@@ -43,7 +43,7 @@ export function InstantLoginPage() {
               {t('login.hostHint')}
             </Text>
           </div>
-          <LoginForm defaultTarget={path('surveys/list.html')} forgotPasswordPath={path('password-reset.html')} />
+          <LoginForm defaultTarget={path('surveys/list.html')} forgotPasswordPath={path('password-reset.html')} origin="instant_survey" />
         </Stack>
       </SimpleGrid>
     </AuthLayout>

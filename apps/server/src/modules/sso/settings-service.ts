@@ -1,0 +1,74 @@
+import type { TSsoSettings, TSsoSettingsUpdate } from '@ona/contracts';
+import { ZSsoSettingsUpdate } from '@ona/contracts';
+import { and, eq, isNull, tables, type Database } from '@ona/db';
+import { ApiError } from '../../errors/api-error.ts';
+import { ORGANIZATION_ADMIN_PERMISSION } from '../organizations/organization-guards.ts';
+import { issuerAllowed } from './oidc-round.ts';
+import * as repo from './repository.ts';
+import type { SecretBox } from './secret-box.ts';
+
+const { memberships } = tables;
+
+export function toSsoSettings(connection: repo.SsoConnection | undefined, redirectUris: string[]): TSsoSettings {
+  return {
+    protocol: 'oidc',
+    enabled: connection?.enabled ?? false,
+    issuer_url: connection?.issuerUrl ?? '',
+    client_id: connection?.clientId ?? '',
+    client_secret_set: Boolean(connection?.clientSecretEncrypted),
+    allowed_domains: connection?.allowedDomains ?? [],
+    email_claim: connection?.emailClaim ?? 'email',
+    groups_claim: connection?.groupsClaim ?? null,
+    group_permissions: (connection?.groupPermissions ?? []).map((m) => ({ group: m.group, permissions: m.permissions.filter(isMappable) })),
+    require_sso: connection?.requireSso ?? false,
+    break_glass_user_id: connection?.breakGlassUserId ?? null,
+    create_members: connection?.createMembers ?? false,
+    redirect_uris: redirectUris,
+  };
+}
+
+const isMappable = (p: string): p is 'engagement_admin' | 'instant_survey_admin' | 'organization_admin' => ['engagement_admin', 'instant_survey_admin', 'organization_admin'].includes(p);
+
+/**
+ * Saves the organisation's connection. The client secret is sealed (SECRETS_KEY) and kept when
+ * the update leaves it out; each domain may belong to one organisation only; requiring SSO needs
+ * an enabled connection and a break-glass administrator who is an active organisation admin here.
+ */
+export async function saveSsoSettings(db: Database, organizationId: number, input: TSsoSettingsUpdate, box: SecretBox | null): Promise<void> {
+  const update = ZSsoSettingsUpdate.parse(input);
+  const field = (name: string, key: 'sso.errors.issuer_not_https' | 'sso.errors.require_sso_needs_enabled' | 'sso.errors.break_glass_needed' | 'sso.errors.break_glass_not_admin') =>
+    new ApiError(400, 'validation_error', 'errors.validation_failed', { [name]: [key] });
+  if (!issuerAllowed(update.issuer_url)) throw field('issuer_url', 'sso.errors.issuer_not_https');
+  if (update.require_sso && !update.enabled) throw field('require_sso', 'sso.errors.require_sso_needs_enabled');
+  if (update.require_sso && update.break_glass_user_id === null) throw field('break_glass_user_id', 'sso.errors.break_glass_needed');
+  if (update.break_glass_user_id !== null) {
+    const [member] = await db
+      .select({ permissions: memberships.permissions })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, update.break_glass_user_id), isNull(memberships.deactivatedAt)))
+      .limit(1);
+    if (!member?.permissions.includes(ORGANIZATION_ADMIN_PERMISSION)) throw field('break_glass_user_id', 'sso.errors.break_glass_not_admin');
+  }
+  const domains = [...new Set(update.allowed_domains)];
+  const taken = await repo.findDomainClaimedElsewhere(db, organizationId, domains);
+  if (taken) throw new ApiError(409, 'sso_domain_taken', 'sso.errors.domain_taken', undefined, { domain: taken });
+  let clientSecretEncrypted: string | null | undefined;
+  if (update.client_secret !== undefined) {
+    if (!box) throw new ApiError(409, 'secrets_key_missing', 'sso.errors.secrets_key_missing');
+    clientSecretEncrypted = box.seal(update.client_secret);
+  }
+  await repo.saveConnection(db, organizationId, {
+    protocol: update.protocol,
+    enabled: update.enabled,
+    issuerUrl: update.issuer_url,
+    clientId: update.client_id,
+    ...(clientSecretEncrypted !== undefined ? { clientSecretEncrypted } : {}),
+    allowedDomains: domains,
+    emailClaim: update.email_claim,
+    groupsClaim: update.groups_claim,
+    groupPermissions: update.group_permissions,
+    requireSso: update.require_sso,
+    breakGlassUserId: update.break_glass_user_id,
+    createMembers: update.create_members,
+  });
+}
