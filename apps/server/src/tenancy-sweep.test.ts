@@ -138,6 +138,9 @@ describe.each([
     const answered: string[] = [];
     for (const { method, path } of routes) {
       if (PUBLIC_ROUTES.has(`${method} ${path}`) || !path.includes('{')) continue;
+      // The caller's own records (their sessions): no demo record can be named there, and an id
+      // the sweep chose may be the sweeper's own session, which DELETE would rightly end.
+      if (path.startsWith('/api/users/me/')) continue;
       // Queries that a route requires, so that it reaches its tenancy check.
       const url = withDemoIds(path) + (REQUIRED_QUERIES[path] ?? '');
       const res = await ctx.app.inject({ method: method as 'GET', url, headers: authHeader(sweepers[who]), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });

@@ -87,6 +87,10 @@ beforeAll(async () => {
     users: String(walker.id),
     authorization_code: code.code,
     code: survey.code,
+    // The organisation's directory and its single sign-on.
+    state: 'all',
+    search: 'Person',
+    origin: 'engagement',
   };
   const boundary = 'walk-boundary';
   const upload = Buffer.concat([
@@ -104,11 +108,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => ctx.close());
 
+/**
+ * Operations that answer 2xx only with a live identity provider configured for the organisation (a
+ * sign-in round against it): their parameters are walked in modules/sso/sso.test.ts, which starts
+ * one. Here they would answer 409 `sso_not_configured` with or without any parameter.
+ */
+const NEEDS_IDENTITY_PROVIDER = new Set(['POST /api/organization/sso/test/']);
+
 const operationsWithQueries = () =>
   Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase() as 'GET', path, query: (operation.parameters ?? []).filter((p) => p.in === 'query') }))
-      .filter((operation) => operation.query.length > 0),
+      .filter((operation) => operation.query.length > 0 && !NEEDS_IDENTITY_PROVIDER.has(operation.key)),
   );
 
 function urlOf(operation: { key: string; path: string }, query: TParameter[]): string {
