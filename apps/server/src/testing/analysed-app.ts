@@ -25,3 +25,14 @@ export async function readWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
 
 /** The header row of a sheet, as its cell values. */
 export const headerOf = (sheet: ExcelJS.Worksheet): unknown[] => (sheet.getRow(1).values as unknown[]).slice(1);
+
+/** Every xlsx export of an analysed journey, relative to `/api/engagements/{id}/`. */
+export const XLSX_EXPORT_PATHS = [
+  'survey/export-nice-excel/',
+  'survey/export-distance-matrix/',
+  'retention-analytics-results/export/',
+  'leader-reports/export/',
+  'individual-reports/export/',
+  'survey-statistics/export/',
+  'metrics/export/',
+] as const;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, tables } from '@ona/db';
 import { analyseThroughApi, createAnalyticsOrganisation, getAs, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
-import { readWorkbook } from '../../testing/analysed-app.ts';
+import { readWorkbook, XLSX_EXPORT_PATHS } from '../../testing/analysed-app.ts';
 import { createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { plainWorkbook, sheetsOf } from '../uploads/plain-workbook.ts';
 import { neutraliseFormulaText, restoreNeutralisedText } from './formula-cells.ts';
@@ -14,15 +14,7 @@ const FORMULA_NAMES = { a1: '=HYPERLINK("http://evil.example","click")', a2: '+1
 const FORMULA_UNIT = '=1+1';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-const XLSX_EXPORTS = [
-  'survey/export-nice-excel/',
-  'survey/export-distance-matrix/',
-  'retention-analytics-results/export/',
-  'leader-reports/export/',
-  'individual-reports/export/',
-  'survey-statistics/export/',
-  'metrics/export/',
-] as const;
+const XLSX_EXPORTS = XLSX_EXPORT_PATHS;
 const CSV_EXPORTS = ['graph-visualization/export/?format=nodes_csv', 'graph-visualization/export/?format=edges_csv'] as const;
 
 let ctx: TestContext;

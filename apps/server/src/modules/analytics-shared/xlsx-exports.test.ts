@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ZRetentionAnalytics, ZSurveyStatistics } from '@ona/contracts';
 import { getAs, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
-import { headerOf, readWorkbook, useAnalysedOrganisation } from '../../testing/analysed-app.ts';
+import { headerOf, readWorkbook, useAnalysedOrganisation, XLSX_EXPORT_PATHS } from '../../testing/analysed-app.ts';
 import type { TestContext } from '../../testing/test-app.ts';
 import { translate } from '../../i18n/translate.ts';
 
@@ -23,15 +23,7 @@ async function workbook(path: string, locale = 'en-US'): Promise<ExcelJS.Workboo
 const header = (sheet: ExcelJS.Worksheet) => headerOf(sheet).map(String);
 const rowsOf = (sheet: ExcelJS.Worksheet) => sheet.getRows(2, Math.max(0, sheet.rowCount - 1)) ?? [];
 
-const EXPORTS = [
-  'survey/export-nice-excel/',
-  'survey/export-distance-matrix/',
-  'retention-analytics-results/export/',
-  'leader-reports/export/',
-  'individual-reports/export/',
-  'survey-statistics/export/',
-  'metrics/export/',
-] as const;
+const EXPORTS = XLSX_EXPORT_PATHS;
 
 describe('every xlsx export', () => {
   it.each(EXPORTS)('%s: frozen bold header, autofilter over the table, landscape one page wide', async (path) => {
