@@ -360,7 +360,10 @@ describe('the access-rights modal', () => {
       await statistics.selectOption('self_only');
       await screenshot(page, 'access-rights-modal');
       await page.getByTestId('access-rights-save').click();
-      await modal.waitFor({ state: 'hidden' });
+      // The modal closes once the server has stored the change: as long as a person would wait
+      // (the poll allowance), not the 10 s a missing element gets (CI saw the save outlast them
+      // with the PostgreSQL stage beside the browser stage).
+      await modal.waitFor({ state: 'hidden', timeout: 30_000 });
       await expect.poll(() => level(leader.id, 'statistics')).toBe('self_only');
       expect(await level(employee.id, 'statistics')).toBe('self_only');
       const saved = await call<TAccessRow[]>(admin, `/engagements/${engagementId}/access-rights/`);
