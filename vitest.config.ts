@@ -9,8 +9,9 @@ const ISOLATED = ['apps/server/src/modules/metrics/kept-metrics.test.ts'];
 export default defineConfig({
   test: {
     environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Time-outs catch a hang, never slowness: a loaded CI machine ran a right test past 60 s.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     // On PostgreSQL: one migrated database that each file's database copies (postgres-template.ts).
     globalSetup: ['apps/server/src/testing/postgres-template.ts'],

@@ -96,8 +96,8 @@ describe('the Compare page', () => {
     // People are sorted by the server: by the change of risk, largest first, kept in the address.
     const riskSort = page.getByTestId('compare-people-sort-risk_change');
     await riskSort.locator('button').click();
-    await expect.poll(() => riskSort.getAttribute('aria-sort'), { timeout: 10_000 }).toBe('descending');
-    await expect.poll(() => new URL(page.url()).searchParams.get('sort'), { timeout: 10_000 }).toBe('-risk_change');
+    await expect.poll(() => riskSort.getAttribute('aria-sort'), { timeout: 30_000 }).toBe('descending');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort'), { timeout: 30_000 }).toBe('-risk_change');
 
     await page.getByTestId('compare-status').click();
     await page.getByRole('option', { name: 'Left' }).click();
@@ -143,14 +143,14 @@ describe('the graph diff', () => {
     expect(diff.statistics.lost).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.diffPeople() ?? null)).toEqual({ joined: diff.statistics.joined, left: diff.statistics.left });
     // The lost ties are drawn dashed on the overlay, every one of them (all people are in view).
-    await expect.poll(() => page.getByTestId('graph-diff-overlay').getAttribute('data-lost'), { timeout: 10_000 }).toBe(String(diff.statistics.lost));
+    await expect.poll(() => page.getByTestId('graph-diff-overlay').getAttribute('data-lost'), { timeout: 30_000 }).toBe(String(diff.statistics.lost));
     expect(await page.getByTestId('graph-diff-legend-added').getAttribute('data-count')).toBe(String(diff.statistics.added));
     await shotAround(page, 'graph-canvas', 'compare-graph-diff-1280');
 
     // The filters: without the lost ties, none is drawn, on the canvas or in the table.
     await page.getByTestId('graph-diff-show-lost').click();
-    await expect.poll(drawn, { timeout: 10_000 }).toEqual({ kept: diff.statistics.kept, added: diff.statistics.added, lost: 0 });
-    await expect.poll(() => page.getByTestId('graph-diff-overlay').getAttribute('data-lost'), { timeout: 10_000 }).toBe('0');
+    await expect.poll(drawn, { timeout: 30_000 }).toEqual({ kept: diff.statistics.kept, added: diff.statistics.added, lost: 0 });
+    await expect.poll(() => page.getByTestId('graph-diff-overlay').getAttribute('data-lost'), { timeout: 30_000 }).toBe('0');
     await page.getByTestId('graph-table-toggle').check();
     const ties = page.getByTestId('graph-diff-ties-table');
     await ties.waitFor();
@@ -182,7 +182,7 @@ describe('the graph diff', () => {
     await page.getByTestId('graph-diff-people').pressSequentially(person.name.slice(0, 6));
     await page.getByRole('option', { name: person.name, exact: true }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(drawn, { timeout: 10_000 }).toEqual(expected);
+    await expect.poll(drawn, { timeout: 30_000 }).toEqual(expected);
     expect(await page.evaluate(() => (window as unknown as { __onaGraph?: TDiffProbe }).__onaGraph?.nodeCount() ?? 0)).toBe(new Set([person.id, ...tiesOf(person.id).flatMap((e) => [e.source, e.target])]).size);
     await shotAround(page, 'graph-canvas', 'compare-graph-diff-person-1280');
 
@@ -202,7 +202,7 @@ describe('the graph diff', () => {
     await expect.poll(async () => {
       const ties = await drawn();
       return ties ? ties.kept + ties.added + ties.lost : -1;
-    }, { timeout: 10_000 }).toBeLessThan(diff.statistics.kept + diff.statistics.added + diff.statistics.lost);
+    }, { timeout: 30_000 }).toBeLessThan(diff.statistics.kept + diff.statistics.added + diff.statistics.lost);
     const inUnit = await drawn();
     expect(inUnit!.kept + inUnit!.added + inUnit!.lost).toBeGreaterThan(0);
     await page.close();
@@ -230,7 +230,7 @@ describe('the graph diff', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${baseUrl}/engagements/${spring}/graph.html`);
         await page.getByTestId('language-switcher').first().selectOption(language);
-        await expect.poll(() => page.getByTestId('graph-tab-waves').textContent(), { timeout: 10_000 }).toBe(wavesLabel[language]);
+        await expect.poll(() => page.getByTestId('graph-tab-waves').textContent(), { timeout: 30_000 }).toBe(wavesLabel[language]);
         // Each tab lies inside the sidebar's card (German "Wellen" reached past it in one row).
         const outside = await page.getByTestId('graph-sidebar').evaluate((sidebar) => {
           const box = sidebar.getBoundingClientRect();

@@ -128,7 +128,7 @@ describe('the network graph of the analysed demo', () => {
       const before = await page.evaluate((id) => window.__onaGraph?.position(id), probe);
       await page.getByTestId(`graph-layout-${layout}`).click();
       await expect.poll(() => page.getByTestId('graph-canvas').getAttribute('data-animating')).toBe('true');
-      await expect.poll(() => page.getByTestId('graph-canvas').getAttribute('data-animating'), { timeout: 10_000 }).toBe('false');
+      await expect.poll(() => page.getByTestId('graph-canvas').getAttribute('data-animating'), { timeout: 30_000 }).toBe('false');
       const after = await page.evaluate((id) => window.__onaGraph?.position(id), probe);
       expect(after).not.toEqual(before);
       expect(await page.getByTestId('graph-canvas').getAttribute('data-layout')).toBe(layout);

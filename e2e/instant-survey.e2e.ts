@@ -173,7 +173,7 @@ describe('an instant survey, live, with a host and a participant on a phone', ()
     await phone.getByTestId('thank-you').waitFor();
 
     // The host's page filled in by itself: answers, the graph and the analysis.
-    await expect.poll(() => host.getByTestId('answer-row').count(), { timeout: 15_000 }).toBe(7);
+    await expect.poll(() => host.getByTestId('answer-row').count(), { timeout: 30_000 }).toBe(7);
     expect(await host.getByText('A good plan for the quarter').count()).toBe(1);
     await screenshot(host, 'instant-host-answers');
     await host.getByRole('tab', { name: 'Graph' }).click();

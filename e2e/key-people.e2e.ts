@@ -8,7 +8,7 @@ import { e2eServer } from './support/e2e-workers.ts';
 
 const { baseUrl } = e2eServer();
 /** Waits for the page to settle on a value: generous, since the machine's two cores are shared. */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 const api = analyticsApi(baseUrl);
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;

@@ -47,7 +47,7 @@ describe('the employee survey without a connection', () => {
       return id;
     };
     const firstPick = await pickOne();
-    await expect.poll(() => page.getByTestId('save-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('offline');
+    await expect.poll(() => page.getByTestId('save-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('offline');
     expect(await page.getByTestId('save-status').textContent()).toContain('You are offline. Your answers will be sent when you are back online.');
 
     // On to the next question while still offline: the first answer keeps waiting, and the screen still says so.

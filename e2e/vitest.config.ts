@@ -9,8 +9,9 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
-    testTimeout: 90_000,
-    hookTimeout: 180_000,
+    // Time-outs catch a hang, never slowness (no test may depend on speed): generous on a busy machine.
+    testTimeout: 240_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     maxWorkers: E2E_WORKERS,
     sequence: { sequencer: LongestFirstSequencer },

@@ -20,8 +20,9 @@ export async function launchBrowser(): Promise<{ browser: BrowserContext; close(
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
   });
-  // Fail fast: a missing element should fail its test in seconds, not stall the run.
-  browser.setDefaultTimeout(10_000);
+  // 30 s, as long as a person would wait: a CI run on a loaded machine failed a right test whose
+  // page took longer than the 10 s this was before. A missing element still fails its test.
+  browser.setDefaultTimeout(30_000);
   return {
     browser,
     async close() {

@@ -15,7 +15,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, options
 }
 
 export async function expectPath(page: Page, path: string | RegExp): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(path);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toMatch(path);
 }
 
 export type TViewport = { width: number; height: number };
