@@ -8,6 +8,8 @@ const ISOLATED = ['apps/server/src/modules/metrics/kept-metrics.test.ts'];
 // Unit and API tests. Browser tests live in e2e/ with their own config (they need a built client).
 export default defineConfig({
   test: {
+    // The default report, then the slowest files (a CI record keeps only a run's last lines).
+    reporters: ['default', './scripts/slowest-files-reporter.ts'],
     environment: 'node',
     // Time-outs catch a hang, never slowness: a loaded CI machine ran a right test past 60 s.
     testTimeout: 180_000,

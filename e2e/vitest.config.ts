@@ -7,6 +7,8 @@ import { LongestFirstSequencer } from './support/longest-first-sequencer.ts';
 // within a worker they run one after another, as they did against the one server before.
 export default defineConfig({
   test: {
+    // The default report, then the slowest files (a CI record keeps only a run's last lines).
+    reporters: ['default', './scripts/slowest-files-reporter.ts'],
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     // Time-outs catch a hang, never slowness (no test may depend on speed): generous on a busy machine.

@@ -4,6 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { SLOWEST_FILES_HEADING } from './slowest-files-reporter.ts';
 
 /**
  * `npm test`: every test, in stages. Type checks first, then the unit and API tests on the embedded
@@ -77,7 +78,10 @@ const [postgres, browser] = await Promise.all([
 ]);
 console.log(`\n--- API tests on PostgreSQL (${postgresLog}) ---`);
 console.log(await readFile(postgresLog, 'utf8'));
-if (browser.code !== 0) console.log(`\n--- browser tests, again from their failures on (${browserLog}) ---\n${failuresOf(await readFile(browserLog, 'utf8'))}`);
+const browserOutput = await readFile(browserLog, 'utf8');
+const browserSlowest = browserOutput.lastIndexOf(SLOWEST_FILES_HEADING);
+if (browserSlowest !== -1) console.log(`\n--- browser tests, again their slowest files ---\n${browserOutput.slice(browserSlowest).split('\n\n')[0]}`);
+if (browser.code !== 0) console.log(`\n--- browser tests, again from their failures on (${browserLog}) ---\n${failuresOf(browserOutput)}`);
 results.push(postgres, browser);
 summary();
 process.exit(postgres.code !== 0 ? postgres.code : browser.code);
