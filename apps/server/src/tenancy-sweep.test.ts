@@ -84,7 +84,7 @@ beforeAll(async () => {
   const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   const paths = docs.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
   routes = Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await ctx.close();
   await smtp.close();

@@ -66,7 +66,7 @@ describe('the site over HTTP, without JavaScript', () => {
       await app.close();
       await db.close();
     };
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await close?.();
     rmSync(siteDir, { recursive: true, force: true });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   await createUser(ctx.db.db, { email: 'bi@acme.test', name: 'Bea Integrator', organizationIds: [org.id], permissions: ['engagement_admin'] });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   dir = await mkdtemp(join(tmpdir(), 'ona-openapi-client-'));
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await ctx.close();
   await rm(dir, { recursive: true, force: true });

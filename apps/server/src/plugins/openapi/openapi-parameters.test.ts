@@ -105,7 +105,7 @@ beforeAll(async () => {
 
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   document = res.json();
-}, 120_000);
+}, 300_000);
 afterAll(async () => ctx.close());
 
 /**
