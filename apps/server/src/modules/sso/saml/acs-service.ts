@@ -48,7 +48,7 @@ export async function consumeAssertion(
   const now = new Date();
   const round = form.RelayState ? await findRound(ctx.app.db, connection.id, hashSecretToken(form.RelayState), now) : undefined;
   try {
-    const assertion = await checkResponse(connection, urls, form.SAMLResponse, round?.nonce ?? null);
+    const assertion = await checkResponse(connection, urls, form.SAMLResponse, round ? { id: round.nonce, at: round.createdAt } : null);
     if (!round && !connection.samlAllowIdpInitiated) {
       throw new SsoRefusal('sso_saml_idp_initiated_off', 'sso.errors.saml_idp_initiated_off', { reason: 'unsolicited response (no sign-in round of this product) while IdP-initiated sign-in is off' });
     }

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { DOMParser } from '@xmldom/xmldom';
 import { SsoRefusal } from '../sso-refusal.ts';
 import { issuerAllowed } from '../oidc-round.ts';
 

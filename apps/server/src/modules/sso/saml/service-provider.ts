@@ -35,13 +35,14 @@ const toPem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64.match(P
  */
 class RoundRequestIds implements CacheProvider {
   saved: string | null = null;
-  constructor(private readonly issued: string | null) {}
+  constructor(private readonly issued: { id: string; at: Date } | null) {}
   async saveAsync(key: string, value: string) {
     this.saved = key;
     return { value, createdAt: Date.now() };
   }
   async getAsync(key: string) {
-    return key === this.issued ? 'issued' : null;
+    // node-saml reads the value as the time the request was issued (it refuses old ones).
+    return this.issued && key === this.issued.id ? this.issued.at.toISOString() : null;
   }
   async removeAsync(key: string | null) {
     return key;
@@ -102,14 +103,14 @@ export interface CheckedAssertion {
  * against the metadata's certificates), wrapping, the audience, NotBefore / NotOnOrAfter with the
  * clock skew and InResponseTo; then the issuer, the SubjectConfirmation's Recipient and the
  * response's Destination, which node-saml leaves to its caller, are compared here.
- * `issuedRequestId` is the round's AuthnRequest id, or null for an unsolicited response.
+ * `issuedRequest` is the round's AuthnRequest id and time, or null for an unsolicited response.
  */
-export async function checkResponse(connection: SsoConnection, urls: ServiceProviderUrls, samlResponse: string, issuedRequestId: string | null): Promise<CheckedAssertion> {
+export async function checkResponse(connection: SsoConnection, urls: ServiceProviderUrls, samlResponse: string, issuedRequest: { id: string; at: Date } | null): Promise<CheckedAssertion> {
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
   refuseDocumentTypes(xml, 'response');
   let profile: Profile | null;
   try {
-    ({ profile } = await samlOf(connection, urls, new RoundRequestIds(issuedRequestId), issuedRequestId !== null).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await samlOf(connection, urls, new RoundRequestIds(issuedRequest), issuedRequest !== null).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     throw refusalOf(error);
   }
@@ -161,6 +162,7 @@ function refusalOf(error: unknown): SsoRefusal {
   if (/signature|Cannot obtain assertion from signed data/i.test(reason)) return new SsoRefusal('sso_bad_signature', 'sso.errors.bad_signature', { reason });
   if (/InResponseTo/i.test(reason)) return new SsoRefusal('sso_saml_in_response_to_unknown', 'sso.errors.saml_in_response_to_unknown', { reason });
   if (/audience/i.test(reason)) return new SsoRefusal('sso_wrong_audience', 'sso.errors.wrong_audience', { reason });
-  if (/expired|not yet valid/i.test(reason)) return new SsoRefusal('sso_saml_expired', 'sso.errors.saml_expired', { reason });
+  // node-saml's subject-confirmation search checks nothing but the confirmation's NotBefore / NotOnOrAfter.
+  if (/expired|not yet valid|No valid subject confirmation/i.test(reason)) return new SsoRefusal('sso_saml_expired', 'sso.errors.saml_expired', { reason });
   return new SsoRefusal('sso_saml_response_invalid', 'sso.errors.saml_response_invalid', { reason });
 }
