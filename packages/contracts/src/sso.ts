@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUserProfile } from './auth.ts';
+import { ZDbIdParam } from './ids.ts';
 
 /**
  * Single sign-on per organisation (docs/single-sign-on.md). One connection per organisation; the
@@ -151,3 +152,16 @@ export const ZSsoCallbackResponse = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('test'), report: ZSsoTestReport }),
 ]);
 export type TSsoCallbackResponse = z.infer<typeof ZSsoCallbackResponse>;
+
+/** The organisation whose SAML service provider a metadata or ACS address names. */
+export const ZSamlOrganizationParams = z.object({ organizationId: ZDbIdParam });
+
+/** The largest SAML response the assertion consumer service reads (a response with a few certificates and many groups stays far below). */
+export const SAML_RESPONSE_MAX_LENGTH = 1024 * 1024;
+
+/** What the identity provider's page posts to the assertion consumer service (HTTP-POST binding). */
+export const ZSamlAcsForm = z.object({
+  SAMLResponse: z.string().min(1).max(SAML_RESPONSE_MAX_LENGTH),
+  RelayState: z.string().max(512).optional(),
+});
+export type TSamlAcsForm = z.infer<typeof ZSamlAcsForm>;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@ona/contracts';
+import { SAML_RESPONSE_MAX_LENGTH, ZApiError, ZSamlAcsForm, ZSamlOrganizationParams } from '@ona/contracts';
 import { z } from 'zod';
 import { ApiError } from '../../../errors/api-error.ts';
 import * as repo from '../repository.ts';
@@ -8,14 +8,8 @@ import { consumeAssertion } from './acs-service.ts';
 import { serviceProviderMetadata, serviceProviderUrls, type ServiceProviderUrls } from './service-provider.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
-/** A response with a few certificates and many group attributes stays well under this. */
-const ACS_BODY_LIMIT = 1024 * 1024;
-
-const ZOrganizationParams = z.object({ organizationId: z.coerce.number().int().positive() });
-const ZAcsForm = z.object({
-  SAMLResponse: z.string().min(1).max(ACS_BODY_LIMIT),
-  RelayState: z.string().max(512).optional(),
-});
+/** The form's encoding adds to the response's length (base64 `+`, `/` and `=` are escaped). */
+const ACS_BODY_LIMIT = 2 * SAML_RESPONSE_MAX_LENGTH;
 
 export interface SamlRouteOptions {
   /** The public base of this request (PUBLIC_URL or the request's host). */
@@ -46,7 +40,7 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRouteOptions> = async (app, o
       tags: ['auth'],
       summary: 'The product\'s SAML service-provider metadata for this organisation (entity id, assertion consumer service)',
       description: 'XML (`application/samlmetadata+xml`). The entity id is this address itself; it and the ACS address stay the same while PUBLIC_URL does.',
-      params: ZOrganizationParams,
+      params: ZSamlOrganizationParams,
       produces: ['application/samlmetadata+xml'],
       response: { 200: z.string().describe('SAML 2.0 EntityDescriptor'), 404: ZApiError },
     },
@@ -63,9 +57,9 @@ export const samlRoutes: FastifyPluginAsyncZod<SamlRouteOptions> = async (app, o
       summary: 'Assertion consumer service (HTTP-POST binding): the identity provider\'s response, checked, then the browser is sent to the callback page',
       description:
         'Checks the signature (response or assertion), wrapping, issuer, audience, recipient, destination, InResponseTo (against the round in RelayState), NotBefore / NotOnOrAfter (2 minutes of clock skew) and that the assertion id was never accepted before. Answers 303 to the web client\'s callback page with `state` (the round, which carries the outcome), or with `saml_error=<code>` when no round of this product is named (codes: sso_bad_signature, sso_wrong_audience, sso_wrong_issuer, sso_saml_wrong_recipient, sso_saml_wrong_destination, sso_saml_expired, sso_saml_replayed, sso_saml_in_response_to_unknown, sso_saml_idp_initiated_off, sso_saml_response_invalid).',
-      params: ZOrganizationParams,
+      params: ZSamlOrganizationParams,
       consumes: [FORM],
-      body: ZAcsForm,
+      body: ZSamlAcsForm,
       response: { 303: z.null().describe('To the callback page (Location header)'), 400: ZApiError, 404: ZApiError, 429: ZApiError },
     },
   }, async (request, reply) => {
