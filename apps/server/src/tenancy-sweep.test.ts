@@ -25,6 +25,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/instant-survey/surveys/{id}/create-user/',
   'POST /api/instant-survey/surveys/{id}/save-answer/',
   'POST /api/instant-survey/surveys/{id}/finish/',
+  // SAML: the service provider's metadata and assertion consumer service, called by the identity
+  // provider and the browser coming from it (modules/sso/saml; saml.test.ts tries another organisation's).
+  'GET /api/auth/saml/{organizationId}/metadata/',
+  'POST /api/auth/saml/{organizationId}/acs/',
   // Logos load in an <img> without a token; only the current versioned path of a stored logo answers.
   'GET /api/organization-logos/{organizationId}/{file}',
 ]);

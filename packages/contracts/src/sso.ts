@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ZUserProfile } from './auth.ts';
+import { ZDbIdParam } from './ids.ts';
 
 /**
  * Single sign-on per organisation (docs/single-sign-on.md). One connection per organisation; the
- * `protocol` says how it talks to the identity provider (OpenID Connect now, SAML 2.0 later).
+ * `protocol` says how it talks to the identity provider: OpenID Connect or SAML 2.0.
  */
-export const ZSsoProtocol = z.enum(['oidc']);
+export const ZSsoProtocol = z.enum(['oidc', 'saml']);
 export type TSsoProtocol = z.infer<typeof ZSsoProtocol>;
 
 /** The product's permissions that an identity provider's group may grant. */
@@ -28,6 +29,24 @@ export const ZEmailDomain = z
 
 const ZClaimName = z.string().trim().min(1).max(128).regex(/^[\w:./-]+$/);
 
+/**
+ * The SAML side of the connection: what the product tells the identity provider (its entity id,
+ * assertion consumer service and metadata address, stable per organisation) and what it read from
+ * the identity provider's metadata.
+ */
+export const ZSamlSettings = z.object({
+  sp_entity_id: z.string(),
+  sp_acs_url: z.string(),
+  sp_metadata_url: z.string(),
+  idp_metadata_set: z.boolean(),
+  idp_metadata_url: z.string().nullable(),
+  idp_entity_id: z.string().nullable(),
+  idp_sso_url: z.string().nullable(),
+  /** Unsolicited responses from the identity provider's portal are refused unless this is on. */
+  allow_idp_initiated: z.boolean(),
+});
+export type TSamlSettings = z.infer<typeof ZSamlSettings>;
+
 /** The administrator's view of the connection; the client secret is never returned, only whether one is set. */
 export const ZSsoSettings = z.object({
   protocol: ZSsoProtocol,
@@ -47,15 +66,27 @@ export const ZSsoSettings = z.object({
   create_members: z.boolean(),
   /** The addresses to register at the identity provider (the analytics app's and the instant-survey tool's). */
   redirect_uris: z.array(z.string()),
+  saml: ZSamlSettings,
 });
 export type TSsoSettings = z.infer<typeof ZSsoSettings>;
 
-/** `PUT /organization/sso/`: the whole connection; without `client_secret` the stored one stays. */
-export const ZSsoSettingsUpdate = z.object({
+/** The largest IdP metadata document accepted (Entra ID's, with two certificates, is about 10 kB). */
+export const SAML_METADATA_MAX_LENGTH = 500_000;
+
+/**
+ * `PUT /organization/sso/`: the whole connection; without `client_secret` the stored one stays.
+ * OIDC needs `issuer_url` and `client_id`; SAML reads the identity provider from `saml_idp_metadata_xml`
+ * (an uploaded file) or `saml_idp_metadata_url` (fetched on save), and without either keeps the stored metadata.
+ */
+export const ZSsoSettingsUpdate = z
+  .object({
   protocol: ZSsoProtocol.default('oidc'),
   enabled: z.boolean(),
-  issuer_url: z.url({ protocol: /^https?$/ }).max(2048),
-  client_id: z.string().trim().min(1).max(512),
+  issuer_url: z.union([z.url({ protocol: /^https?$/ }).max(2048), z.literal('')]).default(''),
+  client_id: z.string().trim().max(512).default(''),
+  saml_idp_metadata_xml: z.string().min(1).max(SAML_METADATA_MAX_LENGTH).optional(),
+  saml_idp_metadata_url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  saml_allow_idp_initiated: z.boolean().default(false),
   client_secret: z.string().min(1).max(2048).optional(),
   allowed_domains: z.array(ZEmailDomain).min(1).max(50),
   email_claim: ZClaimName.default('email'),
@@ -64,7 +95,12 @@ export const ZSsoSettingsUpdate = z.object({
   require_sso: z.boolean().default(false),
   break_glass_user_id: z.number().int().positive().nullable().default(null),
   create_members: z.boolean().default(false),
-});
+})
+  .superRefine((value, ctx) => {
+    if (value.protocol !== 'oidc') return;
+    if (value.issuer_url === '') ctx.addIssue({ code: 'custom', path: ['issuer_url'], message: 'required' });
+    if (value.client_id === '') ctx.addIssue({ code: 'custom', path: ['client_id'], message: 'required' });
+  });
 export type TSsoSettingsUpdate = z.input<typeof ZSsoSettingsUpdate>;
 
 /** Where the login page sends the browser next (its own page, or the identity provider). */
@@ -116,3 +152,16 @@ export const ZSsoCallbackResponse = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('test'), report: ZSsoTestReport }),
 ]);
 export type TSsoCallbackResponse = z.infer<typeof ZSsoCallbackResponse>;
+
+/** The organisation whose SAML service provider a metadata or ACS address names. */
+export const ZSamlOrganizationParams = z.object({ organizationId: ZDbIdParam });
+
+/** The largest SAML response the assertion consumer service reads (a response with a few certificates and many groups stays far below). */
+export const SAML_RESPONSE_MAX_LENGTH = 1024 * 1024;
+
+/** What the identity provider's page posts to the assertion consumer service (HTTP-POST binding). */
+export const ZSamlAcsForm = z.object({
+  SAMLResponse: z.string().min(1).max(SAML_RESPONSE_MAX_LENGTH),
+  RelayState: z.string().max(512).optional(),
+});
+export type TSamlAcsForm = z.infer<typeof ZSamlAcsForm>;

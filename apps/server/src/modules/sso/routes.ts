@@ -22,6 +22,8 @@ import { createSecretBox } from './secret-box.ts';
 import { toSsoSettings, saveSsoSettings } from './settings-service.ts';
 import { discoverSignIn, finishRound, startRound, type SsoContext } from './sign-in-service.ts';
 import { signInClientOf } from '../sessions/session-service.ts';
+import { samlRoutes } from './saml/saml-routes.ts';
+import { serviceProviderUrls } from './saml/service-provider.ts';
 
 /** The callback pages of the web client (apps/web: features/sso), one per route set. */
 export const ENGAGEMENT_CALLBACK_PATH = '/auth/sso-callback.html';
@@ -37,12 +39,20 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
  */
 export const ssoRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; instantSurveyUrl: string | undefined; secretsKey: string | undefined }> = async (app, options) => {
   const box = options.secretsKey ? createSecretBox(options.secretsKey) : null;
-  const context = (request: FastifyRequest): SsoContext => ({ app, box, log: request.log, client: signInClientOf(request) });
+  const context = (request: FastifyRequest): SsoContext => ({
+    app,
+    box,
+    log: request.log,
+    client: signInClientOf(request),
+    serviceProviderUrls: (organizationId) => serviceProviderUrls(publicBase(options.publicUrl, request), organizationId),
+  });
   const callbackOf = (request: FastifyRequest, origin: TSsoOrigin) =>
     origin === 'instant_survey'
       ? { redirectUri: `${instantSurveyBase(options.instantSurveyUrl, options.publicUrl, request)}${INSTANT_SURVEY_CALLBACK_PATH}`, returnPath: 'surveys/list.html' }
       : { redirectUri: `${publicBase(options.publicUrl, request)}${ENGAGEMENT_CALLBACK_PATH}`, returnPath: 'engagements/list.html' };
   const redirectUris = (request: FastifyRequest) => [callbackOf(request, 'engagement').redirectUri, callbackOf(request, 'instant_survey').redirectUri];
+
+  await app.register(samlRoutes, { baseOf: (request) => publicBase(options.publicUrl, request), unsolicitedCallbackOf: (request) => callbackOf(request, 'engagement') });
 
   app.post('/auth/sso/discover/', {
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -74,7 +84,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; i
     schema: { tags: ['organization'], summary: 'The current organisation\'s single sign-on (organization_admin); the client secret is never returned', response: { 200: ZSsoSettings, ...errors } },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    return toSsoSettings(await repo.findConnectionOfOrganization(app.db, auth.organizationId), redirectUris(request));
+    return toSsoSettings(await repo.findConnectionOfOrganization(app.db, auth.organizationId), redirectUris(request), context(request).serviceProviderUrls(auth.organizationId));
   });
 
   app.put('/organization/sso/', {
@@ -82,15 +92,16 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; i
     schema: {
       tags: ['organization'],
       summary: 'Configure the current organisation\'s single sign-on (organization_admin)',
-      description: 'Without `client_secret` the stored secret stays. The secret is sealed with SECRETS_KEY (409 `secrets_key_missing` when the server has none). A domain another organisation claims: 409 `sso_domain_taken`.',
+      description:
+        'Without `client_secret` the stored secret stays. The secret is sealed with SECRETS_KEY (409 `secrets_key_missing` when the server has none). A domain another organisation claims: 409 `sso_domain_taken`. SAML: `saml_idp_metadata_xml` (uploaded) or `saml_idp_metadata_url` (fetched now) is read and checked (400 `sso_saml_metadata_invalid`, `sso_saml_metadata_dtd` for a document type declaration or external entity, `sso_saml_metadata_fetch_failed`); without either the stored metadata stays.',
       body: ZSsoSettingsUpdate,
       response: { 200: ZSsoSettings, ...errors },
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireLoginToken(requireAuth(request)));
-    await saveSsoSettings(app.db, auth.organizationId, request.body, box);
+    await saveSsoSettings(app.db, auth.organizationId, request.body, box, request.log);
     request.log.info({ organizationId: auth.organizationId, userId: auth.user.id }, 'sso settings changed');
-    return toSsoSettings(await repo.findConnectionOfOrganization(app.db, auth.organizationId), redirectUris(request));
+    return toSsoSettings(await repo.findConnectionOfOrganization(app.db, auth.organizationId), redirectUris(request), context(request).serviceProviderUrls(auth.organizationId));
   });
 
   app.post('/organization/sso/test/', {

@@ -6,12 +6,16 @@ import { ORGANIZATION_ADMIN_PERMISSION } from '../organizations/organization-gua
 import { issuerAllowed } from './oidc-round.ts';
 import * as repo from './repository.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { fetchIdpMetadata, parseIdpMetadata } from './saml/idp-metadata.ts';
+import type { ServiceProviderUrls } from './saml/service-provider.ts';
+import { SsoRefusal } from './sso-refusal.ts';
 
 const { memberships } = tables;
 
-export function toSsoSettings(connection: repo.SsoConnection | undefined, redirectUris: string[]): TSsoSettings {
+export function toSsoSettings(connection: repo.SsoConnection | undefined, redirectUris: string[], sp: ServiceProviderUrls): TSsoSettings {
   return {
-    protocol: 'oidc',
+    protocol: connection?.protocol === 'saml' ? 'saml' : 'oidc',
     enabled: connection?.enabled ?? false,
     issuer_url: connection?.issuerUrl ?? '',
     client_id: connection?.clientId ?? '',
@@ -24,6 +28,16 @@ export function toSsoSettings(connection: repo.SsoConnection | undefined, redire
     break_glass_user_id: connection?.breakGlassUserId ?? null,
     create_members: connection?.createMembers ?? false,
     redirect_uris: redirectUris,
+    saml: {
+      sp_entity_id: sp.entityId,
+      sp_acs_url: sp.acsUrl,
+      sp_metadata_url: sp.metadataUrl,
+      idp_metadata_set: Boolean(connection?.samlIdpMetadataXml),
+      idp_metadata_url: connection?.samlIdpMetadataUrl ?? null,
+      idp_entity_id: connection?.samlIdpEntityId ?? null,
+      idp_sso_url: connection?.samlIdpSsoUrl ?? null,
+      allow_idp_initiated: connection?.samlAllowIdpInitiated ?? false,
+    },
   };
 }
 
@@ -34,11 +48,12 @@ const isMappable = (p: string): p is 'engagement_admin' | 'instant_survey_admin'
  * the update leaves it out; each domain may belong to one organisation only; requiring SSO needs
  * an enabled connection and a break-glass administrator who is an active organisation admin here.
  */
-export async function saveSsoSettings(db: Database, organizationId: number, input: TSsoSettingsUpdate, box: SecretBox | null): Promise<void> {
+export async function saveSsoSettings(db: Database, organizationId: number, input: TSsoSettingsUpdate, box: SecretBox | null, log: FastifyBaseLogger): Promise<void> {
   const update = ZSsoSettingsUpdate.parse(input);
   const field = (name: string, key: 'sso.errors.issuer_not_https' | 'sso.errors.require_sso_needs_enabled' | 'sso.errors.break_glass_needed' | 'sso.errors.break_glass_not_admin') =>
     new ApiError(400, 'validation_error', 'errors.validation_failed', { [name]: [key] });
-  if (!issuerAllowed(update.issuer_url)) throw field('issuer_url', 'sso.errors.issuer_not_https');
+  if (update.protocol === 'oidc' && !issuerAllowed(update.issuer_url)) throw field('issuer_url', 'sso.errors.issuer_not_https');
+  const saml = update.protocol === 'saml' ? await readSamlMetadata(db, organizationId, update, log) : null;
   if (update.require_sso && !update.enabled) throw field('require_sso', 'sso.errors.require_sso_needs_enabled');
   if (update.require_sso && update.break_glass_user_id === null) throw field('break_glass_user_id', 'sso.errors.break_glass_needed');
   if (update.break_glass_user_id !== null) {
@@ -70,5 +85,32 @@ export async function saveSsoSettings(db: Database, organizationId: number, inpu
     requireSso: update.require_sso,
     breakGlassUserId: update.break_glass_user_id,
     createMembers: update.create_members,
+    samlAllowIdpInitiated: update.protocol === 'saml' && update.saml_allow_idp_initiated,
+    ...(saml ?? {}),
   });
+}
+
+/**
+ * The identity provider's metadata of a SAML connection: uploaded, fetched from its address, or
+ * (neither given) the stored one. Unreadable metadata is refused with what is wrong in it, logged
+ * for the administrator, and nothing is saved; an enabled connection needs metadata.
+ */
+async function readSamlMetadata(db: Database, organizationId: number, update: ReturnType<typeof ZSsoSettingsUpdate.parse>, log: FastifyBaseLogger) {
+  try {
+    let xml = update.saml_idp_metadata_xml ?? null;
+    const url = xml === null ? (update.saml_idp_metadata_url ?? null) : null;
+    if (url !== null) xml = await fetchIdpMetadata(url);
+    if (xml === null) {
+      const stored = await repo.findConnectionOfOrganization(db, organizationId);
+      if (stored?.samlIdpMetadataXml) return {};
+      if (update.enabled) throw new SsoRefusal('sso_saml_metadata_needed', 'sso.errors.saml_metadata_needed', { reason: 'no metadata uploaded or fetched' });
+      return {};
+    }
+    const metadata = parseIdpMetadata(xml);
+    return { samlIdpMetadataXml: xml, samlIdpMetadataUrl: url, samlIdpEntityId: metadata.entityId, samlIdpSsoUrl: metadata.ssoUrl, samlIdpCertificates: metadata.certificates };
+  } catch (error) {
+    if (!(error instanceof SsoRefusal)) throw error;
+    log.warn({ organizationId, code: error.code, reason: error.details.reason }, 'sso saml metadata refused');
+    throw new ApiError(400, error.code, error.messageKey, undefined, error.details.reason ? { reason: error.details.reason } : {});
+  }
 }

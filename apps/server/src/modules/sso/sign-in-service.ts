@@ -13,6 +13,8 @@ import * as repo from './repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import { SsoRefusal } from './sso-refusal.ts';
 import { openSession, type SignInClient } from '../sessions/session-service.ts';
+import { authnRequestUrl, type ServiceProviderUrls } from './saml/service-provider.ts';
+import { SAML_REFUSAL_KEYS } from './saml/acs-service.ts';
 
 const { users, memberships } = tables;
 
@@ -22,6 +24,8 @@ export interface SsoContext {
   log: FastifyBaseLogger;
   /** The browser that signs in: its session records the device and address (modules/sessions). */
   client: SignInClient;
+  /** The product's SAML addresses for an organisation, on this request's public base. */
+  serviceProviderUrls: (organizationId: number) => ServiceProviderUrls;
 }
 
 /**
@@ -49,6 +53,7 @@ export async function startRound(
   connection: repo.SsoConnection,
   round: { purpose: 'sign_in' | 'test'; redirectUri: string; returnPath: string; startedByUserId: number | null },
 ): Promise<TSsoRound> {
+  if (connection.protocol === 'saml') return startSamlRound(ctx, connection, round);
   const config = await withRefusalLogged(ctx, connection.organizationId, () => discoverProvider(connection, ctx.box));
   const secrets = newRoundSecrets();
   const browserBinding = newSecretToken();
@@ -75,6 +80,41 @@ export async function startRound(
 }
 
 /**
+ * A SAML round: the AuthnRequest's id is kept where OIDC keeps its nonce (the response's
+ * InResponseTo must carry it), and the state travels as RelayState through the identity provider
+ * back to the assertion consumer service.
+ */
+async function startSamlRound(
+  ctx: SsoContext,
+  connection: repo.SsoConnection,
+  round: { purpose: 'sign_in' | 'test'; redirectUri: string; returnPath: string; startedByUserId: number | null },
+): Promise<TSsoRound> {
+  const state = newSecretToken();
+  const browserBinding = newSecretToken();
+  const { url, requestId } = await withRefusalLogged(ctx, connection.organizationId, () =>
+    authnRequestUrl(connection, ctx.serviceProviderUrls(connection.organizationId), state, round.purpose === 'test'),
+  );
+  const now = new Date();
+  await repo.insertLoginState(
+    ctx.app.db,
+    {
+      stateHash: hashSecretToken(state),
+      connectionId: connection.id,
+      purpose: round.purpose,
+      nonce: requestId,
+      codeVerifier: '',
+      browserBindingHash: hashSecretToken(browserBinding),
+      redirectUri: round.redirectUri,
+      returnPath: round.returnPath,
+      startedByUserId: round.startedByUserId,
+      expiresAt: new Date(now.getTime() + repo.SSO_ROUND_LIFETIME_MS),
+    },
+    now,
+  );
+  return { authorization_url: url, browser_binding: browserBinding };
+}
+
+/**
  * The callback page's report of what the identity provider sent: a sign-in answers the product's
  * normal login token; a test round answers what came back or exactly what failed. Refusals leave
  * nothing behind (the round itself is taken either way) and write one log line for the administrator.
@@ -82,20 +122,31 @@ export async function startRound(
 export async function finishRound(ctx: SsoContext, body: TSsoCallbackRequest, locale: TLocale): Promise<TSsoCallbackResponse> {
   const params = new URLSearchParams(body.callback_query.replace(/^\?/, ''));
   const state = params.get('state');
+  const samlError = params.get('saml_error');
+  if (!state && samlError && SAML_REFUSAL_KEYS[samlError]) {
+    // The assertion consumer service refused a response that named no round of this browser (and logged why).
+    throw new SsoRefusal(samlError, SAML_REFUSAL_KEYS[samlError]).toApiError();
+  }
   const round = state ? await repo.takeLoginState(ctx.app.db, hashSecretToken(state), new Date()) : undefined;
   if (!state || !round) throw logged(ctx, null, new SsoRefusal('sso_state_unknown', 'sso.errors.state_unknown', { reason: state ? 'state never issued, already used or expired' : 'no state in the callback' })).toApiError();
   const connection = await repo.findConnectionById(ctx.app.db, round.connectionId);
   if (!connection) throw logged(ctx, null, new SsoRefusal('sso_state_unknown', 'sso.errors.state_unknown', { reason: 'connection removed' })).toApiError();
-  if (hashSecretToken(body.browser_binding) !== round.browserBindingHash) {
+  // An IdP-initiated SAML round has no browser binding: no browser of ours started it.
+  const unbound = connection.protocol === 'saml' && round.browserBindingHash === '';
+  if (!unbound && hashSecretToken(body.browser_binding) !== round.browserBindingHash) {
     // Not this browser's round (a link passed on, a forged callback): refused for tests too.
     throw logged(ctx, connection.organizationId, new SsoRefusal('sso_browser_mismatch', 'sso.errors.browser_mismatch', { reason: 'browser binding does not match the round' })).toApiError();
   }
   let claims: Record<string, unknown> | null = null;
   try {
-    const config = await discoverProvider(connection, ctx.box);
-    const callbackUrl = new URL(round.redirectUri);
-    callbackUrl.search = params.toString();
-    claims = await finishAtProvider(config, callbackUrl, { state, nonce: round.nonce, codeVerifier: round.codeVerifier });
+    if (connection.protocol === 'saml') {
+      claims = samlAttributesOf(round);
+    } else {
+      const config = await discoverProvider(connection, ctx.box);
+      const callbackUrl = new URL(round.redirectUri);
+      callbackUrl.search = params.toString();
+      claims = await finishAtProvider(config, callbackUrl, { state, nonce: round.nonce, codeVerifier: round.codeVerifier });
+    }
     const { email } = readEmailClaims(claims, connection);
     const permissions = permissionsFromGroups(claims, connection);
     if (round.purpose === 'test') {
@@ -106,10 +157,19 @@ export async function finishRound(ctx: SsoContext, body: TSsoCallbackRequest, lo
     return await signIn(ctx, connection, email, claims, permissions, round.returnPath);
   } catch (error) {
     if (!(error instanceof SsoRefusal)) throw error;
-    logged(ctx, connection.organizationId, error);
+    // The assertion consumer service logged its own refusals already.
+    if (!(connection.protocol === 'saml' && round.samlOutcome?.ok === false)) logged(ctx, connection.organizationId, error);
     if (round.purpose === 'test') return { outcome: 'test', report: failedTest(error, claims, locale) };
     throw error.toApiError();
   }
+}
+
+/** What the assertion consumer service made of the identity provider's response, handed over in the round. */
+function samlAttributesOf(round: repo.SsoLoginState): Record<string, unknown> {
+  const outcome = round.samlOutcome;
+  if (!outcome) throw new SsoRefusal('sso_state_unknown', 'sso.errors.state_unknown', { reason: 'the identity provider has not answered this round' });
+  if (!outcome.ok) throw new SsoRefusal(outcome.code, SAML_REFUSAL_KEYS[outcome.code] ?? 'sso.errors.saml_response_invalid', { reason: outcome.reason });
+  return outcome.attributes;
 }
 
 function failedTest(refusal: SsoRefusal, claims: Record<string, unknown> | null, locale: TLocale): TSsoTestReport {
@@ -131,7 +191,8 @@ async function signIn(
     const [account] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
     if (!account) {
       if (!connection.createMembers) throw new SsoRefusal('sso_not_invited', 'sso.errors.not_invited', { reason: `no account for ${email}` });
-      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 200) : email.slice(0, email.indexOf('@'));
+      const given = [claims.name, claims.displayName, claims['http://schemas.microsoft.com/identity/claims/displayname']].find((n): n is string => typeof n === 'string' && n.trim() !== '');
+      const name = given ? given.trim().slice(0, 200) : email.slice(0, email.indexOf('@'));
       const [created] = await tx.insert(users).values({ email, name, passwordHash: UNSET_PASSWORD_HASH, currentOrganizationId: organizationId }).onConflictDoNothing().returning();
       if (!created) throw new SsoRefusal('sso_not_invited', 'sso.errors.not_invited', { reason: 'account created concurrently' });
       await tx.insert(memberships).values({ userId: created.id, organizationId, permissions: groupPermissions ?? [] });
@@ -149,7 +210,7 @@ async function signIn(
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new SsoRefusal('sso_not_invited', 'sso.errors.not_invited', { reason: 'account vanished' });
   const membership = requireUsableMembership(await loadMembershipContext(db, user));
-  const token = await openSession(ctx.app, user.id, 'oidc', ctx.client);
+  const token = await openSession(ctx.app, user.id, connection.protocol === 'saml' ? 'saml' : 'oidc', ctx.client);
   // Permissions or the current organisation may have changed for tokens already cached.
   await ctx.app.callerCache.forget({ users: [user.id] });
   ctx.log.info({ organizationId, userId: user.id }, 'sso sign-in');

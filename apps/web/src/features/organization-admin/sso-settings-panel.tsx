@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, Code, Group, NativeSelect, Paper, PasswordInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { SSO_MAPPABLE_PERMISSIONS, type TSsoGroupMapping, type TSsoSettings } from '@ona/contracts';
+import { Anchor, Badge, Button, Checkbox, Code, FileInput, Group, NativeSelect, Paper, PasswordInput, SegmentedControl, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { SSO_MAPPABLE_PERMISSIONS, type TSsoGroupMapping, type TSsoProtocol, type TSsoSettings } from '@ona/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,11 @@ function SsoForm({ settings }: { settings: TSsoSettings }) {
   const { t } = useTranslation('sso');
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
+  const [protocol, setProtocol] = useState<TSsoProtocol>(settings.protocol);
   const [enabled, setEnabled] = useState(settings.enabled);
+  const [metadataFile, setMetadataFile] = useState<File | null>(null);
+  const [metadataUrl, setMetadataUrl] = useState(settings.saml.idp_metadata_url ?? '');
+  const [allowIdpInitiated, setAllowIdpInitiated] = useState(settings.saml.allow_idp_initiated);
   const [issuerUrl, setIssuerUrl] = useState(settings.issuer_url);
   const [clientId, setClientId] = useState(settings.client_id);
   const [clientSecret, setClientSecret] = useState('');
@@ -49,12 +53,17 @@ function SsoForm({ settings }: { settings: TSsoSettings }) {
   const parsed = parseMappings(mappings);
 
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: async () =>
       saveSsoSettings({
+        protocol,
         enabled,
-        issuer_url: issuerUrl.trim(),
-        client_id: clientId.trim(),
-        ...(clientSecret ? { client_secret: clientSecret } : {}),
+        ...(protocol === 'oidc'
+          ? { issuer_url: issuerUrl.trim(), client_id: clientId.trim(), ...(clientSecret ? { client_secret: clientSecret } : {}) }
+          : {
+              // An uploaded file wins over the address; with neither, the stored metadata stays.
+              ...(metadataFile ? { saml_idp_metadata_xml: await metadataFile.text() } : metadataUrl.trim() && metadataUrl.trim() !== settings.saml.idp_metadata_url ? { saml_idp_metadata_url: metadataUrl.trim() } : {}),
+              saml_allow_idp_initiated: allowIdpInitiated,
+            }),
         allowed_domains: domains.split(/[\s,]+/).map((d) => d.trim()).filter(Boolean),
         email_claim: emailClaim.trim() || 'email',
         groups_claim: groupsClaim.trim() || null,
@@ -66,6 +75,7 @@ function SsoForm({ settings }: { settings: TSsoSettings }) {
     onSuccess: (saved) => {
       queryClient.setQueryData(ssoSettingsQueryKey, saved);
       setClientSecret('');
+      setMetadataFile(null);
       notify('success', t('settings.saved'));
     },
     onError: (error) => notify('error', errorMessage(error)),
@@ -80,31 +90,89 @@ function SsoForm({ settings }: { settings: TSsoSettings }) {
   return (
     <form onSubmit={submit} noValidate data-testid="sso-settings-form">
       <Stack gap="md">
-        <Text fz="sm">{t('settings.intro')}</Text>
-        <Stack gap={2}>
-          {settings.redirect_uris.map((uri) => (
-            <Code key={uri} data-testid="sso-redirect-uri">
-              {uri}
-            </Code>
-          ))}
-        </Stack>
-        <Switch label={t('settings.enabled')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} data-testid="sso-enabled" />
-        <TextInput label={t('settings.issuerUrl')} description={t('settings.issuerHelp')} value={issuerUrl} onChange={(e) => setIssuerUrl(e.currentTarget.value)} required data-testid="sso-issuer" />
-        <Group grow align="flex-start">
-          <TextInput label={t('settings.clientId')} value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required data-testid="sso-client-id" />
-          <PasswordInput
-            label={t('settings.clientSecret')}
-            description={settings.client_secret_set ? t('settings.clientSecretKept') : undefined}
-            value={clientSecret}
-            autoComplete="off"
-            onChange={(e) => setClientSecret(e.currentTarget.value)}
-            data-testid="sso-client-secret"
+        <Stack gap={4}>
+          <Text fz="sm" fw={500} id="sso-protocol-label">
+            {t('settings.protocol')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="sso-protocol-label"
+            value={protocol}
+            onChange={(value) => setProtocol(value === 'saml' ? 'saml' : 'oidc')}
+            data={[
+              { value: 'oidc', label: t('settings.protocolOidc') },
+              { value: 'saml', label: t('settings.protocolSaml') },
+            ]}
+            data-testid="sso-protocol"
           />
-        </Group>
+        </Stack>
+        {protocol === 'oidc' ? (
+          <>
+            <Text fz="sm">{t('settings.intro')}</Text>
+            <Stack gap={2}>
+              {settings.redirect_uris.map((uri) => (
+                <Code key={uri} data-testid="sso-redirect-uri">
+                  {uri}
+                </Code>
+              ))}
+            </Stack>
+          </>
+        ) : (
+          <SamlServiceProvider settings={settings} />
+        )}
+        <Switch label={t('settings.enabled')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} data-testid="sso-enabled" />
+        {protocol === 'oidc' ? (
+          <>
+            <TextInput label={t('settings.issuerUrl')} description={t('settings.issuerHelp')} value={issuerUrl} onChange={(e) => setIssuerUrl(e.currentTarget.value)} required data-testid="sso-issuer" />
+            <Group grow align="flex-start">
+              <TextInput label={t('settings.clientId')} value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required data-testid="sso-client-id" />
+              <PasswordInput
+                label={t('settings.clientSecret')}
+                description={settings.client_secret_set ? t('settings.clientSecretKept') : undefined}
+                value={clientSecret}
+                autoComplete="off"
+                onChange={(e) => setClientSecret(e.currentTarget.value)}
+                data-testid="sso-client-secret"
+              />
+            </Group>
+          </>
+        ) : (
+          <>
+            <Group grow align="flex-start">
+              <FileInput
+                label={t('settings.samlMetadataFile')}
+                description={settings.saml.idp_metadata_set ? t('settings.samlMetadataKept') : t('settings.samlMetadataFileHelp')}
+                accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+                value={metadataFile}
+                onChange={setMetadataFile}
+                clearable
+                data-testid="sso-saml-metadata-file"
+              />
+              <TextInput
+                label={t('settings.samlMetadataUrl')}
+                description={t('settings.samlMetadataUrlHelp')}
+                value={metadataUrl}
+                onChange={(e) => setMetadataUrl(e.currentTarget.value)}
+                data-testid="sso-saml-metadata-url"
+              />
+            </Group>
+            {settings.saml.idp_entity_id && (
+              <Text fz="sm" data-testid="sso-saml-idp">
+                {t('settings.samlIdpRead', { entity: settings.saml.idp_entity_id, url: settings.saml.idp_sso_url ?? '' })}
+              </Text>
+            )}
+            <Checkbox
+              label={t('settings.samlAllowIdpInitiated')}
+              description={t('settings.samlAllowIdpInitiatedHelp')}
+              checked={allowIdpInitiated}
+              onChange={(e) => setAllowIdpInitiated(e.currentTarget.checked)}
+              data-testid="sso-saml-idp-initiated"
+            />
+          </>
+        )}
         <TextInput label={t('settings.allowedDomains')} description={t('settings.allowedDomainsHelp')} value={domains} onChange={(e) => setDomains(e.currentTarget.value)} required data-testid="sso-domains" />
         <Group grow align="flex-start">
-          <TextInput label={t('settings.emailClaim')} value={emailClaim} onChange={(e) => setEmailClaim(e.currentTarget.value)} data-testid="sso-email-claim" />
-          <TextInput label={t('settings.groupsClaim')} value={groupsClaim} onChange={(e) => setGroupsClaim(e.currentTarget.value)} data-testid="sso-groups-claim" />
+          <TextInput label={protocol === 'saml' ? t('settings.samlEmailAttribute') : t('settings.emailClaim')} value={emailClaim} onChange={(e) => setEmailClaim(e.currentTarget.value)} data-testid="sso-email-claim" />
+          <TextInput label={protocol === 'saml' ? t('settings.samlGroupsAttribute') : t('settings.groupsClaim')} value={groupsClaim} onChange={(e) => setGroupsClaim(e.currentTarget.value)} data-testid="sso-groups-claim" />
         </Group>
         <Textarea
           label={t('settings.groupMappings')}
@@ -133,7 +201,7 @@ function SsoForm({ settings }: { settings: TSsoSettings }) {
         />
         <Group justify="space-between" wrap="wrap">
           <Stack gap={2} maw={420}>
-            <Button variant="default" onClick={() => test.mutate()} loading={test.isPending} disabled={!settings.issuer_url} data-testid="sso-test">
+            <Button variant="default" onClick={() => test.mutate()} loading={test.isPending} disabled={settings.protocol === 'saml' ? !settings.saml.idp_metadata_set : !settings.issuer_url} data-testid="sso-test">
               {t('settings.test')}
             </Button>
             <Text fz="xs" c="dimmed">
@@ -146,6 +214,33 @@ function SsoForm({ settings }: { settings: TSsoSettings }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What the identity provider needs to know of the product: shown to be copied into its SAML application. */
+function SamlServiceProvider({ settings }: { settings: TSsoSettings }) {
+  const { t } = useTranslation('sso');
+  return (
+    <Stack gap={6} data-testid="sso-saml-sp">
+      <Text fz="sm">{t('settings.samlIntro')}</Text>
+      <Text fz="sm" fw={500}>
+        {t('settings.samlEntityId')}
+      </Text>
+      <Code data-testid="sso-saml-entity-id">{settings.saml.sp_entity_id}</Code>
+      <Text fz="sm" fw={500}>
+        {t('settings.samlAcsUrl')}
+      </Text>
+      <Code data-testid="sso-saml-acs-url">{settings.saml.sp_acs_url}</Code>
+      {settings.protocol === 'saml' ? (
+        <Anchor href={settings.saml.sp_metadata_url} target="_blank" rel="noopener" fz="sm" data-testid="sso-saml-metadata-link">
+          {t('settings.samlMetadataLink')}
+        </Anchor>
+      ) : (
+        <Text fz="xs" c="dimmed">
+          {t('settings.samlMetadataAfterSave')}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

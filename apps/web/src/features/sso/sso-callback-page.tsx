@@ -21,7 +21,11 @@ const rounds = new Map<string, Promise<TSsoCallbackResponse>>();
 function finishOnce(query: string): Promise<TSsoCallbackResponse> | null {
   const known = rounds.get(query);
   if (known) return known;
-  const binding = takeBrowserBinding();
+  // A sign-in started at the identity provider's portal (SAML, when the organisation allows it)
+  // has no round of this tab; the server knows such rounds and asks no binding of them. Nor does
+  // it for a SAML refusal that named no round: the page only shows the server's message for it.
+  const params = new URLSearchParams(query);
+  const binding = takeBrowserBinding() ?? (params.has('idp_initiated') || params.has('saml_error') ? 'none' : null);
   if (!binding) return null;
   const round = finishSsoRound(query, binding);
   rounds.set(query, round);
