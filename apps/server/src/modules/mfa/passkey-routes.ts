@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZApiError,
   ZDetailResponse,
+  ZIdParams,
   ZLoginResponse,
   ZPasskey,
   ZPasskeyCreationOptions,
@@ -132,7 +132,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefine
     schema: {
       tags: ['user'],
       summary: 'Remove one of the user\'s passkeys (another\'s: 404; the last second factor while the organisation requires one: 409)',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: ZIdParams,
       response: { 200: ZDetailResponse, ...errors },
     },
   }, async (request) => {

@@ -150,7 +150,7 @@ describe('registration', () => {
     expect(foreign.statusCode).toBe(404);
     const own = await app.inject({ method: 'DELETE', url: `/api/users/me/passkeys/${owner.passkeyId}/`, headers: { ...authHeader(owner.token), 'accept-language': 'hu' } });
     expect(own.statusCode).toBe(200);
-    expect(own.json().detail).toBe('A jelkulcs eltávolítva.');
+    expect(own.json().detail).toBe('A hozzáférési kulcs eltávolítva.');
     expect((await login(owner.email)).statusCode).toBe(200);
   });
 });
@@ -206,7 +206,7 @@ describe('sign-in with a passkey after the password', () => {
     const pendingToken = await pendingTokenOf(member.email);
     const unknown = await answer(pendingToken, new SoftwareAuthenticator(ORIGIN).signIn(await signInOptions(pendingToken)), 'hu');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'passkey_unknown', detail: 'Ez a jelkulcs nincs regisztrálva az Ön fiókjához.' });
+    expect(unknown.json()).toMatchObject({ code: 'passkey_unknown', detail: 'Ez a hozzáférési kulcs nincs regisztrálva az Ön fiókjához.' });
     const foreign = await answer(pendingToken, other.authenticator.signIn(await signInOptions(pendingToken)));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().code).toBe('passkey_unknown');

@@ -72,7 +72,7 @@ export function SecondFactorPanel() {
             <Text fz="sm" data-testid="recovery-codes-left">
               {t('secondFactor.recoveryLeft', { count: status.data.recovery_codes_left })}
             </Text>
-            {status.data.required ? (
+            {status.data.required && status.data.passkeys === 0 ? (
               <Alert color="blue" variant="light">
                 {t('secondFactor.required')}
               </Alert>
