@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import type { TPasskey } from '@ona/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -71,7 +71,9 @@ export function PasskeysPanel() {
                 <Table.Th>{t('passkeys.name')}</Table.Th>
                 <Table.Th>{t('passkeys.addedAt')}</Table.Th>
                 <Table.Th>{t('passkeys.lastUsed')}</Table.Th>
-                <Table.Th>{t('sessions.actions')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('sessions.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
