@@ -26,6 +26,7 @@ import { journeyRoutes } from './modules/journeys/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { secondFactorRoutes } from './modules/mfa/routes.ts';
+import { passkeyRoutes } from './modules/mfa/passkey-routes.ts';
 import { organizationRoutes } from './modules/organizations/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(userRoutes);
       await api.register(sessionRoutes);
       await api.register(secondFactorRoutes);
+      await api.register(passkeyRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(organizationRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(apiKeyRoutes);
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });

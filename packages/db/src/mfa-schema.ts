@@ -64,3 +64,50 @@ export const secondFactorFailures = pgTable(
   },
   (t) => [index('second_factor_failures_user_idx').on(t.userId, t.failedAt)],
 );
+
+/**
+ * A user's passkey (WebAuthn credential): the public key the authenticator made at registration
+ * and its signature counter. The private key never leaves the authenticator, so nothing here is
+ * secret; `credential_id` is unique across users (an authenticator makes a new one per account).
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('user_passkeys_credential_idx').on(t.credentialId), index('user_passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge the server handed out (registration or sign-in), kept in the database so
+ * that every instance knows it; taken (deleted) by the first answer that names it, so a replayed
+ * answer finds nothing. Rows left by abandoned ceremonies are dropped when new ones are made.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as it comes back in clientDataJSON. */
+    challenge: text('challenge').notNull(),
+    /** `register` or `authenticate`. */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_challenge_idx').on(t.challenge), index('webauthn_challenges_expiry_idx').on(t.expiresAt)],
+);

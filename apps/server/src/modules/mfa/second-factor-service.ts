@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TSecondFactorNeeded, TSessionMethod, TTotpEnrolment } from '@ona/contracts';
+import type { TPasskey, TPasskeyAuthenticationResponse, TPasskeyRegistrationResponse, TSecondFactorMethod, TSecondFactorNeeded, TSessionMethod, TTotpEnrolment } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { ApiError, conflict } from '../../errors/api-error.ts';
 import { openSecret, sealSecret } from '../../security/secret-box.ts';
@@ -7,6 +7,8 @@ import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../users/membership.ts';
 import { endSessions, openSession, type SignInClient } from '../sessions/session-service.ts';
 import * as repo from './mfa-repository.ts';
+import * as passkeyRepo from './passkey-repository.ts';
+import { checkPasskeySignIn, finishPasskeyRegistration, type RelyingParty } from './passkeys.ts';
 import { looksLikeTotpCode, matchingTimeStep, newRecoveryCode, newTotpSecret, normaliseRecoveryCode, RECOVERY_CODE_COUNT, TOTP_ISSUER, totpEnrolmentOf } from './totp.ts';
 
 /** How long the password's answer waits for the code (or the enrolment the policy demands). */
@@ -24,13 +26,21 @@ export type PasswordSignIn = { kind: 'session'; token: string } | { kind: 'secon
  * the enrolment, turns into a session.
  */
 export async function afterRightPassword(app: FastifyInstance, user: User, membership: MembershipContext, client: SignInClient): Promise<PasswordSignIn> {
-  const totp = await repo.findTotp(app.db, user.id);
-  const purpose: repo.PendingPurpose | null = totp?.confirmedAt ? 'verify' : membership.signInPolicy.secondFactorRequired ? 'enrol' : null;
+  const kept = await factorsOf(app, user.id);
+  const purpose: repo.PendingPurpose | null = kept.length > 0 ? 'verify' : membership.signInPolicy.secondFactorRequired ? 'enrol' : null;
   if (purpose === null) return { kind: 'session', token: await openSession(app, user.id, 'password', client) };
   const pendingToken = newSecretToken();
   const now = app.clock();
   await repo.insertPendingSignIn(app.db, user.id, hashSecretToken(pendingToken), purpose, new Date(now.getTime() + PENDING_SIGN_IN_LIFETIME_MS), now);
-  return { kind: 'second_factor', challenge: { second_factor: purpose, pending_token: pendingToken, methods: ['totp'] } };
+  // Enrolment offers both kinds; a sign-in asks for any of those the user keeps.
+  const methods: TSecondFactorMethod[] = purpose === 'enrol' ? ['totp', 'passkey'] : kept;
+  return { kind: 'second_factor', challenge: { second_factor: purpose, pending_token: pendingToken, methods } };
+}
+
+/** The second factors the user keeps: a confirmed authenticator app, passkeys. */
+async function factorsOf(app: FastifyInstance, userId: number): Promise<TSecondFactorMethod[]> {
+  const [totp, passkeys] = await Promise.all([repo.findTotp(app.db, userId), passkeyRepo.countPasskeys(app.db, userId)]);
+  return [...(totp?.confirmedAt ? (['totp'] as const) : []), ...(passkeys > 0 ? (['passkey'] as const) : [])];
 }
 
 const pendingExpired = () => new ApiError(401, 'pending_expired', 'mfa.errors.pending_expired');
@@ -38,9 +48,20 @@ const invalidCode = () => new ApiError(400, 'invalid_code', 'mfa.errors.invalid_
 
 /** Counts the attempt first (429 beyond the limit), then runs `check`; a right code clears the count. */
 async function countedCodeCheck(app: FastifyInstance, userId: number, check: () => Promise<boolean>): Promise<void> {
-  const attempt = await repo.takeSecondFactorAttempt(app.db, userId, new Date(Date.now() - CODE_FAILURE_WINDOW_MS), CODE_FAILURE_LIMIT);
-  if (!attempt.allowed) throw new ApiError(429, 'too_many_requests', 'mfa.errors.too_many_codes');
-  if (!(await check())) throw invalidCode();
+  await countedAttempt(app, userId, async () => {
+    if (!(await check())) throw invalidCode();
+  });
+}
+
+/**
+ * The attempt is counted before `attempt` runs (429 beyond the limit, whatever the answer), and
+ * stays counted when it throws its refusal; only a success clears the count. Codes and passkey
+ * signatures share the one count per user.
+ */
+async function countedAttempt(app: FastifyInstance, userId: number, attempt: () => Promise<void>): Promise<void> {
+  const taken = await repo.takeSecondFactorAttempt(app.db, userId, new Date(Date.now() - CODE_FAILURE_WINDOW_MS), CODE_FAILURE_LIMIT);
+  if (!taken.allowed) throw new ApiError(429, 'too_many_requests', 'mfa.errors.too_many_codes');
+  await attempt();
   await repo.clearSecondFactorFailures(app.db, userId);
 }
 
@@ -123,14 +144,66 @@ export async function completeWithEnrolment(app: FastifyInstance, pendingToken: 
   return { token: await openSession(app, pending.userId, 'password_totp', client), recoveryCodes, ...signedIn };
 }
 
-/** Turning the authenticator off needs a current code, and is refused while a policy requires it. */
+/**
+ * Turning the authenticator off needs a current code, and is refused while a policy requires a
+ * second factor and no passkey would remain.
+ */
 export async function removeTotpOf(app: FastifyInstance, userId: number, secondFactorRequired: boolean, code: string): Promise<void> {
-  if (secondFactorRequired) throw conflict('second_factor_required', 'mfa.errors.second_factor_required');
+  if (secondFactorRequired && (await passkeyRepo.countPasskeys(app.db, userId)) === 0) throw conflict('second_factor_required', 'mfa.errors.second_factor_required');
   await countedCodeCheck(app, userId, () => acceptCode(app, userId, code.trim()));
   await repo.removeTotp(app.db, userId);
 }
 
 export async function secondFactorStatus(app: FastifyInstance, userId: number, required: boolean) {
   const totp = await repo.findTotp(app.db, userId);
-  return { totp: Boolean(totp?.confirmedAt), recovery_codes_left: totp?.confirmedAt ? await repo.countUnusedRecoveryCodes(app.db, userId) : 0, required };
+  return {
+    totp: Boolean(totp?.confirmedAt),
+    passkeys: await passkeyRepo.countPasskeys(app.db, userId),
+    recovery_codes_left: totp?.confirmedAt ? await repo.countUnusedRecoveryCodes(app.db, userId) : 0,
+    required,
+  };
+}
+
+/** Completes a sign-in the password began with a passkey's signature (counted like a code). */
+export async function completeWithPasskey(app: FastifyInstance, rp: RelyingParty, pendingToken: string, response: TPasskeyAuthenticationResponse, client: SignInClient) {
+  const pending = await pendingVerification(app, pendingToken);
+  await countedAttempt(app, pending.userId, () => checkPasskeySignIn(app, rp, pending.userId, response));
+  if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
+  const signedIn = await signedInUser(app, pending.userId);
+  return { token: await openSession(app, pending.userId, 'password_passkey', client), ...signedIn };
+}
+
+/** The pending sign-in that waits for a second factor (a passkey's options are asked for with it). */
+export async function pendingVerification(app: FastifyInstance, pendingToken: string) {
+  const pending = await repo.findPendingSignIn(app.db, hashSecretToken(pendingToken), 'verify', app.clock());
+  if (!pending) throw pendingExpired();
+  return pending;
+}
+
+/**
+ * A new passkey of a signed-in user: stored, and every other session of the user ends (a new
+ * second factor: whoever had only the password is out), as for a new authenticator app.
+ */
+export async function addPasskey(app: FastifyInstance, rp: RelyingParty, userId: number, name: string, response: TPasskeyRegistrationResponse, keepSession?: number): Promise<TPasskey> {
+  const passkey = await finishPasskeyRegistration(app, rp, userId, name, response);
+  await endSessions(app, [userId], keepSession);
+  return passkey;
+}
+
+/** The enrolment a held-up sign-in needs, with a passkey: stored, and the sign-in completes. */
+export async function completeWithPasskeyEnrolment(app: FastifyInstance, rp: RelyingParty, pendingToken: string, name: string, response: TPasskeyRegistrationResponse, client: SignInClient) {
+  const { pending } = await pendingEnrolmentUser(app, pendingToken);
+  await addPasskey(app, rp, pending.userId, name, response);
+  if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
+  const signedIn = await signedInUser(app, pending.userId);
+  return { token: await openSession(app, pending.userId, 'password_passkey', client), ...signedIn };
+}
+
+/** Removes one of the user's passkeys; refused while a policy requires a second factor and it is the last one. */
+export async function removePasskeyOf(app: FastifyInstance, userId: number, passkeyId: number, secondFactorRequired: boolean): Promise<void> {
+  const passkeys = await passkeyRepo.listPasskeys(app.db, userId);
+  if (!passkeys.some((p) => p.id === passkeyId)) throw new ApiError(404, 'passkey_not_found', 'mfa.errors.passkey_not_found');
+  const factorsLeft = passkeys.length - 1 + ((await factorsOf(app, userId)).includes('totp') ? 1 : 0);
+  if (secondFactorRequired && factorsLeft === 0) throw conflict('second_factor_required', 'mfa.errors.second_factor_required');
+  if (!(await passkeyRepo.deletePasskey(app.db, userId, passkeyId))) throw new ApiError(404, 'passkey_not_found', 'mfa.errors.passkey_not_found');
 }

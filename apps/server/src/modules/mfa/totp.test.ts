@@ -103,7 +103,7 @@ describe('enrolment', () => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(token)).statusCode).toBe(200);
     const status = await app.inject({ method: 'GET', url: '/api/users/me/second-factor/', headers: authHeader(token) });
-    expect(status.json()).toEqual({ totp: true, recovery_codes_left: 10, required: false });
+    expect(status.json()).toEqual({ totp: true, passkeys: 0, recovery_codes_left: 10, required: false });
     const again = await app.inject({ method: 'POST', url: '/api/users/me/second-factor/totp/', headers: authHeader(token) });
     expect(again.statusCode).toBe(409);
   });

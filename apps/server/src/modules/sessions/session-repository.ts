@@ -58,13 +58,23 @@ export async function endSession(db: Database, userId: number, sessionId: number
   return ended.length > 0;
 }
 
-/** Ends every open session of the users, but `keep` (the session of the request, when it is to stay). */
-export async function endSessionsOfUsers(db: Database, userIds: number[], now: Date, keep?: number): Promise<number> {
+/**
+ * Ends every open session of the users, but `keep` (the session of the request, when it is to
+ * stay); with `methods`, only the sessions opened in one of those ways.
+ */
+export async function endSessionsOfUsers(db: Database, userIds: number[], now: Date, keep?: number, methods?: TSessionMethod[]): Promise<number> {
   if (userIds.length === 0) return 0;
   const ended = await db
     .update(authTokens)
     .set({ revokedAt: now })
-    .where(and(inArray(authTokens.userId, userIds), isNull(authTokens.revokedAt), ...(keep === undefined ? [] : [ne(authTokens.id, keep)])))
+    .where(
+      and(
+        inArray(authTokens.userId, userIds),
+        isNull(authTokens.revokedAt),
+        ...(keep === undefined ? [] : [ne(authTokens.id, keep)]),
+        ...(methods === undefined ? [] : [inArray(authTokens.method, methods)]),
+      ),
+    )
     .returning({ id: authTokens.id });
   return ended.length;
 }

@@ -46,10 +46,11 @@ export async function listLiveSessions(app: FastifyInstance, userId: number, pol
  * Ends the sessions of users (all of them, or all but `keep`) and drops their cached callers on
  * every instance before answering, so that the very next request anywhere is refused. What a new
  * password, a new second factor, an administrator's "end all sessions" and (for the single sign-on
- * work) "SSO now required" call.
+ * work) "SSO now required" call. `methods` narrows it to the sessions opened in those ways
+ * (SSO required ends the password sessions; a sign-in through the identity provider stays).
  */
-export async function endSessions(app: FastifyInstance, userIds: number[], keep?: number): Promise<number> {
-  const ended = await endSessionsOfUsers(app.db, userIds, app.clock(), keep);
+export async function endSessions(app: FastifyInstance, userIds: number[], keep?: number, methods?: TSessionMethod[]): Promise<number> {
+  const ended = await endSessionsOfUsers(app.db, userIds, app.clock(), keep, methods);
   await app.callerCache.forget({ users: userIds });
   return ended;
 }

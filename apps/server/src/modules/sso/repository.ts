@@ -54,6 +54,15 @@ export async function findConnectionsRequiringSsoOf(db: Database, userId: number
   return rows.map((r) => r.connection).filter((c) => c.breakGlassUserId !== userId);
 }
 
+/** The active members of an organisation but one (its break-glass administrator, when it has one). */
+export async function activeMembersBut(db: Database, organizationId: number, exceptUserId: number | null): Promise<number[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), isNull(memberships.deactivatedAt)));
+  return rows.map((r) => r.userId).filter((id) => id !== exceptUserId);
+}
+
 export async function saveConnection(db: Database, organizationId: number, values: Omit<typeof ssoConnections.$inferInsert, 'id' | 'organizationId' | 'updatedAt'>): Promise<void> {
   const now = new Date();
   await db

@@ -19,7 +19,7 @@ import { requireAuth, requireLoginToken } from '../../plugins/auth.ts';
 import { requireOrganizationAdmin } from '../organizations/organization-guards.ts';
 import * as repo from './repository.ts';
 import { createSecretBox } from './secret-box.ts';
-import { toSsoSettings, saveSsoSettings } from './settings-service.ts';
+import { endPasswordSessionsRefusedBySso, toSsoSettings, saveSsoSettings } from './settings-service.ts';
 import { discoverSignIn, finishRound, startRound, type SsoContext } from './sign-in-service.ts';
 import { signInClientOf } from '../sessions/session-service.ts';
 import { samlRoutes } from './saml/saml-routes.ts';
@@ -93,14 +93,15 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; i
       tags: ['organization'],
       summary: 'Configure the current organisation\'s single sign-on (organization_admin)',
       description:
-        'Without `client_secret` the stored secret stays. The secret is sealed with SECRETS_KEY (409 `secrets_key_missing` when the server has none). A domain another organisation claims: 409 `sso_domain_taken`. SAML: `saml_idp_metadata_xml` (uploaded) or `saml_idp_metadata_url` (fetched now) is read and checked (400 `sso_saml_metadata_invalid`, `sso_saml_metadata_dtd` for a document type declaration or external entity, `sso_saml_metadata_fetch_failed`); without either the stored metadata stays.',
+        'With `require_sso` on (and the connection enabled) the password sessions of every member but the break-glass administrator end, except the caller\'s own. Without `client_secret` the stored secret stays. The secret is sealed with SECRETS_KEY (409 `secrets_key_missing` when the server has none). A domain another organisation claims: 409 `sso_domain_taken`. SAML: `saml_idp_metadata_xml` (uploaded) or `saml_idp_metadata_url` (fetched now) is read and checked (400 `sso_saml_metadata_invalid`, `sso_saml_metadata_dtd` for a document type declaration or external entity, `sso_saml_metadata_fetch_failed`); without either the stored metadata stays.',
       body: ZSsoSettingsUpdate,
       response: { 200: ZSsoSettings, ...errors },
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireLoginToken(requireAuth(request)));
     await saveSsoSettings(app.db, auth.organizationId, request.body, box, request.log);
-    request.log.info({ organizationId: auth.organizationId, userId: auth.user.id }, 'sso settings changed');
+    const ended = await endPasswordSessionsRefusedBySso(app, auth.organizationId, auth.tokenId);
+    request.log.info({ organizationId: auth.organizationId, userId: auth.user.id, endedPasswordSessions: ended }, 'sso settings changed');
     return toSsoSettings(await repo.findConnectionOfOrganization(app.db, auth.organizationId), redirectUris(request), context(request).serviceProviderUrls(auth.organizationId));
   });
 

@@ -1,4 +1,5 @@
-import type { TSsoSettings, TSsoSettingsUpdate } from '@ona/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TSessionMethod, TSsoSettings, TSsoSettingsUpdate } from '@ona/contracts';
 import { ZSsoSettingsUpdate } from '@ona/contracts';
 import { and, eq, isNull, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
@@ -10,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fetchIdpMetadata, parseIdpMetadata } from './saml/idp-metadata.ts';
 import type { ServiceProviderUrls } from './saml/service-provider.ts';
 import { SsoRefusal } from './sso-refusal.ts';
+import { endSessions } from '../sessions/session-service.ts';
 
 const { memberships } = tables;
 
@@ -113,4 +115,22 @@ async function readSamlMetadata(db: Database, organizationId: number, update: Re
     log.warn({ organizationId, code: error.code, reason: error.details.reason }, 'sso saml metadata refused');
     throw new ApiError(400, error.code, error.messageKey, undefined, error.details.reason ? { reason: error.details.reason } : {});
   }
+}
+
+/** The sessions a password opened (with or without a second factor): what SSO required refuses. */
+const PASSWORD_METHODS: TSessionMethod[] = ['password', 'password_totp', 'password_passkey'];
+
+/**
+ * While the organisation requires SSO, its members (but the break-glass administrator) are refused
+ * password sign-in; their password sessions end with the save, on every instance, so the very next
+ * request of such a session is refused too. Sessions opened through the identity provider stay, and
+ * so does the session of the administrator who saved (their own next sign-in follows the rule).
+ * Run on every save that leaves the requirement on: a save that changes the break-glass
+ * administrator ends the sessions of the one who lost the exception.
+ */
+export async function endPasswordSessionsRefusedBySso(app: FastifyInstance, organizationId: number, keepSession: number | null): Promise<number> {
+  const connection = await repo.findConnectionOfOrganization(app.db, organizationId);
+  if (!connection?.enabled || !connection.requireSso) return 0;
+  const members = await repo.activeMembersBut(app.db, organizationId, connection.breakGlassUserId);
+  return endSessions(app, members, keepSession ?? undefined, PASSWORD_METHODS);
 }

@@ -234,6 +234,26 @@ describe('sign-in by e-mail first', () => {
     expect(await discover('anna@acme.test')).toMatchObject({ method: 'sso' });
     await configureAcme({ require_sso: false });
   });
+
+  it('requiring SSO ends the password sessions of the members it refuses, on their very next request; SSO sessions and the break-glass administrator\'s go on', async () => {
+    await configureAcme({ require_sso: false });
+    const me = (token: string) => app.inject({ method: 'GET', url: '/api/users/me/', headers: authHeader(token) });
+    const annaPassword = await loginAs(app, 'anna@acme.test', FIXTURE_PASSWORD);
+    const annaSso = await finish(await roundAt('anna@acme.test', 'anna'));
+    expect(annaSso.statusCode, annaSso.body).toBe(200);
+    const annaSsoToken = (annaSso.json() as { token: string }).token;
+    const breakGlassOther = await loginAs(app, 'admin@acme.test', FIXTURE_PASSWORD);
+    const bobPassword = await loginAs(app, 'bob@beta.test', FIXTURE_PASSWORD);
+    for (const token of [annaPassword, annaSsoToken, breakGlassOther, bobPassword]) expect((await me(token)).statusCode).toBe(200);
+    await configureAcme({ require_sso: true, break_glass_user_id: breakGlassId });
+    expect((await me(annaPassword)).statusCode).toBe(401);
+    expect((await me(annaSsoToken)).statusCode).toBe(200);
+    expect((await me(breakGlassOther)).statusCode).toBe(200);
+    expect((await me(acmeAdmin)).statusCode).toBe(200);
+    // Another organisation's member is not concerned.
+    expect((await me(bobPassword)).statusCode).toBe(200);
+    await configureAcme({ require_sso: false });
+  });
 });
 
 describe('refusals, each with the crafted token or response that shows it', () => {

@@ -1,5 +1,11 @@
 import {
   ZDetailResponse,
+  ZPasskey,
+  ZPasskeyCreationOptions,
+  ZPasskeyList,
+  type TPasskey,
+  type TPasskeyCreationOptions,
+  type TPasskeyRegistration,
   ZSecondFactorStatus,
   ZSession,
   ZSessionsEnded,
@@ -26,3 +32,9 @@ export const fetchSecondFactor = (): Promise<TSecondFactorStatus> => apiRequest(
 export const beginTotp = (): Promise<TTotpEnrolment> => apiRequest('/users/me/second-factor/totp/', ZTotpEnrolment, { method: 'POST' });
 export const confirmTotp = (code: string): Promise<TTotpConfirmed> => apiRequest('/users/me/second-factor/totp/confirm/', ZTotpConfirmed, { method: 'POST', body: { code } });
 export const removeTotp = (code: string): Promise<{ detail: string }> => apiRequest('/users/me/second-factor/totp/', ZDetailResponse, { method: 'DELETE', body: { code } });
+
+export const passkeysQueryKey = ['account', 'passkeys'] as const;
+export const fetchPasskeys = (): Promise<TPasskey[]> => apiRequest('/users/me/passkeys/', ZPasskeyList);
+export const passkeyOptions = (): Promise<TPasskeyCreationOptions> => apiRequest('/users/me/passkeys/options/', ZPasskeyCreationOptions, { method: 'POST' });
+export const registerPasskey = (body: TPasskeyRegistration): Promise<TPasskey> => apiRequest('/users/me/passkeys/', ZPasskey, { method: 'POST', body });
+export const removePasskey = (id: number): Promise<{ detail: string }> => apiRequest(`/users/me/passkeys/${id}/`, ZDetailResponse, { method: 'DELETE' });

@@ -49,7 +49,12 @@ export function SecondFactorPanel() {
           <Title order={2} fz="lg">
             {t('secondFactor.title')}
           </Title>
-          {status.data && <Badge color={status.data.totp ? 'teal' : 'gray'} variant="light" data-testid="second-factor-state">{status.data.totp ? t('secondFactor.on') : t('secondFactor.off')}</Badge>}
+          {status.data && (
+            // On with any second factor: the authenticator app here or a passkey (passkeys-panel.tsx).
+            <Badge color={status.data.totp || status.data.passkeys > 0 ? 'teal' : 'gray'} variant="light" data-testid="second-factor-state">
+              {status.data.totp || status.data.passkeys > 0 ? t('secondFactor.on') : t('secondFactor.off')}
+            </Badge>
+          )}
         </Group>
         <Text fz="sm" c="dimmed">
           {t('secondFactor.help')}
@@ -72,7 +77,7 @@ export function SecondFactorPanel() {
             <Text fz="sm" data-testid="recovery-codes-left">
               {t('secondFactor.recoveryLeft', { count: status.data.recovery_codes_left })}
             </Text>
-            {status.data.required ? (
+            {status.data.required && status.data.passkeys === 0 ? (
               <Alert color="blue" variant="light">
                 {t('secondFactor.required')}
               </Alert>

@@ -2,6 +2,10 @@ import type {
   TLoginRequest,
   TLoginResponse,
   TPasswordResetConfirm,
+  TPasskeyAuthenticationResponse,
+  TPasskeyCreationOptions,
+  TPasskeyRegistrationResponse,
+  TPasskeyRequestOptions,
   TPendingTotpConfirmed,
   TSecondFactorNeeded,
   TTotpEnrolment,
@@ -18,6 +22,8 @@ const ZUserProfile = asServerWrote<TUserProfile>();
 const ZLoginAnswer = asServerWrote<TLoginResponse | TSecondFactorNeeded>();
 const ZTotpEnrolment = asServerWrote<TTotpEnrolment>();
 const ZPendingTotpConfirmed = asServerWrote<TPendingTotpConfirmed>();
+const ZPasskeyRequestOptions = asServerWrote<TPasskeyRequestOptions>();
+const ZPasskeyCreationOptions = asServerWrote<TPasskeyCreationOptions>();
 
 /** A session, or (202) a pending token for the second factor that must follow (second-factor-step.tsx). */
 export function login(credentials: TLoginRequest): Promise<TLoginResponse | TSecondFactorNeeded> {
@@ -36,6 +42,22 @@ export function beginPendingEnrolment(pendingToken: string): Promise<TTotpEnrolm
 
 export function confirmPendingEnrolment(pendingToken: string, code: string): Promise<TPendingTotpConfirmed> {
   return apiRequest('/auth/login/second-factor/enrol/confirm/', ZPendingTotpConfirmed, { method: 'POST', body: { pending_token: pendingToken, code }, anonymous: true });
+}
+
+export function passkeySignInOptions(pendingToken: string): Promise<TPasskeyRequestOptions> {
+  return apiRequest('/auth/login/second-factor/passkey/options/', ZPasskeyRequestOptions, { method: 'POST', body: { pending_token: pendingToken }, anonymous: true });
+}
+
+export function answerWithPasskey(pendingToken: string, response: TPasskeyAuthenticationResponse): Promise<TLoginResponse> {
+  return apiRequest('/auth/login/second-factor/passkey/', ZLoginResponse, { method: 'POST', body: { pending_token: pendingToken, response }, anonymous: true });
+}
+
+export function pendingPasskeyOptions(pendingToken: string): Promise<TPasskeyCreationOptions> {
+  return apiRequest('/auth/login/second-factor/enrol/passkey/options/', ZPasskeyCreationOptions, { method: 'POST', body: { pending_token: pendingToken }, anonymous: true });
+}
+
+export function enrolPendingPasskey(pendingToken: string, name: string, response: TPasskeyRegistrationResponse): Promise<TLoginResponse> {
+  return apiRequest('/auth/login/second-factor/enrol/passkey/', ZLoginResponse, { method: 'POST', body: { pending_token: pendingToken, name, response }, anonymous: true });
 }
 
 export function logout(): Promise<void> {
