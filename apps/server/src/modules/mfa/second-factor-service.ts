@@ -6,6 +6,7 @@ import { openSecret, sealSecret } from '../../security/secret-box.ts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../users/membership.ts';
 import { endSessions, openSession, type SignInClient } from '../sessions/session-service.ts';
+import { recordSignIn } from '../audit/sign-in-audit.ts';
 import * as repo from './mfa-repository.ts';
 import { looksLikeTotpCode, matchingTimeStep, newRecoveryCode, newTotpSecret, normaliseRecoveryCode, RECOVERY_CODE_COUNT, TOTP_ISSUER, totpEnrolmentOf } from './totp.ts';
 
@@ -65,7 +66,13 @@ async function signedInUser(app: FastifyInstance, userId: number) {
 export async function completeWithCode(app: FastifyInstance, pendingToken: string, code: string, client: SignInClient) {
   const pending = await repo.findPendingSignIn(app.db, hashSecretToken(pendingToken), 'verify', app.clock());
   if (!pending) throw pendingExpired();
-  await countedCodeCheck(app, pending.userId, () => acceptCode(app, pending.userId, code.trim()));
+  try {
+    await countedCodeCheck(app, pending.userId, () => acceptCode(app, pending.userId, code.trim()));
+  } catch (error) {
+    // A wrong second factor after a right password is a failed sign-in of a known account: on record.
+    if (error instanceof ApiError && error.code === 'invalid_code') await recordSignIn(app, app.db, pending.userId, 'failure', client, { method: 'password_totp' });
+    throw error;
+  }
   if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
   const signedIn = await signedInUser(app, pending.userId);
   const method: TSessionMethod = 'password_totp';

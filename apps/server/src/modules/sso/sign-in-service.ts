@@ -13,6 +13,7 @@ import * as repo from './repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import { SsoRefusal } from './sso-refusal.ts';
 import { openSession, type SignInClient } from '../sessions/session-service.ts';
+import { recordSignIn } from '../audit/sign-in-audit.ts';
 
 const { users, memberships } = tables;
 
@@ -108,6 +109,7 @@ export async function finishRound(ctx: SsoContext, body: TSsoCallbackRequest, lo
     if (!(error instanceof SsoRefusal)) throw error;
     logged(ctx, connection.organizationId, error);
     if (round.purpose === 'test') return { outcome: 'test', report: failedTest(error, claims, locale) };
+    await recordSignIn(ctx.app, ctx.app.db, null, 'failure', ctx.client, { method: 'oidc', organizationId: connection.organizationId, reason: error.code });
     throw error.toApiError();
   }
 }
