@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DbHandle } from '@ona/db';
-import { readSettings, secretsKeyOf, type Settings } from './env.ts';
+import { DEVELOPMENT_SECRETS_KEY, type Settings } from './env.ts';
 import { acceptEmptyJsonBody } from './http/empty-json-body.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import { compiledSerializerCompiler } from './http/response-serializer.ts';
@@ -144,7 +144,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(callerCachePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix, now: () => clock().getTime() });
   await app.register(authPlugin);
   // Before every route: the audit table's marks attach to routes as they are registered.
-  await app.register(auditPlugin, { secretsKey: options.settings.SECRETS_KEY ?? secretsKeyOf(readSettings()) });
+  await app.register(auditPlugin, { secretsKey: options.settings.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY });
   await app.register(realtimePlugin, {
     redisUrl: options.settings.REDIS_URL,
     prefix: redisPrefix,

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { readSettings, secretsKeyOf } from '../../env.ts';
+import { DEVELOPMENT_SECRETS_KEY, type Settings } from '../../env.ts';
+import { DEMO_SECRETS_KEY } from '../sso/secret-box.ts';
 
 /** The `prev_hash` of an organisation's first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -34,9 +35,14 @@ export function auditKeyFrom(secretsKey: string): Buffer {
   return createHmac('sha256', createHash('sha256').update(secretsKey, 'utf8').digest()).update('audit-chain-v1').digest();
 }
 
-/** The key of this process's settings (SECRETS_KEY, or the development default outside production). */
-export function auditKeyOfEnvironment(): Buffer {
-  return auditKeyFrom(secretsKeyOf(readSettings()));
+/**
+ * The secret the server keys the chain with, for scripts that open the database themselves: what
+ * server.ts hands the app (SECRETS_KEY; unset, the demo key on the embedded database) and, on
+ * PostgreSQL without SECRETS_KEY, the public development key the app falls back to (with a warning:
+ * the chain then only catches edits by someone who does not read this source).
+ */
+export function auditSecretOf(settings: Pick<Settings, 'SECRETS_KEY' | 'DATABASE_URL'>): string {
+  return settings.SECRETS_KEY ?? (settings.DATABASE_URL ? DEVELOPMENT_SECRETS_KEY : DEMO_SECRETS_KEY);
 }
 
 /** One fixed serialisation: the order of the array, object keys sorted (jsonb keeps no order). */
