@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DbHandle } from '@ona/db';
-import type { Settings } from './env.ts';
+import { DEVELOPMENT_SECRETS_KEY, type Settings } from './env.ts';
 import { acceptEmptyJsonBody } from './http/empty-json-body.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import { compiledSerializerCompiler } from './http/response-serializer.ts';
@@ -40,6 +40,8 @@ import { siteContactRoutes } from './modules/site-contact/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { SCIM_PREFIX, scimRoutes } from './modules/scim/scim-routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
+import { auditPlugin } from './modules/audit/audit-plugin.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 
 export interface AppOptions {
   db: DbHandle;
@@ -142,6 +144,8 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(callerCachePlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix, now: () => clock().getTime() });
   await app.register(authPlugin);
+  // Before every route: the audit table's marks attach to routes as they are registered.
+  await app.register(auditPlugin, { secretsKey: options.settings.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY });
   await app.register(realtimePlugin, {
     redisUrl: options.settings.REDIS_URL,
     prefix: redisPrefix,
@@ -165,6 +169,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(passkeyRoutes, { publicUrl: options.settings.PUBLIC_URL, instantSurveyUrl: options.settings.INSTANT_SURVEY_URL });
       await api.register(organizationRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(apiKeyRoutes);
+      await api.register(auditRoutes);
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);

@@ -67,6 +67,8 @@ export const ZSettings = z.object({
    * Changing it makes every sealed secret unreadable (users enrol their authenticator again).
    */
   SECRETS_KEY: z.string().min(32).optional(),
+  /** Audit log entries older than this many days are removed in whole segments (docs/audit-log.md); default two years. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(730),
   /** Aggregates of fewer respondents than this are withheld from reports. */
   MIN_GROUP_SIZE: z.coerce.number().int().min(1).max(100).default(5),
 });

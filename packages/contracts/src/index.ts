@@ -37,3 +37,4 @@ export * from './key-role-colors.ts';
 export * from './sign-in-security.ts';
 export * from './directory.ts';
 export * from './sso.ts';
+export * from './audit.ts';

@@ -418,3 +418,4 @@ export * from './sessions-schema.ts';
 export * from './mfa-schema.ts';
 export * from './directory-schema.ts';
 export * from './sso-schema.ts';
+export * from './audit-schema.ts';

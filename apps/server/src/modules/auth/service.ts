@@ -9,6 +9,7 @@ import { refusePasswordWhenSsoRequired } from '../sso/sign-in-service.ts';
 import { hashSecretToken, newSecretToken } from './secret-token.ts';
 import { afterRightPassword } from '../mfa/second-factor-service.ts';
 import type { SignInClient } from '../sessions/session-service.ts';
+import { recordSignIn } from '../audit/sign-in-audit.ts';
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -26,7 +27,10 @@ export async function login(app: FastifyInstance, email: string, password: strin
   // An account without a password yet is checked against the dummy too, so timing does not tell it apart.
   const usable = user !== undefined && hasPassword(user.passwordHash);
   const valid = await verifyPassword(password, usable ? user.passwordHash : DUMMY_PASSWORD_HASH);
-  if (!user || !usable || !valid || !user.isActive) throw badRequest('invalid_credentials', 'errors.invalid_credentials');
+  if (!user || !usable || !valid || !user.isActive) {
+    if (user) await recordSignIn(app, app.db, user.id, 'failure', client, { method: 'password' });
+    throw badRequest('invalid_credentials', 'errors.invalid_credentials');
+  }
   await repo.clearLoginFailures(app.db, email);
   // The right password of someone who works nowhere any more (organisations archived, memberships deactivated): no token.
   const membership = requireUsableMembership(await loadMembershipContext(app.db, user));

@@ -6,6 +6,7 @@ import { openSecret, sealSecret } from '../../security/secret-box.ts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../users/membership.ts';
 import { endSessions, openSession, type SignInClient } from '../sessions/session-service.ts';
+import { recordSignIn } from '../audit/sign-in-audit.ts';
 import * as repo from './mfa-repository.ts';
 import * as passkeyRepo from './passkey-repository.ts';
 import { checkPasskeySignIn, finishPasskeyRegistration, type RelyingParty } from './passkeys.ts';
@@ -86,7 +87,13 @@ async function signedInUser(app: FastifyInstance, userId: number) {
 export async function completeWithCode(app: FastifyInstance, pendingToken: string, code: string, client: SignInClient) {
   const pending = await repo.findPendingSignIn(app.db, hashSecretToken(pendingToken), 'verify', app.clock());
   if (!pending) throw pendingExpired();
-  await countedCodeCheck(app, pending.userId, () => acceptCode(app, pending.userId, code.trim()));
+  try {
+    await countedCodeCheck(app, pending.userId, () => acceptCode(app, pending.userId, code.trim()));
+  } catch (error) {
+    // A wrong second factor after a right password is a failed sign-in of a known account: on record.
+    if (error instanceof ApiError && error.code === 'invalid_code') await recordSignIn(app, app.db, pending.userId, 'failure', client, { method: 'password_totp' });
+    throw error;
+  }
   if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
   const signedIn = await signedInUser(app, pending.userId);
   const method: TSessionMethod = 'password_totp';
@@ -167,7 +174,13 @@ export async function secondFactorStatus(app: FastifyInstance, userId: number, r
 /** Completes a sign-in the password began with a passkey's signature (counted like a code). */
 export async function completeWithPasskey(app: FastifyInstance, rp: RelyingParty, pendingToken: string, response: TPasskeyAuthenticationResponse, client: SignInClient) {
   const pending = await pendingVerification(app, pendingToken);
-  await countedAttempt(app, pending.userId, () => checkPasskeySignIn(app, rp, pending.userId, response));
+  try {
+    await countedAttempt(app, pending.userId, () => checkPasskeySignIn(app, rp, pending.userId, response));
+  } catch (error) {
+    // A refused passkey after a right password is a failed sign-in of a known account: on record.
+    if (error instanceof ApiError && error.statusCode < 500 && error.statusCode !== 429) await recordSignIn(app, app.db, pending.userId, 'failure', client, { method: 'password_passkey' });
+    throw error;
+  }
   if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
   const signedIn = await signedInUser(app, pending.userId);
   return { token: await openSession(app, pending.userId, 'password_passkey', client), ...signedIn };

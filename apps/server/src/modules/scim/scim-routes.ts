@@ -89,6 +89,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
     const found = await gate.run(() => findScimTokenOrganization(app.db, token, new Date()));
     if (!found) throw new ScimError(401, 'The SCIM bearer token is unknown or revoked');
     request.scimOrganizationId = found.organizationId;
+    request.scimTokenId = found.tokenId;
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (payload !== null && payload !== undefined && payload !== '') reply.header('content-type', SCIM_CONTENT_TYPE);

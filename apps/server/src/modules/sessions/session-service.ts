@@ -5,6 +5,7 @@ import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import type { TEffectiveSignInPolicy } from './sign-in-policy.ts';
 import { summariseDevice } from './device-summary.ts';
 import { sessionLapsed } from './session-lifetime.ts';
+import { recordSignIn } from '../audit/sign-in-audit.ts';
 import { endSessionsOfUsers, insertSession, listOpenSessions } from './session-repository.ts';
 
 /** Where a sign-in came from, as the sessions list shows it. */
@@ -21,7 +22,11 @@ export const signInClientOf = (request: FastifyRequest): SignInClient => ({ user
  */
 export async function openSession(app: FastifyInstance, userId: number, method: TSessionMethod, client: SignInClient): Promise<string> {
   const token = newSecretToken();
-  await insertSession(app.db, { userId, tokenHash: hashSecretToken(token), method, device: summariseDevice(client.userAgent), ipAddress: client.ipAddress, now: app.clock() });
+  // The session and its sign-in entry of the audit log commit together (modules/audit).
+  await app.db.transaction(async (tx) => {
+    const sessionId = await insertSession(tx, { userId, tokenHash: hashSecretToken(token), method, device: summariseDevice(client.userAgent), ipAddress: client.ipAddress, now: app.clock() });
+    await recordSignIn(app, tx, userId, 'success', client, { method, sessionId });
+  });
   return token;
 }
 

@@ -15,6 +15,7 @@ import { SsoRefusal } from './sso-refusal.ts';
 import { openSession, type SignInClient } from '../sessions/session-service.ts';
 import { authnRequestUrl, type ServiceProviderUrls } from './saml/service-provider.ts';
 import { SAML_REFUSAL_KEYS } from './saml/acs-service.ts';
+import { recordSignIn } from '../audit/sign-in-audit.ts';
 
 const { users, memberships } = tables;
 
@@ -160,6 +161,7 @@ export async function finishRound(ctx: SsoContext, body: TSsoCallbackRequest, lo
     // The assertion consumer service logged its own refusals already.
     if (!(connection.protocol === 'saml' && round.samlOutcome?.ok === false)) logged(ctx, connection.organizationId, error);
     if (round.purpose === 'test') return { outcome: 'test', report: failedTest(error, claims, locale) };
+    await recordSignIn(ctx.app, ctx.app.db, null, 'failure', ctx.client, { method: connection.protocol, organizationId: connection.organizationId, reason: error.code });
     throw error.toApiError();
   }
 }

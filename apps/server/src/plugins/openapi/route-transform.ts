@@ -94,6 +94,9 @@ export function createRouteTransform(authenticate: onRequestHookHandler): Swagge
     delete result.requiredQuery;
 
     if (!original.security && hooksOf(route).includes(authenticate)) result.security = TOKEN_SECURITY;
+    // What a successful call writes to the audit log (modules/audit/audited-routes.ts).
+    const audit = route.config?.audit;
+    if (audit) result['x-audit-action'] = audit.action;
 
     const responses = original.response as Record<string, unknown> | undefined;
     if (responses && result.response) {

@@ -1,0 +1,147 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '@ona/db';
+import type { TAuditAction } from '@ona/contracts';
+import { auditKeyFrom } from './audit-chain.ts';
+import { appendAuditEntry, type AuditRecord } from './audit-repository.ts';
+import { AUDITED_ROUTES, openApiPath, type AuditMark } from './audited-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set from AUDITED_ROUTES when the route is registered: what its successful answer records. */
+    audit?: AuditMark;
+  }
+  interface FastifyInstance {
+    audit: AuditLog;
+  }
+  interface FastifyRequest {
+    /** The SCIM token a provisioning request came with (modules/scim). */
+    scimTokenId: number | null;
+  }
+}
+
+/** What an entry says beyond who, when and from where. */
+export interface AuditFacts {
+  action: TAuditAction;
+  outcome?: 'success' | 'failure';
+  organizationId: number;
+  actorUserId?: number | null;
+  route?: string | null;
+  engagementId?: number | null;
+  subjectEmployeeId?: number | null;
+  subjectUserId?: number | null;
+  targetIds?: Record<string, number | string>;
+}
+
+export interface AuditLog {
+  /** The chain's key (derived from SECRETS_KEY). */
+  key: Buffer;
+  /**
+   * Appends an entry from a request (who and from where come from it) on `db`: pass the
+   * transaction of a change so both commit together.
+   */
+  record(db: Database, request: FastifyRequest, facts: AuditFacts): Promise<void>;
+}
+
+const USER_AGENT_MAX = 300;
+
+/** The route as the OpenAPI document names it, e.g. `GET /api/engagements/{id}/`. */
+export const routeNameOf = (request: FastifyRequest): string => `${request.method} ${openApiPath(request.routeOptions.url ?? request.url.split('?')[0] ?? '')}`;
+
+function idOf(value: unknown): number | string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value !== 'string' || value === '') return undefined;
+  // Ids only: a number, or an identifier-like token (SCIM ids); anything else (a name, free text) is left out.
+  if (/^\d{1,15}$/.test(value)) return Number(value);
+  return /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+/** The entry a marked route's successful answer writes: ids from the path and query only. */
+function factsOfMark(request: FastifyRequest, mark: AuditMark, organizationId: number): AuditFacts {
+  const params = asRecord(request.params);
+  const query = asRecord(request.query);
+  const numberOf = (name: string | undefined) => {
+    const id = name ? idOf(params[name]) : undefined;
+    return typeof id === 'number' ? id : null;
+  };
+  const targetIds: Record<string, number | string> = {};
+  for (const name of mark.targets ?? []) {
+    const id = idOf(params[name] ?? query[name]);
+    if (id !== undefined) targetIds[name] = id;
+  }
+  const route = routeNameOf(request);
+  return {
+    action: mark.action,
+    organizationId,
+    route,
+    engagementId: route.includes(' /api/engagements/{id}/') ? numberOf('id') : null,
+    subjectEmployeeId: numberOf(mark.subjectEmployee),
+    subjectUserId: numberOf(mark.subjectUser),
+    targetIds,
+  };
+}
+
+/**
+ * The audit log's hooks (docs/audit-log.md). Marks from AUDITED_ROUTES are attached to their
+ * routes as they are registered; after a marked route (or any route called with an API key)
+ * answers 2xx or 3xx, one entry is appended before the answer leaves. If the append fails the
+ * caller gets a 500 instead of the data: nothing person-level goes out unrecorded.
+ */
+export const auditPlugin = fp<{ secretsKey: string }>(async (app: FastifyInstance, options) => {
+  const key = auditKeyFrom(options.secretsKey);
+  const audit: AuditLog = {
+    key,
+    async record(db, request, facts) {
+      const auth = request.auth;
+      const record: AuditRecord = {
+        organizationId: facts.organizationId,
+        occurredAt: app.clock(),
+        action: facts.action,
+        outcome: facts.outcome ?? 'success',
+        actorUserId: facts.actorUserId !== undefined ? facts.actorUserId : (auth?.user.id ?? null),
+        apiKeyId: auth?.apiKeyId ?? null,
+        scimTokenId: request.scimTokenId ?? null,
+        sessionId: auth?.tokenId ?? null,
+        route: facts.route !== undefined ? facts.route : routeNameOf(request),
+        engagementId: facts.engagementId ?? null,
+        subjectEmployeeId: facts.subjectEmployeeId ?? null,
+        subjectUserId: facts.subjectUserId ?? null,
+        targetIds: facts.targetIds ?? {},
+        ipAddress: request.ip ?? null,
+        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+      };
+      await appendAuditEntry(db, key, record);
+    },
+  };
+  app.decorate('audit', audit);
+  app.decorateRequest('scimTokenId', null);
+
+  const attached = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const name = `${method} ${openApiPath(route.url)}`;
+      const mark = AUDITED_ROUTES[name];
+      if (!mark) continue;
+      route.config = { ...route.config, audit: mark };
+      attached.add(name);
+    }
+  });
+  app.addHook('onReady', async () => {
+    const unmatched = Object.keys(AUDITED_ROUTES).filter((name) => !attached.has(name));
+    if (unmatched.length > 0) throw new Error(`The audit route table names routes that do not exist: ${unmatched.join(', ')}`);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400) return payload;
+    const mark = request.routeOptions.config.audit;
+    const apiKeyId = request.auth?.apiKeyId ?? null;
+    if (!mark && apiKeyId === null) return payload;
+    const organizationId = request.auth?.organizationId || request.scimOrganizationId;
+    if (!organizationId) return payload;
+    await audit.record(app.db, request, mark ? factsOfMark(request, mark, organizationId) : { action: 'api_key.use', organizationId });
+    return payload;
+  });
+});

@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, gte, lt, sql, tables, type Database, type SQL } from '@ona/db';
+import type { TAuditLogFilters } from '@ona/contracts';
+import { entryHash, GENESIS_HASH, type ChainedFields } from './audit-chain.ts';
+
+/** An entry to append: everything but its place in the chain. */
+export type AuditRecord = Omit<ChainedFields, 'seq' | 'prevHash'>;
+
+/**
+ * Appends one entry to its organisation's chain, inside a transaction (a savepoint when `db` is
+ * already one, so the entry commits or rolls back with the change it records). The upsert of the
+ * chain head locks that organisation's head row until commit: appends of one organisation queue
+ * behind each other on every instance, and each takes the head's seq + 1 and its hash.
+ * Two statements: the head (locked, moved on) and the entry with the head's new hash.
+ */
+export async function appendAuditEntry(db: Database, key: Buffer, record: AuditRecord): Promise<{ seq: number; hash: string }> {
+  return db.transaction(async (tx) => {
+    const [head] = await tx
+      .insert(tables.auditChainHeads)
+      .values({ organizationId: record.organizationId, lastSeq: 1, lastHash: GENESIS_HASH })
+      .onConflictDoUpdate({ target: tables.auditChainHeads.organizationId, set: { lastSeq: sql`${tables.auditChainHeads.lastSeq} + 1` } })
+      .returning({ seq: tables.auditChainHeads.lastSeq, prevHash: tables.auditChainHeads.lastHash });
+    if (!head) throw new Error('the audit chain head was not written');
+    const fields: ChainedFields = { ...record, seq: head.seq, prevHash: head.prevHash };
+    const hash = entryHash(key, fields);
+    await tx.execute(sql`
+      with entry as (
+        insert into audit_entries (organization_id, seq, occurred_at, action, outcome, actor_user_id, api_key_id, scim_token_id, session_id, route, engagement_id, subject_employee_id, subject_user_id, target_ids, ip_address, user_agent, prev_hash, hash)
+        values (${fields.organizationId}, ${fields.seq}, ${fields.occurredAt.toISOString()}, ${fields.action}, ${fields.outcome}, ${fields.actorUserId}, ${fields.apiKeyId}, ${fields.scimTokenId}, ${fields.sessionId}, ${fields.route}, ${fields.engagementId}, ${fields.subjectEmployeeId}, ${fields.subjectUserId}, ${JSON.stringify(fields.targetIds)}::jsonb, ${fields.ipAddress}, ${fields.userAgent}, ${fields.prevHash}, ${hash})
+        returning seq
+      )
+      update audit_chain_heads set last_hash = ${hash} where organization_id = ${fields.organizationId} and last_seq = (select seq from entry)`);
+    return { seq: head.seq, hash };
+  });
+}
+
+export type AuditEntryRow = typeof tables.auditEntries.$inferSelect;
+
+function filterConditions(organizationId: number, filters: TAuditLogFilters): SQL[] {
+  const t = tables.auditEntries;
+  const conditions: SQL[] = [eq(t.organizationId, organizationId)];
+  if (filters.actor !== undefined) conditions.push(eq(t.actorUserId, filters.actor));
+  if (filters.action !== undefined) conditions.push(eq(t.action, filters.action));
+  if (filters.subject_employee !== undefined) conditions.push(eq(t.subjectEmployeeId, filters.subject_employee));
+  if (filters.engagement !== undefined) conditions.push(eq(t.engagementId, filters.engagement));
+  if (filters.from !== undefined) conditions.push(gte(t.occurredAt, new Date(`${filters.from}T00:00:00.000Z`)));
+  if (filters.to !== undefined) conditions.push(lt(t.occurredAt, new Date(Date.parse(`${filters.to}T00:00:00.000Z`) + 86_400_000)));
+  return conditions;
+}
+
+/**
+ * One page, newest first, by keyset on (organisation, seq): each filter has an index that ends in
+ * seq (audit-schema.ts), so a page costs the same on the millionth entry as on the first.
+ */
+export async function listAuditEntries(db: Database, organizationId: number, filters: TAuditLogFilters, page: { before?: number | undefined; size: number }): Promise<AuditEntryRow[]> {
+  const t = tables.auditEntries;
+  const conditions = filterConditions(organizationId, filters);
+  if (page.before !== undefined) conditions.push(lt(t.seq, page.before));
+  return db.select().from(t).where(and(...conditions)).orderBy(desc(t.seq)).limit(page.size);
+}
+
+/** The chain in order, from `afterSeq`, a page at a time (verify, the exports). */
+export async function auditEntriesAfter(db: Database, organizationId: number, afterSeq: number, size: number, filters: TAuditLogFilters = {}): Promise<AuditEntryRow[]> {
+  const t = tables.auditEntries;
+  return db.select().from(t).where(and(...filterConditions(organizationId, filters), sql`${t.seq} > ${afterSeq}`)).orderBy(asc(t.seq)).limit(size);
+}
+
+export async function latestCheckpoint(db: Database, organizationId: number) {
+  const t = tables.auditCheckpoints;
+  const [row] = await db.select().from(t).where(eq(t.organizationId, organizationId)).orderBy(desc(t.throughSeq)).limit(1);
+  return row;
+}
+
+export async function chainHead(db: Database, organizationId: number) {
+  const [row] = await db.select().from(tables.auditChainHeads).where(eq(tables.auditChainHeads.organizationId, organizationId));
+  return row;
+}
+
+/** The organisations that have a chain (verify and retention walk them all). */
+export async function chainedOrganizations(db: Database): Promise<number[]> {
+  const rows = await db.select({ id: tables.auditChainHeads.organizationId }).from(tables.auditChainHeads).orderBy(asc(tables.auditChainHeads.organizationId));
+  return rows.map((r) => r.id);
+}
+
+/** The first entry that happened at or after `cutoff`: retention removes only what lies before it. */
+export async function firstEntryFrom(db: Database, organizationId: number, cutoff: Date) {
+  const t = tables.auditEntries;
+  const [row] = await db.select({ seq: t.seq }).from(t).where(and(eq(t.organizationId, organizationId), gte(t.occurredAt, cutoff))).orderBy(asc(t.seq)).limit(1);
+  return row;
+}
+
+export async function entryAt(db: Database, organizationId: number, seq: number) {
+  const t = tables.auditEntries;
+  const [row] = await db.select().from(t).where(and(eq(t.organizationId, organizationId), eq(t.seq, seq)));
+  return row;
+}

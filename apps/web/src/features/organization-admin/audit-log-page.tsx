@@ -1,0 +1,230 @@
+import { Alert, Badge, Button, Code, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { ACCEPT_LANGUAGE, AUDIT_ACTIONS, type TAuditAction, type TAuditEntry, type TAuditLogFilters, type TAuditVerifyResult } from '@ona/contracts';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDownload } from '../../shared/api/use-download.ts';
+import { activeLocale } from '../../shared/i18n/i18n.ts';
+import { notify } from '../../shared/notifications/notify.ts';
+import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
+import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
+import { Icon } from '../../shared/ui/icon.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { ScrolledTable } from '../../shared/ui/scrolled-table.tsx';
+import { auditLogQueryKey, auditQuery, fetchAuditLogPage, verifyAuditLog } from './audit-log-api.ts';
+import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
+
+/** `individual_report.read` → the locale key `actions.individual_report_read` (a dot would nest). */
+const actionKey = (action: TAuditAction) => `auditLog.actions.${action.replace('.', '_')}` as const;
+
+function formatMoment(iso: string): string {
+  return new Intl.DateTimeFormat(ACCEPT_LANGUAGE[activeLocale()], { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+}
+
+interface FilterDraft {
+  actor: string | number;
+  action: string;
+  subject: string | number;
+  from: string;
+  to: string;
+}
+
+const asId = (value: string | number): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
+
+function filtersOf(draft: FilterDraft): TAuditLogFilters {
+  const filters: TAuditLogFilters = {};
+  const actor = asId(draft.actor);
+  const subject = asId(draft.subject);
+  if (actor !== undefined) filters.actor = actor;
+  if (subject !== undefined) filters.subject_employee = subject;
+  if ((AUDIT_ACTIONS as readonly string[]).includes(draft.action)) filters.action = draft.action as TAuditAction;
+  if (draft.from) filters.from = draft.from;
+  if (draft.to) filters.to = draft.to;
+  return filters;
+}
+
+function Filters({ onApply }: { onApply: (filters: TAuditLogFilters) => void }) {
+  const { t } = useTranslation('organizationAdmin');
+  const [draft, setDraft] = useState<FilterDraft>({ actor: '', action: '', subject: '', from: '', to: '' });
+  const set = (patch: Partial<FilterDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(filtersOf(draft));
+  };
+  return (
+    <form onSubmit={submit} data-testid="audit-filters">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NumberInput label={t('auditLog.filters.user')} description={t('auditLog.filters.idHelp')} value={draft.actor} onChange={(value) => set({ actor: value })} min={1} allowDecimal={false} w={140} data-testid="audit-filter-user" />
+        <NativeSelect
+          label={t('auditLog.filters.action')}
+          value={draft.action}
+          onChange={(event) => set({ action: event.currentTarget.value })}
+          data={[{ value: '', label: t('auditLog.filters.anyAction') }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: t(actionKey(action)) }))]}
+          w={260}
+          data-testid="audit-filter-action"
+        />
+        <NumberInput label={t('auditLog.filters.subject')} description={t('auditLog.filters.idHelp')} value={draft.subject} onChange={(value) => set({ subject: value })} min={1} allowDecimal={false} w={160} data-testid="audit-filter-subject" />
+        <TextInput type="date" label={t('auditLog.filters.from')} value={draft.from} onChange={(event) => set({ from: event.currentTarget.value })} w={170} data-testid="audit-filter-from" />
+        <TextInput type="date" label={t('auditLog.filters.to')} value={draft.to} onChange={(event) => set({ to: event.currentTarget.value })} w={170} data-testid="audit-filter-to" />
+        <Button type="submit" leftSection={<Icon name="filter" size={16} />} data-testid="audit-filter-apply">
+          {t('auditLog.filters.apply')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function VerifyResult({ result }: { result: TAuditVerifyResult }) {
+  const { t } = useTranslation('organizationAdmin');
+  if (result.whole) {
+    return (
+      <Alert color="teal" variant="light" data-testid="audit-verify-result" data-whole="true">
+        {t('auditLog.verify.whole', { count: result.checked_entries })}
+        {result.checkpoint_seq !== null && ` ${t('auditLog.verify.sinceCheckpoint', { seq: result.checkpoint_seq })}`}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" variant="light" role="alert" data-testid="audit-verify-result" data-whole="false">
+      <Text fz="sm" fw={600}>
+        {t('auditLog.verify.broken')}
+      </Text>
+      {result.problems.slice(0, 10).map((problem) => (
+        <Text fz="sm" key={`${problem.seq}-${problem.kind}`}>
+          #{problem.seq}: {t(`auditLog.verify.problems.${problem.kind}`)}
+        </Text>
+      ))}
+    </Alert>
+  );
+}
+
+function EntryRow({ entry }: { entry: TAuditEntry }) {
+  const { t } = useTranslation('organizationAdmin');
+  const targets = Object.entries(entry.target_ids).map(([name, id]) => `${name}=${id}`).join(', ');
+  return (
+    <Table.Tr data-testid="audit-entry">
+      <Table.Td fz="sm">{entry.seq}</Table.Td>
+      <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatMoment(entry.occurred_at)}</Table.Td>
+      <Table.Td fz="sm">
+        {t(actionKey(entry.action))}
+        {entry.outcome === 'failure' && (
+          <Badge color="red" variant="light" ml="xs" size="sm">
+            {t('auditLog.failure')}
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td fz="sm">{entry.actor_user_id ?? '–'}{entry.api_key_id !== null && <Text fz="xs" c="dimmed">{t('auditLog.viaApiKey', { id: entry.api_key_id })}</Text>}</Table.Td>
+      <Table.Td fz="sm">
+        {entry.subject_employee_id ?? entry.subject_user_id ?? '–'}
+        {entry.engagement_id !== null && <Text fz="xs" c="dimmed">{t('auditLog.inJourney', { id: entry.engagement_id })}</Text>}
+      </Table.Td>
+      <Table.Td fz="xs">
+        {entry.route && <Code fz="xs">{entry.route}</Code>}
+        {targets && <Text fz="xs" c="dimmed">{targets}</Text>}
+      </Table.Td>
+      <Table.Td fz="xs">
+        {entry.ip_address}
+        <Text fz="xs" c="dimmed" lineClamp={1} title={entry.user_agent ?? undefined}>{entry.user_agent}</Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function AuditLogContent() {
+  const { t } = useTranslation('organizationAdmin');
+  const errorMessage = useErrorMessage();
+  const [filters, setFilters] = useState<TAuditLogFilters>({});
+  const pages = useInfiniteQuery({
+    queryKey: auditLogQueryKey(filters),
+    queryFn: ({ pageParam }) => fetchAuditLogPage(filters, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+  });
+  const verify = useMutation({ mutationFn: verifyAuditLog, onError: (error) => notify('error', errorMessage(error)) });
+  const download = useDownload();
+  const exportAs = (format: 'jsonl' | 'csv') => download.mutate({ path: '/organization/audit-log/export/', fallbackName: `audit-log.${format}`, query: { ...auditQuery(filters), format } });
+  const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <>
+      <PageHeader title={t('auditLog.title')} subtitle={t('auditLog.subtitle')} />
+      <Stack gap="lg" maw={1280}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" wrap="wrap">
+              <Title order={2} fz="lg">
+                {t('auditLog.chainTitle')}
+              </Title>
+              <Button variant="light" leftSection={<Icon name="check" size={16} />} loading={verify.isPending} onClick={() => verify.mutate()} data-testid="audit-verify">
+                {t('auditLog.verify.button')}
+              </Button>
+            </Group>
+            <Text fz="sm" c="dimmed">
+              {t('auditLog.chainHelp')}
+            </Text>
+            {verify.data && <VerifyResult result={verify.data} />}
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Filters onApply={setFilters} />
+            <Group gap="sm">
+              <Button variant="default" leftSection={<Icon name="download" size={16} />} loading={download.isPending} onClick={() => exportAs('jsonl')} data-testid="audit-export-jsonl">
+                {t('auditLog.exportJsonl')}
+              </Button>
+              <Button variant="default" leftSection={<Icon name="download" size={16} />} loading={download.isPending} onClick={() => exportAs('csv')} data-testid="audit-export-csv">
+                {t('auditLog.exportCsv')}
+              </Button>
+            </Group>
+            {pages.isPending ? (
+              <CenteredLoader label={t('auditLog.title')} />
+            ) : pages.isError ? (
+              <ErrorState error={pages.error} onRetry={() => void pages.refetch()} />
+            ) : entries.length === 0 ? (
+              <Text c="dimmed" data-testid="audit-empty">
+                {t('auditLog.empty')}
+              </Text>
+            ) : (
+              <ScrolledTable
+                verticalSpacing="xs"
+                miw={1000}
+                data-testid="audit-table"
+                columns={[
+                  { label: '#', w: 60 },
+                  { label: t('auditLog.columns.when') },
+                  { label: t('auditLog.columns.action') },
+                  { label: t('auditLog.columns.user') },
+                  { label: t('auditLog.columns.subject') },
+                  { label: t('auditLog.columns.what') },
+                  { label: t('auditLog.columns.from') },
+                ]}
+              >
+                {entries.map((entry) => (
+                  <EntryRow key={entry.seq} entry={entry} />
+                ))}
+              </ScrolledTable>
+            )}
+            {pages.hasNextPage && (
+              <Group justify="center">
+                <Button variant="subtle" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()} data-testid="audit-more">
+                  {t('auditLog.more')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
+    </>
+  );
+}
+
+/** `organization/audit-log.html`: who read or changed what, and whether the chain is whole (organization_admin). */
+export function AuditLogPage() {
+  const { t } = useTranslation(['organizationAdmin', 'common']);
+  useDocumentTitle(t('common:documentTitle', { page: t('auditLog.title') }));
+  return (
+    <RequireOrganizationAdmin>
+      <AuditLogContent />
+    </RequireOrganizationAdmin>
+  );
+}
