@@ -37,6 +37,7 @@ import { keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
 import { siteContactRoutes } from './modules/site-contact/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { hrSyncRoutes } from './modules/hr-sync/routes.ts';
 import { SCIM_PREFIX, scimRoutes } from './modules/scim/scim-routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(organizationRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(apiKeyRoutes);
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
+      await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);
       await api.register(analysisRoutes);

@@ -36,4 +36,5 @@ export * from './graph-export.ts';
 export * from './key-role-colors.ts';
 export * from './sign-in-security.ts';
 export * from './directory.ts';
+export * from './hr-sync.ts';
 export * from './sso.ts';
