@@ -214,4 +214,12 @@ describe('bad HR files are refused whole, in the caller’s language', () => {
       { row: 6, external_id: employeeId(4), reason: 'bad_date', message: 'yesterday in the column Hire date is not a date (write YYYY-MM-DD).' },
     ]);
   });
+
+  it('runs two syncs of one organisation one after the other, never interleaved: the second sees what the first applied', async () => {
+    const grown = generateCompany(23);
+    const [first, second] = await Promise.all([0, 1].map(() => push(authHeader(globex.adminToken), companyCsv(grown), '?auto_apply=true')));
+    expect([first!.sync.status, second!.sync.status]).toEqual(['applied', 'applied']);
+    expect([first!.sync.diff.counts.joiners, second!.sync.diff.counts.joiners].sort()).toEqual([0, 3]);
+    expect(await activeCount(globex.organizationId)).toBe(23);
+  });
 });

@@ -30,7 +30,7 @@ function readCsv(buffer: Buffer): HrTable {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // `info` gives each record's line, so a refused row names the line the user sees in the file.
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true, trim: true, info: true });
+    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as typeof records;
   } catch {
     throw new ApiError(400, 'invalid_hr_file', 'hrSync.errors.not_a_table');
   }
