@@ -108,7 +108,11 @@ function fieldChanges(before: DirectoryPersonState, after: PersonValues, withLea
 /** Rows of values that occur more than once (external ids, e-mails): one problem per repeated row. */
 function duplicates(rows: { row: number; value: string }[], code: HrProblemCode, problems: HrProblem[]): void {
   const byValue = new Map<string, number[]>();
-  for (const { row, value } of rows) byValue.set(value, [...(byValue.get(value) ?? []), row]);
+  for (const { row, value } of rows) {
+    const found = byValue.get(value);
+    if (found) found.push(row);
+    else byValue.set(value, [row]);
+  }
   for (const [value, found] of byValue) {
     if (found.length < 2) continue;
     for (const row of found.slice(1)) problems.push({ row, code, params: { value, rows: found.join(', ') } });
@@ -209,7 +213,10 @@ export function diffHrFile(people: DirectoryPersonState[], records: HrRecord[], 
   for (const p of people) {
     if (!active(p)) continue;
     diff.counts.active_before++;
-    if (p.unitPath) unitsBefore.set(p.unitPath, [...(unitsBefore.get(p.unitPath) ?? []), p.email]);
+    if (!p.unitPath) continue;
+    const emails = unitsBefore.get(p.unitPath);
+    if (emails) emails.push(p.email);
+    else unitsBefore.set(p.unitPath, [p.email]);
   }
   const countAfter = (values: PersonValues) => {
     if (!values.active) return;
