@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { THrSync } from '@ona/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../shared/notifications/notify.ts';
 import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { UploadErrors } from '../engagement-admin/upload/upload-errors.tsx';
+import { UploadField } from '../engagement-admin/upload/upload-field.tsx';
 import { HrMappingForm } from './hr-mapping-form.tsx';
 import { HrSyncDiff } from './hr-sync-diff.tsx';
 import { applyHrSync, discardHrSync, fetchHrSync, fetchHrSyncs, fetchHrSyncSettings, hrSyncSettingsQueryKey, hrSyncsQueryKey, uploadHrFile } from './hr-sync-api.ts';
@@ -59,7 +60,9 @@ export function HrSyncPanel() {
             <Text fz="sm" data-testid="hr-mapping-first">{t('hrSync.upload.mappingFirst')}</Text>
           ) : (
             <Group align="flex-end" gap="sm">
-              <FileInput label={t('hrSync.upload.file')} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" value={file} onChange={setFile} clearable style={{ flex: 1, maxWidth: 420 }} data-testid="hr-file" />
+              <div style={{ flex: 1, maxWidth: 420 }}>
+                <UploadField label={t('hrSync.upload.file')} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" file={file} onChange={setFile} testId="hr-file" />
+              </div>
               <Button onClick={() => file && upload.mutate(file)} disabled={file === null} loading={upload.isPending} data-testid="hr-upload">
                 {t('hrSync.upload.compare')}
               </Button>
