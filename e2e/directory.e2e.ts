@@ -59,3 +59,45 @@ describe('the Directory page', () => {
     await expect.poll(() => page.getByTestId('directory-person').allTextContents()).toEqual([expect.stringContaining('Lorin Directory')]);
   });
 });
+
+const HR_HEADER = 'Employee ID,Work e-mail,Full name,Org path,Manager ID\n';
+const hrFile = (name: string, lines: string[]) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(HR_HEADER + lines.join('\n')) });
+
+describe('HR-file sync on the Directory page', () => {
+  it('keeps the column mapping, shows an uploaded file’s diff and applies it on confirmation', async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com');
+    await page.goto(`${baseUrl}/organization/directory.html`);
+    await page.getByTestId('hr-mapping').waitFor();
+    const columns = { external_id: 'Employee ID', email: 'Work e-mail', display_name: 'Full name', unit_path: 'Org path', manager_external_id: 'Manager ID' };
+    for (const [field, column] of Object.entries(columns)) await page.getByTestId(`hr-column-${field}`).fill(column);
+    await page.getByTestId('hr-separator').fill('>');
+    await page.getByTestId('hr-mapping-save').click();
+    await page.getByTestId('hr-file-input').waitFor({ state: 'attached' });
+
+    // The file names the person SCIM provisioned above, so she stays; three people join.
+    const vera = 'vera.directory@example.com,vera.directory@example.com,Vera Directory,E2E > Provisioned,';
+    const first = ['H1,hanna.hr@example.com,Hanna HR,E2E > People,', 'H2,imre.hr@example.com,Imre HR,E2E > People,H1', 'H3,jutka.hr@example.com,Jutka HR,E2E > People,H1'];
+    await page.getByTestId('hr-file-input').setInputFiles(hrFile('march.csv', [vera, ...first]));
+    await page.getByTestId('hr-upload').click();
+    const diff = page.getByTestId('hr-sync-diff');
+    await expect.poll(() => diff.getAttribute('data-status')).toBe('pending');
+    expect(await page.getByTestId('hr-joiners-row').count()).toBe(3);
+    await page.getByTestId('hr-sync-apply').click();
+    await expect.poll(() => diff.getAttribute('data-status'), { timeout: 30_000 }).toBe('applied');
+
+    // A month later: Imre moves, Jutka is gone, Karoly joins.
+    const second = [vera, first[0]!, 'H2,imre.hr@example.com,Imre HR,E2E > Sales,H1', 'H4,karoly.hr@example.com,Karoly HR,E2E > People,H1'];
+    await page.getByTestId('hr-file-input').setInputFiles(hrFile('april.csv', second));
+    await page.getByTestId('hr-upload').click();
+    await expect.poll(() => diff.getAttribute('data-status')).toBe('pending');
+    expect(await page.getByTestId('hr-sync-counts').textContent()).toContain('1 joiners, 1 movers, 1 leavers');
+    await page.getByTestId('hr-tab-leavers').click();
+    expect(await page.getByTestId('hr-leavers-row').allTextContents()).toEqual([expect.stringContaining('Jutka HR')]);
+    await screenshot(page, 'directory-hr-sync-diff');
+    await page.getByTestId('hr-sync-apply').click();
+    await expect.poll(() => diff.getAttribute('data-status'), { timeout: 30_000 }).toBe('applied');
+
+    await page.getByTestId('directory-search').fill('jutka.hr@example.com');
+    await page.getByTestId('directory-person').filter({ hasText: 'Jutka HR' }).getByTestId('directory-leaver').waitFor();
+  });
+});

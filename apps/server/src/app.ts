@@ -38,6 +38,7 @@ import { keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
 import { siteContactRoutes } from './modules/site-contact/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { hrSyncRoutes } from './modules/hr-sync/routes.ts';
 import { SCIM_PREFIX, scimRoutes } from './modules/scim/scim-routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { auditPlugin } from './modules/audit/audit-plugin.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(apiKeyRoutes);
       await api.register(auditRoutes);
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
+      await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);
       await api.register(analysisRoutes);

@@ -36,5 +36,6 @@ export * from './graph-export.ts';
 export * from './key-role-colors.ts';
 export * from './sign-in-security.ts';
 export * from './directory.ts';
+export * from './hr-sync.ts';
 export * from './sso.ts';
 export * from './audit.ts';

@@ -129,3 +129,42 @@ export const scimTokens = pgTable(
   },
   (t) => [uniqueIndex('scim_tokens_hash_idx').on(t.tokenHash), index('scim_tokens_org_idx').on(t.organizationId)],
 );
+
+/**
+ * How the organisation's HR export names its columns (issue 30 item 3): set once on the HR sync
+ * page and kept, so every later file (uploaded or pushed) is read the same way. `mapping` is the
+ * contracts' ZHrColumnMapping; `deactivationGuardPercent` is the share of the active people a
+ * sync may make leavers before it stops for an administrator.
+ */
+export const hrSyncSettings = pgTable('hr_sync_settings', {
+  organizationId: integer('organization_id').primaryKey().references(() => organizations.id, { onDelete: 'cascade' }),
+  mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
+  deactivationGuardPercent: integer('deactivation_guard_percent').notNull().default(40),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * One HR-file sync: the file's rows as read through the mapping (`records`, applied on
+ * confirmation), the diff shown for it, and its state: `pending` (waits for confirmation),
+ * `held` (the guard stopped it; an administrator decides), `applied` or `discarded`.
+ */
+export const hrSyncs = pgTable(
+  'hr_syncs',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    /** `upload` (the page) or `api` (pushed). */
+    source: text('source').notNull(),
+    fileName: text('file_name'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    records: jsonb('records').$type<unknown>().notNull(),
+    diff: jsonb('diff').$type<Record<string, unknown>>().notNull(),
+    /** Why the guard held it (`too_many_leavers`, `unit_with_open_journey_emptied`), else empty. */
+    holdReasons: jsonb('hold_reasons').$type<unknown[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('hr_syncs_org_created_idx').on(t.organizationId, t.createdAt, t.id)],
+);

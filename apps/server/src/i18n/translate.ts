@@ -75,6 +75,10 @@ import deSessions from '../locales/sessions.de.json' with { type: 'json' };
 import deMfa from '../locales/mfa.de.json' with { type: 'json' };
 import ruSessions from '../locales/sessions.ru.json' with { type: 'json' };
 import ruMfa from '../locales/mfa.ru.json' with { type: 'json' };
+import enHrSync from '../locales/hr-sync.en.json' with { type: 'json' };
+import huHrSync from '../locales/hr-sync.hu.json' with { type: 'json' };
+import deHrSync from '../locales/hr-sync.de.json' with { type: 'json' };
+import ruHrSync from '../locales/hr-sync.ru.json' with { type: 'json' };
 import enSso from '../locales/sso.en.json' with { type: 'json' };
 import huSso from '../locales/sso.hu.json' with { type: 'json' };
 import deSso from '../locales/sso.de.json' with { type: 'json' };
@@ -83,10 +87,10 @@ import ruSso from '../locales/sso.ru.json' with { type: 'json' };
 // One file per area and language (core, analytics, survey, …), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
 const areas = {
-  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics, site: enSite, waves: enWaves, exports: enExports, calibration: enCalibration, sessions: enSessions, mfa: enMfa, sso: enSso },
-  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics, site: huSite, waves: huWaves, exports: huExports, calibration: huCalibration, sessions: huSessions, mfa: huMfa, sso: huSso },
-  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics, site: deSite, waves: deWaves, exports: deExports, calibration: deCalibration, sessions: deSessions, mfa: deMfa, sso: deSso },
-  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics, site: ruSite, waves: ruWaves, exports: ruExports, calibration: ruCalibration, sessions: ruSessions, mfa: ruMfa, sso: ruSso },
+  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics, site: enSite, waves: enWaves, exports: enExports, calibration: enCalibration, sessions: enSessions, mfa: enMfa, sso: enSso, hrSync: enHrSync },
+  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics, site: huSite, waves: huWaves, exports: huExports, calibration: huCalibration, sessions: huSessions, mfa: huMfa, sso: huSso, hrSync: huHrSync },
+  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics, site: deSite, waves: deWaves, exports: deExports, calibration: deCalibration, sessions: deSessions, mfa: deMfa, sso: deSso, hrSync: deHrSync },
+  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics, site: ruSite, waves: ruWaves, exports: ruExports, calibration: ruCalibration, sessions: ruSessions, mfa: ruMfa, sso: ruSso, hrSync: ruHrSync },
 };
 const en = { ...enCore, ...areas.en };
 const hu = { ...huCore, ...areas.hu };

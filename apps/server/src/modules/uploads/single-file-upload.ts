@@ -33,7 +33,7 @@ async function readCapped(part: MultipartFile, maxBytes: number): Promise<Buffer
  * `too_many_files`, never silently ignored); a file in another field, or none: `missing()`. On any
  * refusal the rest of the body is left to upload-connection.ts, which drains it or closes.
  */
-export async function readSingleFile(request: FastifyRequest, options: { field: string; maxBytes: number; missing: () => ApiError }): Promise<Buffer> {
+export async function readSingleFile(request: FastifyRequest, options: { field: string; maxBytes: number; missing: () => ApiError; onFile?: (filename: string) => void }): Promise<Buffer> {
   let content: Buffer | undefined;
   let files = 0;
   try {
@@ -45,6 +45,7 @@ export async function readSingleFile(request: FastifyRequest, options: { field: 
         part.file.resume();
         continue;
       }
+      options.onFile?.(part.filename);
       content = await readCapped(part, options.maxBytes);
     }
   } catch (error) {

@@ -5,6 +5,7 @@ import { everyModule, setUpAnalysedOrganisation, type AnalyticsOrganisation } fr
 import { createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { addEarlierWave, type EarlierWave } from '../../testing/wave-fixtures.ts';
+import { companyCsv, generateCompany, HR_MAPPING } from '../../modules/hr-sync/hr-company-fixture.ts';
 
 /**
  * What the OpenAPI document says of each query parameter is what the server does: a signed-in
@@ -56,6 +57,7 @@ beforeAll(async () => {
     'PUT /api/engagements/{id}/comparison/leavers/{employeeId}/': `/api/engagements/${e}/comparison/leavers/${earlier.people.x1}/`,
     'GET /api/instant-survey/surveys/{id}/': `/api/instant-survey/surveys/${survey.id}/`,
   };
+  const boundary = 'walk-boundary';
   samples = {
     // Lists and searches.
     q: 'Person',
@@ -91,8 +93,17 @@ beforeAll(async () => {
     state: 'all',
     search: 'Person',
     origin: 'engagement',
+    // An HR file pushed by a scheduled job, into the caller's own organisation.
+    auto_apply: 'true',
+    organization_id: String(org.orgId),
   };
-  const boundary = 'walk-boundary';
+  const mapped = await ctx.app.inject({ method: 'PUT', url: '/api/organization/directory/hr-sync/settings/', headers: authHeader(token), payload: { mapping: HR_MAPPING } });
+  expect(mapped.statusCode).toBe(200);
+  const hrFile = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="hr_file"; filename="people.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    companyCsv(generateCompany(5)),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   const upload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="results"; filename="results.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
     exported.rawPayload,
@@ -101,6 +112,7 @@ beforeAll(async () => {
   bodies = {
     'POST /api/survey-result-to-graph/': { payload: upload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
     'PUT /api/engagements/{id}/comparison/leavers/{employeeId}/': { payload: { reason: 'moved' } },
+    'POST /api/organization/directory/hr-syncs/': { payload: hrFile, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
   };
 
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });

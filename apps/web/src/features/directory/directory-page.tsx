@@ -8,6 +8,7 @@ import { formatDate } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
 import { directoryPeopleQueryKey, fetchDirectoryPeople } from './directory-api.ts';
+import { HrSyncPanel } from './hr-sync-panel.tsx';
 import { ScimTokensPanel } from './scim-tokens-panel.tsx';
 import { RequireOrganizationAdmin } from '../organization-admin/require-organization-admin.tsx';
 
@@ -118,6 +119,7 @@ function DirectoryContent() {
           {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} data-testid="directory-pages" />}
         </Stack>
       </Paper>
+      <HrSyncPanel />
       <ScimTokensPanel />
     </Stack>
   );
