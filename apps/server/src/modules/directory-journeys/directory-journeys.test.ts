@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES, SCIM_SCHEMA, ZJourneyDirectorySyncResult, ZJourneyPeopleSource, ZRiskCalibration, type TScimTokenCreated } from '@ona/contracts';
+import { EMPLOYEE_UPLOAD_COLUMNS, MODULES, SCIM_SCHEMA, ZJourneyDirectorySyncResult, ZJourneyPeopleSource, ZRiskCalibration, type TScimTokenCreated } from '@ona/contracts';
 import { and, asc, eq, isNotNull, tables } from '@ona/db';
 import { analyseThroughApi } from '../../testing/analytics-fixtures.ts';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
+import { multipartFile, workbookBuffer } from '../employees-import/multipart-body.ts';
 import { scim, type TScimJson } from '../scim/scim-test-support.ts';
 
 /**
@@ -241,5 +242,34 @@ describe('journeys from the directory, following SCIM', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'employees_have_answers' });
     expect(await employeesOf(s, s.open)).toEqual(before);
+  });
+
+  it('lets an employees upload feed the directory, and the open directory journey follows it', async () => {
+    const journey = await createJourney(s, 'Upload pulse', day(0), day(10));
+    const file = await workbookBuffer({
+      employees: [
+        [...EMPLOYEE_UPLOAD_COLUMNS],
+        ['Person CEO', 'ceo@contoso.test', 'Contoso', null, null, null, null, null],
+        ['Person L3', 'l3@contoso.test', 'Unit 3', 'ceo@contoso.test', null, null, null, null],
+        ['Ulla Upload', 'ulla@contoso.test', 'Unit 3', 'l3@contoso.test', 'female', 'y', '2024-03-01', 'Analyst'],
+      ],
+      units: [['name', 'parent'], ['Contoso', null], ['Unit 3', 'Contoso']],
+    });
+    const { payload, headers } = multipartFile(file);
+    const res = await s.ctx.app.inject({ method: 'POST', url: `/api/engagements/${journey}/employees/upload-excel/`, headers: { ...authHeader(s.token), ...headers }, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const [ulla] = await s.ctx.db.db.select().from(tables.directoryPeople).where(and(eq(tables.directoryPeople.organizationId, s.organizationId), eq(tables.directoryPeople.email, 'ulla@contoso.test')));
+    expect(ulla).toMatchObject({ externalId: 'ulla@contoso.test', displayName: 'Ulla Upload', unitPath: 'Contoso / Unit 3', managerExternalId: 'L3', hireDate: '2024-03-01', jobTitle: 'Analyst', active: true });
+    const history = await s.ctx.db.db.select().from(tables.directoryPersonHistory).where(eq(tables.directoryPersonHistory.personId, ulla!.id));
+    expect(history.map((h) => h.source)).toEqual(['upload']);
+    // The CEO and lead 3 were already so in the directory: nothing of theirs changed.
+    const [l3] = await s.ctx.db.db.select().from(tables.directoryPeople).where(and(eq(tables.directoryPeople.organizationId, s.organizationId), eq(tables.directoryPeople.externalId, 'L3')));
+    expect(l3!.version).toBe(1);
+
+    const open = new Map((await employeesOf(s, s.open)).map((e) => [e.email, e]));
+    expect(open.get('ulla@contoso.test')).toMatchObject({ leaderId: open.get('l3@contoso.test')!.id, leftAt: null, directoryPersonId: ulla!.id });
+    expect((await unitPathsOf(s, s.open)).get('ulla@contoso.test')).toBe('Contoso / Unit 3');
+    const source = ZJourneyPeopleSource.parse((await s.ctx.app.inject({ method: 'GET', url: `/api/engagements/${journey}/employees/source/`, headers: authHeader(s.token) })).json());
+    expect(source).toMatchObject({ source: 'upload', follows_directory: false });
   });
 });
