@@ -272,4 +272,16 @@ describe('journeys from the directory, following SCIM', () => {
     const source = ZJourneyPeopleSource.parse((await s.ctx.app.inject({ method: 'GET', url: `/api/engagements/${journey}/employees/source/`, headers: authHeader(s.token) })).json());
     expect(source).toMatchObject({ source: 'upload', follows_directory: false });
   });
+
+  it('starts the closed journey’s next wave from today’s directory, leavers left out', async () => {
+    const res = await s.ctx.app.inject({ method: 'POST', url: `/api/engagements/${s.earlier}/next-wave/`, headers: authHeader(s.token), payload: { name: 'Next wave', access_from: day(1), access_till: day(20) } });
+    expect(res.statusCode, res.body).toBe(201);
+    const wave = (res.json() as { id: number }).id;
+    const people = await employeesOf(s, wave);
+    const active = await s.ctx.db.db.select().from(tables.directoryPeople).where(and(eq(tables.directoryPeople.organizationId, s.organizationId), eq(tables.directoryPeople.active, true)));
+    expect(people.map((p) => p.email).sort()).toEqual(active.map((p) => p.email).sort());
+    expect(people.every((p) => p.leftAt === null && p.directoryPersonId !== null)).toBe(true);
+    const source = ZJourneyPeopleSource.parse((await s.ctx.app.inject({ method: 'GET', url: `/api/engagements/${wave}/employees/source/`, headers: authHeader(s.token) })).json());
+    expect(source).toMatchObject({ source: 'directory', units: null, follows_directory: true });
+  });
 });
