@@ -105,3 +105,44 @@ export const ZScimListQuery = z.looseObject({
   startIndex: z.string().optional(),
   count: z.string().optional(),
 });
+
+/**
+ * Where a journey's participants come from (docs/directory-journeys.md): `upload` (the employees
+ * Excel upload or a nice-Excel import) or `directory` (the organisation's directory, all of it or
+ * the chosen units and everything below them; followed while the journey is open).
+ */
+export const JOURNEY_PEOPLE_SOURCES = ['upload', 'directory'] as const;
+export const ZJourneyPeopleSourceKind = z.enum(JOURNEY_PEOPLE_SOURCES);
+
+/** A unit of the directory an administrator may choose for a journey, with its active people (below it included). */
+export const ZDirectoryUnitChoice = z.object({ path: z.string(), people: z.number().int() });
+export type TDirectoryUnitChoice = z.infer<typeof ZDirectoryUnitChoice>;
+
+export const ZJourneyPeopleSource = z.object({
+  source: ZJourneyPeopleSourceKind,
+  /** The chosen unit paths of a directory journey; null: the whole directory (or an upload journey). */
+  units: z.array(z.string()).nullable(),
+  /** Whether the journey follows the directory now (a directory journey that is not closed, ended or archived). */
+  follows_directory: z.boolean(),
+  /** Active people in the whole directory. */
+  directory_people: z.number().int(),
+  /** The directory's units, each with its active people (below it included), in path order. */
+  directory_units: z.array(ZDirectoryUnitChoice),
+});
+export type TJourneyPeopleSource = z.infer<typeof ZJourneyPeopleSource>;
+
+/** Takes the journey's people from the directory: `units` null or empty means everyone. */
+export const ZJourneyFromDirectory = z.object({
+  units: z.array(z.string().trim().min(1).max(1000)).max(500).nullable().default(null),
+});
+export type TJourneyFromDirectory = z.infer<typeof ZJourneyFromDirectory>;
+
+/** What taking (or following) the directory changed in one journey. */
+export const ZJourneyDirectorySyncResult = z.object({
+  created_count: z.number().int(),
+  updated_count: z.number().int(),
+  left_count: z.number().int(),
+  removed_count: z.number().int(),
+  unit_count: z.number().int(),
+});
+export type TJourneyDirectorySyncResult = z.infer<typeof ZJourneyDirectorySyncResult>;

@@ -12,6 +12,7 @@ export type TSsoProtocol = z.infer<typeof ZSsoProtocol>;
 /** The product's permissions that an identity provider's group may grant. */
 export const SSO_MAPPABLE_PERMISSIONS = ['engagement_admin', 'instant_survey_admin', 'organization_admin'] as const;
 export const ZSsoMappablePermission = z.enum(SSO_MAPPABLE_PERMISSIONS);
+export type TSsoMappablePermission = z.infer<typeof ZSsoMappablePermission>;
 
 export const ZSsoGroupMapping = z.object({
   /** The value of the group claim as the identity provider sends it (a name or an object id). */

@@ -164,6 +164,14 @@ export const engagements = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     /** The journey this one is the next wave of (same question keys, so waves can be compared). */
     previousEngagementId: integer('previous_engagement_id'),
+    /**
+     * Where the participants come from (docs/directory-journeys.md): `upload` (an Excel upload or
+     * a nice-Excel import) or `directory` (the organisation's directory; while the journey is open
+     * its people follow movers, joiners and leavers).
+     */
+    peopleSource: text('people_source').notNull().default('upload'),
+    /** The directory units (paths) a directory journey takes people from; null: the whole directory. */
+    directoryUnits: jsonb('directory_units').$type<string[]>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /**
@@ -205,9 +213,20 @@ export const employees = pgTable(
     jobTitle: text('job_title'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The directory person this employee was made from (directory_people.id; no foreign key, the
+     * directory's schema file imports this one). Null for people of an upload.
+     */
+    directoryPersonId: integer('directory_person_id'),
+    /**
+     * The day the person left, as the directory said while the journey was open: a leaver stays a
+     * row (answers may name them) but gets no invitation or reminder and cannot take the survey.
+     */
+    leftAt: date('left_at', { mode: 'string' }),
   },
   (t) => [
     index('employees_engagement_idx').on(t.engagementId),
+    index('employees_directory_person_idx').on(t.directoryPersonId),
     index('employees_user_idx').on(t.userId),
     uniqueIndex('employees_engagement_email_idx').on(t.engagementId, sql`lower(${t.email})`),
   ],

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { emailTemplateRoutes } from './email-templates/routes.ts';
 import type { PublicUrlOptions } from './engagement-admin/public-links.ts';
 import { engagementAdminRoutes } from './engagement-admin/routes.ts';
+import { directoryJourneyRoutes } from './directory-journeys/routes.ts';
 import { employeesImportRoutes } from './employees-import/routes.ts';
 import { MAX_UPLOAD_BYTES } from './employees-import/uploaded-workbook.ts';
 import { surveyAdminRoutes } from './survey/admin-routes.ts';
@@ -21,4 +22,5 @@ export const surveyAdminModuleRoutes: FastifyPluginAsync<PublicUrlOptions> = asy
   await app.register(emailTemplateRoutes, links);
   await app.register(engagementAdminRoutes);
   await app.register(employeesImportRoutes);
+  await app.register(directoryJourneyRoutes);
 };

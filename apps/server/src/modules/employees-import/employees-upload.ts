@@ -14,6 +14,8 @@ import { checkEmployeeRows, checkUnitRows, unitKey, type EmployeeRowInput, type 
 import { RowErrors } from './row-errors.ts';
 import { findSheet, readSheetTable } from './sheet-table.ts';
 import { linkableUsers, MAX_SHEET_ROWS } from './import-shared.ts';
+import { syncOpenJourneysFromDirectory } from '../directory-journeys/journey-people-sync.ts';
+import { feedDirectoryFromUpload } from '../directory-journeys/upload-to-directory.ts';
 import type { UploadedWorkbook } from '../uploads/plain-workbook.ts';
 
 const { employees, units, answers } = tables;
@@ -73,7 +75,7 @@ export function parseEmployeesWorkbook(workbook: UploadedWorkbook, existingUnitN
  * are added or re-parented. One transaction: a failure stores nothing.
  */
 export async function applyEmployeesUpload(db: Database, engagement: { id: number; organizationId: number }, upload: EmployeesUpload): Promise<TEmployeesImportResult> {
-  return db.transaction(async (tx) => {
+  const { result, directoryPersonIds } = await db.transaction(async (tx) => {
     const existingUnits = await tx.select({ id: units.id, name: units.name, position: units.position }).from(units).where(eq(units.engagementId, engagement.id));
     const unitIdOf = new Map<string, number>();
     for (const u of existingUnits) if (!unitIdOf.has(unitKey(u.name))) unitIdOf.set(unitKey(u.name), u.id);
@@ -130,6 +132,13 @@ export async function applyEmployeesUpload(db: Database, engagement: { id: numbe
       if (id !== undefined) await tx.update(employees).set({ leaderId }).where(eq(employees.id, id));
     }
     const [unitCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.engagementId, engagement.id));
-    return { created_count: created, updated_count: updated, removed_count: absent.length, unit_count: unitCount?.n ?? 0 };
+    // The file now decides who takes part: the journey stops following the directory, and the
+    // directory learns the file's people (docs/directory-journeys.md).
+    await tx.update(tables.engagements).set({ peopleSource: 'upload', directoryUnits: null }).where(eq(tables.engagements.id, engagement.id));
+    const directoryPersonIds = await feedDirectoryFromUpload(tx, engagement.organizationId, engagement.id, upload.employees, new Date());
+    return { result: { created_count: created, updated_count: updated, removed_count: absent.length, unit_count: unitCount?.n ?? 0 }, directoryPersonIds };
   });
+  // After the commit, like every directory writer: the open directory journeys follow.
+  await syncOpenJourneysFromDirectory(db, engagement.organizationId, { personIds: directoryPersonIds });
+  return result;
 }

@@ -229,6 +229,8 @@ export function parseNiceExcel(workbook: UploadedWorkbook, locale: TLocale): Nic
  */
 export async function importNiceExcel(db: Database, engagement: { id: number; organizationId: number }, content: NiceExcelContent): Promise<TNiceExcelImportResult> {
   return db.transaction(async (tx) => {
+    // The imported study's people are its own: the journey does not follow the directory (docs/directory-journeys.md).
+    await tx.update(tables.engagements).set({ peopleSource: 'upload', directoryUnits: null }).where(eq(tables.engagements.id, engagement.id));
     const [answered] = await tx.select({ n: sql<number>`count(*)::int` }).from(answers).where(eq(answers.engagementId, engagement.id));
     if ((answered?.n ?? 0) > 0) throw conflict('engagement_has_answers', 'survey.errors.engagement_has_answers');
 

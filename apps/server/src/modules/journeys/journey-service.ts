@@ -20,6 +20,7 @@ import {
 } from './journey-content.ts';
 import { checkDateEdit, checkNewJourneyDates } from './journey-rules.ts';
 import { copyPeople } from './people-copy.ts';
+import { dayOf, reconcileJourneyWithDirectory } from '../directory-journeys/journey-people-sync.ts';
 
 const { answers, engagements, leadershipAnswers, leadershipItems, questions } = tables;
 type EngagementRow = typeof engagements.$inferSelect;
@@ -180,10 +181,16 @@ export async function startNextWave(db: Database, auth: AuthContext, engagementI
         surveyCreatedAt: questionnaire.questions.length > 0 ? new Date() : null,
         previousEngagementId: source.id,
         createdBy: auth.user.id,
+        peopleSource: source.peopleSource,
+        directoryUnits: source.directoryUnits,
       })
       .returning({ id: engagements.id });
     if (!created) throw new Error('engagement insert returned nothing');
-    await copyPeople(tx, source.id, created.id);
+    // A directory journey's next wave takes today's directory (same units), not the old picture
+    // with its leavers (docs/directory-journeys.md); an upload journey's copies its people.
+    if (source.peopleSource === 'directory') {
+      await reconcileJourneyWithDirectory(tx, { id: created.id, organizationId: source.organizationId, directoryUnits: source.directoryUnits }, { kind: 'start' }, dayOf(new Date()));
+    } else await copyPeople(tx, source.id, created.id);
     await insertQuestionnaire(tx, created.id, questionnaire);
     await copyAccessAndTemplates(tx, source.id, created.id);
     await grantAllAccess(tx, created.id, auth.user.id, source.modules);

@@ -175,8 +175,8 @@ export async function updatePerson(
  * SCIM DELETE: the identity provider no longer knows the person. The directory keeps them as a
  * leaver (leave date today unless they had one) with their history; they leave every group.
  */
-export async function deletePerson(db: Database, organizationId: number, resourceId: string, ifMatch: string | undefined, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deletePerson(db: Database, organizationId: number, resourceId: string, ifMatch: string | undefined, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
     const current = await findPerson(tx, organizationId, resourceId, true);
     if (!current) throw new ScimError(404, `User ${resourceId} not found`);
     checkVersion(current.person.version, ifMatch);
@@ -189,6 +189,7 @@ export async function deletePerson(db: Database, organizationId: number, resourc
     if (!stored) throw new Error('directory person not deleted');
     if (before.active) await recordHistory(tx, stored, now);
     await tx.delete(groupMembers).where(eq(groupMembers.personId, before.id));
+    return before.id;
   });
 }
 

@@ -5,6 +5,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SCIM_SCHEMA, SCIM_TOKEN_PREFIX, ZScimError, ZScimListQuery, ZScimListResponse, ZScimPatchRequest, ZScimResource } from '@ona/contracts';
 import { publicBase } from '../../http/public-base.ts';
 import { createGroup, deleteGroup, findGroup, GROUP_FILTER_ATTRIBUTES, listGroups, toScimGroup, updateGroup, type TGroupFields } from './directory-groups.ts';
+import { provisionAccessFromDirectory } from '../directory-journeys/provisioned-users.ts';
+import { syncOpenJourneysFromDirectory } from '../directory-journeys/journey-people-sync.ts';
 import { createPerson, deletePerson, findPerson, listPeople, updatePerson } from './directory-people.ts';
 import { MAX_PAGE_SIZE, scimResourceTypes, scimSchemas, serviceProviderConfig } from './scim-discovery.ts';
 import { ScimError, scimErrorBody } from './scim-error.ts';
@@ -72,6 +74,21 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
   app.decorateRequest('scimOrganizationId', null);
   // Two at a time leaves the rest of the pool (DATABASE_POOL_SIZE) to the product's own requests.
   const gate = new ScimGate(2, 2000);
+
+  /**
+   * After the directory change has committed, the organisation's open directory journeys follow it
+   * (docs/directory-journeys.md). The identity provider's change stands even when this fails: the
+   * failure is logged, and the next change or a full sync brings the journeys up to date.
+   */
+  const followDirectory = async (request: FastifyRequest, organizationId: number, personId: number | null) => {
+    try {
+      if (personId !== null) await syncOpenJourneysFromDirectory(app.db, organizationId, { personIds: [personId] });
+      // Group memberships carry access rights (the SSO group mapping): people who hold some become users.
+      await provisionAccessFromDirectory(app, organizationId, personId === null ? null : [personId], publicBase(options.publicUrl, request));
+    } catch (error) {
+      request.log.error({ err: error, organizationId, personId }, 'open journeys or users did not follow a directory change');
+    }
+  };
 
   // SCIM clients send application/scim+json (and some application/json); both are JSON here.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -166,6 +183,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
   app.post('/Users', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
     const created = await createPerson(app.db, organizationId, readScimUser(request.body, true), new Date());
+    await followDirectory(request, organizationId, created.person.id);
     const resource = toScimUser(created.person, created.managerId, baseOf(request));
     return withEtag(reply, etagOf(created.person.version)).header('location', `${baseOf(request)}/Users/${created.person.resourceId}`).status(201).send(resource);
   }));
@@ -176,6 +194,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
       if (sentId !== undefined && sentId !== current.person.resourceId) throw new ScimError(400, 'id cannot be changed', 'mutability');
       return readScimUser(request.body, false);
     });
+    await followDirectory(request, organizationId, updated.person.id);
     return withEtag(reply, etagOf(updated.person.version)).send(toScimUser(updated.person, updated.managerId, baseOf(request)));
   }));
   app.patch('/Users/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
@@ -187,10 +206,13 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
       if (attribute(patched, 'id') !== current.person.resourceId) throw new ScimError(400, 'id cannot be changed', 'mutability');
       return readScimUser(patched, false);
     });
+    await followDirectory(request, organizationId, updated.person.id);
     return withEtag(reply, etagOf(updated.person.version)).send(toScimUser(updated.person, updated.managerId, base));
   }));
   app.delete('/Users/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
-    await deletePerson(app.db, organizationOf(request), request.params.id, request.headers['if-match'], new Date());
+    const organizationId = organizationOf(request);
+    const personId = await deletePerson(app.db, organizationId, request.params.id, request.headers['if-match'], new Date());
+    await followDirectory(request, organizationId, personId);
     return reply.status(204).send(null);
   }));
 
@@ -226,10 +248,12 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
   }));
   app.post('/Groups', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const created = await createGroup(app.db, organizationOf(request), readGroup(request.body), new Date());
+    await followDirectory(request, organizationOf(request), null);
     return withEtag(reply, etagOf(created.group.version)).header('location', `${baseOf(request)}/Groups/${created.group.resourceId}`).status(201).send(toScimGroup(created, baseOf(request)));
   }));
   app.put('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimResource, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const updated = await updateGroup(app.db, organizationOf(request), request.params.id, request.headers['if-match'], new Date(), () => readGroup(request.body));
+    await followDirectory(request, organizationOf(request), null);
     return withEtag(reply, etagOf(updated.group.version)).send(toScimGroup(updated, baseOf(request)));
   }));
   app.patch('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
@@ -239,6 +263,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
       if (attribute(patched, 'id') !== current.group.resourceId) throw new ScimError(400, 'id cannot be changed', 'mutability');
       return readGroup(patched);
     });
+    await followDirectory(request, organizationOf(request), null);
     return withEtag(reply, etagOf(updated.group.version)).send(toScimGroup(updated, base));
   }));
   app.delete('/Groups/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {

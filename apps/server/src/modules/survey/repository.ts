@@ -1,4 +1,4 @@
-import { and, asc, eq, perDatabase, sql, tables, type Database } from '@ona/db';
+import { and, asc, eq, isNull, perDatabase, sql, tables, type Database } from '@ona/db';
 import type { DbExecutor } from '../engagement-admin/db-executor.ts';
 
 const { answers, employees, questions, surveyParticipations, units } = tables;
@@ -116,7 +116,8 @@ export async function loadRecipients(db: DbExecutor, engagementId: number, onlyU
     .select({ id: employees.id, name: employees.name, email: employees.email, userId: employees.userId, finishedAt: surveyParticipations.finishedAt })
     .from(employees)
     .leftJoin(surveyParticipations, and(eq(surveyParticipations.employeeId, employees.id), eq(surveyParticipations.engagementId, employees.engagementId)))
-    .where(eq(employees.engagementId, engagementId))
+    // A leaver the directory reported while the journey was open gets no invitation or reminder.
+    .where(and(eq(employees.engagementId, engagementId), isNull(employees.leftAt)))
     .orderBy(asc(employees.id));
   return rows.filter((r) => !onlyUnfinished || r.finishedAt === null);
 }

@@ -7,7 +7,8 @@ import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-sh
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.ts';
 import { loadComparisonSides, seesAllOfBoth, type ComparisonSides } from './comparison-sides.ts';
-import { loadLeaverReasons, saveLeaverReason } from './leaver-reasons-repository.ts';
+import { saveLeaverReason } from './leaver-reasons-repository.ts';
+import { calibrationReasons, directoryLeaverKeys, withDirectoryLeavers } from './directory-leavers.ts';
 import { leaversOf, riskCalibrationView } from './risk-calibration-view.ts';
 
 /**
@@ -22,7 +23,7 @@ export async function loadCalibrationSides(db: Database, auth: AuthContext, late
   if (!isEngagementAdmin(auth)) throw forbidden();
   const sides = await loadComparisonSides(db, auth, laterId, earlierId, 'retention_analytics', locale);
   if (!seesAllOfBoth(sides)) throw forbidden();
-  return sides;
+  return withDirectoryLeavers(sides, await directoryLeaverKeys(db, auth.organizationId, sides));
 }
 
 /** Risk checked against turnover (docs/risk-calibration.md). */
@@ -43,7 +44,7 @@ export const riskCalibrationRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
   }, async (request) => {
     const auth = requireAuth(request);
     const sides = await loadCalibrationSides(app.db, auth, request.params.id, request.query.with, request.locale);
-    return riskCalibrationView(sides, await loadLeaverReasons(app.db, auth.organizationId), minGroupSize);
+    return riskCalibrationView(sides, await calibrationReasons(app.db, auth.organizationId), minGroupSize);
   });
 
   app.put('/engagements/:id/comparison/leavers/:employeeId/', {
@@ -61,12 +62,12 @@ export const riskCalibrationRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
   }, async (request) => {
     const auth = requireAuth(request);
     const sides = await loadCalibrationSides(app.db, auth, request.params.id, request.query.with, request.locale);
-    const before = await loadLeaverReasons(app.db, auth.organizationId);
+    const before = await calibrationReasons(app.db, auth.organizationId);
     const leaver = leaversOf(sides, before).find((candidate) => candidate.id === String(request.params.employeeId));
     if (!leaver) throw new ApiError(400, 'not_a_leaver', 'calibration.errors.not_a_leaver', { employeeId: ['calibration.errors.not_a_leaver'] });
     await saveLeaverReason(app.db, auth.organizationId, leaver.key, request.body.reason, auth.user.id);
     // The product keeps no audit table; the row records who set it last, the log every change.
     request.log.info({ organizationId: auth.organizationId, userId: auth.user.id, engagementId: sides.then.scope.engagement.id, employeeId: request.params.employeeId, reason: request.body.reason }, 'leaver reason set');
-    return riskCalibrationView(sides, await loadLeaverReasons(app.db, auth.organizationId), minGroupSize);
+    return riskCalibrationView(sides, await calibrationReasons(app.db, auth.organizationId), minGroupSize);
   });
 };

@@ -10,7 +10,7 @@ import { comparableJourneys } from './comparable-journeys.ts';
 import { comparisonWorkbook } from './comparison-export.ts';
 import { loadComparisonSides, seesAllOfBoth, sideIn } from './comparison-sides.ts';
 import { addCalibrationSheets } from './calibration-export.ts';
-import { loadLeaverReasons } from './leaver-reasons-repository.ts';
+import { calibrationReasons, directoryLeaverKeys, withDirectoryLeavers } from './directory-leavers.ts';
 import { riskCalibrationView } from './risk-calibration-view.ts';
 import { isEngagementAdmin } from '../engagements/service.ts';
 import { waveComparison } from './comparison-view.ts';
@@ -84,7 +84,7 @@ export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> 
     const workbook = comparisonWorkbook(request.locale, label, comparison, ties);
     // Risk checked against turnover joins the workbook for those who may read it (calibration-routes.ts).
     const auth = requireAuth(request);
-    if (isEngagementAdmin(auth) && seesAllOfBoth(sides)) addCalibrationSheets(workbook, request.locale, riskCalibrationView(sides, await loadLeaverReasons(app.db, auth.organizationId), minGroupSize));
+    if (isEngagementAdmin(auth) && seesAllOfBoth(sides)) addCalibrationSheets(workbook, request.locale, riskCalibrationView(withDirectoryLeavers(sides, await directoryLeaverKeys(app.db, auth.organizationId, sides)), await calibrationReasons(app.db, auth.organizationId), minGroupSize));
     return sendWorkbook(reply, workbook, exportFileName(request.locale, 'wave_comparison', sides.now.scope.engagement.name, 'xlsx'));
   });
 };

@@ -6,6 +6,8 @@ import {
   ZCustomAttribute,
   ZEmailTemplate,
   ZEmployeesImportResult,
+  ZJourneyDirectorySyncResult,
+  ZJourneyPeopleSource,
   ZFiltersImportResult,
   ZNiceExcelImportResult,
   ZQuestionnaire,
@@ -45,6 +47,8 @@ export const adminPaths = {
   employees: (id: number) => `/engagements/${id}/employees/`,
   employeesUpload: (id: number) => `/engagements/${id}/employees/upload-excel/`,
   employeesTemplate: (id: number) => `/engagements/${id}/employees/template/`,
+  peopleSource: (id: number) => `/engagements/${id}/employees/source/`,
+  fromDirectory: (id: number) => `/engagements/${id}/employees/from-directory/`,
   units: (id: number) => `/engagements/${id}/units/`,
   filters: (id: number) => `/engagements/${id}/filters/`,
   filtersImport: (id: number) => `/engagements/${id}/filters/import/`,
@@ -145,3 +149,14 @@ export const importNiceExcel = (engagementId: number, file: File) =>
 
 /** POST /survey-result-to-graph/: the graph data of an uploaded results workbook (nothing is stored). */
 export const uploadResultFile = (file: File) => apiUploadRequest(adminPaths.surveyResultToGraph(), fileForm('results', file), ZGraphAnswer);
+
+/** Where the participants come from, and the directory's units to choose from. */
+export const peopleSourceQuery = (engagementId: number) =>
+  queryOptions({
+    queryKey: key(engagementId, 'people-source'),
+    queryFn: ({ signal }) => apiRequest(adminPaths.peopleSource(engagementId), ZJourneyPeopleSource, { signal }),
+  });
+
+/** The participants from the directory: everyone (`units` null) or the chosen units and below. */
+export const takePeopleFromDirectory = (engagementId: number, units: string[] | null) =>
+  apiRequest(adminPaths.fromDirectory(engagementId), ZJourneyDirectorySyncResult, { method: 'POST', body: { units } });

@@ -6,6 +6,7 @@ import { Icon } from '../../../shared/ui/icon.tsx';
 import { ScrolledTable } from '../../../shared/ui/scrolled-table.tsx';
 import { AdminFrame, QueryState } from '../admin-frame.tsx';
 import { adminKeys, adminPaths, employeesQuery, uploadEmployees } from '../admin-api.ts';
+import { DirectorySourcePanel } from './directory-source-panel.tsx';
 import { UploadPanel } from '../upload/upload-panel.tsx';
 import { filterEmployees, participationState, type TParticipationState } from './employee-filter.ts';
 
@@ -91,6 +92,7 @@ function Employees({ engagementId }: { engagementId: number }) {
   const queryClient = useQueryClient();
   return (
     <Stack gap="lg">
+      <DirectorySourcePanel engagementId={engagementId} />
       <UploadPanel
         testId="employees-upload"
         title={t('employees.uploadTitle')}
@@ -111,7 +113,7 @@ function Employees({ engagementId }: { engagementId: number }) {
   );
 }
 
-/** employees/list.html: the participants, and the Excel upload that replaces them. */
+/** employees/list.html: the participants, taken from the directory or from an Excel upload. */
 export function EmployeesPage() {
   const { t } = useTranslation('admin');
   return <AdminFrame title={t('pages.employees.title')}>{(engagement) => <Employees engagementId={engagement.id} />}</AdminFrame>;
