@@ -1,3 +1,4 @@
+import { syncOpenJourneysFromDirectory } from '../directory-journeys/journey-people-sync.ts';
 import { and, desc, eq, gte, isNull, sql, tables, type Database } from '@ona/db';
 import { ZHrColumnMapping, type THrColumnMapping, type THrSync, type THrSyncSettings, type THrSyncSummary, type TLocale } from '@ona/contracts';
 import { ApiError, notFound } from '../../errors/api-error.ts';
@@ -119,6 +120,15 @@ export interface SyncRequest {
 }
 
 /**
+ * After an applied file (a bulk change) every open directory journey of the organisation is
+ * reconciled with the directory, after the commit, like every other directory writer does
+ * (docs/directory-journeys.md, "The call for every directory writer").
+ */
+async function openJourneysFollow(db: Database, organizationId: number, now: Date): Promise<void> {
+  await syncOpenJourneysFromDirectory(db, organizationId, { now });
+}
+
+/**
  * Reads an HR file through the organisation's mapping, computes its diff against the directory
  * and stores the sync: pending (waits for confirmation), held (the guard stopped it) or, pushed
  * with auto-apply and not held, applied at once. The diff and any apply happen in one transaction
@@ -158,6 +168,7 @@ export async function createSync(db: Database, table: HrTable, request: SyncRequ
     if (!stored) throw new Error('hr sync not stored');
     return stored;
   });
+  if (row.status === 'applied') await openJourneysFollow(db, request.organizationId, request.now);
   return toSync(row, request.locale);
 }
 
@@ -193,6 +204,7 @@ export async function applySync(db: Database, organizationId: number, id: number
     return applied;
   });
   if (!row) throw new Error('hr sync not updated');
+  if (row.status === 'applied') await openJourneysFollow(db, organizationId, now);
   return toSync(row, locale);
 }
 
@@ -207,6 +219,7 @@ export async function discardSync(db: Database, organizationId: number, id: numb
     return discarded;
   });
   if (!row) throw new Error('hr sync not updated');
+  if (row.status === 'applied') await openJourneysFollow(db, organizationId, now);
   return toSync(row, locale);
 }
 
