@@ -96,6 +96,14 @@ beforeAll(async () => {
     // An HR file pushed by a scheduled job, into the caller's own organisation.
     auto_apply: 'true',
     organization_id: String(org.orgId),
+    // The audit log's filters and its page.
+    actor: String(walker.id),
+    action: 'sign_in.success',
+    subject_employee: String(org.people.a2),
+    engagement: String(org.engagementId),
+    from: '2026-01-01',
+    to: '2099-12-31',
+    before: '1000000',
   };
   const mapped = await ctx.app.inject({ method: 'PUT', url: '/api/organization/directory/hr-sync/settings/', headers: authHeader(token), payload: { mapping: HR_MAPPING } });
   expect(mapped.statusCode).toBe(200);
@@ -134,10 +142,15 @@ const operationsWithQueries = () =>
       .filter((operation) => operation.query.length > 0 && !NEEDS_IDENTITY_PROVIDER.has(operation.key)),
   );
 
+/** Where one operation's parameter takes other values than the same name elsewhere (`format`). */
+const OPERATION_SAMPLES: Record<string, Record<string, string>> = {
+  'GET /api/organization/audit-log/export/': { format: 'jsonl' },
+};
+
 function urlOf(operation: { key: string; path: string }, query: TParameter[]): string {
   const path = paths[operation.key] ?? operation.path.replace('{id}', String(org.engagementId));
   const search = new URLSearchParams();
-  for (const { name } of query) for (const value of [samples[name] ?? []].flat()) search.append(name, value);
+  for (const { name } of query) for (const value of [OPERATION_SAMPLES[operation.key]?.[name] ?? samples[name] ?? []].flat()) search.append(name, value);
   return `${path}?${search.toString()}`;
 }
 
