@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 
 /**
  * HR-file sync (issue 30 item 3, docs/directory-and-scim.md "HR-file sync"): an HR system's export
@@ -137,7 +138,7 @@ export const ZHrSyncUploadQuery = z.object({
   /** `true`: apply at once unless the guard holds it (a scheduled push); otherwise it waits for confirmation. */
   auto_apply: z.enum(['true', 'false']).default('false'),
   /** The organisation the file is meant for; a key or session of another organisation is refused (403 `wrong_organization`). */
-  organization_id: z.coerce.number().int().positive().optional(),
+  organization_id: ZDbIdParam.optional(),
 });
 
 /** `POST /organization/directory/hr-syncs/:id/apply/`: `override_hold` must be true to apply a held sync. */
