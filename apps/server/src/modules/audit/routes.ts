@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError, ZAuditExportQuery, ZAuditLogPage, ZAuditLogQuery, ZAuditVerifyResult } from '@ona/contracts';
@@ -10,7 +11,7 @@ import { verifyAuditChain } from './audit-verify.ts';
 const tags = ['audit'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 const forAdmins = 'For organisation administrators (organization_admin). Entries hold ids only, never the data that was read or changed (docs/audit-log.md).';
-const ZAuditFile = z.instanceof(Buffer).describe('The filtered log, oldest first: JSON lines (application/x-ndjson) or CSV (text/csv)');
+const ZAuditFile = z.instanceof(Readable).describe('The filtered log, oldest first: JSON lines (application/x-ndjson) or CSV (text/csv)');
 
 /** The organisation's audit log: list and filter, export for a SIEM, verify the chain. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

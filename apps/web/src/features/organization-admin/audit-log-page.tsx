@@ -15,8 +15,9 @@ import { ScrolledTable } from '../../shared/ui/scrolled-table.tsx';
 import { auditLogQueryKey, auditQuery, fetchAuditLogPage, verifyAuditLog } from './audit-log-api.ts';
 import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
 
-/** `individual_report.read` → the locale key `actions.individual_report_read` (a dot would nest). */
-const actionKey = (action: TAuditAction) => `auditLog.actions.${action.replace('.', '_')}` as const;
+/** `individual_report.read` → the locale key `auditLog.actions.individual_report_read` (a dot would nest). */
+type TActionKey<A extends string> = A extends `${infer Area}.${infer Verb}` ? `auditLog.actions.${Area}_${Verb}` : never;
+const actionKey = (action: TAuditAction): TActionKey<TAuditAction> => `auditLog.actions.${action.replace('.', '_')}` as TActionKey<TAuditAction>;
 
 function formatMoment(iso: string): string {
   return new Intl.DateTimeFormat(ACCEPT_LANGUAGE[activeLocale()], { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
