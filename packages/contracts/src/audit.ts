@@ -81,7 +81,9 @@ export type TAuditLogFilters = z.infer<typeof ZAuditLogFilters>;
 
 /** `GET /organization/audit-log/`: newest first, paged by `before` (the `seq` of the last entry seen). */
 export const ZAuditLogQuery = ZAuditLogFilters.extend({
-  before: z.coerce.number().int().min(1).optional(),
+  // A position in the organisation's chain (a bigint column), not a row id: bounded by what a
+  // JavaScript number holds exactly, not by the integer columns' 2147483647.
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;

@@ -19,7 +19,8 @@ const DB_ID_MAX = 2_147_483_647;
 /** Beyond a 32-bit integer, zero, negative, beyond even a double's exact integers. */
 const OUT_OF_RANGE = ['2147483648', '0', '-1', '99999999999999999999'];
 /** Paging is no id. */
-const NOT_IDS = new Set(['page', 'page_size']);
+/** Numbers that are no row id: paging, and the audit log's position in its chain (bigint). */
+const NOT_IDS = new Set(['page', 'page_size', 'before']);
 /** Path ids that are text (a public id) or digits (a host's numeric id): text that is no survey answers 404. */
 const TEXT_OR_NUMBER_IDS = ['/api/instant-survey/surveys/{id}/', '/api/instant-survey/surveys/{id}/fill-info/', '/api/instant-survey/surveys/{id}/create-user/', '/api/instant-survey/surveys/{id}/save-answer/', '/api/instant-survey/surveys/{id}/finish/'];
 
