@@ -14,7 +14,13 @@ async function helmetOnARealResponse(): Promise<IncomingHttpHeaders> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    return Object.fromEntries(response.headers);
+    // forEach, not Object.fromEntries(headers): once lib.dom is in the program (@xmldom/xmldom's
+    // types bring it), Headers is not iterable to the type checker.
+    const headers: IncomingHttpHeaders = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return headers;
   } finally {
     server.close();
   }

@@ -1,6 +1,13 @@
 import { ZInstantSocketMessage, type TInstantSocketMessage } from '@ona/contracts';
 
 /**
+ * Node's WebSocket (undici) takes an init with headers. Its type is lost once any package's types
+ * pull in lib.dom (@xmldom/xmldom's do, for SAML), whose constructor knows only protocols; this
+ * names the constructor Node actually has.
+ */
+const NodeWebSocket = WebSocket as unknown as new (url: string, init: { headers?: Record<string, string> }) => WebSocket;
+
+/**
  * A test and benchmark client of /ws/instant-survey/{id}/ on Node's built-in WebSocket: connects,
  * authenticates with the first message, and collects what arrives.
  */
@@ -21,7 +28,7 @@ export class LiveSocketClient {
   constructor(private readonly options: { keep?: boolean } = {}) {}
 
   async connect(baseWsUrl: string, surveyId: number | string, auth: { token?: string; instant_token?: string }, headers: Record<string, string> = {}): Promise<void> {
-    const socket = new WebSocket(`${baseWsUrl}/ws/instant-survey/${surveyId}/`, { headers });
+    const socket = new NodeWebSocket(`${baseWsUrl}/ws/instant-survey/${surveyId}/`, { headers });
     this.socket = socket;
     await new Promise<void>((resolve, reject) => {
       socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'auth', ...auth })));
