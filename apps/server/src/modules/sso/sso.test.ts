@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq, tables } from '@ona/db';
 import type { TSignInDiscovery, TSsoCallbackResponse, TSsoSettings } from '@ona/contracts';
-import { buildApp, type App } from '../../app.ts';
+import type { App } from '../../app.ts';
+import { buildSsoTestApp, SSO_TEST_PUBLIC_URL } from '../../testing/sso-test-app.ts';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 import { startTestOpenIdProvider, type TestOpenIdProvider } from '../../testing/oidc-provider.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { authHeader, loginAs, TEST_SECRETS_KEY } from '../../testing/test-app.ts';
+import { authHeader, loginAs } from '../../testing/test-app.ts';
 
-const PUBLIC_URL = 'http://app.test';
+const PUBLIC_URL = SSO_TEST_PUBLIC_URL;
 const CALLBACK = `${PUBLIC_URL}/auth/sso-callback.html`;
 
 let db: TestDatabase;
@@ -34,14 +35,7 @@ beforeAll(async () => {
     },
   });
   db = await createTestDatabase();
-  app = await buildApp({
-    db,
-    settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL, REDIS_URL: undefined, SECRETS_KEY: TEST_SECRETS_KEY },
-    webDistDir: '/nonexistent',
-    pollJobs: false,
-    logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
-  });
-  await app.ready();
+  app = await buildSsoTestApp(db, logLines);
   acme = await createOrganization(db.db, 'Acme');
   beta = await createOrganization(db.db, 'Beta');
   const admin = await createUser(db.db, { email: 'admin@acme.test', organizationIds: [acme.id], permissions: ['organization_admin'] });
