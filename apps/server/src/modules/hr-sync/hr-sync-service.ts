@@ -87,9 +87,8 @@ function refusedFile(locale: TLocale, problems: HrProblem[]): ApiError {
   return localizedBadRequest(locale, 'invalid_hr_file', 'hrSync.errors.invalid_file', fields, { count: problems.length });
 }
 
-function toSync(row: TSyncRow, locale: TLocale): THrSync {
-  const diff = row.diff as unknown as StoredDiff;
-  const cut = <T>(list: T[]) => list.slice(0, LIST_LIMIT);
+/** What a sync and its one-line summary share: who, when, its state and why it is held. */
+function headOf(row: Pick<TSyncRow, 'id' | 'status' | 'source' | 'fileName' | 'createdAt' | 'decidedAt' | 'holdReasons'>, locale: TLocale) {
   return {
     id: row.id,
     status: row.status as THrSync['status'],
@@ -98,6 +97,14 @@ function toSync(row: TSyncRow, locale: TLocale): THrSync {
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
     holds: (row.holdReasons as THold[]).map((h) => ({ reason: h.reason, message: translate(locale, `hrSync.holds.${h.reason}` as MessageKey, h.params) })),
+  };
+}
+
+function toSync(row: TSyncRow, locale: TLocale): THrSync {
+  const diff = row.diff as unknown as StoredDiff;
+  const cut = <T>(list: T[]) => list.slice(0, LIST_LIMIT);
+  return {
+    ...headOf(row, locale),
     diff: {
       counts: diff.counts,
       joiners: cut(diff.joiners),
@@ -238,13 +245,7 @@ export async function listSyncs(db: Database, organizationId: number, locale: TL
     .orderBy(desc(hrSyncs.createdAt), desc(hrSyncs.id))
     .limit(20);
   return rows.map((r) => ({
-    id: r.id,
-    status: r.status as THrSync['status'],
-    source: r.source as THrSync['source'],
-    file_name: r.fileName,
-    created_at: r.createdAt.toISOString(),
-    decided_at: r.decidedAt?.toISOString() ?? null,
-    holds: (r.holdReasons as THold[]).map((h) => ({ reason: h.reason, message: translate(locale, `hrSync.holds.${h.reason}` as MessageKey, h.params) })),
+    ...headOf(r, locale),
     counts: r.counts,
   }));
 }
