@@ -1,20 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPLOYEE_UPLOAD_COLUMNS, MODULES, SCIM_SCHEMA, ZJourneyDirectorySyncResult, ZJourneyPeopleSource, ZRiskCalibration, type TScimTokenCreated } from '@ona/contracts';
-import { and, asc, eq, isNotNull, tables } from '@ona/db';
-import { analyseThroughApi } from '../../testing/analytics-fixtures.ts';
+import { EMPLOYEE_UPLOAD_COLUMNS, SCIM_SCHEMA, ZJourneyDirectorySyncResult, ZJourneyPeopleSource, ZRiskCalibration, type TScimTokenCreated } from '@ona/contracts';
+import { and, eq, isNotNull, tables } from '@ona/db';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { multipartFile, workbookBuffer } from '../employees-import/multipart-body.ts';
 import { scim, type TScimJson } from '../scim/scim-test-support.ts';
+import {
+  answerAndAnalyse,
+  createJourney,
+  day,
+  earlierAndOpenJourneys,
+  emailOf,
+  employeesOf,
+  fromDirectory,
+  joiners,
+  leadId,
+  leavers,
+  movers,
+  nextUnit,
+  retired,
+  staffId,
+  UNITS,
+  unitOf,
+  unitPathsOf,
+} from './directory-journeys-test-support.ts';
 
 /**
  * Issue 30: a directory of 120 people provisioned through SCIM (a CEO, five unit leads, 114 staff),
  * an earlier journey from the directory (answered, analysed, closed) and an open one; then the
  * identity provider moves 25, deactivates 30 (five of them retired) and adds 40.
  */
-const UNITS = [1, 2, 3, 4, 5].map((n) => `Contoso / Unit ${n}`);
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 interface Setup {
   ctx: TestContext;
   token: string;
@@ -29,7 +44,7 @@ interface Setup {
 const enterprise = SCIM_SCHEMA.enterpriseUser;
 
 async function provision(s: Pick<Setup, 'ctx' | 'scimToken' | 'ids'>, externalId: string, department: string, manager: string | null): Promise<void> {
-  const email = `${externalId.toLowerCase()}@contoso.test`;
+  const email = emailOf(externalId);
   const res = await scim(s.ctx, s.scimToken, 'POST', '/Users', {
     schemas: [SCIM_SCHEMA.user, enterprise],
     externalId,
@@ -43,65 +58,6 @@ async function provision(s: Pick<Setup, 'ctx' | 'scimToken' | 'ids'>, externalId
   s.ids.set(externalId, (res.json() as TScimJson).id);
 }
 
-const staffId = (n: number) => `S${String(n).padStart(3, '0')}`;
-const leadId = (unit: number) => `L${unit}`;
-/** Staff member n sits in unit (n % 5) + 1 under that unit's lead. */
-const unitOf = (n: number) => (n % 5) + 1;
-
-async function createJourney(s: Pick<Setup, 'ctx' | 'token'>, name: string, from: string, till: string): Promise<number> {
-  const res = await s.ctx.app.inject({
-    method: 'POST',
-    url: '/api/engagements/',
-    headers: authHeader(s.token),
-    payload: { name, access_from: from, access_till: till, default_language: 'en', modules: [...MODULES], questionnaire: { source: 'default' } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: number }).id;
-}
-
-const fromDirectory = (s: Pick<Setup, 'ctx' | 'token'>, journey: number, units: string[] | null, locale = 'en') =>
-  s.ctx.app.inject({ method: 'POST', url: `/api/engagements/${journey}/employees/from-directory/`, headers: { ...authHeader(s.token), 'accept-language': locale }, payload: { units } });
-
-/** Everyone who is still there names their leader and two colleagues of their unit on cooperation. */
-async function answerAndAnalyse(s: Setup, journey: number): Promise<void> {
-  const db = s.ctx.db.db;
-  const [question] = await db.select().from(tables.questions).where(and(eq(tables.questions.engagementId, journey), eq(tables.questions.key, 'cooperation')));
-  const people = await db.select().from(tables.employees).where(eq(tables.employees.engagementId, journey)).orderBy(asc(tables.employees.id));
-  const present = people.filter((p) => p.leftAt === null);
-  await db.insert(tables.answers).values(
-    present.map((p) => {
-      const colleagues = present.filter((c) => c.unitId === p.unitId && c.id !== p.id).slice(0, 2).map((c) => c.id);
-      return { engagementId: journey, employeeId: p.id, questionId: question!.id, selectedEmployeeIds: [...(p.leaderId ? [p.leaderId] : []), ...colleagues], answeredAt: new Date() };
-    }),
-  );
-  await analyseThroughApi(s.ctx, journey, s.token);
-}
-
-const employeesOf = async (s: Setup, journey: number) =>
-  (await s.ctx.db.db.select().from(tables.employees).where(eq(tables.employees.engagementId, journey)).orderBy(asc(tables.employees.id))).map((e) => ({
-    id: e.id,
-    email: e.email,
-    unitId: e.unitId,
-    leaderId: e.leaderId,
-    leftAt: e.leftAt,
-    directoryPersonId: e.directoryPersonId,
-  }));
-
-/** The journey's unit path of each employee, by e-mail. */
-async function unitPathsOf(s: Setup, journey: number): Promise<Map<string, string>> {
-  const db = s.ctx.db.db;
-  const units = await db.select().from(tables.units).where(eq(tables.units.engagementId, journey));
-  const byId = new Map(units.map((u) => [u.id, u]));
-  const pathOf = (id: number | null): string => {
-    const unit = id === null ? undefined : byId.get(id);
-    if (!unit) return '';
-    const parent = pathOf(unit.parentId);
-    return parent ? `${parent} / ${unit.name}` : unit.name;
-  };
-  const people = await db.select().from(tables.employees).where(eq(tables.employees.engagementId, journey));
-  return new Map(people.map((p) => [p.email!, pathOf(p.unitId)]));
-}
-
 async function setUp(): Promise<Setup> {
   const ctx = await createTestApp({ minGroupSize: 1 });
   const organization = await createOrganization(ctx.db.db, 'Contoso');
@@ -113,23 +69,8 @@ async function setUp(): Promise<Setup> {
   for (const unit of [1, 2, 3, 4, 5]) await provision(s, leadId(unit), UNITS[unit - 1]!, 'CEO');
   for (let n = 0; n < 114; n++) await provision(s, staffId(n), UNITS[unitOf(n) - 1]!, leadId(unitOf(n)));
 
-  const earlier = await createJourney(s, 'Spring wave', day(-30), day(5));
-  const started = await fromDirectory(s, earlier, null);
-  expect(started.statusCode, started.body).toBe(200);
-  expect(ZJourneyDirectorySyncResult.parse(started.json())).toEqual({ created_count: 120, updated_count: 0, left_count: 0, removed_count: 0, unit_count: 6 });
-  const open = await createJourney(s, 'Autumn wave', day(-2), day(10));
-  expect((await fromDirectory(s, open, null)).statusCode).toBe(200);
-  const full = { ...s, earlier, open };
-  await answerAndAnalyse(full, earlier);
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/engagements/${earlier}/close/`, headers: authHeader(token) })).statusCode).toBe(200);
-  return full;
+  return { ...s, ...(await earlierAndOpenJourneys(s)) };
 }
-
-// Staff 0–24 move to the next unit, 25–54 leave (25–29 retired), 40 join unit 3.
-const movers = Array.from({ length: 25 }, (_, n) => n);
-const leavers = Array.from({ length: 30 }, (_, n) => 25 + n);
-const retired = leavers.slice(0, 5);
-const nextUnit = (n: number) => (unitOf(n) % 5) + 1;
 
 describe('journeys from the directory, following SCIM', () => {
   let s: Setup;
@@ -152,7 +93,7 @@ describe('journeys from the directory, following SCIM', () => {
       const res = await scim(s.ctx, s.scimToken, 'PATCH', `/Users/${s.ids.get(staffId(n))}`, { schemas: [SCIM_SCHEMA.patchOp], Operations: [{ op: 'Replace', value }] });
       expect(res.status, res.body).toBe(200);
     }
-    for (let n = 200; n < 240; n++) await provision(s, staffId(n), UNITS[2]!, leadId(3));
+    for (const n of joiners) await provision(s, staffId(n), UNITS[2]!, leadId(3));
   }, 600_000);
   afterAll(async () => s.ctx.close());
 
