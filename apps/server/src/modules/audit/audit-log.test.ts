@@ -34,7 +34,7 @@ beforeAll(async () => {
   await createUser(db, { email: 'admin@elsewhere.test', organizationIds: [otherOrgId], permissions: ['organization_admin'] });
   admin = await loginAs(ctx.app, 'admin@audited.test', FIXTURE_PASSWORD);
   other = await loginAs(ctx.app, 'admin@elsewhere.test', FIXTURE_PASSWORD);
-}, 60_000);
+});
 afterAll(async () => ctx.close());
 
 const entriesOf = (organizationId: number) => ctx.db.db.select().from(tables.auditEntries).where(eq(tables.auditEntries.organizationId, organizationId)).orderBy(asc(tables.auditEntries.seq));
