@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { eq, tables } from '@ona/db';
+import { eq, statementChunks, tables } from '@ona/db';
 import { hashSecretToken, newSecretToken } from '../apps/server/src/modules/auth/secret-token.ts';
 import { defaultQuestionnaire } from '../apps/server/src/modules/survey/default-questionnaire.ts';
 import { createBenchDatabase } from './support/bench-database.ts';
@@ -46,18 +46,18 @@ try {
     .returning({ id: tables.questions.id });
   const questionIds = questionRows.map((q) => q.id);
   const unitRows = await d.insert(tables.units).values(Array.from({ length: 20 }, (_, i) => ({ engagementId, name: `Unit ${i + 1}`, position: i }))).returning({ id: tables.units.id });
-  const userRows = await d
-    .insert(tables.users)
-    .values(Array.from({ length: EMPLOYEES }, (_, i) => ({ email: `person${i}@bench.test`, name: `Person ${i}`, passwordHash: 'not-used', currentOrganizationId: org!.id })))
-    .returning({ id: tables.users.id });
-  await d.insert(tables.memberships).values(userRows.map((u) => ({ userId: u.id, organizationId: org!.id })));
-  const employeeRows = await d
-    .insert(tables.employees)
-    .values(userRows.map((u, i) => ({ engagementId, name: `Person ${i}`, email: `person${i}@bench.test`, userId: u.id, unitId: unitRows[i % unitRows.length]!.id })))
-    .returning({ id: tables.employees.id, userId: tables.employees.userId });
-  await d.insert(tables.moduleAccess).values(userRows.map((u) => ({ engagementId, userId: u.id, module: 'survey', accessLevel: 'self_only' })));
+  // In statements within PostgreSQL's parameter limit and the ORM's row count (statementChunks), so
+  // that BENCH_EMPLOYEES of many thousands loads (issue 35, point 8).
+  const userRows: { id: number }[] = [];
+  const userValues = Array.from({ length: EMPLOYEES }, (_, i) => ({ email: `person${i}@bench.test`, name: `Person ${i}`, passwordHash: 'not-used', currentOrganizationId: org!.id }));
+  for (const chunk of statementChunks(userValues)) userRows.push(...(await d.insert(tables.users).values(chunk).returning({ id: tables.users.id })));
+  for (const chunk of statementChunks(userRows.map((u) => ({ userId: u.id, organizationId: org!.id })))) await d.insert(tables.memberships).values(chunk);
+  const employeeRows: { id: number; userId: number | null }[] = [];
+  const employeeValues = userRows.map((u, i) => ({ engagementId, name: `Person ${i}`, email: `person${i}@bench.test`, userId: u.id, unitId: unitRows[i % unitRows.length]!.id }));
+  for (const chunk of statementChunks(employeeValues)) employeeRows.push(...(await d.insert(tables.employees).values(chunk).returning({ id: tables.employees.id, userId: tables.employees.userId })));
+  for (const chunk of statementChunks(userRows.map((u) => ({ engagementId, userId: u.id, module: 'survey' as const, accessLevel: 'self_only' as const })))) await d.insert(tables.moduleAccess).values(chunk);
   const tokens = userRows.map(() => newSecretToken());
-  await d.insert(tables.authTokens).values(userRows.map((u, i) => ({ userId: u.id, tokenHash: hashSecretToken(tokens[i]!) })));
+  for (const chunk of statementChunks(userRows.map((u, i) => ({ userId: u.id, tokenHash: hashSecretToken(tokens[i]!) })))) await d.insert(tables.authTokens).values(chunk);
   const employeeIds = employeeRows.map((e) => e.id);
 
   await server.start();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParam } from './ids.ts';
 
 /**
  * What an audit entry records (docs/audit-log.md). Reads of one person's or many people's data,
@@ -65,7 +66,7 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-const optionalId = z.coerce.number().int().min(1).max(2_147_483_647).optional();
+const optionalId = ZDbIdParam.optional();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
 
 /** The filters of the list and of its exports; `from` and `to` are dates (UTC), both included. */

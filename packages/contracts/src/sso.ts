@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZUserProfile } from './auth.ts';
-import { ZDbIdParam } from './ids.ts';
+import { ZDbId, ZDbIdParam } from './ids.ts';
 
 /**
  * Single sign-on per organisation (docs/single-sign-on.md). One connection per organisation; the
@@ -94,7 +94,7 @@ export const ZSsoSettingsUpdate = z
   groups_claim: ZClaimName.nullable().default(null),
   group_permissions: z.array(ZSsoGroupMapping).max(100).default([]),
   require_sso: z.boolean().default(false),
-  break_glass_user_id: z.number().int().positive().nullable().default(null),
+  break_glass_user_id: ZDbId.nullable().default(null),
   create_members: z.boolean().default(false),
 })
   .superRefine((value, ctx) => {

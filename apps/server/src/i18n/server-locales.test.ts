@@ -67,7 +67,8 @@ describe('texts that carry numbers (issue 35, point 7)', () => {
   });
 
   it('no English text puts a number other than {{count}} or a setting of two or more before a noun it would have to agree with', () => {
-    const nouns = /\{\{(\w+)\}\} (?:people|persons|employees|ties|units|users|participants|answers|respondents|rows|colleagues|leaders|members|questions)\b/g;
+    // An adjective may stand between them ('{{active}} active people').
+    const nouns = /\{\{(\w+)\}\} (?:[a-z]+ )?(?:people|persons|employees|ties|units|users|participants|answers|respondents|rows|colleagues|leaders|members|questions)\b/g;
     const odd = texts(SERVER_MESSAGES.en).flatMap(([key, text]) => [...text.matchAll(nouns)].filter((m) => m[1] !== 'count' && !NEVER_ONE.has(m[1] ?? '')).map((m) => `${key}: ${m[0]}`));
     expect(odd).toEqual([]);
   });
@@ -78,6 +79,14 @@ describe('texts that carry numbers (issue 35, point 7)', () => {
     ['ru', 'Ушли: 1; из них в предыдущей волне на уровне риска 3–4: 1.'],
   ] as const)('in %s, one leaver of one reads "%s"', (locale, text) => {
     expect(translate(locale, 'waves.summary.leavers_body', { left: 1, atRisk: 1 })).toBe(text);
+  });
+
+  it.each([
+    ['en', 'Would become leavers: 1 (100 %; active now: 1), more than the 20 % allowed.'],
+    ['de', 'Würden austreten: 1 (100 %; derzeit aktiv: 1), mehr als die erlaubten 20 %.'],
+    ['ru', 'Стали бы уволившимися: 1 (100 %; активных сейчас: 1) — больше допустимых 20 %.'],
+  ] as const)('in %s, an HR file that makes the one active person a leaver reads "%s"', (locale, text) => {
+    expect(translate(locale, 'hrSync.holds.too_many_leavers', { leavers: 1, active: 1, percent: 100, limit: 20 })).toContain(text);
   });
 
   it.each([

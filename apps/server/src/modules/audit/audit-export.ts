@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Database } from '@ona/db';
 import type { TAuditEntry, TAuditLogFilters } from '@ona/contracts';
+import { neutraliseFormulaText } from '../analytics-shared/formula-cells.ts';
 import { auditEntriesAfter, type AuditEntryRow } from './audit-repository.ts';
 
 const EXPORT_PAGE = 2000;
@@ -29,11 +30,13 @@ export function auditEntryOf(row: AuditEntryRow): TAuditEntry {
 
 export const CSV_COLUMNS = ['seq', 'occurred_at', 'action', 'outcome', 'actor_user_id', 'api_key_id', 'scim_token_id', 'session_id', 'route', 'engagement_id', 'subject_employee_id', 'subject_user_id', 'target_ids', 'ip_address', 'user_agent', 'prev_hash', 'hash'] as const;
 
-/** RFC 4180 quoting; a text that a spreadsheet would run as a formula gets a leading apostrophe. */
+/**
+ * RFC 4180 quoting; a text that a spreadsheet would run as a formula (a user agent or route is the
+ * caller's to choose) gets a leading apostrophe from the one function every export uses.
+ */
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? neutraliseFormulaText(value) : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

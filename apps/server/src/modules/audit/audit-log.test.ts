@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAuditLogPage, ZAuditVerifyResult, type TAuditEntry } from '@ona/contracts';
 import { and, asc, eq, sql, tables } from '@ona/db';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   await createUser(db, { email: 'admin@elsewhere.test', organizationIds: [otherOrgId], permissions: ['organization_admin'] });
   admin = await loginAs(ctx.app, 'admin@audited.test', FIXTURE_PASSWORD);
   other = await loginAs(ctx.app, 'admin@elsewhere.test', FIXTURE_PASSWORD);
-}, 60_000);
+});
 afterAll(async () => ctx.close());
 
 const entriesOf = (organizationId: number) => ctx.db.db.select().from(tables.auditEntries).where(eq(tables.auditEntries.organizationId, organizationId)).orderBy(asc(tables.auditEntries.seq));
@@ -121,6 +122,18 @@ describe('the administrator’s list and exports', () => {
     expect(rows.slice(1).every((row) => row.split(',')[2] === 'sign_in.success')).toBe(true);
     // The export itself is on record.
     expect((await entriesOf(orgId)).at(-1)).toMatchObject({ action: 'export.download', route: 'GET /api/organization/audit-log/export/' });
+  });
+
+  it('the CSV neutralises a user agent that a spreadsheet would run as a formula (issue 35, point 3)', async () => {
+    const agent = '=HYPERLINK("http://evil.example","click")';
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'user-agent': agent }, payload: { email: 'admin@audited.test', password: FIXTURE_PASSWORD } });
+    expect(signIn.statusCode).toBe(200);
+    const csv = await ctx.app.inject({ method: 'GET', url: '/api/organization/audit-log/export/?format=csv&action=sign_in.success', headers: authHeader(admin) });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parse(csv.body) as string[][];
+    const agents = rows.map((row) => row[header!.indexOf('user_agent')]);
+    expect(agents).toContain(`'${agent}`);
+    expect(agents.filter((text) => text !== undefined && /^[=+\-@\t\r]/.test(text))).toEqual([]);
   });
 });
 

@@ -9,9 +9,21 @@ import { authHeader, createTestApp, loginAs, type TestContext } from '../../test
  * The paths and queries come from the OpenAPI document, so a route added later is covered.
  */
 
-type TSchema = { type?: string; $ref?: string; items?: TSchema; maximum?: number; exclusiveMinimum?: number; minimum?: number };
+type TSchema = {
+  type?: string | string[];
+  $ref?: string;
+  items?: TSchema;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minimum?: number;
+  properties?: Record<string, TSchema>;
+  anyOf?: TSchema[];
+  oneOf?: TSchema[];
+  allOf?: TSchema[];
+};
 type TParameter = { name: string; in: string; schema?: TSchema };
-type TDocument = { paths: Record<string, Record<string, { parameters?: TParameter[] }>>; components: { schemas: Record<string, TSchema> } };
+type TOperation = { parameters?: TParameter[]; requestBody?: { content?: Record<string, { schema?: TSchema }> } };
+type TDocument = { paths: Record<string, Record<string, TOperation>>; components: { schemas: Record<string, TSchema> } };
 type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The largest value of a PostgreSQL integer column. */
@@ -44,6 +56,26 @@ const isInteger = (schema: TSchema | undefined): boolean => {
   const resolved = resolve(schema);
   return resolved?.type === 'integer' || (resolved?.type === 'array' && isInteger(resolved.items));
 };
+const hasType = (schema: TSchema, type: string) => schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
+
+/**
+ * Every integer a request body names as an id (`id`, `…_id`, `…_ids`, also nullable or in a
+ * list), with the property names that lead to it: the bodies' ids are looked up like a path's.
+ */
+function bodyIds(schema: TSchema | undefined, trail: string[], seen: Set<TSchema>, found: { trail: string; schema: TSchema }[]): void {
+  const resolved = resolve(schema);
+  if (!resolved || seen.has(resolved)) return;
+  seen.add(resolved);
+  const name = trail.at(-1);
+  const isIdName = name !== undefined && (name === 'id' || name.endsWith('_id') || name.endsWith('_ids'));
+  if (isIdName && hasType(resolved, 'integer')) found.push({ trail: trail.join('.'), schema: resolved });
+  if (resolved.items) bodyIds(resolved.items, trail, seen, found);
+  for (const part of [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])]) bodyIds(part, trail, seen, found);
+  for (const [property, child] of Object.entries(resolved.properties ?? {})) bodyIds(child, [...trail, property], new Set(seen), found);
+}
+/** An instant question's option id is its number within the question's JSON options (from 0), no row. */
+const NOT_ROW_IDS = /(^|\.)(options\.id|option_id)$/;
+
 const operations = () =>
   Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase() as TMethod, path, parameters: operation.parameters ?? [] })));
 
@@ -106,6 +138,22 @@ describe('ids out of the range of an integer column', () => {
     for (const value of ['2147483648', '0', `1,${DB_ID_MAX + 1}`, '9999999999']) expectRefused(await call('GET', `/api/engagements/1/access-rights/details/?users=${value}`), `access-rights details users=${value}`);
   });
 
+  it('are bounded to 1..2147483647 in every id of a request body in the document', () => {
+    const found: { where: string; schema: TSchema }[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const content of Object.values(operation.requestBody?.content ?? {})) {
+          const ids: { trail: string; schema: TSchema }[] = [];
+          bodyIds(content.schema, [], new Set(), ids);
+          found.push(...ids.filter(({ trail }) => !NOT_ROW_IDS.test(trail)).map(({ trail, schema }) => ({ where: `${method.toUpperCase()} ${path}: ${trail}`, schema })));
+        }
+      }
+    }
+    expect(found.length).toBeGreaterThan(10);
+    const unbounded = found.filter(({ schema }) => schema.maximum !== DB_ID_MAX || (schema.exclusiveMinimum ?? (schema.minimum === undefined ? undefined : schema.minimum - 1)) !== 0).map(({ where }) => where);
+    expect(unbounded).toEqual([]);
+  });
+
   it('answer 400 in the ids of a body that the server looks up', async () => {
     const cases: [TMethod, string, string, (id: number) => object][] = [
       ['POST', '/api/users/me/set-organization/', '/api/users/me/set-organization/', (id) => ({ organization: id })],
@@ -114,6 +162,7 @@ describe('ids out of the range of an integer column', () => {
       ['PUT', '/api/engagements/{id}/survey/answers/{questionId}/', '/api/engagements/1/survey/answers/1/', (id) => ({ selected_users: [id] })],
       ['POST', '/api/instant-survey/surveys/{id}/save-answer/', '/api/instant-survey/surveys/1/save-answer/', (id) => ({ question_id: 1, value: { type: 'user_select', selected_users: [id] } })],
       ['PUT', '/api/instant-survey/surveys/{id}/', '/api/instant-survey/surveys/1/', (id) => ({ title: 'T', questions: [{ id, label: 'Q', type: 'freetext' }] })],
+      ['PUT', '/api/organization/sso/', '/api/organization/sso/', (id) => ({ protocol: 'oidc', enabled: false, issuer_url: 'https://idp.bounds.test', client_id: 'ona', allowed_domains: ['bounds.test'], break_glass_user_id: id })],
     ];
     for (const [method, path, url, body] of cases) {
       expect(document.paths[path]?.[method.toLowerCase()], `${method} ${path} is in the document`).toBeDefined();
