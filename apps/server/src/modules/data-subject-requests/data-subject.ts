@@ -32,7 +32,7 @@ export async function findDataSubject(db: Database, organizationId: number, pers
     .select({ employee: employees, journey: engagements })
     .from(employees)
     .innerJoin(engagements, eq(engagements.id, employees.engagementId))
-    .where(and(eq(engagements.organizationId, organizationId), or(eq(employees.directoryPersonId, person.id), sql`lower(trim(${employees.email})) = ${email}`)))
+    .where(and(eq(engagements.organizationId, organizationId), email === '' ? eq(employees.directoryPersonId, person.id) : or(eq(employees.directoryPersonId, person.id), sql`lower(trim(${employees.email})) = ${email}`)))
     .orderBy(employees.engagementId, employees.id);
   const linkedUserIds = rows.map((r) => r.employee.userId).filter((id): id is number => id !== null);
   const accounts = await db
