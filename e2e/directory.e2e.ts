@@ -105,3 +105,33 @@ describe('HR-file sync on the Directory page', () => {
     await page.getByTestId('directory-person').filter({ hasText: 'Jutka HR' }).getByTestId('directory-leaver').waitFor();
   });
 });
+
+describe('data-subject requests on the Directory page', () => {
+  it('exports a person’s data and erases them after a confirmation that asks about their nominations', async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com');
+    await page.goto(`${baseUrl}/organization/directory.html`);
+    await page.getByTestId('directory-search').fill('lorin.directory@example.com');
+    const row = page.getByTestId('directory-person').filter({ hasText: 'Lorin Directory' });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Data requests for Lorin Directory' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('person-export-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('personal-data-lorin-directory.xlsx');
+
+    await row.getByTestId('person-requests').click();
+    await page.getByTestId('person-erase').click();
+    const dialog = page.getByRole('dialog', { name: 'Erase Lorin Directory?' });
+    await dialog.waitFor();
+    // Nothing is chosen for the administrator: the button waits for the choice about nominations.
+    expect(await page.getByTestId('erase-person-confirm').isDisabled()).toBe(true);
+    await dialog.getByRole('radio', { name: 'Delete them: later analyses no longer count them' }).check();
+    await screenshot(page, 'directory-erase-person');
+    await page.getByTestId('erase-person-confirm').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('directory-search').fill('Erased person');
+    await page.getByTestId('directory-person').getByTestId('directory-erased').first().waitFor();
+    await page.getByTestId('directory-search').fill('lorin.directory@example.com');
+    await page.getByTestId('directory-empty').waitFor();
+  });
+});

@@ -43,6 +43,7 @@ import { SCIM_PREFIX, scimRoutes } from './modules/scim/scim-routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { auditPlugin } from './modules/audit/audit-plugin.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { dataSubjectRequestRoutes } from './modules/data-subject-requests/routes.ts';
 
 export interface AppOptions {
   db: DbHandle;
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(apiKeyRoutes);
       await api.register(auditRoutes);
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
+      await api.register(dataSubjectRequestRoutes);
       await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);

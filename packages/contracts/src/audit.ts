@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   // The audit log itself is read, exported and verified on record too.
   'audit_log.read',
   'audit_log.verify',
+  // Data-subject requests (docs/privacy/data-subject-requests.md).
+  'personal_data.export',
+  'person.erasure',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -47,6 +47,8 @@ export const ZDirectoryPerson = z.object({
   leave_date: z.string().nullable(),
   leave_reason: z.string().nullable(),
   active: z.boolean(),
+  /** When the person was erased (their fields then hold a pseudonym); null for everyone else. */
+  erased_at: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TDirectoryPerson = z.infer<typeof ZDirectoryPerson>;

@@ -39,3 +39,4 @@ export * from './directory.ts';
 export * from './hr-sync.ts';
 export * from './sso.ts';
 export * from './audit.ts';
+export * from './data-subject-requests.ts';

@@ -47,6 +47,11 @@ export const directoryPeople = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     /** Raised on every change: the SCIM `meta.version` (ETag). */
     version: integer('version').notNull().default(1),
+    /**
+     * Set by an erasure (docs/privacy/data-subject-requests.md): the row's identifying fields then
+     * hold a pseudonym; it stays so that other people's manager links and history stay whole.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -83,14 +83,18 @@ import enSso from '../locales/sso.en.json' with { type: 'json' };
 import huSso from '../locales/sso.hu.json' with { type: 'json' };
 import deSso from '../locales/sso.de.json' with { type: 'json' };
 import ruSso from '../locales/sso.ru.json' with { type: 'json' };
+import enDataSubject from '../locales/data-subject.en.json' with { type: 'json' };
+import huDataSubject from '../locales/data-subject.hu.json' with { type: 'json' };
+import deDataSubject from '../locales/data-subject.de.json' with { type: 'json' };
+import ruDataSubject from '../locales/data-subject.ru.json' with { type: 'json' };
 
 // One file per area and language (core, analytics, survey, …), so that areas grow independently.
 // `explanations` holds the manager sentences of docs/methods.md; English equals the engine's EXPLANATIONS.
 const areas = {
-  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics, site: enSite, waves: enWaves, exports: enExports, calibration: enCalibration, sessions: enSessions, mfa: enMfa, sso: enSso, hrSync: enHrSync },
-  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics, site: huSite, waves: huWaves, exports: huExports, calibration: huCalibration, sessions: huSessions, mfa: huMfa, sso: huSso, hrSync: huHrSync },
-  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics, site: deSite, waves: deWaves, exports: deExports, calibration: deCalibration, sessions: deSessions, mfa: deMfa, sso: deSso, hrSync: deHrSync },
-  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics, site: ruSite, waves: ruWaves, exports: ruExports, calibration: ruCalibration, sessions: ruSessions, mfa: ruMfa, sso: ruSso, hrSync: ruHrSync },
+  en: { analytics: enAnalytics, survey: enSurvey, instant: enInstant, graph: enGraph, explanations: enExplanations, journeys: enJourneys, setup: enSetup, organizations: enOrganizations, operations: enOperations, uploads: enUploads, apiKeys: enApiKeys, metrics: enMetrics, site: enSite, waves: enWaves, exports: enExports, calibration: enCalibration, sessions: enSessions, mfa: enMfa, sso: enSso, hrSync: enHrSync, dataSubject: enDataSubject },
+  hu: { analytics: huAnalytics, survey: huSurvey, instant: huInstant, graph: huGraph, explanations: huExplanations, journeys: huJourneys, setup: huSetup, organizations: huOrganizations, operations: huOperations, uploads: huUploads, apiKeys: huApiKeys, metrics: huMetrics, site: huSite, waves: huWaves, exports: huExports, calibration: huCalibration, sessions: huSessions, mfa: huMfa, sso: huSso, hrSync: huHrSync, dataSubject: huDataSubject },
+  de: { analytics: deAnalytics, survey: deSurvey, instant: deInstant, graph: deGraph, explanations: deExplanations, journeys: deJourneys, setup: deSetup, organizations: deOrganizations, operations: deOperations, uploads: deUploads, apiKeys: deApiKeys, metrics: deMetrics, site: deSite, waves: deWaves, exports: deExports, calibration: deCalibration, sessions: deSessions, mfa: deMfa, sso: deSso, hrSync: deHrSync, dataSubject: deDataSubject },
+  ru: { analytics: ruAnalytics, survey: ruSurvey, instant: ruInstant, graph: ruGraph, explanations: ruExplanations, journeys: ruJourneys, setup: ruSetup, organizations: ruOrganizations, operations: ruOperations, uploads: ruUploads, apiKeys: ruApiKeys, metrics: ruMetrics, site: ruSite, waves: ruWaves, exports: ruExports, calibration: ruCalibration, sessions: ruSessions, mfa: ruMfa, sso: ruSso, hrSync: ruHrSync, dataSubject: ruDataSubject },
 };
 const en = { ...enCore, ...areas.en };
 const hu = { ...huCore, ...areas.hu };

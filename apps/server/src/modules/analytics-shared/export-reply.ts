@@ -21,7 +21,8 @@ export type TExportFileKind =
   | 'network'
   | 'network_nodes'
   | 'network_edges'
-  | 'wave_comparison';
+  | 'wave_comparison'
+  | 'personal_data';
 
 export interface ExportFileName {
   /** In the reader's language (accents and Cyrillic kept), for `filename*`. */

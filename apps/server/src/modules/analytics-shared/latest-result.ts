@@ -38,6 +38,15 @@ function remember(db: Database, stored: StoredAnalysis): void {
   while (runs.size > CACHED_RUNS_PER_DATABASE) runs.delete(runs.keys().next().value as number);
 }
 
+/**
+ * Drops this instance's parsed copies of runs whose stored result was rewritten (an erasure,
+ * docs/privacy/data-subject-requests.md): the one exception to "a finished run never changes".
+ */
+export function forgetRuns(db: Database, runIds: readonly number[]): void {
+  const runs = cache.get(db);
+  for (const id of runIds) runs?.delete(id);
+}
+
 /** The latest finished analysis of the engagement; 409 analysis_not_ready before the first one. */
 export async function requireLatestAnalysis(db: Database, engagementId: number): Promise<StoredAnalysis> {
   const latest = await latestRunId(db, engagementId);

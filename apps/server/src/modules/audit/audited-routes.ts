@@ -55,6 +55,9 @@ export const AUDITED_ROUTES: Record<string, AuditMark> = {
   [`GET ${E}/graph-visualization/export/`]: { action: 'export.download' },
   ['GET /api/instant-survey/surveys/{id}/export/']: { action: 'export.download', targets: ['id'] },
   ['GET /api/organization/audit-log/export/']: { action: 'export.download' },
+  // Data-subject requests: `id` is the directory person. An erasure is recorded by hand, inside its own transaction (data-subject-requests/routes.ts).
+  ['GET /api/organization/directory/people/{id}/personal-data/']: { action: 'personal_data.export', targets: ['id'] },
+  ['GET /api/organization/directory/people/{id}/personal-data/export/']: { action: 'personal_data.export', targets: ['id'] },
   // Changes of who may see what and how people sign in.
   [`POST ${E}/access-rights/bulk-update/`]: { action: 'access_rights.change' },
   ['POST /api/organization/users/']: { action: 'organization_user.change' },

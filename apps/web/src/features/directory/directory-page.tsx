@@ -9,6 +9,7 @@ import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { ErrorState } from '../../shared/ui/error-state.tsx';
 import { directoryPeopleQueryKey, fetchDirectoryPeople } from './directory-api.ts';
 import { HrSyncPanel } from './hr-sync-panel.tsx';
+import { PersonRequestsMenu } from './person-requests.tsx';
 import { ScimTokensPanel } from './scim-tokens-panel.tsx';
 import { RequireOrganizationAdmin } from '../organization-admin/require-organization-admin.tsx';
 
@@ -28,7 +29,11 @@ function PersonRow({ person }: { person: TDirectoryPerson }) {
       <Table.Td fz="sm">{person.manager_external_id ?? ''}</Table.Td>
       <Table.Td fz="sm">{person.hire_date ? formatDate(person.hire_date, locale) : ''}</Table.Td>
       <Table.Td>
-        {person.active ? (
+        {person.erased_at !== null ? (
+          <Badge color="dark" variant="light" data-testid="directory-erased">
+            {t('people.erased')}
+          </Badge>
+        ) : person.active ? (
           <Badge color="teal" variant="light">
             {t('people.active')}
           </Badge>
@@ -37,6 +42,9 @@ function PersonRow({ person }: { person: TDirectoryPerson }) {
             {person.leave_date ? t('people.leaver', { date: formatDate(person.leave_date, locale) }) : t('people.leaverNoDate')}
           </Badge>
         )}
+      </Table.Td>
+      <Table.Td>
+        <PersonRequestsMenu person={person} />
       </Table.Td>
     </Table.Tr>
   );
@@ -106,6 +114,7 @@ function DirectoryContent() {
                     <Table.Th>{t('people.manager')}</Table.Th>
                     <Table.Th>{t('people.hireDate')}</Table.Th>
                     <Table.Th>{t('people.state')}</Table.Th>
+                    <Table.Th>{t('people.requests')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

@@ -1,0 +1,1 @@
+ALTER TABLE "directory_people" ADD COLUMN "erased_at" timestamp with time zone;
