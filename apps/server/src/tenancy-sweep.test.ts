@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES, PERMISSIONS, ZApiError } from '@ona/contracts';
 import { asc, eq, ne, tables } from '@ona/db';
+import { DEMO_PASSWORD } from './demo/load-demo.ts';
 import { loadStandardDemo } from './demo/standard-demo.ts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from './testing/fixtures.ts';
 import { decodeQuotedPrintable, startSmtpCatcher } from './testing/smtp-catcher.ts';
@@ -56,6 +57,7 @@ const sweepers: Record<'intruder' | 'newcomer', string> = { intruder: '', newcom
 let routes: { method: string; path: string }[];
 /** The demo organisations' ids, by path parameter. */
 let demoIds: Record<string, number>;
+let demoAdminToken: string;
 /** Texts that only the demo organisations' data contains. */
 let demoSecrets: string[];
 
@@ -82,7 +84,15 @@ beforeAll(async () => {
   const [group] = await db.insert(tables.instantGroups).values({ organizationId: engagement.organizationId, name: 'Demo Workshop Group' }).returning();
   const [demoMember] = await db.select().from(tables.memberships).where(eq(tables.memberships.organizationId, engagement.organizationId)).limit(1);
   if (!leader || !question || !survey || !instantUser || !group || !demoMember) throw new Error('the demo lacks a leader, question, instant survey, user, group or member');
-  demoIds = { organization: engagement.organizationId, user: demoMember.userId, engagement: engagement.id, employee: leader.id, question: question.id, survey: survey.id, instantUser: instantUser.id, group: group.id };
+  // The demo administrator's own session and passkey: the sweepers name them on the /users/me/ routes.
+  const demoToken = await loginAs(ctx.app, 'admin@example.com', DEMO_PASSWORD);
+  const demoSessions = (await ctx.app.inject({ method: 'GET', url: '/api/users/me/sessions/', headers: authHeader(demoToken) })).json<{ id: number; current: boolean }[]>();
+  const demoSession = demoSessions.find((x) => x.current);
+  const [demoAdmin] = await db.select().from(tables.users).where(eq(tables.users.email, 'admin@example.com'));
+  const [passkey] = await db.insert(tables.userPasskeys).values({ userId: demoAdmin!.id, credentialId: 'demo-credential', publicKey: 'demo-public-key', name: 'Demo YubiKey' }).returning();
+  if (!demoSession || !passkey) throw new Error('the demo administrator has no session or passkey');
+  demoAdminToken = demoToken;
+  demoIds = { organization: engagement.organizationId, user: demoMember.userId, engagement: engagement.id, employee: leader.id, question: question.id, survey: survey.id, instantUser: instantUser.id, group: group.id, session: demoSession.id, passkey: passkey.id };
   demoSecrets = [engagement.name, survey.title, survey.code, instantUser.name, group.name, ...employees.slice(0, 20).map((e) => e.name)];
 
   const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -117,6 +127,9 @@ function withDemoIds(path: string): string {
   return path
     .replace(/^\/api\/organizations\/\{id\}/, `/api/organizations/${demoIds.organization}`)
     .replace(/^\/api\/organization\/users\/\{id\}/, `/api/organization/users/${demoIds.user}`)
+    // The caller's own records: the sweepers name the demo administrator's session and passkey.
+    .replace(/^\/api\/users\/me\/sessions\/\{id\}/, `/api/users/me/sessions/${demoIds.session}`)
+    .replace(/^\/api\/users\/me\/passkeys\/\{id\}/, `/api/users/me/passkeys/${demoIds.passkey}`)
     .replace(/^\/api\/instant-survey\/surveys\/\{id\}/, `/api/instant-survey/surveys/${demoIds.survey}`)
     .replace(/^\/api\/instant-survey\/users\/\{id\}/, `/api/instant-survey/users/${demoIds.instantUser}`)
     .replace(/^\/api\/instant-survey\/groups\/\{id\}/, `/api/instant-survey/groups/${demoIds.group}`)
@@ -142,9 +155,6 @@ describe.each([
     const answered: string[] = [];
     for (const { method, path } of routes) {
       if (PUBLIC_ROUTES.has(`${method} ${path}`) || !path.includes('{')) continue;
-      // The caller's own records (their sessions): no demo record can be named there, and an id
-      // the sweep chose may be the sweeper's own session, which DELETE would rightly end.
-      if (path.startsWith('/api/users/me/')) continue;
       // Queries that a route requires, so that it reaches its tenancy check.
       const url = withDemoIds(path) + (REQUIRED_QUERIES[path] ?? '');
       const res = await ctx.app.inject({ method: method as 'GET', url, headers: authHeader(sweepers[who]), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
@@ -161,6 +171,9 @@ describe.each([
 
   it('leaves the demo’s records in place after every refused change', async () => {
     const db = ctx.db.db;
+    // The demo administrator's session and passkey, named by the sweep, are still theirs.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me/', headers: authHeader(demoAdminToken) })).statusCode).toBe(200);
+    expect(await db.select().from(tables.userPasskeys).where(eq(tables.userPasskeys.id, demoIds.passkey!))).toHaveLength(1);
     expect(await db.select().from(tables.engagements).where(eq(tables.engagements.id, demoIds.engagement!))).toHaveLength(1);
     expect(await db.select().from(tables.instantSurveys).where(eq(tables.instantSurveys.id, demoIds.survey!))).toHaveLength(1);
     expect(await db.select().from(tables.instantUsers).where(eq(tables.instantUsers.id, demoIds.instantUser!))).toHaveLength(1);
