@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDirectoryPerson } from './directory.ts';
 
 /**
  * Data-subject requests (issue 32 item 2, docs/privacy/data-subject-requests.md): everything the
@@ -89,30 +90,19 @@ export const ZPersonalDataExport = z.object({
   format_version: z.literal(1),
   generated_at: z.string(),
   organization: z.object({ id: z.number().int(), name: z.string() }),
-  person: z.object({
-    id: z.number().int(),
-    external_id: z.string(),
+  /** The directory person as the Directory page lists them, with every further field the directory keeps. */
+  person: ZDirectoryPerson.omit({ erased_at: true }).extend({
     user_name: z.string(),
-    email: z.string(),
     given_name: z.string().nullable(),
     family_name: z.string().nullable(),
-    display_name: z.string(),
     employee_number: z.string().nullable(),
-    unit_path: z.string().nullable(),
-    manager_external_id: z.string().nullable(),
-    job_title: z.string().nullable(),
-    hire_date: z.string().nullable(),
-    leave_date: z.string().nullable(),
-    leave_reason: z.string().nullable(),
     language: z.string().nullable(),
     time_zone: z.string().nullable(),
     gender: z.string().nullable(),
     generation: z.string().nullable(),
     location: z.string().nullable(),
     attributes: z.record(z.string(), z.string()),
-    active: z.boolean(),
     created_at: z.string(),
-    updated_at: z.string(),
   }),
   directory_history: z.array(
     z.object({ valid_from: z.string(), unit_path: z.string().nullable(), manager_external_id: z.string().nullable(), active: z.boolean(), leave_date: z.string().nullable(), source: z.string() }),
