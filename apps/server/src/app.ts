@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DbHandle } from '@ona/db';
+import type { Clock as JobClock } from 'pg-boss';
 import { DEVELOPMENT_SECRETS_KEY, type Settings } from './env.ts';
 import { acceptEmptyJsonBody } from './http/empty-json-body.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
@@ -14,6 +15,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { callerCachePlugin } from './plugins/caller-cache.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { drainingPlugin } from './plugins/draining.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { requestLocalePlugin } from './plugins/request-locale.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
@@ -56,8 +58,22 @@ export interface AppOptions {
   webDistDir?: string;
   /** The prerendered public site (default apps/site/dist). */
   siteDistDir?: string;
-  /** Poll the database for queued jobs (tests wake the queue themselves). */
+  /**
+   * Work queued jobs in the background: the job engine's workers and maintenance (tests drive the
+   * queues themselves with app.jobs.drain(); e-mails are delivered either way).
+   */
   pollJobs?: boolean;
+  /**
+   * The job engine's clock (a pg-boss TestClock in tests): it moves the database's idea of "now"
+   * for the engine as well, so a job due next Monday becomes due when the test says so. When given
+   * without `clock`, the app's clock follows it.
+   */
+  jobClock?: JobClock;
+  /**
+   * Deliver e-mails in the background even when pollJobs is off (default): tests wait for them at
+   * their SMTP server. Tests of delivery itself turn it off and drain the queue step by step.
+   */
+  emailWorker?: boolean;
   /**
    * Parse every answer with its contract as well as serialising it (default: under a test runner,
    * NODE_ENV=test); production serialises through the compiled serializer alone.
@@ -110,7 +126,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(requestLocalePlugin);
   await app.register(drainingPlugin);
   await app.register(dbPlugin, { handle: options.db, closeWithApp: options.closeDbWithApp ?? false });
-  await app.register(mailPlugin, { smtpUrl: options.settings.SMTP_URL, from: options.settings.MAIL_FROM });
+  await app.register(jobsPlugin, { connection: options.db.jobConnection, workers: options.pollJobs ?? true, clock: options.jobClock });
+  await app.register(mailPlugin, { smtpUrl: options.settings.SMTP_URL, from: options.settings.MAIL_FROM, worker: options.emailWorker ?? true });
   await app.register(securityHeadersPlugin, {
     helmet: {
       // The client is a single-page app with inline styles from its component library.
@@ -131,7 +148,8 @@ export async function buildApp(options: AppOptions) {
   // Every Redis channel and key of this deployment starts with it (server.ts derives it from the database).
   const redisPrefix = options.settings.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
   app.decorate('redisPrefix', redisPrefix);
-  const clock = options.clock ?? (() => new Date());
+  const jobClock = options.jobClock;
+  const clock = options.clock ?? (jobClock ? () => new Date(jobClock.now()) : () => new Date());
   app.decorate('clock', clock);
   const redis = options.settings.REDIS_URL ? new Redis(options.settings.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
@@ -157,7 +175,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
-  await app.register(analysisJobsPlugin, { poll: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
+  await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(apiDocsPlugin);
 
   await app.register(

@@ -44,8 +44,15 @@ export interface DbHandle {
    * wait and then find the work done. The embedded database has a single process: no lock.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Where the job engine (pg-boss, apps/server/src/plugins/jobs.ts) connects: a PostgreSQL server
+   * gets a small pool of its own; the embedded database is shared, since it has one connection.
+   */
+  jobConnection: JobConnection;
   close(): Promise<void>;
 }
+
+export type JobConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 
 /** The advisory lock key of the startup work (any constant that no other feature uses). */
 export const STARTUP_LOCK_KEY = 7_405_210_331;
@@ -82,7 +89,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     // Drizzle's migrator takes no lock of its own: two instances starting together would both
     // create its bookkeeping table and apply the same migration.
     await withAdvisoryLock(pool, () => migratePg(db, { migrationsFolder }));
-    return { db, kind: 'postgres', withStartupLock: (work) => withAdvisoryLock(pool, work), close: () => pool.end() };
+    return { db, kind: 'postgres', jobConnection: { kind: 'postgres', url: options.url }, withStartupLock: (work) => withAdvisoryLock(pool, work), close: () => pool.end() };
   }
   let client: PGlite;
   let unlock = (): void => undefined;
@@ -108,6 +115,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
+    jobConnection: { kind: 'pglite', client },
     withStartupLock: (work) => work(),
     close: async () => {
       await client.close();

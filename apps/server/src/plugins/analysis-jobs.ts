@@ -1,93 +1,90 @@
-import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
 import { jobLinkBase } from '../http/public-base.ts';
 import { issueLeaderCodes } from '../modules/analysis/leader-codes.ts';
 import { sendReportReady } from '../modules/analysis/report-ready.ts';
-import { beatHeart, claimNextRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
+import { claimRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
 import { runAnalysisInWorker } from '../modules/analysis/run-in-worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Tests (no background workers) run the queued analyses with wake() and wait for them with idle(). */
     analysisJobs: { wake(): void; idle(): Promise<void> };
   }
 }
 
-const POLL_INTERVAL_MS = 2000;
-/** Well inside STALE_RUN_MS (2 min), so a long step never looks like a dead instance. */
-const HEARTBEAT_INTERVAL_MS = 20_000;
+/** A run whose instance stops sending heartbeats for this long is given to another instance. */
+export const ANALYSIS_HEARTBEAT_S = 30;
+/** The longest an analysis may take before it counts as lost (100,000 people take minutes, not hours). */
+const ANALYSIS_EXPIRY_S = 4 * 3600;
 
 /**
- * Picks up queued analysis runs from the database (any instance may), runs each in a worker
- * thread, reports progress and stores the result. One run at a time per instance: an analysis
- * uses a whole core.
+ * Analysis runs are jobs of the engine (queue `analysis-run`): any instance's worker claims one,
+ * runs it in a worker thread, reports progress and stores the result. One run at a time per
+ * instance, since an analysis uses a whole core. The run row (analysis_runs) is what the product
+ * shows; the job is how it gets worked, retried after a crash, and claimed once.
  */
-export const analysisJobsPlugin = fp<{ poll?: boolean; publicUrl?: string | undefined }>(async (app, options) => {
-  const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  let busy: Promise<void> | null = null;
-  let closing = false;
-
-  const work = async () => {
-    for (;;) {
-      if (closing) return;
-      const run = await claimNextRun(app.db, instanceId, new Date());
-      if (!run) return;
-      app.log.info({ runId: run.id, engagementId: run.engagementId }, 'analysis started');
-      const heartbeat = setInterval(() => void beatHeart(app.db, run.id).catch((err: unknown) => app.log.warn({ err, runId: run.id }, 'analysis heartbeat failed')), HEARTBEAT_INTERVAL_MS);
-      heartbeat.unref();
-      try {
-        const input = await loadAnalysisInput(app.db, run.engagementId);
-        let lastWrite = 0;
-        // Progress writes go one after another and are awaited before completion, in order.
-        let progressWrites = Promise.resolve();
-        const result = (await runAnalysisInWorker(input, (step, percent) => {
-          const now = Date.now();
-          if (now - lastWrite < 250) return;
-          lastWrite = now;
-          progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
-        })) as { timings?: { step: string; ms: number }[] };
-        await progressWrites;
-        const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
-        await completeRun(app.db, run.id, result, timings);
-        app.log.info({ runId: run.id }, 'analysis done');
-      } catch (err) {
-        app.log.error({ err, runId: run.id }, 'analysis failed');
-        await failRun(app.db, run.id, err instanceof Error ? err.message : String(err));
-        continue;
-      } finally {
-        clearInterval(heartbeat);
-      }
-      // The run is done whatever happens to its e-mails: a mail failure is logged, not a failed run.
-      try {
-        const linkBase = jobLinkBase(options.publicUrl, app);
-        await issueLeaderCodes(app, run.engagementId, linkBase);
-        await sendReportReady(app, run.engagementId, linkBase);
-      } catch (err) {
-        app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
-      }
+export const analysisJobsPlugin = fp<{ workers: boolean; publicUrl?: string | undefined }>(async (app, options) => {
+  const analyse = async (runId: number) => {
+    const run = await claimRun(app.db, runId, new Date());
+    // Finished already: the job of a run whose completion was stored before its instance died.
+    if (!run) return;
+    app.log.info({ runId: run.id, engagementId: run.engagementId }, 'analysis started');
+    try {
+      const input = await loadAnalysisInput(app.db, run.engagementId);
+      let lastWrite = 0;
+      // Progress writes go one after another and are awaited before completion, in order.
+      let progressWrites = Promise.resolve();
+      const result = (await runAnalysisInWorker(input, (step, percent) => {
+        const now = Date.now();
+        if (now - lastWrite < 250) return;
+        lastWrite = now;
+        progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
+      })) as { timings?: { step: string; ms: number }[] };
+      await progressWrites;
+      const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
+      await completeRun(app.db, run.id, result, timings);
+      app.log.info({ runId: run.id }, 'analysis done');
+    } catch (err) {
+      // A failed analysis is a result to show, not a job to retry: the same data fails the same way.
+      app.log.error({ err, runId: run.id }, 'analysis failed');
+      await failRun(app.db, run.id, err instanceof Error ? err.message : String(err));
+      return;
+    }
+    // The run is done whatever happens to its e-mails: a mail failure is logged, not a failed run.
+    try {
+      const linkBase = jobLinkBase(options.publicUrl, app);
+      await issueLeaderCodes(app, run.engagementId, linkBase);
+      await sendReportReady(app, run.engagementId, linkBase);
+    } catch (err) {
+      app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
     }
   };
 
-  const wake = () => {
-    if (busy || closing) return;
-    busy = work()
-      .catch((err: unknown) => app.log.error({ err }, 'analysis queue error'))
-      .finally(() => {
-        busy = null;
-      });
-  };
+  await app.jobs.register<{ runId: number }>(
+    'analysis-run',
+    { retryLimit: 2, retryDelay: 10, expireInSeconds: ANALYSIS_EXPIRY_S, heartbeatSeconds: ANALYSIS_HEARTBEAT_S },
+    async (job) => analyse(job.data.runId),
+  );
 
-  const timer = options.poll === false ? null : setInterval(wake, POLL_INTERVAL_MS);
-  timer?.unref();
+  let busy: Promise<void> | null = null;
   app.decorate('analysisJobs', {
-    wake,
+    wake() {
+      // Background workers are woken by the engine's NOTIFY; without them, this instance drains the queue.
+      if (options.workers || busy) return;
+      busy = app.jobs
+        .drain('analysis-run')
+        .then(() => undefined)
+        .catch((err: unknown) => app.log.error({ err }, 'analysis queue error'))
+        .finally(() => {
+          busy = null;
+        });
+    },
     async idle() {
       while (busy) await busy;
     },
   });
   app.addHook('onClose', async () => {
-    closing = true;
-    if (timer) clearInterval(timer);
     if (busy) await busy;
   });
 });

@@ -1,19 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo } from 'node:net';
+import { TestClock } from 'pg-boss';
 import { eq, tables, type DbHandle } from '@ona/db';
 import { buildApp, type App } from '../app.ts';
 import { startSmtpCatcher } from '../testing/smtp-catcher.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { MAX_DELIVERY_ATTEMPTS } from './mail.ts';
+import { DELIVERY_EXPIRY_S, FIRST_RETRY_WAIT_S, MAX_DELIVERY_ATTEMPTS, outboxMessageId } from './mail.ts';
 
 let db: DbHandle;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let deadPort: number;
+// The engine's time: a retry wait or an expired claim passes when the test moves it, never by waiting.
+// It starts a day ahead: on PostgreSQL a job written in the app's own transaction takes the real
+// time of that session as its start, and must be due on the engine's clock.
+const clock = new TestClock(Date.now() + 24 * 3600_000);
+const later = (seconds: number) => clock.setTime(clock.now() + seconds * 1000);
 
+/** An instance whose e-mail queue the test works by hand (drain), step by step. */
 const appWith = (smtpUrl: string): Promise<App> =>
+  buildApp({ db, settings: { SMTP_URL: smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false, emailWorker: false, jobClock: clock });
+/** An instance as a server runs it: its e-mail worker woken by the engine's NOTIFY, on the system clock. */
+const workingApp = (smtpUrl: string): Promise<App> =>
   buildApp({ db, settings: { SMTP_URL: smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false });
 
 const outboxRow = async (to: string) => (await db.db.select().from(tables.emailOutbox).where(eq(tables.emailOutbox.toAddress, to)))[0];
+const arrivedFor = (to: string) => smtp.received.filter((mail) => mail.to.includes(to));
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -29,30 +40,35 @@ afterAll(async () => {
   await db.close();
 });
 
-describe('durable e-mail delivery', () => {
-  it('keeps an e-mail that the mail server refused, with its error, and delivers it once the server is back', async () => {
+describe('durable e-mail delivery on the job engine', () => {
+  it('keeps an e-mail that the mail server refused, with its error, and delivers it once the server is back and its wait is over', async () => {
     const down = await appWith(`smtp://127.0.0.1:${deadPort}`);
     await down.mailer.send({ to: 'later@acme.test', subject: 'Invitation', text: 'Hello' });
+    expect(await down.jobs.drain('email-send')).toBe(1);
     await down.close();
     const failed = await outboxRow('later@acme.test');
     expect(failed?.sentAt).toBeNull();
     expect(failed?.attempts).toBe(1);
     expect(failed?.error).toBeTruthy();
-    expect(failed?.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now());
 
     const up = await appWith(smtp.url);
     try {
       // Not due yet: nothing is sent before its wait is over.
-      expect(await up.mailer.deliverDue()).toBe(0);
-      await db.db.update(tables.emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(tables.emailOutbox.id, failed!.id));
-      expect(await up.mailer.deliverDue()).toBe(1);
-      expect((await smtp.waitFor('later@acme.test')).raw).toContain('Subject: Invitation');
+      expect(await up.jobs.drain('email-send')).toBe(0);
+      await later(2 * 60);
+      expect(await up.jobs.drain('email-send')).toBe(1);
+      const arrived = await smtp.waitFor('later@acme.test');
+      expect(arrived.raw).toContain('Subject: Invitation');
+      // The idempotency key travels as the Message-ID: a second copy would carry the same one.
+      expect(arrived.raw).toContain(`Message-ID: ${outboxMessageId(failed!, 'test@ona.example')}`);
       const sent = await outboxRow('later@acme.test');
       expect(sent?.sentAt).toBeInstanceOf(Date);
       expect(sent?.attempts).toBe(2);
       expect(sent?.error).toBeNull();
-      // Delivered once: a further sweep sends nothing.
-      expect(await up.mailer.deliverDue()).toBe(0);
+      // Delivered once: nothing is left to work.
+      await later(24 * 3600);
+      expect(await up.jobs.drain('email-send')).toBe(0);
+      expect(arrivedFor('later@acme.test')).toHaveLength(1);
     } finally {
       await up.close();
     }
@@ -63,6 +79,7 @@ describe('durable e-mail delivery', () => {
     try {
       const link = 'http://app.test/auth/confirm-reset-password.html?uid=3&token=S3cret-Reset_Token';
       await app.mailer.send({ to: 'reset@acme.test', subject: 'Password reset', text: `Open ${link}`, html: `<a href="${link.replace('&', '&amp;')}">Reset</a>` });
+      await app.jobs.drain('email-send');
       expect((await smtp.waitFor('reset@acme.test')).raw).toContain('S3cret-Reset_Token');
       const row = await outboxRow('reset@acme.test');
       expect(row?.sentAt).toBeInstanceOf(Date);
@@ -73,25 +90,62 @@ describe('durable e-mail delivery', () => {
     }
   });
 
-  it('delivers an e-mail whose instance stopped before sending it, once its lease has passed', async () => {
-    await db.db.insert(tables.emailOutbox).values({ toAddress: 'orphan@acme.test', subject: 'Reminder', textBody: 'Hi', nextAttemptAt: new Date(Date.now() - 1000) });
-    const app = await appWith(smtp.url);
+  it('an instance killed between claiming an e-mail and sending it: another sends it exactly once after the claim expires', async () => {
+    const killed = await appWith(smtp.url);
+    const survivor = await appWith(smtp.url);
     try {
-      expect(await app.mailer.deliverDue()).toBe(1);
+      await killed.mailer.send({ to: 'orphan@acme.test', subject: 'Reminder', text: 'Hi' });
+      // The killed instance claims the delivery and never gets to send it (what kill -9 leaves behind).
+      const [claimed] = await killed.jobs.boss.fetch('email-send');
+      expect(claimed).toBeDefined();
+      // The claim is held: the other instance finds nothing to do.
+      expect(await survivor.jobs.drain('email-send')).toBe(0);
+      await later(DELIVERY_EXPIRY_S + 1);
+      await survivor.jobs.boss.supervise('email-send');
+      // The expired claim counts as a failed attempt: the e-mail waits its retry time like any other.
+      await later(3 * FIRST_RETRY_WAIT_S);
+      expect(await survivor.jobs.drain('email-send')).toBe(1);
       await smtp.waitFor('orphan@acme.test');
+      expect(await survivor.jobs.drain('email-send')).toBe(0);
+      expect(arrivedFor('orphan@acme.test')).toHaveLength(1);
     } finally {
-      await app.close();
+      await killed.close();
+      await survivor.close();
     }
   });
 
   it('gives up after the last attempt and leaves the e-mail in the outbox with its error', async () => {
-    await db.db.insert(tables.emailOutbox).values({ toAddress: 'gone@acme.test', subject: 'x', textBody: 'x', attempts: MAX_DELIVERY_ATTEMPTS, error: 'mailbox unavailable', nextAttemptAt: new Date(Date.now() - 1000) });
-    const app = await appWith(smtp.url);
+    const down = await appWith(`smtp://127.0.0.1:${deadPort}`);
     try {
-      expect(await app.mailer.deliverDue()).toBe(0);
-      expect((await outboxRow('gone@acme.test'))?.sentAt).toBeNull();
+      await down.mailer.send({ to: 'gone@acme.test', subject: 'x', text: 'x' });
+      for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+        expect(await down.jobs.drain('email-send')).toBe(1);
+        await later(13 * 3600);
+      }
+      expect(await down.jobs.drain('email-send')).toBe(0);
+      const row = await outboxRow('gone@acme.test');
+      expect(row?.sentAt).toBeNull();
+      expect(row?.attempts).toBe(MAX_DELIVERY_ATTEMPTS);
+      expect(row?.error).toBeTruthy();
     } finally {
-      await app.close();
+      await down.close();
     }
   });
+
+  it('two instances working the queue on one database deliver every e-mail exactly once', async () => {
+    const first = await workingApp(smtp.url);
+    const second = await workingApp(smtp.url);
+    const addresses = Array.from({ length: 8 }, (_, i) => `pair-${i}@acme.test`);
+    try {
+      await Promise.all(addresses.map((to, i) => (i % 2 === 0 ? first : second).mailer.send({ to, subject: 'Once', text: 'Once' })));
+      for (const to of addresses) await smtp.waitFor(to);
+    } finally {
+      // Graceful: a delivery in flight finishes before each instance stops.
+      await first.close();
+      await second.close();
+    }
+    for (const to of addresses) expect(arrivedFor(to)).toHaveLength(1);
+    const rows = await db.db.select().from(tables.emailOutbox);
+    for (const to of addresses) expect(rows.find((row) => row.toAddress === to)?.sentAt).toBeInstanceOf(Date);
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { and, asc, eq, inArray, isNull, lte, lt, tables, type Database } from '@ona/db';
+import { and, eq, isNull, tables, type Database } from '@ona/db';
 import { redactSecrets } from './redact-secrets.ts';
 
 export interface OutgoingEmail {
@@ -17,19 +17,15 @@ export interface OutgoingEmail {
 export type RecordedEmail = typeof tables.emailOutbox.$inferSelect;
 
 export interface Mailer {
-  /** Records the e-mail in the outbox and delivers it through SMTP when SMTP is configured. */
-  send(email: OutgoingEmail): Promise<void>;
-  /** Sends without making the caller wait; close() still waits for it. */
+  /** Records the e-mail in the outbox and queues its delivery (a job of the engine) in one transaction. */
+  send(email: OutgoingEmail): Promise<RecordedEmail>;
+  /** Sends without making the caller wait for the outbox write; close() still waits for it. */
   sendInBackground(email: OutgoingEmail): void;
   /**
-   * Records the e-mail in the caller's transaction, so that it exists exactly when what it tells
-   * of does; once that transaction has committed, hand the row to deliverInBackground.
+   * Records the e-mail, and queues its delivery, in the caller's transaction: the e-mail exists
+   * exactly when what it tells of does, and is delivered once that transaction has committed.
    */
   record(tx: Database, email: OutgoingEmail): Promise<RecordedEmail>;
-  /** Delivers an e-mail recorded with record(); if this instance fails, the retry sweep takes over. */
-  deliverInBackground(recorded: RecordedEmail): void;
-  /** Tries again every e-mail that is due: failed ones after their wait, abandoned ones after their lease. */
-  deliverDue(): Promise<number>;
   readonly deliversBySmtp: boolean;
 }
 
@@ -41,43 +37,66 @@ declare module 'fastify' {
 
 /** After this many failed attempts an e-mail stays in the outbox with its last error. */
 export const MAX_DELIVERY_ATTEMPTS = 6;
-/** Waits before the 2nd, 3rd, … attempt: a mail server that is down for a while still gets the e-mail. */
-const RETRY_WAITS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000];
-/** How long the instance that recorded an e-mail has to deliver it before another may. */
-const FIRST_ATTEMPT_LEASE_MS = 2 * 60_000;
-const SWEEP_INTERVAL_MS = 30_000;
-const SWEEP_BATCH = 20;
+/** The first retry waits this long, each later one about twice as long (pg-boss's backoff), up to RETRY_WAIT_MAX_S. */
+export const FIRST_RETRY_WAIT_S = 60;
+const RETRY_WAIT_MAX_S = 12 * 3600;
+/**
+ * A delivery that has not finished in this time is taken as lost with its instance (killed in the
+ * middle of sending) and tried again by another: far longer than an SMTP exchange takes.
+ */
+export const DELIVERY_EXPIRY_S = 120;
 
 const { emailOutbox } = tables;
 
 /**
- * E-mails are durable: each is a row of the outbox before any delivery is tried, a failure is
- * retried later with growing waits, and any instance delivers what is due (claimed with
- * FOR UPDATE SKIP LOCKED), so neither a mail server that is down nor a crashed instance loses one.
+ * The Message-ID of an outbox e-mail: the same on every attempt, so that in the one case no
+ * database can rule out (an instance killed after the mail server took the e-mail and before the
+ * outbox recorded it), the second copy carries the first one's id and mail systems drop it.
  */
-export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep?: boolean }>(async (app, options) => {
+export function outboxMessageId(row: Pick<RecordedEmail, 'id' | 'createdAt'>, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'ona.invalid';
+  return `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`;
+}
+
+/**
+ * E-mails are durable: each is a row of the outbox before any delivery is tried, and its delivery
+ * is a job of the engine (queue `email-send`), written in the same transaction. A refusal is
+ * retried by the engine with growing waits; an instance that dies while sending lets its job
+ * expire and another instance sends it. The outbox row is the idempotency key: a job finds its
+ * e-mail already sent and does nothing.
+ */
+export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worker: boolean }>(async (app, options) => {
   const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const pending = new Set<Promise<unknown>>();
 
-  const deliver = async (row: RecordedEmail) => {
+  const deliver = async (outboxId: number) => {
     if (!transporter) return;
+    const [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+    // Sent already (a retry of a job whose completion was lost) or removed: nothing to do.
+    if (!row || row.sentAt) return;
     try {
-      await transporter.sendMail({ from: options.from, to: row.toAddress, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
-      // Delivered: the outbox keeps the record of it, not the one-time links it carried.
-      await app.db
-        .update(emailOutbox)
-        .set({ sentAt: new Date(), error: null, attempts: row.attempts + 1, nextAttemptAt: null, textBody: redactSecrets(row.textBody), htmlBody: row.htmlBody === null ? null : redactSecrets(row.htmlBody) })
-        .where(eq(emailOutbox.id, row.id));
+      await transporter.sendMail({ from: options.from, to: row.toAddress, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, messageId: outboxMessageId(row, options.from) });
     } catch (err) {
       const attempts = row.attempts + 1;
-      const wait = RETRY_WAITS_MS[attempts - 1];
       app.log.error({ err, to: row.toAddress, attempts }, 'e-mail delivery failed');
-      await app.db
-        .update(emailOutbox)
-        .set({ error: err instanceof Error ? err.message : String(err), attempts, nextAttemptAt: wait === undefined || attempts >= MAX_DELIVERY_ATTEMPTS ? null : new Date(Date.now() + wait) })
-        .where(eq(emailOutbox.id, row.id));
+      await app.db.update(emailOutbox).set({ error: err instanceof Error ? err.message : String(err), attempts }).where(eq(emailOutbox.id, row.id));
+      // The engine retries it after its wait, or (the last attempt) keeps the job as failed.
+      throw err;
     }
+    // Delivered: the outbox keeps the record of it, not the one-time links it carried.
+    await app.db
+      .update(emailOutbox)
+      .set({ sentAt: new Date(), error: null, attempts: row.attempts + 1, nextAttemptAt: null, textBody: redactSecrets(row.textBody), htmlBody: row.htmlBody === null ? null : redactSecrets(row.htmlBody) })
+      .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
   };
+
+  if (transporter) {
+    await app.jobs.register<{ outboxId: number }>(
+      'email-send',
+      { alwaysWork: options.worker, retryLimit: MAX_DELIVERY_ATTEMPTS - 1, retryDelay: FIRST_RETRY_WAIT_S, retryBackoff: true, retryDelayMax: RETRY_WAIT_MAX_S, expireInSeconds: DELIVERY_EXPIRY_S },
+      async (job) => deliver(job.data.outboxId),
+    );
+  }
 
   const record = async (db: Database, email: OutgoingEmail): Promise<RecordedEmail> => {
     const [row] = await db
@@ -89,28 +108,21 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep
         textBody: email.text,
         htmlBody: email.html ?? null,
         replyTo: email.replyTo ?? null,
-        nextAttemptAt: transporter ? new Date(Date.now() + FIRST_ATTEMPT_LEASE_MS) : null,
+        nextAttemptAt: null,
       })
       .returning();
     if (!row) throw new Error('the outbox did not return the recorded e-mail');
+    // Without SMTP the outbox is the mailbox (shown at /dev/mailbox in the demo): nothing to deliver.
+    if (transporter) await app.jobs.send('email-send', { outboxId: row.id }, { tx: db });
     return row;
   };
 
-  const send = async (email: OutgoingEmail) => {
-    await deliver(await record(app.db, email));
-  };
+  const send = (email: OutgoingEmail) => app.db.transaction((tx) => record(tx, email));
 
   const track = <T>(job: Promise<T>) => {
     pending.add(job);
     void job.finally(() => pending.delete(job));
     return job;
-  };
-
-  const deliverDue = async () => {
-    if (!transporter) return 0;
-    const due = await claimDueEmails(app.db, new Date());
-    for (const row of due) await deliver(row);
-    return due.length;
   };
 
   app.decorate('mailer', {
@@ -119,49 +131,13 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; sweep
       void track(send(email).catch((err: unknown) => app.log.error({ err }, 'e-mail could not be recorded')));
     },
     record,
-    deliverInBackground(recorded: RecordedEmail) {
-      void track(deliver(recorded).catch((err: unknown) => app.log.error({ err }, 'e-mail delivery could not be recorded')));
-    },
-    deliverDue,
     deliversBySmtp: transporter !== null,
   });
 
-  let timer: NodeJS.Timeout | null = null;
-  if (transporter && (options.sweep ?? true)) {
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (pending.size > SWEEP_BATCH) return;
-        void track(deliverDue().catch((err: unknown) => app.log.error({ err }, 'e-mail retry sweep failed')));
-      }, SWEEP_INTERVAL_MS);
-      timer.unref();
-    });
-  }
-
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
     await Promise.allSettled([...pending]);
+    // A delivery in flight finishes before the transport closes; the engine stops after this.
+    if (transporter && options.worker) await app.jobs.boss.offWork('email-send', { wait: true });
     transporter?.close();
   });
 });
-
-/**
- * Claims the e-mails that are due and not yet sent, and pushes their next attempt one lease ahead
- * inside the same transaction, so two instances never send the same e-mail at once.
- */
-async function claimDueEmails(db: Database, now: Date) {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(emailOutbox)
-      .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, now), lt(emailOutbox.attempts, MAX_DELIVERY_ATTEMPTS)))
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(SWEEP_BATCH)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return due;
-    await tx
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + FIRST_ATTEMPT_LEASE_MS) })
-      .where(inArray(emailOutbox.id, due.map((row) => row.id)));
-    return due;
-  });
-}

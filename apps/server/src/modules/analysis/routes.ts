@@ -35,7 +35,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = requireAuth(request);
     const engagement = await getVisibleEngagement(app.db, auth, request.params.id);
     if (!isEngagementAdmin(auth)) throw forbidden();
-    const run = await enqueueRun(app.db, engagement.id, auth.user.id);
+    const run = await enqueueRun(app, engagement.id, auth.user.id);
     app.analysisJobs.wake();
     return reply.status(202).send(toRun(run));
   });

@@ -1,42 +1,33 @@
-import { and, desc, eq, sql, tables, type Database } from '@ona/db';
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, inArray, tables, type Database } from '@ona/db';
 
 const { analysisRuns } = tables;
 export type AnalysisRun = typeof analysisRuns.$inferSelect;
 
-/** A run whose instance stopped sending heartbeats for this long is given to another instance. */
-export const STALE_RUN_MS = 2 * 60 * 1000;
-
-export async function enqueueRun(db: Database, engagementId: number, requestedBy: number | null): Promise<AnalysisRun> {
-  const [run] = await db.insert(analysisRuns).values({ engagementId, requestedBy, status: 'queued' }).returning();
-  if (!run) throw new Error('run insert returned nothing');
-  return run;
-}
-
-/** Claims the oldest queued run (or one abandoned by a dead instance) for this instance. */
-export async function claimNextRun(db: Database, instanceId: string, now: Date): Promise<AnalysisRun | undefined> {
-  const staleBefore = new Date(now.getTime() - STALE_RUN_MS);
-  const result = await db.execute<{ id: number }>(sql`
-    update analysis_runs set status = 'running', claimed_by = ${instanceId}, started_at = ${now}, heartbeat_at = ${now}, progress = 0, step = null
-    where id = (
-      select id from analysis_runs
-      where status = 'queued' or (status = 'running' and heartbeat_at < ${staleBefore})
-      order by id
-      for update skip locked
-      limit 1
-    )
-    returning id`);
-  const id = result.rows[0]?.id;
-  if (id === undefined) return undefined;
-  const [run] = await db.select().from(analysisRuns).where(eq(analysisRuns.id, id));
-  return run;
+/**
+ * Stores a queued run and its job in one transaction: a run never waits without a job to work it,
+ * and a job never points at a run that was not stored.
+ */
+export async function enqueueRun(app: FastifyInstance, engagementId: number, requestedBy: number | null): Promise<AnalysisRun> {
+  return app.db.transaction(async (tx) => {
+    const [run] = await tx.insert(analysisRuns).values({ engagementId, requestedBy, status: 'queued' }).returning();
+    if (!run) throw new Error('run insert returned nothing');
+    await app.jobs.send('analysis-run', { runId: run.id }, { tx });
+    return run;
+  });
 }
 
 /**
- * Tells other instances that this running run is alive, between progress reports too: one step
- * of a large organisation can take longer than STALE_RUN_MS.
+ * Marks the run as running for the job that claimed it. A run still `running` is one whose
+ * instance died (the engine gave its job to this one); a finished run is left alone.
  */
-export async function beatHeart(db: Database, runId: number): Promise<void> {
-  await db.update(analysisRuns).set({ heartbeatAt: new Date() }).where(and(eq(analysisRuns.id, runId), eq(analysisRuns.status, 'running')));
+export async function claimRun(db: Database, runId: number, now: Date): Promise<AnalysisRun | undefined> {
+  const [run] = await db
+    .update(analysisRuns)
+    .set({ status: 'running', startedAt: now, heartbeatAt: now, progress: 0, step: null })
+    .where(and(eq(analysisRuns.id, runId), inArray(analysisRuns.status, ['queued', 'running'])))
+    .returning();
+  return run;
 }
 
 /** Only a running run takes progress, so a late write can never undo its completion. */

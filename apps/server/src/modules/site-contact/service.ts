@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { CURRENT_PRIVACY_NOTICE_VERSION, type TContactRequest, type TLocale } from '@ona/contracts';
-import type { RecordedEmail } from '../../plugins/mail.ts';
 import { contactEmail, type TContactEmailLanguage } from './contact-email.ts';
 import { storeContactRequestWithinLimit } from './repository.ts';
 
@@ -37,8 +36,6 @@ export async function receiveContactRequest(
 ): Promise<TContactOutcome> {
   const language = pageLanguage(request, context.locale);
   const inbox = settings.inbox;
-  // Filled inside the transaction; delivered only once it has committed.
-  const recorded: RecordedEmail[] = [];
   const attempt = await storeContactRequestWithinLimit(
     app.db,
     {
@@ -59,12 +56,11 @@ export async function receiveContactRequest(
     async (tx) => {
       if (!inbox) return null;
       const email = contactEmail(request, { to: inbox, language: settings.inboxLanguage, pageLanguage: language, privacyNoticeVersion: CURRENT_PRIVACY_NOTICE_VERSION, receivedAt: context.now });
+      // Its delivery job is written in this transaction too: it runs once the request is committed.
       const row = await app.mailer.record(tx, email);
-      recorded.push(row);
       return row.id;
     },
   );
   if (!attempt.allowed) return { stored: false, reason: 'rate_limited' };
-  for (const row of recorded) app.mailer.deliverInBackground(row);
   return { stored: true, id: attempt.id };
 }

@@ -1,0 +1,126 @@
+import fp from 'fastify-plugin';
+import { PgBoss, fromDrizzle, fromPglite, type Clock, type Db, type Job, type Queue } from 'pg-boss';
+import { sql, type Database, type JobConnection } from '@ona/db';
+
+/** The queues of the product; each has one handler, registered by the feature that owns it. */
+export type QueueName = 'email-send' | 'analysis-run' | 'journey-step';
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export interface QueueSettings extends Omit<Queue, 'name'> {
+  /**
+   * Work it on every instance, even when background polling is off (AppOptions.pollJobs): e-mails
+   * are woken by NOTIFY, so a test that waits for an e-mail gets it without driving the engine.
+   */
+  alwaysWork?: boolean;
+}
+
+export interface Jobs {
+  /** The engine itself, for what the wrappers below do not cover (cancel, findJobs, supervise). */
+  readonly boss: PgBoss;
+  /** Creates the queue (kept settings: retries, expiry) and its handler on this instance. */
+  register<T extends object>(queue: QueueName, settings: QueueSettings, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Queues a job. With `tx` it is written in the caller's transaction: it exists exactly when what
+   * it works on does (the outbox row, the analysis run), so a crash between the two loses nothing.
+   */
+  send(queue: QueueName, data: object, options?: { tx?: Database; startAfter?: Date; id?: string }): Promise<string | null>;
+  /**
+   * Claims and works every job of `queue` that is due now (by the engine's clock) on this
+   * instance, one after another, until none is left: how tests and `analysisJobs.wake()` drive a
+   * queue without waiting for a poll.
+   */
+  drain(queue: QueueName): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/** pg-boss keeps its tables in a schema of its own, beside the product's (docs/operations.md). */
+export const JOB_SCHEMA = 'pgboss';
+
+export interface JobsPluginOptions {
+  connection: JobConnection;
+  /** Work queued jobs in the background (pg-boss workers, maintenance); tests drive them with drain(). */
+  workers: boolean;
+  /** The engine's time; a pg-boss TestClock lets a test move it, in JavaScript and in the database alike. */
+  clock?: Clock | undefined;
+}
+
+/**
+ * The kept job engine: pg-boss on the product's PostgreSQL (or on the embedded PGlite, through its
+ * adapter). Each job is claimed by one worker of one instance (SKIP LOCKED); a worker that dies
+ * stops sending heartbeats or lets its job expire, and the job is retried elsewhere.
+ */
+export const jobsPlugin = fp<JobsPluginOptions>(async (app, options) => {
+  const connection = options.connection;
+  const boss = new PgBoss({
+    schema: JOB_SCHEMA,
+    ...(connection.kind === 'postgres'
+      ? { connectionString: connection.url, max: 3, backend: 'postgres' as const, useListenNotify: true }
+      : { db: fromPglite(connection.client), backend: 'pglite' as const, useListenNotify: true }),
+    ...(options.clock ? { clock: options.clock } : {}),
+    // Maintenance (expiring dead claims, retries, cron) runs where workers run.
+    supervise: options.workers,
+    schedule: options.workers,
+    registerInstance: options.workers,
+  });
+  boss.on('error', (err) => app.log.error({ err }, 'job engine error'));
+  await boss.start();
+
+  const handlers = new Map<QueueName, JobHandler<object>>();
+  const work = async <T>(queue: QueueName, job: Job<T>) => {
+    const handler = handlers.get(queue) as JobHandler<T> | undefined;
+    if (!handler) throw new Error(`no handler for queue ${queue}`);
+    await handler(job);
+  };
+
+  const jobs: Jobs = {
+    boss,
+    async register(queue, settings, handler) {
+      const { alwaysWork, ...queueOptions } = settings;
+      await boss.createQueue(queue, { notify: true, ...queueOptions });
+      handlers.set(queue, handler as JobHandler<object>);
+      if (options.workers || alwaysWork) {
+        await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+          if (job) await work(queue, job);
+        });
+      }
+    },
+    async send(queue, data, sendOptions = {}) {
+      return boss.send(queue, data, {
+        ...(sendOptions.tx ? { db: transactionDb(sendOptions.tx) } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
+      });
+    },
+    async drain(queue) {
+      let worked = 0;
+      for (;;) {
+        const [job] = await boss.fetch<object>(queue, { batchSize: 1 });
+        if (!job) return worked;
+        worked += 1;
+        try {
+          await work(queue, job);
+          await boss.complete(queue, job);
+        } catch (err) {
+          app.log.error({ err, queue, jobId: job.id }, 'job failed');
+          await boss.fail(queue, job, { message: err instanceof Error ? err.message : String(err) });
+        }
+      }
+    },
+  };
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    // Graceful: a handler in flight finishes (its e-mail is marked sent) before the engine stops.
+    await boss.stop({ graceful: true, close: true, timeout: 30_000 });
+  });
+});
+
+/** A pg-boss database adapter that writes in the caller's Drizzle transaction. */
+export function transactionDb(tx: Database): Db {
+  return fromDrizzle(tx, sql);
+}
