@@ -35,6 +35,8 @@ import { analysisRoutes } from './modules/analysis/routes.ts';
 import { analyticsModuleRoutes } from './modules/analytics-routes.ts';
 import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
 import { analysisJobsPlugin } from './plugins/analysis-jobs.ts';
+import { journeyStepJobsPlugin } from './modules/journey-schedule/step-jobs.ts';
+import { journeyScheduleRoutes } from './modules/journey-schedule/routes.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
@@ -176,6 +178,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
+  await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL });
   await app.register(apiDocsPlugin);
 
   await app.register(
@@ -195,6 +198,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);
+      await api.register(journeyScheduleRoutes);
       await api.register(analysisRoutes);
       await api.register(analyticsModuleRoutes, options.settings.MIN_GROUP_SIZE === undefined ? {} : { minGroupSize: options.settings.MIN_GROUP_SIZE });
       await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });

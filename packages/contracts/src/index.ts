@@ -20,6 +20,7 @@ export * from './admin.ts';
 export * from './excel-rows.ts';
 export * from './graph.ts';
 export * from './journeys.ts';
+export * from './journey-schedule.ts';
 export * from './setup.ts';
 export * from './organizations.ts';
 export * from './api-keys.ts';

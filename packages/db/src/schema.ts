@@ -26,6 +26,8 @@ export const organizations = pgTable('organizations', {
   logoContentType: text('logo_content_type'),
   /** The language new journeys of the organisation start in. */
   defaultLanguage: text('default_language').notNull().default('hu'),
+  /** The IANA time zone a journey's schedule is entered and shown in (docs/journeys.md, "Schedule"). */
+  timeZone: text('time_zone').notNull().default('Europe/Budapest'),
   /** An archived organisation is hidden from lists; nobody signs in to it; its data stays. */
   archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -438,3 +440,4 @@ export * from './mfa-schema.ts';
 export * from './directory-schema.ts';
 export * from './sso-schema.ts';
 export * from './audit-schema.ts';
+export * from './schedule-schema.ts';

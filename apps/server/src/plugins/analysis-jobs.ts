@@ -3,6 +3,7 @@ import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
 import { jobLinkBase } from '../http/public-base.ts';
 import { issueLeaderCodes } from '../modules/analysis/leader-codes.ts';
 import { sendReportReady } from '../modules/analysis/report-ready.ts';
+import { sendScheduledReportsReady } from '../modules/journey-schedule/step-jobs.ts';
 import { claimRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
 import { runAnalysisInWorker } from '../modules/analysis/run-in-worker.ts';
 
@@ -56,6 +57,8 @@ export const analysisJobsPlugin = fp<{ workers: boolean; publicUrl?: string | un
       const linkBase = jobLinkBase(options.publicUrl, app);
       await issueLeaderCodes(app, run.engagementId, linkBase);
       await sendReportReady(app, run.engagementId, linkBase);
+      // A run queued by the journey's scheduled closing: its administrators hear that the reports are in.
+      await sendScheduledReportsReady(app, run.id, linkBase);
     } catch (err) {
       app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
     }

@@ -31,6 +31,8 @@ export interface Jobs {
    * queue without waiting for a poll.
    */
   drain(queue: QueueName): Promise<number>;
+  /** Cancels queued jobs (in the caller's transaction when given); a job already claimed finishes. */
+  cancel(queue: QueueName, ids: string[], tx?: Database): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -96,6 +98,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app, options) => {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.id ? { id: sendOptions.id } : {}),
       });
+    },
+    async cancel(queue, ids, tx) {
+      await boss.cancel(queue, ids, tx ? { db: transactionDb(tx) } : {});
     },
     async drain(queue) {
       let worked = 0;

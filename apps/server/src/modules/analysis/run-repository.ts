@@ -8,13 +8,12 @@ export type AnalysisRun = typeof analysisRuns.$inferSelect;
  * Stores a queued run and its job in one transaction: a run never waits without a job to work it,
  * and a job never points at a run that was not stored.
  */
-export async function enqueueRun(app: FastifyInstance, engagementId: number, requestedBy: number | null): Promise<AnalysisRun> {
-  return app.db.transaction(async (tx) => {
-    const [run] = await tx.insert(analysisRuns).values({ engagementId, requestedBy, status: 'queued' }).returning();
-    if (!run) throw new Error('run insert returned nothing');
-    await app.jobs.send('analysis-run', { runId: run.id }, { tx });
-    return run;
-  });
+export async function enqueueRun(app: FastifyInstance, engagementId: number, requestedBy: number | null, tx?: Database): Promise<AnalysisRun> {
+  if (!tx) return app.db.transaction((own) => enqueueRun(app, engagementId, requestedBy, own));
+  const [run] = await tx.insert(analysisRuns).values({ engagementId, requestedBy, status: 'queued' }).returning();
+  if (!run) throw new Error('run insert returned nothing');
+  await app.jobs.send('analysis-run', { runId: run.id }, { tx });
+  return run;
 }
 
 /**

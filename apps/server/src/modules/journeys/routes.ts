@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError, ZEngagement, ZIdParams, ZJourneyCreate, ZJourneyUpdate, ZNextWave } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { cancelPendingSteps, pendingJobIds } from '../journey-schedule/schedule-service.ts';
 import { createJourney, deleteJourney, setArchived, setClosed, startNextWave, updateJourney } from './journey-service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -43,7 +44,10 @@ export const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
+    // Its scheduled steps go with it (cascade); their queued jobs are cancelled once it is gone.
+    const jobIds = await pendingJobIds(app.db, [request.params.id]);
     await deleteJourney(app.db, requireAuth(request), request.params.id);
+    if (jobIds.length > 0) await app.jobs.cancel('journey-step', jobIds);
     return reply.status(204).send(null);
   });
 
@@ -55,7 +59,11 @@ export const journeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   action('archive', 'Archive a journey: hidden from the journeys list (and from everybody but admins), kept for waves', (auth, id) => setArchived(app.db, auth, id, true));
   action('unarchive', 'Bring an archived journey back to the journeys list', (auth, id) => setArchived(app.db, auth, id, false));
-  action('close', '“Close now”: the survey takes no more answers (409 `survey_closed`) and the state becomes closed', (auth, id) => setClosed(app.db, auth, id, true));
+  action('close', '“Close now”: the survey takes no more answers (409 `survey_closed`) and the state becomes closed; pending scheduled steps are cancelled (reason `closed_by_hand`)', async (auth, id) => {
+    const closed = await setClosed(app.db, auth, id, true);
+    await app.db.transaction((tx) => cancelPendingSteps(app, tx, id, 'closed_by_hand'));
+    return closed;
+  });
   action('reopen', 'Undo “Close now” while the last day has not passed (409 `reopen_after_end` afterwards)', (auth, id) => setClosed(app.db, auth, id, false));
 
   app.post('/engagements/:id/next-wave/', {

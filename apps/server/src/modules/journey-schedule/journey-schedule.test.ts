@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from 'pg-boss';
+import { eq, tables } from '@ona/db';
+import { buildApp, type App } from '../../app.ts';
+import { startSmtpCatcher } from '../../testing/smtp-catcher.ts';
+import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { authHeader, loginAs } from '../../testing/test-app.ts';
+
+// The engine's and the app's time: a Friday in March 2027, a week before summer time starts.
+const clock = new TestClock(new Date('2027-03-19T08:00:00Z'));
+let db: TestDatabase;
+let app: App;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let adminToken: string;
+let organizationId: number;
+
+const schedule = (engagementId: number, body: object, language = 'en-US') =>
+  app.inject({ method: 'PUT', url: `/api/engagements/${engagementId}/schedule/`, headers: { ...authHeader(adminToken), 'accept-language': language }, payload: body });
+const timeline = async (engagementId: number) =>
+  (await app.inject({ method: 'GET', url: `/api/engagements/${engagementId}/schedule/`, headers: authHeader(adminToken) })).json() as { time_zone: string; steps: { kind: string; status: string; due_at: string; local_time: string; reason: string | null }[] };
+/** Moves the engine's and the app's time; the administrator signs in again (a session lapses after hours idle). */
+async function moveTo(instant: string) {
+  await clock.setTime(new Date(instant));
+  adminToken = await loginAs(app, 'admin@acme.test', FIXTURE_PASSWORD);
+}
+const outboxTo = async (to: string) => db.db.select().from(tables.emailOutbox).where(eq(tables.emailOutbox.toAddress, to));
+
+/** A journey with a questionnaire and answers enough for an analysis. */
+async function surveyedJourney(name: string) {
+  const { engagement, employees } = await createEngagement(db.db, organizationId, name);
+  await db.db.update(tables.engagements).set({ surveyCreatedAt: new Date(), defaultLanguage: 'en' }).where(eq(tables.engagements.id, engagement.id));
+  const [question] = await db.db.insert(tables.questions).values({ engagementId: engagement.id, key: 'cooperation', category: 'work_cooperation', kind: 'cooperation', position: 1, texts: { en: 'With whom do you work closely every week?' } }).returning();
+  await db.db.insert(tables.answers).values([
+    { engagementId: engagement.id, employeeId: employees.member.id, questionId: question!.id, selectedEmployeeIds: [employees.lead.id] },
+    { engagementId: engagement.id, employeeId: employees.lead.id, questionId: question!.id, selectedEmployeeIds: [employees.member.id, employees.boss.id] },
+  ]);
+  return { engagement, employees };
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  smtp = await startSmtpCatcher();
+  // Nothing works in the background: the test moves the clock and drains each queue itself.
+  app = await buildApp({ db, settings: { SMTP_URL: smtp.url, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false, emailWorker: false, jobClock: clock });
+  const org = await createOrganization(db.db, 'Acme');
+  organizationId = org.id;
+  await createUser(db.db, { email: 'admin@acme.test', name: 'Ada Admin', organizationIds: [org.id], permissions: ['engagement_admin'] });
+  adminToken = await loginAs(app, 'admin@acme.test', FIXTURE_PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  await smtp.close();
+});
+
+describe('a journey’s schedule: bad input', () => {
+  it('refuses a closing before the opening, a time in the past, and the hours the clocks skip or repeat in Europe/Budapest, storing nothing', async () => {
+    const { engagement } = await surveyedJourney('Refusals');
+    const cases = [
+      [{ opens_at: '2027-04-05T09:00', closes_at: '2027-04-05T08:00' }, 'schedule_close_before_open', 'closes_at'],
+      [{ opens_at: '2027-03-18T09:00', closes_at: '2027-04-05T08:00' }, 'schedule_in_past', 'opens_at'],
+      [{ opens_at: '2027-03-28T02:30', closes_at: '2027-04-05T08:00' }, 'schedule_time_nonexistent', 'opens_at'],
+      [{ opens_at: '2027-04-05T09:00', closes_at: '2027-10-31T02:30' }, 'schedule_time_ambiguous', 'closes_at'],
+    ] as const;
+    for (const [body, code, field] of cases) {
+      const res = await schedule(engagement.id, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code });
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+    const hungarian = await schedule(engagement.id, { opens_at: '2027-03-28T02:30', closes_at: '2027-04-05T08:00' }, 'hu-HU');
+    expect(hungarian.json().errors.opens_at[0]).toBe('2027-03-28 02:30 nem létezik ebben az időzónában (Europe/Budapest): a nyári időszámítás kezdetén az órák ezt az órát átugorják. Kérjük, válasszon másik időpontot.');
+    const malformed = await schedule(engagement.id, { opens_at: '29/03/2027 9:00', closes_at: '2027-04-05T08:00' });
+    expect(malformed.statusCode).toBe(400);
+    expect(await timeline(engagement.id)).toEqual({ time_zone: 'Europe/Budapest', steps: [] });
+  });
+});
+
+describe('a journey that runs itself', () => {
+  let engagementId: number;
+  let emails: string[];
+
+  it('stores the opening and closing in the organisation’s time zone, summer time included', async () => {
+    const { engagement, employees } = await surveyedJourney('Spring survey');
+    engagementId = engagement.id;
+    emails = [employees.boss.email!, employees.lead.email!, employees.member.email!];
+    const res = await schedule(engagementId, { opens_at: '2027-03-29T09:00', closes_at: '2027-04-02T17:00' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().steps).toMatchObject([
+      { kind: 'open', local_time: '2027-03-29T09:00', due_at: '2027-03-29T07:00:00.000Z', status: 'pending' },
+      { kind: 'close', local_time: '2027-04-02T17:00', due_at: '2027-04-02T15:00:00.000Z', status: 'pending' },
+    ]);
+    // Nothing is due yet.
+    expect(await app.jobs.drain('journey-step')).toBe(0);
+  });
+
+  it('sends the invitations at the opening time, once', async () => {
+    await moveTo('2027-03-29T07:00:30Z');
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    expect(await app.jobs.drain('email-send')).toBe(3);
+    for (const to of emails) await smtp.waitFor(to);
+    for (const to of emails) expect(await outboxTo(to)).toHaveLength(1);
+    expect((await timeline(engagementId)).steps[0]).toMatchObject({ kind: 'open', status: 'done' });
+    expect(await app.jobs.drain('journey-step')).toBe(0);
+  });
+
+  it('at the closing time the answers stop, the analysis runs by itself and the administrators get “reports ready”', async () => {
+    await moveTo('2027-04-02T15:00:30Z');
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    const [closed] = await db.db.select().from(tables.engagements).where(eq(tables.engagements.id, engagementId));
+    expect(closed?.closedAt).toBeInstanceOf(Date);
+    app.analysisJobs.wake();
+    await app.analysisJobs.idle();
+    const runs = await db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, engagementId));
+    expect(runs.map((run) => run.status)).toEqual(['done']);
+    await app.jobs.drain('email-send');
+    const arrived = await smtp.waitFor('admin@acme.test');
+    expect(arrived.raw).toContain('Subject: Reports are ready: Spring survey');
+    const [notice] = await outboxTo('admin@acme.test');
+    expect(notice?.textBody).toContain(`http://app.test/engagements/${engagementId}/`);
+    expect((await timeline(engagementId)).steps.map((step) => step.status)).toEqual(['done', 'done']);
+  });
+});
+
+describe('pending steps of a journey closed or deleted by hand', () => {
+  it('a journey closed by hand cancels its pending steps, which then never run', async () => {
+    const { engagement } = await surveyedJourney('Closed early');
+    expect((await schedule(engagement.id, { opens_at: '2027-05-03T09:00', closes_at: '2027-05-14T17:00' })).statusCode).toBe(200);
+    const closed = await app.inject({ method: 'POST', url: `/api/engagements/${engagement.id}/close/`, headers: authHeader(adminToken) });
+    expect(closed.statusCode).toBe(200);
+    expect((await timeline(engagement.id)).steps.map((step) => [step.status, step.reason])).toEqual([['cancelled', 'closed_by_hand'], ['cancelled', 'closed_by_hand']]);
+    await moveTo('2027-05-20T08:00:00Z');
+    expect(await app.jobs.drain('journey-step')).toBe(0);
+  });
+
+  it('a deleted journey takes its steps with it and its jobs are cancelled', async () => {
+    const { engagement } = await createEngagement(db.db, organizationId, 'Deleted');
+    await db.db.update(tables.engagements).set({ surveyCreatedAt: new Date() }).where(eq(tables.engagements.id, engagement.id));
+    expect((await schedule(engagement.id, { opens_at: '2027-06-07T09:00', closes_at: '2027-06-18T17:00' })).statusCode).toBe(200);
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/engagements/${engagement.id}/`, headers: authHeader(adminToken) });
+    expect(deleted.statusCode).toBe(204);
+    const jobs = await app.jobs.boss.findJobs<{ stepId: number }>('journey-step');
+    expect(jobs.filter((job) => job.state === 'created')).toEqual([]);
+    await moveTo('2027-06-30T08:00:00Z');
+    expect(await app.jobs.drain('journey-step')).toBe(0);
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** A wall-clock time in the organisation's time zone, to the minute, without an offset. */
+export const ZLocalDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:mm');
+
+/** `PUT /engagements/{id}/schedule/`: when the journey opens (invitations) and closes (answers stop, analysis runs). */
+export const ZJourneyScheduleInput = z.object({
+  opens_at: ZLocalDateTime.describe('Local date and time in the organisation’s time zone, e.g. 2027-03-29T09:00'),
+  closes_at: ZLocalDateTime.describe('Local date and time in the organisation’s time zone; after opens_at'),
+});
+export type TJourneyScheduleInput = z.infer<typeof ZJourneyScheduleInput>;
+
+export const ZScheduleStepKind = z.enum(['open', 'close']);
+export const ZScheduleStepStatus = z.enum(['pending', 'done', 'cancelled', 'failed']);
+
+export const ZScheduleStep = z.object({
+  id: z.number().int(),
+  kind: ZScheduleStepKind,
+  local_time: ZLocalDateTime,
+  time_zone: z.string(),
+  due_at: z.string().describe('The same moment in UTC (ISO 8601)'),
+  status: ZScheduleStepStatus,
+  done_at: z.string().nullable(),
+  /** Why a step was cancelled or failed: `closed_by_hand`, `schedule_replaced`, `schedule_removed`, or an error code. */
+  reason: z.string().nullable(),
+});
+export type TScheduleStep = z.infer<typeof ZScheduleStep>;
+
+/** The journey's timeline: its steps in order, what has happened and what will. */
+export const ZJourneySchedule = z.object({
+  time_zone: z.string(),
+  steps: z.array(ZScheduleStep),
+});
+export type TJourneySchedule = z.infer<typeof ZJourneySchedule>;
