@@ -37,11 +37,18 @@ export const ZCurrentOrganization = z.object({
   default_language: ZContentLanguage,
   /** A versioned public path (`/api/organization-logos/{id}/{version}.{ext}`) or null. */
   logo_url: z.string().nullable(),
+  /** The IANA time zone journeys are scheduled in (e.g. Europe/Budapest). */
+  time_zone: z.string(),
 });
 export type TCurrentOrganization = z.infer<typeof ZCurrentOrganization>;
 
 /** `PATCH /organization/`: the default language is where new journeys start. */
-export const ZCurrentOrganizationPatch = z.object({ name: ZName.optional(), default_language: ZContentLanguage.optional() });
+export const ZCurrentOrganizationPatch = z.object({
+  name: ZName.optional(),
+  default_language: ZContentLanguage.optional(),
+  /** An IANA time zone name; an unknown one answers 400 `invalid_time_zone` (errors.time_zone). */
+  time_zone: z.string().min(1).max(64).optional(),
+});
 export type TCurrentOrganizationPatch = z.infer<typeof ZCurrentOrganizationPatch>;
 
 /** The logo upload: multipart field name and size limit (checked by content, not by name). */

@@ -45,7 +45,7 @@ beforeAll(async () => {
   app = await buildApp({ db, settings: { SMTP_URL: smtp.url, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined }, webDistDir: '/nonexistent', pollJobs: false, emailWorker: false, jobClock: clock });
   const org = await createOrganization(db.db, 'Acme');
   organizationId = org.id;
-  await createUser(db.db, { email: 'admin@acme.test', name: 'Ada Admin', organizationIds: [org.id], permissions: ['engagement_admin'] });
+  await createUser(db.db, { email: 'admin@acme.test', name: 'Ada Admin', organizationIds: [org.id], permissions: ['engagement_admin', 'organization_admin'] });
   adminToken = await loginAs(app, 'admin@acme.test', FIXTURE_PASSWORD);
 }, 120_000);
 afterAll(async () => {
@@ -74,6 +74,23 @@ describe('a journey’s schedule: bad input', () => {
     const malformed = await schedule(engagement.id, { opens_at: '29/03/2027 9:00', closes_at: '2027-04-05T08:00' });
     expect(malformed.statusCode).toBe(400);
     expect(await timeline(engagement.id)).toEqual({ time_zone: 'Europe/Budapest', steps: [] });
+  });
+});
+
+describe('the organisation’s time zone', () => {
+  it('is a setting of the organisation; an unknown zone is refused, and a schedule is read in the zone set', async () => {
+    const bad = await app.inject({ method: 'PATCH', url: '/api/organization/', headers: authHeader(adminToken), payload: { time_zone: 'Europe/Budapesth' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid_time_zone', errors: { time_zone: [expect.stringContaining('Europe/Budapesth')] } });
+    const set = await app.inject({ method: 'PATCH', url: '/api/organization/', headers: authHeader(adminToken), payload: { time_zone: 'America/New_York' } });
+    expect(set.json().time_zone).toBe('America/New_York');
+    const { engagement } = await surveyedJourney('Overseas');
+    const res = await schedule(engagement.id, { opens_at: '2027-04-05T09:00', closes_at: '2027-04-09T17:00' });
+    expect(res.json()).toMatchObject({ time_zone: 'America/New_York', steps: [{ due_at: '2027-04-05T13:00:00.000Z' }, { due_at: '2027-04-09T21:00:00.000Z' }] });
+    // Back to Budapest, and the overseas journey's steps out of the way of the next tests.
+    await app.inject({ method: 'DELETE', url: `/api/engagements/${engagement.id}/schedule/`, headers: authHeader(adminToken) });
+    await app.inject({ method: 'PATCH', url: '/api/organization/', headers: authHeader(adminToken), payload: { time_zone: 'Europe/Budapest' } });
+    expect((await timeline(engagement.id)).steps.map((step) => [step.status, step.reason])).toEqual([['cancelled', 'schedule_removed'], ['cancelled', 'schedule_removed']]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isTimeZone } from '../journey-schedule/local-time.ts';
 import { z } from 'zod';
 import { LOGO_MAX_BYTES, LOGO_UPLOAD_FIELD, ZApiError, ZCurrentOrganization, ZCurrentOrganizationPatch, ZOrganizationLogoParams } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
@@ -34,13 +35,18 @@ export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags,
-      summary: 'Rename the current organisation or change its default language (the language new journeys start in)',
+      summary: 'Rename the current organisation, change its default language (the language new journeys start in) or its time zone (the one journeys are scheduled in)',
+      description: '400 `invalid_time_zone` (errors.time_zone) for a name that is not an IANA time zone.',
       body: ZCurrentOrganizationPatch,
       response: { 200: ZCurrentOrganization, ...errors },
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    const { name, default_language: defaultLanguage } = request.body;
+    const { name, default_language: defaultLanguage, time_zone: timeZone } = request.body;
+    if (timeZone !== undefined && !isTimeZone(timeZone)) {
+      throw new ApiError(400, 'invalid_time_zone', 'journeys.errors.invalid_time_zone', { time_zone: ['journeys.errors.invalid_time_zone'] }, { zone: timeZone });
+    }
+    if (timeZone !== undefined) await app.db.update(organizations).set({ timeZone }).where(eq(organizations.id, auth.organizationId));
     if (name !== undefined || defaultLanguage !== undefined) {
       await app.db
         .update(organizations)

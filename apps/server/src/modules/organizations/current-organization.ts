@@ -14,7 +14,7 @@ export function toContentLanguage(value: string): TContentLanguage {
 export async function loadCurrentOrganization(db: DbExecutor, organizationId: number): Promise<TCurrentOrganization> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw notFound();
-  return { id: org.id, name: org.name, default_language: toContentLanguage(org.defaultLanguage), logo_url: org.logoUrl };
+  return { id: org.id, name: org.name, default_language: toContentLanguage(org.defaultLanguage), logo_url: org.logoUrl, time_zone: org.timeZone };
 }
 
 /** The public path of one stored logo. */
