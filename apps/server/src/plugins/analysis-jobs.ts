@@ -44,23 +44,29 @@ export const analysisJobsPlugin = fp<{ workers: boolean; publicUrl?: string | un
       })) as { timings?: { step: string; ms: number }[] };
       await progressWrites;
       const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
-      await completeRun(app.db, run.id, result, timings);
+      const linkBase = jobLinkBase(options.publicUrl, app);
+      // The completion and its e-mails (outbox rows with their delivery jobs) in one transaction: an
+      // instance that dies before the commit leaves the run running, its job is retried and the
+      // e-mails are written then; after the commit both exist. Never a done run without its e-mails.
+      await app.db.transaction(async (tx) => {
+        await completeRun(tx, run.id, result, timings);
+        try {
+          // A savepoint: the run is done whatever happens to its e-mails; a mail failure is logged, not a failed run.
+          await tx.transaction(async (emails) => {
+            await issueLeaderCodes(app, emails, run.engagementId, linkBase);
+            await sendReportReady(app, emails, run.engagementId, linkBase);
+            // A run queued by the journey's scheduled closing: its administrators hear that the reports are in.
+            await sendScheduledReportsReady(app, emails, run.id, linkBase);
+          });
+        } catch (err) {
+          app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
+        }
+      });
       app.log.info({ runId: run.id }, 'analysis done');
     } catch (err) {
       // A failed analysis is a result to show, not a job to retry: the same data fails the same way.
       app.log.error({ err, runId: run.id }, 'analysis failed');
       await failRun(app.db, run.id, err instanceof Error ? err.message : String(err));
-      return;
-    }
-    // The run is done whatever happens to its e-mails: a mail failure is logged, not a failed run.
-    try {
-      const linkBase = jobLinkBase(options.publicUrl, app);
-      await issueLeaderCodes(app, run.engagementId, linkBase);
-      await sendReportReady(app, run.engagementId, linkBase);
-      // A run queued by the journey's scheduled closing: its administrators hear that the reports are in.
-      await sendScheduledReportsReady(app, run.id, linkBase);
-    } catch (err) {
-      app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
     }
   };
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNotNull, isNull, tables } from '@ona/db';
+import { and, eq, isNotNull, isNull, tables, type Database } from '@ona/db';
 import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
 import { emailLink } from '../engagement-admin/public-links.ts';
 
@@ -18,9 +18,10 @@ export function newLeaderCode(): string {
  * Gives every leader of the engagement (anyone with direct reports) an authorization code for their
  * report, once, and mails it to them from the engagement's `leader_report_code` template (its own
  * text, else the default) in the engagement's default language. `linkBase` is where links point.
+ * `db` is the transaction that stores the run's completion (plugins/analysis-jobs.ts): a code is
+ * marked mailed in the transaction that records its e-mail, and both exist exactly when the run is done.
  */
-export async function issueLeaderCodes(app: FastifyInstance, engagementId: number, linkBase: string): Promise<void> {
-  const db = app.db;
+export async function issueLeaderCodes(app: FastifyInstance, db: Database, engagementId: number, linkBase: string): Promise<void> {
   const [engagement] = await db.select().from(tables.engagements).where(eq(tables.engagements.id, engagementId));
   if (!engagement) return;
   const leaders = await db
@@ -45,7 +46,7 @@ export async function issueLeaderCodes(app: FastifyInstance, engagementId: numbe
   for (const leader of unsent) {
     if (!leader.email) continue;
     const email = renderTemplateText(template, { name: leader.name, engagement: engagement.name, link, code: leader.code });
-    await app.mailer.send({ to: leader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
+    await app.mailer.record(db, { to: leader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
     await db
       .update(tables.leaderReportCodes)
       .set({ mailedAt: new Date() })

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, tables } from '@ona/db';
+import { and, eq, inArray, tables, type Database } from '@ona/db';
 import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
 import { emailLink } from '../engagement-admin/public-links.ts';
 
@@ -11,10 +11,10 @@ const READING_LEVELS = ['self_only', 'subtree', 'all_access'];
  * engagement's `report_ready` template in its default language, after every successful run: a
  * run replaces the reports, so what a reader saw before may have changed. Recipients: employees linked to a user whose `individual_reports` level is one of
  * READING_LEVELS in this engagement (an e-mail to someone who cannot open the page helps nobody);
- * the address is the user's, the one they sign in with.
+ * the address is the user's, the one they sign in with. `db` is the transaction that stores the
+ * run's completion (plugins/analysis-jobs.ts).
  */
-export async function sendReportReady(app: FastifyInstance, engagementId: number, linkBase: string): Promise<number> {
-  const db = app.db;
+export async function sendReportReady(app: FastifyInstance, db: Database, engagementId: number, linkBase: string): Promise<number> {
   const { employees, engagements, moduleAccess, users } = tables;
   const [engagement] = await db.select().from(engagements).where(eq(engagements.id, engagementId));
   // With individual reports switched off nobody can read one, so nobody is told they are ready.
@@ -33,7 +33,7 @@ export async function sendReportReady(app: FastifyInstance, engagementId: number
   const link = emailLink(linkBase, engagementId, 'report_ready');
   for (const reader of readers) {
     const email = renderTemplateText(template, { name: reader.name, engagement: engagement.name, link });
-    await app.mailer.send({ to: reader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
+    await app.mailer.record(db, { to: reader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
   }
   return readers.length;
 }

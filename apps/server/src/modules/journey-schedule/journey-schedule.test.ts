@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from 'pg-boss';
-import { eq, tables } from '@ona/db';
+import { eq, sql, tables } from '@ona/db';
 import { buildApp, type App } from '../../app.ts';
 import { startSmtpCatcher } from '../../testing/smtp-catcher.ts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
@@ -161,5 +161,40 @@ describe('pending steps of a journey closed or deleted by hand', () => {
     expect(jobs.filter((job) => job.state === 'created')).toEqual([]);
     await moveTo('2027-06-30T08:00:00Z');
     expect(await app.jobs.drain('journey-step')).toBe(0);
+  });
+});
+
+describe('an opening that fails half-way', () => {
+  it('writes nobody until it can write everybody: the step stays pending, its job runs again and each invitation is sent once', async () => {
+    const { engagement, employees } = await surveyedJourney('Half-way');
+    const addresses = [employees.boss.email!, employees.lead.email!, employees.member.email!];
+    expect((await schedule(engagement.id, { opens_at: '2027-07-05T09:00', closes_at: '2027-07-09T17:00' })).statusCode).toBe(200);
+    // The database refuses the third of the journey's e-mails, after the first two were written: the
+    // opening breaks off in the middle, as an instance dying there would leave it.
+    const list = sql.raw(addresses.map((address) => `'${address}'`).join(', '));
+    await db.db.execute(sql`create function refuse_third_invitation() returns trigger language plpgsql as $$
+      begin
+        if new.to_address in (${list}) and (select count(*) from email_outbox where to_address in (${list})) >= 2 then
+          raise exception 'the third invitation cannot be written';
+        end if;
+        return new;
+      end $$`);
+    await db.db.execute(sql`create trigger refuse_third_invitation before insert on email_outbox for each row execute function refuse_third_invitation()`);
+    await moveTo('2027-07-05T07:00:30Z');
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    for (const to of addresses) expect(await outboxTo(to)).toEqual([]);
+    expect((await timeline(engagement.id)).steps[0]).toMatchObject({ kind: 'open', status: 'pending' });
+
+    await db.db.execute(sql`drop trigger refuse_third_invitation on email_outbox`);
+    await db.db.execute(sql`drop function refuse_third_invitation()`);
+    // The engine gives the job another go after its retry wait (a minute).
+    await moveTo('2027-07-05T07:02:00Z');
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    for (const to of addresses) expect(await outboxTo(to)).toHaveLength(1);
+    expect((await timeline(engagement.id)).steps[0]).toMatchObject({ kind: 'open', status: 'done' });
+    await moveTo('2027-07-05T07:10:00Z');
+    expect(await app.jobs.drain('journey-step')).toBe(0);
+    expect(await app.jobs.drain('email-send')).toBe(3);
+    for (const to of addresses) await smtp.waitFor(to);
   });
 });

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull, sql, tables } from '@ona/db';
+import { and, eq, isNull, sql, tables, type Database } from '@ona/db';
+import { ApiError } from '../../errors/api-error.ts';
 import { jobLinkBase } from '../../http/public-base.ts';
 import { translate } from '../../i18n/translate.ts';
 import { enqueueRun } from '../analysis/run-repository.ts';
-import { sendInvitations } from '../survey/invitations.ts';
+import { forgetInvitedAccounts, writeInvitations, type WrittenInvitations } from '../survey/invitations.ts';
 
 const { journeyScheduleSteps, engagements, memberships, users } = tables;
 type TServerLanguage = 'en' | 'hu' | 'de' | 'ru';
@@ -22,19 +23,37 @@ async function claimStep(app: FastifyInstance, stepId: number, tx = app.db) {
   return step;
 }
 
-async function openJourney(app: FastifyInstance, stepId: number, linkBase: string): Promise<void> {
-  const step = await claimStep(app, stepId);
-  if (!step) return;
-  const [engagement] = await app.db.select().from(engagements).where(eq(engagements.id, step.engagementId));
-  if (!engagement) return;
+/** Retries of a step's job after its first attempt; the last one that fails marks the step failed. */
+const STEP_RETRIES = 3;
+
+/**
+ * The opening (invitations) or a reminder: the step is marked done in the transaction that writes
+ * the e-mails (outbox rows and their delivery jobs) and the record of who was written to. A crash
+ * anywhere in it leaves the step pending and nobody written to, and the engine runs the job again;
+ * a job run twice finds its step done and sends nothing.
+ */
+async function writeStepInvitations(app: FastifyInstance, stepId: number, kind: 'invitation' | 'reminder', linkBase: string, lastAttempt: boolean): Promise<void> {
+  let written: WrittenInvitations | undefined;
   try {
-    // Each invitation is an outbox row with its own delivery job: delivered once, retried when refused.
-    await sendInvitations(app, engagement, 'invitation', linkBase);
+    written = await app.db.transaction(async (tx) => {
+      const step = await claimStep(app, stepId, tx);
+      if (!step) return undefined;
+      const [engagement] = await tx.select().from(engagements).where(eq(engagements.id, step.engagementId));
+      if (!engagement) return undefined;
+      return writeInvitations(app, tx, engagement, kind, linkBase);
+    });
   } catch (err) {
+    // A refusal (no survey, the survey over) is final; anything else is tried again by the engine.
+    if (!(err instanceof ApiError) && !lastAttempt) throw err;
     app.log.error({ err, stepId }, 'scheduled invitations failed');
-    const reason = err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : 'invitations_failed';
-    await app.db.update(journeyScheduleSteps).set({ status: 'failed', reason }).where(eq(journeyScheduleSteps.id, stepId));
+    const reason = err instanceof ApiError ? err.code : 'invitations_failed';
+    await app.db
+      .update(journeyScheduleSteps)
+      .set({ status: 'failed', reason, doneAt: app.clock() })
+      .where(and(eq(journeyScheduleSteps.id, stepId), eq(journeyScheduleSteps.status, 'pending')));
+    return;
   }
+  if (written) await forgetInvitedAccounts(app, written);
 }
 
 /** Closes the journey (answers stop, as "Close now") and queues its analysis, in one transaction. */
@@ -51,39 +70,39 @@ async function closeJourney(app: FastifyInstance, stepId: number): Promise<void>
 
 /**
  * After an analysis run that a scheduled closing queued: tells the organisation's engagement
- * administrators that the reports are ready, in the journey's language.
+ * administrators that the reports are ready, in the journey's language. `db` is the transaction
+ * that stores the run's completion (plugins/analysis-jobs.ts): the e-mails exist exactly when it does.
  */
-export async function sendScheduledReportsReady(app: FastifyInstance, runId: number, linkBase: string): Promise<number> {
-  const [step] = await app.db.select().from(journeyScheduleSteps).where(eq(journeyScheduleSteps.analysisRunId, runId));
+export async function sendScheduledReportsReady(app: FastifyInstance, db: Database, runId: number, linkBase: string): Promise<number> {
+  const [step] = await db.select().from(journeyScheduleSteps).where(eq(journeyScheduleSteps.analysisRunId, runId));
   if (!step) return 0;
-  const [engagement] = await app.db.select().from(engagements).where(eq(engagements.id, step.engagementId));
+  const [engagement] = await db.select().from(engagements).where(eq(engagements.id, step.engagementId));
   if (!engagement) return 0;
-  const admins = await app.db
+  const admins = await db
     .select({ name: users.name, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, engagement.organizationId), isNull(memberships.deactivatedAt), eq(users.isActive, true), sql`'engagement_admin' = any(${memberships.permissions})`));
   const language: TServerLanguage = (['en', 'hu', 'de', 'ru'] as const).find((l) => l === engagement.defaultLanguage) ?? 'en';
   const link = `${linkBase}/engagements/${engagement.id}/`;
-  await app.db.transaction(async (tx) => {
-    for (const admin of admins) {
-      const params = { name: admin.name, engagement: engagement.name, link };
-      await app.mailer.record(tx, {
-        to: admin.email,
-        organizationId: engagement.organizationId,
-        subject: translate(language, 'journeys.emails.reports_ready.subject', params),
-        text: translate(language, 'journeys.emails.reports_ready.body', params),
-      });
-    }
-  });
+  for (const admin of admins) {
+    const params = { name: admin.name, engagement: engagement.name, link };
+    await app.mailer.record(db, {
+      to: admin.email,
+      organizationId: engagement.organizationId,
+      subject: translate(language, 'journeys.emails.reports_ready.subject', params),
+      text: translate(language, 'journeys.emails.reports_ready.body', params),
+    });
+  }
   return admins.length;
 }
 
 /** The handler of queue `journey-step`: a journey's scheduled opening and closing. */
 export const journeyStepJobsPlugin = fp<{ publicUrl?: string | undefined }>(async (app, options) => {
-  await app.jobs.register<{ stepId: number }>('journey-step', { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 }, async (job) => {
+  await app.jobs.register<{ stepId: number }>('journey-step', { retryLimit: STEP_RETRIES, retryDelay: 60, expireInSeconds: 15 * 60 }, async (job) => {
     const [step] = await app.db.select({ kind: journeyScheduleSteps.kind }).from(journeyScheduleSteps).where(eq(journeyScheduleSteps.id, job.data.stepId));
-    if (step?.kind === 'open') await openJourney(app, job.data.stepId, jobLinkBase(options.publicUrl, app));
+    const lastAttempt = job.retryCount >= STEP_RETRIES;
+    if (step?.kind === 'open') await writeStepInvitations(app, job.data.stepId, 'invitation', jobLinkBase(options.publicUrl, app), lastAttempt);
     else if (step?.kind === 'close') await closeJourney(app, job.data.stepId);
   });
 });
