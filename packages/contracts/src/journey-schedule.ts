@@ -3,14 +3,24 @@ import { z } from 'zod';
 /** A wall-clock time in the organisation's time zone, to the minute, without an offset. */
 export const ZLocalDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:mm');
 
-/** `PUT /engagements/{id}/schedule/`: when the journey opens (invitations) and closes (answers stop, analysis runs). */
+/**
+ * `PUT /engagements/{id}/schedule/`: when the journey opens (invitations) and closes (answers stop,
+ * analysis runs), and optionally a reminder to those who have not finished, some days before closing.
+ */
 export const ZJourneyScheduleInput = z.object({
   opens_at: ZLocalDateTime.describe('Local date and time in the organisation’s time zone, e.g. 2027-03-29T09:00'),
   closes_at: ZLocalDateTime.describe('Local date and time in the organisation’s time zone; after opens_at'),
+  reminder_days_before: z
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .optional()
+    .describe('A reminder to those who have not finished, this many days before the closing at the closing’s local time of day; after opens_at'),
 });
 export type TJourneyScheduleInput = z.infer<typeof ZJourneyScheduleInput>;
 
-export const ZScheduleStepKind = z.enum(['open', 'close']);
+export const ZScheduleStepKind = z.enum(['open', 'reminder', 'close']);
 export const ZScheduleStepStatus = z.enum(['pending', 'done', 'cancelled', 'failed']);
 
 export const ZScheduleStep = z.object({

@@ -3,7 +3,8 @@ import { analysisRuns, engagements } from './schema.ts';
 
 /**
  * A journey's scheduled steps (docs/journeys.md, "Schedule"): `open` sends the invitations,
- * `close` stops the answers and queues the analysis. Each pending step has one job of the engine
+ * `reminder` reminds those who have not finished, `close` stops the answers and queues the
+ * analysis. Each pending step has one job of the engine
  * (queue `journey-step`, due at `due_at`); the row is what the timeline shows and what makes the
  * job's effect happen once: a job whose step is no longer pending does nothing.
  */
@@ -14,7 +15,7 @@ export const journeyScheduleSteps = pgTable(
     engagementId: integer('engagement_id')
       .notNull()
       .references(() => engagements.id, { onDelete: 'cascade' }),
-    /** `open` or `close`. */
+    /** `open`, `reminder` or `close`. */
     kind: text('kind').notNull(),
     /** The local date-time the administrator chose (`YYYY-MM-DDTHH:mm`), in `time_zone`. */
     localTime: text('local_time').notNull(),

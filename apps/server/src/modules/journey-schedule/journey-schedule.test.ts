@@ -196,5 +196,42 @@ describe('an opening that fails half-way', () => {
     expect(await app.jobs.drain('journey-step')).toBe(0);
     expect(await app.jobs.drain('email-send')).toBe(3);
     for (const to of addresses) await smtp.waitFor(to);
+    // Its closing out of the way of the next test's steps.
+    await app.inject({ method: 'DELETE', url: `/api/engagements/${engagement.id}/schedule/`, headers: authHeader(adminToken) });
+  });
+});
+
+describe('a reminder before the closing', () => {
+  it('is refused before the opening or on an hour the clocks repeat; it reminds, at the closing’s time of day some days before, only those who have not finished', async () => {
+    const { engagement, employees } = await surveyedJourney('Reminded');
+    const early = await schedule(engagement.id, { opens_at: '2027-09-06T09:00', closes_at: '2027-09-10T17:00', reminder_days_before: 5 });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'schedule_reminder_before_open', errors: { reminder_days_before: ['The reminder would come before the opening: choose fewer days before the closing.'] } });
+    // Two days before 2027-11-02 02:30 is 02:30 on the night summer time ends in Budapest.
+    const twice = await schedule(engagement.id, { opens_at: '2027-10-25T09:00', closes_at: '2027-11-02T02:30', reminder_days_before: 2 });
+    expect(twice.json()).toMatchObject({ code: 'schedule_time_ambiguous', errors: { reminder_days_before: [expect.stringContaining('2027-10-31 02:30')] } });
+    expect((await timeline(engagement.id)).steps).toEqual([]);
+
+    const res = await schedule(engagement.id, { opens_at: '2027-09-06T09:00', closes_at: '2027-09-10T17:00', reminder_days_before: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().steps).toMatchObject([
+      { kind: 'open', due_at: '2027-09-06T07:00:00.000Z', status: 'pending' },
+      { kind: 'reminder', local_time: '2027-09-08T17:00', due_at: '2027-09-08T15:00:00.000Z', status: 'pending' },
+      { kind: 'close', due_at: '2027-09-10T15:00:00.000Z', status: 'pending' },
+    ]);
+    await moveTo('2027-09-06T07:00:30Z');
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    // The member finishes the survey; the other two do not.
+    await db.db
+      .insert(tables.surveyParticipations)
+      .values({ engagementId: engagement.id, employeeId: employees.member.id, finishedAt: new Date() })
+      .onConflictDoUpdate({ target: [tables.surveyParticipations.engagementId, tables.surveyParticipations.employeeId], set: { finishedAt: new Date() } });
+    await moveTo('2027-09-08T15:00:30Z');
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    expect(await outboxTo(employees.boss.email!)).toHaveLength(2);
+    expect(await outboxTo(employees.lead.email!)).toHaveLength(2);
+    expect(await outboxTo(employees.member.email!)).toHaveLength(1);
+    expect((await timeline(engagement.id)).steps.map((step) => [step.kind, step.status])).toEqual([['open', 'done'], ['reminder', 'done'], ['close', 'pending']]);
+    expect(await app.jobs.drain('journey-step')).toBe(0);
   });
 });

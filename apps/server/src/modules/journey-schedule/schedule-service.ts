@@ -8,10 +8,12 @@ import { fromLocalTime, isTimeZone } from './local-time.ts';
 const { journeyScheduleSteps, engagements, organizations } = tables;
 type StepRow = typeof journeyScheduleSteps.$inferSelect;
 type EngagementRow = typeof engagements.$inferSelect;
+type StepKind = TScheduleStep['kind'];
 
-type ScheduleErrorCode = 'schedule_close_before_open' | 'schedule_in_past' | 'schedule_time_nonexistent' | 'schedule_time_ambiguous';
+type ScheduleErrorCode = 'schedule_close_before_open' | 'schedule_reminder_before_open' | 'schedule_in_past' | 'schedule_time_nonexistent' | 'schedule_time_ambiguous';
+type ScheduleField = 'opens_at' | 'closes_at' | 'reminder_days_before';
 
-function scheduleError(code: ScheduleErrorCode, field: 'opens_at' | 'closes_at', params: Record<string, string>): ApiError {
+function scheduleError(code: ScheduleErrorCode, field: ScheduleField, params: Record<string, string>): ApiError {
   const key: MessageKey = `journeys.errors.${code}`;
   return new ApiError(400, code, 'journeys.errors.invalid_schedule', { [field]: [key] }, params);
 }
@@ -21,8 +23,18 @@ export async function organizationTimeZone(db: Database, organizationId: number)
   return organization?.timeZone ?? 'Europe/Budapest';
 }
 
+/**
+ * The local time `days` days before `local`, at the same time of day: a reminder keeps the hour
+ * the administrator chose for the closing, on the organisation's calendar, summer time or not.
+ */
+export function localDaysBefore(local: string, days: number): string {
+  const date = new Date(`${local.slice(0, 10)}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return `${date.toISOString().slice(0, 10)}${local.slice(10)}`;
+}
+
 /** Reads a local time of the schedule, refusing a time the zone's clocks skip or show twice. */
-function instantOf(local: string, timeZone: string, field: 'opens_at' | 'closes_at'): Date {
+function instantOf(local: string, timeZone: string, field: ScheduleField): Date {
   const result = fromLocalTime(local, timeZone);
   const params = { time: local.replace('T', ' '), zone: timeZone };
   if (result.kind === 'nonexistent') throw scheduleError('schedule_time_nonexistent', field, params);
@@ -77,13 +89,19 @@ export async function saveSchedule(app: FastifyInstance, engagement: EngagementR
   const now = app.clock();
   if (opensAt.getTime() <= now.getTime()) throw scheduleError('schedule_in_past', 'opens_at', { zone: timeZone });
   if (closesAt.getTime() <= opensAt.getTime()) throw scheduleError('schedule_close_before_open', 'closes_at', {});
+  const reminderLocal = input.reminder_days_before === undefined ? null : localDaysBefore(input.closes_at, input.reminder_days_before);
+  const reminderAt = reminderLocal === null ? null : instantOf(reminderLocal, timeZone, 'reminder_days_before');
+  if (reminderAt && reminderAt.getTime() <= opensAt.getTime()) throw scheduleError('schedule_reminder_before_open', 'reminder_days_before', {});
+  const steps: [StepKind, string, Date][] = [['open', input.opens_at, opensAt]];
+  if (reminderLocal !== null && reminderAt) steps.push(['reminder', reminderLocal, reminderAt]);
+  steps.push(['close', input.closes_at, closesAt]);
   await app.db.transaction(async (tx) => {
     await cancelPendingSteps(app, tx, engagement.id, 'schedule_replaced');
     await tx
       .update(engagements)
       .set({ accessFrom: input.opens_at.slice(0, 10), accessTill: input.closes_at.slice(0, 10), closedAt: null })
       .where(eq(engagements.id, engagement.id));
-    for (const [kind, local, dueAt] of [['open', input.opens_at, opensAt], ['close', input.closes_at, closesAt]] as const) {
+    for (const [kind, local, dueAt] of steps) {
       const [step] = await tx.insert(journeyScheduleSteps).values({ engagementId: engagement.id, kind, localTime: local, timeZone, dueAt }).returning();
       if (!step) throw new Error('schedule step insert returned nothing');
       const jobId = await app.jobs.send('journey-step', { stepId: step.id }, { tx, startAfter: dueAt });

@@ -27,7 +27,7 @@ async function claimStep(app: FastifyInstance, stepId: number, tx = app.db) {
 const STEP_RETRIES = 3;
 
 /**
- * The opening (invitations) or a reminder: the step is marked done in the transaction that writes
+ * The opening (invitations) or the reminder (to those who have not finished): the step is marked done in the transaction that writes
  * the e-mails (outbox rows and their delivery jobs) and the record of who was written to. A crash
  * anywhere in it leaves the step pending and nobody written to, and the engine runs the job again;
  * a job run twice finds its step done and sends nothing.
@@ -97,12 +97,13 @@ export async function sendScheduledReportsReady(app: FastifyInstance, db: Databa
   return admins.length;
 }
 
-/** The handler of queue `journey-step`: a journey's scheduled opening and closing. */
+/** The handler of queue `journey-step`: a journey's scheduled opening, reminder and closing. */
 export const journeyStepJobsPlugin = fp<{ publicUrl?: string | undefined }>(async (app, options) => {
   await app.jobs.register<{ stepId: number }>('journey-step', { retryLimit: STEP_RETRIES, retryDelay: 60, expireInSeconds: 15 * 60 }, async (job) => {
     const [step] = await app.db.select({ kind: journeyScheduleSteps.kind }).from(journeyScheduleSteps).where(eq(journeyScheduleSteps.id, job.data.stepId));
     const lastAttempt = job.retryCount >= STEP_RETRIES;
     if (step?.kind === 'open') await writeStepInvitations(app, job.data.stepId, 'invitation', jobLinkBase(options.publicUrl, app), lastAttempt);
+    else if (step?.kind === 'reminder') await writeStepInvitations(app, job.data.stepId, 'reminder', jobLinkBase(options.publicUrl, app), lastAttempt);
     else if (step?.kind === 'close') await closeJourney(app, job.data.stepId);
   });
 });
