@@ -87,8 +87,19 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app, options) => {
       await boss.createQueue(queue, { notify: true, ...queueOptions });
       handlers.set(queue, handler as JobHandler<object>);
       if (options.workers || alwaysWork) {
-        await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-          if (job) await work(queue, job);
+        // After a job, this worker looks for the next one at once instead of sleeping until the
+        // NOTIFY backstop (notifyPollingIntervalSeconds, 30 s): PostgreSQL folds the identical
+        // notifications of one transaction into one, so an invitation round that queues 15 e-mails
+        // wakes the worker once, and a batchSize of 1 (pg-boss ignores burstWhenBatchFull there)
+        // would leave the other 14 waiting 30 s each. The first empty fetch ends the run.
+        let workerId: string | undefined;
+        workerId = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+          if (!job) return;
+          try {
+            await work(queue, job);
+          } finally {
+            if (workerId) boss.notifyWorker(workerId);
+          }
         });
       }
     },
