@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { PgBoss, fromDrizzle, fromPglite, type Clock, type Db, type Job, type Queue } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type Clock, type Db, type Job, type JobResult, type Queue } from 'pg-boss';
 import { sql, type Database, type JobConnection } from '@ona/db';
 
 /** The queues of the product; each has one handler, registered by the feature that owns it. */
@@ -13,6 +13,11 @@ export interface QueueSettings extends Omit<Queue, 'name'> {
    * are woken by NOTIFY, so a test that waits for an e-mail gets it without driving the engine.
    */
   alwaysWork?: boolean;
+  /**
+   * How many of its jobs a worker claims at once and works side by side (default 1). E-mails take
+   * 10: a round of invitations is hundreds of jobs that wait on the SMTP server, not on this CPU.
+   */
+  batchSize?: number;
 }
 
 export interface Jobs {
@@ -83,20 +88,31 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app, options) => {
   const jobs: Jobs = {
     boss,
     async register(queue, settings, handler) {
-      const { alwaysWork, ...queueOptions } = settings;
+      const { alwaysWork, batchSize = 1, ...queueOptions } = settings;
       await boss.createQueue(queue, { notify: true, ...queueOptions });
       handlers.set(queue, handler as JobHandler<object>);
       if (options.workers || alwaysWork) {
-        // After a job, this worker looks for the next one at once instead of sleeping until the
+        // After a batch, this worker looks for the next one at once instead of sleeping until the
         // NOTIFY backstop (notifyPollingIntervalSeconds, 30 s): PostgreSQL folds the identical
-        // notifications of one transaction into one, so an invitation round that queues 15 e-mails
-        // wakes the worker once, and a batchSize of 1 (pg-boss ignores burstWhenBatchFull there)
-        // would leave the other 14 waiting 30 s each. The first empty fetch ends the run.
+        // notifications of one transaction into one, so an invitation round that queues 300 e-mails
+        // wakes the worker once. A full batch fetches again by itself (burstWhenBatchFull); a short
+        // one would otherwise leave what arrived meanwhile waiting. The first empty fetch ends it.
+        // Each job of a batch is settled on its own (perJobResults): one refused e-mail is retried
+        // without the nine delivered beside it.
         let workerId: string | undefined;
-        workerId = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-          if (!job) return;
+        workerId = await boss.work<object>(queue, { batchSize, burstWhenBatchFull: batchSize > 1, perJobResults: true, pollingIntervalSeconds: 2 }, async (batch) => {
           try {
-            await work(queue, job);
+            return await Promise.all(
+              batch.map(async (job): Promise<JobResult> => {
+                try {
+                  await work(queue, job);
+                  return { id: job.id, status: 'completed' };
+                } catch (err) {
+                  app.log.error({ err, queue, jobId: job.id }, 'job failed');
+                  return { id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } };
+                }
+              }),
+            );
           } finally {
             if (workerId) boss.notifyWorker(workerId);
           }

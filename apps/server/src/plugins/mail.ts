@@ -58,6 +58,20 @@ export function outboxMessageId(row: Pick<RecordedEmail, 'id' | 'createdAt'>, fr
   return `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`;
 }
 
+/** E-mails one worker claims at once and hands to the SMTP connection pool side by side. */
+const DELIVERY_BATCH = 10;
+
+/**
+ * Nodemailer's pooled transport (5 connections, 100 messages each) unless the SMTP_URL says
+ * `pool=false`: a new connection and TLS handshake per message made a round of 300 invitations
+ * take minutes.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
 /**
  * E-mails are durable: each is a row of the outbox before any delivery is tried, and its delivery
  * is a job of the engine (queue `email-send`), written in the same transaction. A refusal is
@@ -66,7 +80,7 @@ export function outboxMessageId(row: Pick<RecordedEmail, 'id' | 'createdAt'>, fr
  * e-mail already sent and does nothing.
  */
 export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worker: boolean }>(async (app, options) => {
-  const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl)) : null;
   const pending = new Set<Promise<unknown>>();
 
   const deliver = async (outboxId: number) => {
@@ -93,7 +107,7 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worke
   if (transporter) {
     await app.jobs.register<{ outboxId: number }>(
       'email-send',
-      { alwaysWork: options.worker, retryLimit: MAX_DELIVERY_ATTEMPTS - 1, retryDelay: FIRST_RETRY_WAIT_S, retryBackoff: true, retryDelayMax: RETRY_WAIT_MAX_S, expireInSeconds: DELIVERY_EXPIRY_S },
+      { alwaysWork: options.worker, batchSize: DELIVERY_BATCH, retryLimit: MAX_DELIVERY_ATTEMPTS - 1, retryDelay: FIRST_RETRY_WAIT_S, retryBackoff: true, retryDelayMax: RETRY_WAIT_MAX_S, expireInSeconds: DELIVERY_EXPIRY_S },
       async (job) => deliver(job.data.outboxId),
     );
   }
