@@ -3,6 +3,7 @@ import type { TJourneySchedule, TJourneyScheduleInput, TScheduleStep } from '@on
 import { and, asc, eq, inArray, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
+import { journeyAnonymisation } from '../data-retention/retention-schedule.ts';
 import { fromLocalTime, isTimeZone } from './local-time.ts';
 
 const { journeyScheduleSteps, engagements, organizations } = tables;
@@ -57,7 +58,7 @@ function toStep(row: StepRow): TScheduleStep {
 
 export async function readSchedule(db: Database, engagement: EngagementRow): Promise<TJourneySchedule> {
   const rows = await db.select().from(journeyScheduleSteps).where(eq(journeyScheduleSteps.engagementId, engagement.id)).orderBy(asc(journeyScheduleSteps.dueAt), asc(journeyScheduleSteps.id));
-  return { time_zone: await organizationTimeZone(db, engagement.organizationId), steps: rows.map(toStep) };
+  return { time_zone: await organizationTimeZone(db, engagement.organizationId), steps: rows.map(toStep), anonymisation: await journeyAnonymisation(db, engagement.id) };
 }
 
 /**

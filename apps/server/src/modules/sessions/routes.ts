@@ -89,7 +89,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
     const policy = { ...(await loadSignInPolicy(app.db, auth.organizationId)), ...request.body };
-    await saveSignInPolicy(app.db, auth.organizationId, policy, app.clock());
+    await app.audit.change(request, (tx) => saveSignInPolicy(tx, auth.organizationId, policy, app.clock()));
     // Every member's cached caller carries the policy.
     await app.callerCache.forget({ organization: auth.organizationId });
     return policy;
