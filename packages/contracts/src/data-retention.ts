@@ -31,6 +31,8 @@ export const ZJourneyAnonymisation = z.object({
   kind: z.literal('anonymise'),
   /** The journey's closing day: the day it was closed by hand, else its last day. */
   closed_on: ZIsoDate,
+  /** Whether that day has come (closed by hand, or its last day is past); before, the dates are what they will be if it runs to its end. */
+  closed: z.boolean(),
   /** The first day the daily retention run anonymises it (closed_on plus the policy's months). */
   due_on: ZIsoDate,
   status: z.enum(['pending', 'done']),

@@ -19,29 +19,33 @@ export interface JourneyAnonymisationRow {
   closedOn: string;
   dueOn: string;
   anonymisedAt: Date | null;
+  closedAt: Date | null;
+  accessTill: string;
 }
 
 function journeyRows(db: Database, where: SQL | undefined) {
   return db
-    .select({ engagementId: engagements.id, organizationId: engagements.organizationId, name: engagements.name, closedOn, dueOn: journeyDueOn, anonymisedAt: engagements.anonymisedAt })
+    .select({ engagementId: engagements.id, organizationId: engagements.organizationId, name: engagements.name, closedOn, dueOn: journeyDueOn, anonymisedAt: engagements.anonymisedAt, closedAt: engagements.closedAt, accessTill: engagements.accessTill })
     .from(engagements)
     .innerJoin(organizations, eq(organizations.id, engagements.organizationId))
     .where(where);
 }
 
-export const toAnonymisation = (row: JourneyAnonymisationRow): TJourneyAnonymisation => ({
+/** `today`: the UTC date of the app's clock, as the survey window goes by. */
+export const toAnonymisation = (row: JourneyAnonymisationRow, today: string): TJourneyAnonymisation => ({
   kind: 'anonymise',
   closed_on: row.closedOn,
+  closed: row.closedAt !== null || row.accessTill < today,
   due_on: row.dueOn,
   status: row.anonymisedAt ? 'done' : 'pending',
   done_at: row.anonymisedAt?.toISOString() ?? null,
 });
 
 /** One journey's anonymisation date (the journey's timeline shows it). */
-export async function journeyAnonymisation(db: Database, engagementId: number): Promise<TJourneyAnonymisation> {
+export async function journeyAnonymisation(db: Database, engagementId: number, today: string): Promise<TJourneyAnonymisation> {
   const [row] = await journeyRows(db, eq(engagements.id, engagementId));
   if (!row) throw new Error(`no journey ${engagementId}`);
-  return toAnonymisation(row);
+  return toAnonymisation(row, today);
 }
 
 /** The organisation's journeys not anonymised yet, the soonest first. */

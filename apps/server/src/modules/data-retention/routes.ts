@@ -10,7 +10,7 @@ const tags = ['organization'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const forAdmins = 'For organisation administrators (403 otherwise).';
 
-async function readPolicy(db: Database, organizationId: number): Promise<TRetentionPolicy> {
+async function readPolicy(db: Database, organizationId: number, now: Date): Promise<TRetentionPolicy> {
   const [organization] = await db.select({ journeyMonths: tables.organizations.retentionJourneyMonths, leaverMonths: tables.organizations.retentionLeaverMonths }).from(tables.organizations).where(eq(tables.organizations.id, organizationId));
   if (!organization) throw notFound();
   const upcoming = await upcomingAnonymisations(db, organizationId);
@@ -18,7 +18,7 @@ async function readPolicy(db: Database, organizationId: number): Promise<TRetent
   return {
     journey_months: organization.journeyMonths,
     leaver_months: organization.leaverMonths,
-    upcoming: upcoming.map((row) => ({ ...toAnonymisation(row), engagement_id: row.engagementId, name: row.name })),
+    upcoming: upcoming.map((row) => ({ ...toAnonymisation(row, now.toISOString().slice(0, 10)), engagement_id: row.engagementId, name: row.name })),
     upcoming_leavers: leavers.count,
     next_leaver_due_on: leavers.nextDueOn,
   };
@@ -34,7 +34,7 @@ export const retentionPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `${forAdmins} Each journey not anonymised yet with its closing day and the day the daily retention run anonymises it; how many leavers of the directory wait for their erasure and the soonest day.`,
       response: { 200: ZRetentionPolicy, ...errors },
     },
-  }, async (request) => readPolicy(app.db, requireOrganizationAdmin(requireAuth(request)).organizationId));
+  }, async (request) => readPolicy(app.db, requireOrganizationAdmin(requireAuth(request)).organizationId, app.clock()));
 
   app.put('/organization/retention-policy/', {
     onRequest: app.authenticate,
@@ -51,6 +51,6 @@ export const retentionPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       await tx.update(tables.organizations).set({ retentionJourneyMonths: request.body.journey_months, retentionLeaverMonths: request.body.leaver_months }).where(eq(tables.organizations.id, auth.organizationId));
       await app.audit.record(tx, request, { action: 'retention_policy.change', organizationId: auth.organizationId, targetIds: { journey_months: request.body.journey_months, leaver_months: request.body.leaver_months } });
     });
-    return readPolicy(app.db, auth.organizationId);
+    return readPolicy(app.db, auth.organizationId, app.clock());
   });
 };

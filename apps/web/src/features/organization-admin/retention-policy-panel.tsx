@@ -106,7 +106,7 @@ function Upcoming({ policy }: { policy: TRetentionPolicy }) {
         <List fz="sm" spacing={4}>
           {policy.upcoming.map((journey) => (
             <List.Item key={journey.engagement_id}>
-              {t('retentionPolicy.journeyLine', { name: journey.name, closed: formatDate(journey.closed_on, locale), due: formatDate(journey.due_on, locale) })}
+              {t(journey.closed ? 'retentionPolicy.journeyLine' : 'retentionPolicy.openJourneyLine', { name: journey.name, closed: formatDate(journey.closed_on, locale), due: formatDate(journey.due_on, locale) })}
             </List.Item>
           ))}
         </List>
