@@ -63,12 +63,16 @@ describe('a change and its audit entry', () => {
     try {
       expect((await patchPolicy(150)).statusCode).toBe(500);
       expect((await createKey('Lost')).statusCode).toBe(500);
+      const password = await ctx.app.inject({ method: 'POST', url: '/api/users/me/password/', headers: authHeader(token), payload: { current_password: FIXTURE_PASSWORD, new_password1: 'a-new-password-2032', new_password2: 'a-new-password-2032' } });
+      expect(password.statusCode).toBe(500);
     } finally {
       await lift();
     }
     expect(await storedIdle()).toBe(90);
     expect(await db().select().from(tables.apiKeys).where(eq(tables.apiKeys.organizationId, organizationId))).toHaveLength(keysBefore);
     expect(await entries('sign_in_policy.change')).toHaveLength(1);
+    // The old password still signs in: the new one was not stored without its entry.
+    expect(await loginAs(ctx.app, 'admin@acme.test', FIXTURE_PASSWORD)).toEqual(expect.any(String));
     const verify = await ctx.app.inject({ method: 'POST', url: '/api/organization/audit-log/verify/', headers: authHeader(token) });
     expect(verify.json<{ whole: boolean }>().whole).toBe(true);
   });
