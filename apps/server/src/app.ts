@@ -48,6 +48,8 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { auditPlugin } from './modules/audit/audit-plugin.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { dataSubjectRequestRoutes } from './modules/data-subject-requests/routes.ts';
+import { retentionPolicyRoutes } from './modules/data-retention/routes.ts';
+import { retentionJobsPlugin } from './modules/data-retention/retention-run.ts';
 
 export interface AppOptions {
   db: DbHandle;
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL });
+  await app.register(retentionJobsPlugin);
   await app.register(apiDocsPlugin);
 
   await app.register(
@@ -195,6 +198,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(auditRoutes);
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(dataSubjectRequestRoutes);
+      await api.register(retentionPolicyRoutes);
       await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);

@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   // Data-subject requests (docs/privacy/data-subject-requests.md).
   'personal_data.export',
   'person.erasure',
+  // Retention (docs/privacy/retention.md): the policy, and each anonymisation the daily run made.
+  'retention_policy.change',
+  'retention.journey_anonymised',
+  'retention.leaver_erased',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -41,3 +41,4 @@ export * from './hr-sync.ts';
 export * from './sso.ts';
 export * from './audit.ts';
 export * from './data-subject-requests.ts';
+export * from './data-retention.ts';

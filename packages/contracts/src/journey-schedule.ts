@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJourneyAnonymisation } from './data-retention.ts';
 
 /** A wall-clock time in the organisation's time zone, to the minute, without an offset. */
 export const ZLocalDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:mm');
@@ -40,5 +41,7 @@ export type TScheduleStep = z.infer<typeof ZScheduleStep>;
 export const ZJourneySchedule = z.object({
   time_zone: z.string(),
   steps: z.array(ZScheduleStep),
+  /** When retention anonymises the journey's participants (docs/privacy/retention.md). */
+  anonymisation: ZJourneyAnonymisation,
 });
 export type TJourneySchedule = z.infer<typeof ZJourneySchedule>;

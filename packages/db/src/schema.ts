@@ -28,6 +28,13 @@ export const organizations = pgTable('organizations', {
   defaultLanguage: text('default_language').notNull().default('hu'),
   /** The IANA time zone a journey's schedule is entered and shown in (docs/journeys.md, "Schedule"). */
   timeZone: text('time_zone').notNull().default('Europe/Budapest'),
+  /**
+   * Retention (docs/privacy/retention.md): a closed journey's participants and answers are
+   * anonymised this many months after its closing; a leaver of the directory is erased this many
+   * months after their leave date. Bounds in the contracts (ZRetentionPolicyInput).
+   */
+  retentionJourneyMonths: integer('retention_journey_months').notNull().default(24),
+  retentionLeaverMonths: integer('retention_leaver_months').notNull().default(12),
   /** An archived organisation is hidden from lists; nobody signs in to it; its data stays. */
   archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -164,6 +171,11 @@ export const engagements = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     /** Archived journeys are hidden from lists and kept for wave comparison. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When retention anonymised the journey (docs/privacy/retention.md): its participants carry
+     * pseudonyms and its stored runs were rewritten, in the same transaction that set this.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true, mode: 'date' }),
     /** The journey this one is the next wave of (same question keys, so waves can be compared). */
     previousEngagementId: integer('previous_engagement_id'),
     /**

@@ -1,3 +1,4 @@
+import type { TestClock } from 'pg-boss';
 import type { DbHandle } from '@ona/db';
 import { buildApp, type App } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -11,7 +12,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean } = {}): Promise<TestContext & { db: TestDatabase }> {
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean; jobClock?: TestClock } = {}): Promise<TestContext & { db: TestDatabase }> {
   const db = await createTestDatabase();
   const app = await buildApp({
     db,
@@ -19,6 +20,7 @@ export async function createTestApp(options: { smtpUrl?: string; publicUrl?: str
     webDistDir: options.webDistDir ?? '/nonexistent',
     pollJobs: false,
     demoMode: options.demoMode,
+    ...(options.jobClock ? { jobClock: options.jobClock } : {}),
   });
   await app.ready();
   return {

@@ -31,7 +31,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const auth = requireOrganizationAdmin(requireLoginToken(requireAuth(request)));
-    return reply.status(201).send(await createApiKey(app.db, auth.organizationId, auth.user.id, request.body.name));
+    return reply.status(201).send(await app.audit.change(request, (tx) => createApiKey(tx, auth.organizationId, auth.user.id, request.body.name)));
   });
 
   app.delete('/organization/api-keys/:id/', {
@@ -39,7 +39,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Revoke an API key at once (another organisation’s or an already revoked one: 404)', description: onlySignedIn, params: ZIdParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
     const auth = requireOrganizationAdmin(requireLoginToken(requireAuth(request)));
-    if (!(await revokeApiKey(app.db, auth.organizationId, request.params.id, new Date()))) throw notFound();
+    await app.audit.change(request, async (tx) => {
+      if (!(await revokeApiKey(tx, auth.organizationId, request.params.id, new Date()))) throw notFound();
+    });
     return reply.status(204).send(null);
   });
 };

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The SCIM token a provisioning request came with (modules/scim). */
     scimTokenId: number | null;
+    /** Set once the route's entry was written inside its change's transaction (AuditLog.change): the hook writes none. */
+    auditRecorded: boolean;
   }
 }
 
@@ -41,6 +43,12 @@ export interface AuditLog {
    * transaction of a change so both commit together.
    */
   record(db: Database, request: FastifyRequest, facts: AuditFacts): Promise<void>;
+  /**
+   * Runs a marked route's change in one transaction with the route's entry (from its mark, as the
+   * hook would write it): a change that fails writes no entry, a change that commits has one. The
+   * hook then writes nothing more for the request.
+   */
+  change<T>(request: FastifyRequest, work: (tx: Database) => Promise<T>): Promise<T>;
 }
 
 const USER_AGENT_MAX = 300;
@@ -114,9 +122,22 @@ export const auditPlugin = fp<{ secretsKey: string }>(async (app: FastifyInstanc
       };
       await appendAuditEntry(db, key, record);
     },
+    async change(request, work) {
+      const mark = request.routeOptions.config.audit;
+      const organizationId = request.auth?.organizationId || request.scimOrganizationId;
+      if (!mark || !organizationId) throw new Error(`audit.change on ${routeNameOf(request)}: the route has no audit mark or no organisation`);
+      const result = await app.db.transaction(async (tx) => {
+        const done = await work(tx);
+        await audit.record(tx, request, factsOfMark(request, mark, organizationId));
+        return done;
+      });
+      request.auditRecorded = true;
+      return result;
+    },
   };
   app.decorate('audit', audit);
   app.decorateRequest('scimTokenId', null);
+  app.decorateRequest('auditRecorded', false);
 
   const attached = new Set<string>();
   app.addHook('onRoute', (route) => {
@@ -135,7 +156,7 @@ export const auditPlugin = fp<{ secretsKey: string }>(async (app: FastifyInstanc
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400) return payload;
+    if (reply.statusCode >= 400 || request.auditRecorded) return payload;
     const mark = request.routeOptions.config.audit;
     const apiKeyId = request.auth?.apiKeyId ?? null;
     if (!mark && apiKeyId === null) return payload;

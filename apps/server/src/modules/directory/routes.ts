@@ -42,7 +42,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefi
     },
   }, async (request, reply) => {
     const auth = requireOrganizationAdmin(requireLoginToken(requireAuth(request)));
-    const created = await createScimToken(app.db, auth.organizationId, auth.user.id, request.body.name);
+    const created = await app.audit.change(request, (tx) => createScimToken(tx, auth.organizationId, auth.user.id, request.body.name));
     return reply.status(201).send({ ...created, scim_base_url: `${publicBase(options.publicUrl, request)}${SCIM_PREFIX}` });
   });
 
@@ -51,7 +51,9 @@ export const directoryRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefi
     schema: { tags, summary: 'Revoke a SCIM token at once (another organisation’s or an already revoked one: 404)', description: onlySignedIn, params: ZIdParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
     const auth = requireOrganizationAdmin(requireLoginToken(requireAuth(request)));
-    if (!(await revokeScimToken(app.db, auth.organizationId, request.params.id, new Date()))) throw notFound();
+    await app.audit.change(request, async (tx) => {
+      if (!(await revokeScimToken(tx, auth.organizationId, request.params.id, new Date()))) throw notFound();
+    });
     return reply.status(204).send(null);
   });
 };

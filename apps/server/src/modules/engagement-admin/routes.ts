@@ -61,7 +61,7 @@ export const engagementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const engagement = await requireAdminEngagement(app.db, requireAuth(request), request.params.id);
-    return bulkUpdateAccessRights(app.db, request.locale, engagement, request.body.users, request.body.access_rights);
+    return app.audit.change(request, (tx) => bulkUpdateAccessRights(tx, request.locale, engagement, request.body.users, request.body.access_rights));
   });
 
   app.get('/engagements/:id/employees/', {

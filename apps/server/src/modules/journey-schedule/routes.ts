@@ -20,7 +20,7 @@ export const journeyScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/engagements/:id/schedule/', {
     onRequest: app.authenticate,
     schema: { tags, summary: 'The journey’s timeline: its scheduled steps with their state (pending, done, cancelled, failed)', description: adminOnly, params: ZIdParams, response: { 200: ZJourneySchedule, ...errors } },
-  }, async (request) => readSchedule(app.db, await adminJourney(requireAuth(request), request.params.id)));
+  }, async (request) => readSchedule(app.db, await adminJourney(requireAuth(request), request.params.id), app.clock()));
 
   app.put('/engagements/:id/schedule/', {
     onRequest: app.authenticate,

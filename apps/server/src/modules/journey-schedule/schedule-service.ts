@@ -3,6 +3,7 @@ import type { TJourneySchedule, TJourneyScheduleInput, TScheduleStep } from '@on
 import { and, asc, eq, inArray, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
+import { journeyAnonymisation } from '../data-retention/retention-schedule.ts';
 import { fromLocalTime, isTimeZone } from './local-time.ts';
 
 const { journeyScheduleSteps, engagements, organizations } = tables;
@@ -55,9 +56,10 @@ function toStep(row: StepRow): TScheduleStep {
   };
 }
 
-export async function readSchedule(db: Database, engagement: EngagementRow): Promise<TJourneySchedule> {
+/** `now`: the app's clock (the anonymisation entry says whether the journey's closing day has come). */
+export async function readSchedule(db: Database, engagement: EngagementRow, now: Date): Promise<TJourneySchedule> {
   const rows = await db.select().from(journeyScheduleSteps).where(eq(journeyScheduleSteps.engagementId, engagement.id)).orderBy(asc(journeyScheduleSteps.dueAt), asc(journeyScheduleSteps.id));
-  return { time_zone: await organizationTimeZone(db, engagement.organizationId), steps: rows.map(toStep) };
+  return { time_zone: await organizationTimeZone(db, engagement.organizationId), steps: rows.map(toStep), anonymisation: await journeyAnonymisation(db, engagement.id, now.toISOString().slice(0, 10)) };
 }
 
 /**
@@ -108,12 +110,12 @@ export async function saveSchedule(app: FastifyInstance, engagement: EngagementR
       await tx.update(journeyScheduleSteps).set({ jobId }).where(eq(journeyScheduleSteps.id, step.id));
     }
   });
-  return readSchedule(app.db, engagement);
+  return readSchedule(app.db, engagement, app.clock());
 }
 
 export async function removeSchedule(app: FastifyInstance, engagement: EngagementRow): Promise<TJourneySchedule> {
   await app.db.transaction((tx) => cancelPendingSteps(app, tx, engagement.id, 'schedule_removed'));
-  return readSchedule(app.db, engagement);
+  return readSchedule(app.db, engagement, app.clock());
 }
 
 /** The steps of these journeys that are still pending (for the journeys a deletion takes away). */

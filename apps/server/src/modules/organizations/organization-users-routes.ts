@@ -49,7 +49,7 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
   }, async (request, reply) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
     const body = request.body;
-    const result = await app.db.transaction((tx) => inviteOrganizationUser(tx, auth.organizationId, { name: body.name, email: body.email, permissions: body.permissions }, new Date()));
+    const result = await app.audit.change(request, (tx) => inviteOrganizationUser(tx, auth.organizationId, { name: body.name, email: body.email, permissions: body.permissions }, new Date()));
     // An existing account gains an organisation to switch to.
     await app.callerCache.forget({ users: [result.user.id] });
     const from = await sender(auth, request);
@@ -70,7 +70,7 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ publicUrl: string 
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    const updated = await app.db.transaction((tx) => updateOrganizationUser(tx, auth.organizationId, request.params.id, request.body, new Date()));
+    const updated = await app.audit.change(request, (tx) => updateOrganizationUser(tx, auth.organizationId, request.params.id, request.body, new Date()));
     await app.callerCache.forget({ users: [request.params.id] });
     return updated;
   });

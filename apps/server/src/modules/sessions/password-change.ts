@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PASSWORD_MIN_LENGTH, type TPasswordChange } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { ApiError, badRequest, type FieldErrors } from '../../errors/api-error.ts';
@@ -6,14 +6,14 @@ import { hashPassword, hasPassword, verifyPassword } from '../auth/password-hash
 import { clearLoginFailures, takeLoginAttempt } from '../auth/repository.ts';
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../auth/service.ts';
 import type { SessionCaller } from './session-caller.ts';
-import { endSessions } from './session-service.ts';
+import { endSessionsOfUsers } from './session-repository.ts';
 
 /**
  * A new password for the signed-in user. The current password is checked and counted like a
  * login (a stolen session must not guess it), and every other session of the user ends: whoever
  * held the old password is signed out everywhere but here.
  */
-export async function changePassword(app: FastifyInstance, caller: SessionCaller, body: TPasswordChange): Promise<number> {
+export async function changePassword(app: FastifyInstance, request: FastifyRequest, caller: SessionCaller, body: TPasswordChange): Promise<number> {
   const fieldErrors: FieldErrors = {};
   if (body.new_password1.length < PASSWORD_MIN_LENGTH) fieldErrors['new_password1'] = ['errors.password_too_short'];
   if (body.new_password1 !== body.new_password2) fieldErrors['new_password2'] = ['errors.passwords_do_not_match'];
@@ -25,6 +25,12 @@ export async function changePassword(app: FastifyInstance, caller: SessionCaller
     throw badRequest('wrong_current_password', 'sessions.errors.wrong_current_password');
   }
   await clearLoginFailures(app.db, caller.user.email);
-  await app.db.update(tables.users).set({ passwordHash: await hashPassword(body.new_password1) }).where(eq(tables.users.id, user.id));
-  return endSessions(app, [user.id], caller.tokenId);
+  const passwordHash = await hashPassword(body.new_password1);
+  // The new password, the other sessions ended and the audit entry commit together (docs/audit-log.md).
+  const ended = await app.audit.change(request, async (tx) => {
+    await tx.update(tables.users).set({ passwordHash }).where(eq(tables.users.id, user.id));
+    return endSessionsOfUsers(tx, [user.id], app.clock(), caller.tokenId);
+  });
+  await app.callerCache.forget({ users: [user.id] });
+  return ended;
 }

@@ -7,8 +7,8 @@ import { requireAuth, requireLoginToken } from '../../plugins/auth.ts';
 import { requireOrganizationAdmin } from '../organizations/organization-guards.ts';
 import { findOrganizationUser } from '../organizations/organization-users.ts';
 import { changePassword } from './password-change.ts';
-import { endSession } from './session-repository.ts';
-import { endSessions, listLiveSessions } from './session-service.ts';
+import { endSession, endSessionsOfUsers } from './session-repository.ts';
+import { listLiveSessions } from './session-service.ts';
 import { loadSignInPolicy, saveSignInPolicy } from './sign-in-policy.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -28,7 +28,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['user'], summary: 'End one of one\'s own sessions (also the current one: that signs out)', params: ZIdParams, response: { 200: ZDetailResponse, ...errors } },
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
-    if (!(await endSession(app.db, auth.user.id, request.params.id, app.clock()))) throw new ApiError(404, 'session_not_found', 'sessions.errors.session_not_found');
+    await app.audit.change(request, async (tx) => {
+      if (!(await endSession(tx, auth.user.id, request.params.id, app.clock()))) throw new ApiError(404, 'session_not_found', 'sessions.errors.session_not_found');
+    });
     await app.callerCache.forget({ users: [auth.user.id] });
     return { detail: translate(request.locale, 'sessions.messages.session_ended') };
   });
@@ -38,7 +40,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['user'], summary: 'End every session of the signed-in user but the current one', response: { 200: ZSessionsEnded, ...errors } },
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
-    return { ended: await endSessions(app, [auth.user.id], auth.tokenId) };
+    const ended = await app.audit.change(request, (tx) => endSessionsOfUsers(tx, [auth.user.id], app.clock(), auth.tokenId));
+    await app.callerCache.forget({ users: [auth.user.id] });
+    return { ended };
   });
 
   app.post('/users/me/password/', {
@@ -52,7 +56,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
-    return { ended: await changePassword(app, auth, request.body) };
+    return { ended: await changePassword(app, request, auth, request.body) };
   });
 
   app.post('/organization/users/:id/end-sessions/', {
@@ -66,7 +70,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
     const member = await findOrganizationUser(app.db, auth.organizationId, request.params.id);
-    return { ended: await endSessions(app, [member.id]) };
+    const ended = await app.audit.change(request, (tx) => endSessionsOfUsers(tx, [member.id], app.clock()));
+    await app.callerCache.forget({ users: [member.id] });
+    return { ended };
   });
 
   app.get('/organization/sign-in-policy/', {
@@ -89,7 +95,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
     const policy = { ...(await loadSignInPolicy(app.db, auth.organizationId)), ...request.body };
-    await saveSignInPolicy(app.db, auth.organizationId, policy, app.clock());
+    await app.audit.change(request, (tx) => saveSignInPolicy(tx, auth.organizationId, policy, app.clock()));
     // Every member's cached caller carries the policy.
     await app.callerCache.forget({ organization: auth.organizationId });
     return policy;

@@ -1,0 +1,121 @@
+import { Button, Group, List, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { RETENTION_JOURNEY_MONTHS, RETENTION_LEAVER_MONTHS, ZRetentionPolicyInput, type TRetentionPolicy } from '@ona/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format/format-date.ts';
+import { activeLocale } from '../../shared/i18n/i18n.ts';
+import { notify } from '../../shared/notifications/notify.ts';
+import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
+import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
+import { fetchRetentionPolicy, retentionPolicyQueryKey, updateRetentionPolicy } from './retention-policy-api.ts';
+
+/** How long identities are kept after a journey closes and after a person leaves (docs/privacy/retention.md). */
+export function RetentionPolicyPanel() {
+  const { t } = useTranslation('organizationAdmin');
+  const policy = useQuery({ queryKey: retentionPolicyQueryKey, queryFn: fetchRetentionPolicy });
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={1040} mt="lg" data-testid="retention-policy">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('retentionPolicy.title')}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          {t('retentionPolicy.help')}
+        </Text>
+        {policy.isPending && <CenteredLoader label={t('retentionPolicy.title')} />}
+        {policy.isError && <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />}
+        {policy.data && <RetentionForm policy={policy.data} />}
+        {policy.data && <Upcoming policy={policy.data} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function RetentionForm({ policy }: { policy: TRetentionPolicy }) {
+  const { t } = useTranslation('organizationAdmin');
+  const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  const [journeyMonths, setJourneyMonths] = useState<number | string>(policy.journey_months);
+  const [leaverMonths, setLeaverMonths] = useState<number | string>(policy.leaver_months);
+  const draft = ZRetentionPolicyInput.safeParse({ journey_months: Number(journeyMonths), leaver_months: Number(leaverMonths) });
+  const save = useMutation({
+    mutationFn: updateRetentionPolicy,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(retentionPolicyQueryKey, saved);
+      notify('success', t('retentionPolicy.saved'));
+    },
+    onError: (error) => notify('error', errorMessage(error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.success) save.mutate(draft.data);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label={t('retentionPolicy.journeyMonths')}
+            description={t('retentionPolicy.journeyMonthsHelp', RETENTION_JOURNEY_MONTHS)}
+            min={RETENTION_JOURNEY_MONTHS.min}
+            max={RETENTION_JOURNEY_MONTHS.max}
+            value={journeyMonths}
+            onChange={setJourneyMonths}
+            allowDecimal={false}
+            data-testid="retention-journey-months"
+          />
+          <NumberInput
+            label={t('retentionPolicy.leaverMonths')}
+            description={t('retentionPolicy.leaverMonthsHelp', RETENTION_LEAVER_MONTHS)}
+            min={RETENTION_LEAVER_MONTHS.min}
+            max={RETENTION_LEAVER_MONTHS.max}
+            value={leaverMonths}
+            onChange={setLeaverMonths}
+            allowDecimal={false}
+            data-testid="retention-leaver-months"
+          />
+        </SimpleGrid>
+        {!draft.success && (
+          <Text fz="sm" c="red" role="alert">
+            {t('retentionPolicy.outOfBounds', { journeyMin: RETENTION_JOURNEY_MONTHS.min, journeyMax: RETENTION_JOURNEY_MONTHS.max, leaverMin: RETENTION_LEAVER_MONTHS.min, leaverMax: RETENTION_LEAVER_MONTHS.max })}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} disabled={!draft.success} data-testid="retention-save">
+            {t('retentionPolicy.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The journeys still to be anonymised, the soonest first, and the leavers waiting for their erasure. */
+function Upcoming({ policy }: { policy: TRetentionPolicy }) {
+  const { t } = useTranslation('organizationAdmin');
+  const locale = activeLocale();
+  return (
+    <Stack gap="xs" data-testid="retention-upcoming">
+      <Title order={3} fz="md">
+        {t('retentionPolicy.upcomingTitle')}
+      </Title>
+      {policy.upcoming.length === 0 ? (
+        <Text fz="sm">{t('retentionPolicy.noJourneys')}</Text>
+      ) : (
+        <List fz="sm" spacing={4}>
+          {policy.upcoming.map((journey) => (
+            <List.Item key={journey.engagement_id}>
+              {t(journey.closed ? 'retentionPolicy.journeyLine' : 'retentionPolicy.openJourneyLine', { name: journey.name, closed: formatDate(journey.closed_on, locale), due: formatDate(journey.due_on, locale) })}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Text fz="sm">
+        {policy.next_leaver_due_on
+          ? t('retentionPolicy.leavers', { count: policy.upcoming_leavers, due: formatDate(policy.next_leaver_due_on, locale) })
+          : t('retentionPolicy.noLeavers')}
+      </Text>
+    </Stack>
+  );
+}
