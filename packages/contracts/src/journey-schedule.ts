@@ -46,7 +46,7 @@ export const ZScheduleStep = z.object({
   due_at: z.string().describe('The same moment in UTC (ISO 8601)'),
   status: ZScheduleStepStatus,
   done_at: z.string().nullable(),
-  /** Why a step was cancelled or failed: `closed_by_hand`, `schedule_replaced`, `schedule_removed`, or an error code. */
+  /** Why a step was cancelled or failed: `closed_by_hand`, `journey_closed` (a reminder or digest still pending at the scheduled closing), `schedule_replaced`, `schedule_removed`, or an error code. */
   reason: z.string().nullable(),
 });
 export type TScheduleStep = z.infer<typeof ZScheduleStep>;
