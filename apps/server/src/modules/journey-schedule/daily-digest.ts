@@ -59,7 +59,7 @@ export function digestText(language: TContentLanguage, facts: { name: string; en
   const low = facts.units.filter((unit) => unit.finished >= facts.threshold && unit.finished < unit.people * DIGEST_RATE_TARGET);
   const lines = facts.units.map((unit) =>
     unit.finished < facts.threshold
-      ? t('journeys.emails.digest.unit_withheld', { unit: unitName(unit), threshold: facts.threshold })
+      ? t('journeys.emails.digest.unit_withheld', { unit: unitName(unit) })
       : t('journeys.emails.digest.unit_rate', { unit: unitName(unit), rate: percent(unit.finished, unit.people), finished: unit.finished, people: unit.people }),
   );
   const named = [

@@ -144,7 +144,7 @@ describe('a journey that runs itself', () => {
     // The administrator has no language of their own in the directory: the organisation's (Hungarian).
     expect(digest?.subject).toBe('Mai válaszadási arány: Spring survey – 0%');
     expect(digest?.textBody).toContain('2027-04-02 17:00');
-    expect(digest?.textBody).toContain('Az anonimitási küszöb (5 válasz) alatt (eredményeik nem jelennének meg): Company, Team A');
+    expect(digest?.textBody).toContain('Az anonimitási küszöb alatt (legkevesebb válasz: 5; eredményeik nem jelennének meg): Company, Team A');
     for (const morning of ['2027-03-31T06:00:30Z', '2027-04-01T06:00:30Z', '2027-04-02T06:00:30Z']) {
       await moveTo(morning);
       expect(await app.jobs.drain('journey-step')).toBe(1);

@@ -180,12 +180,12 @@ describe('the administrators’ daily digest', () => {
     await app.jobs.drain('journey-step');
     const english = (await outboxTo('admin@beta.test')).filter((mail) => mail.subject.includes('Autumn pulse'));
     expect(english.map((mail) => mail.subject)).toEqual(['Response rate today: Autumn pulse – 50 %']);
-    expect(english[0]!.textBody).toContain('So far 6 of 12 people have finished the survey: 50 %.');
+    expect(english[0]!.textBody).toContain('Finished so far: 6 of 12 (50 %).');
     expect(english[0]!.textBody).toContain('- Sales: 100 % (3 of 3)');
     expect(english[0]!.textBody).toContain('- Support: 50 % (2 of 4)');
-    expect(english[0]!.textBody).toContain('- Legal: fewer than 2 answers so far');
+    expect(english[0]!.textBody).toContain('- Legal: under the anonymity threshold so far');
     expect(english[0]!.textBody).toContain('Under 80 %: Support');
-    expect(english[0]!.textBody).toContain('Under the anonymity threshold of 2 answers (their results would be withheld): Company, Team A, Legal');
+    expect(english[0]!.textBody).toContain('Under the anonymity threshold (minimum answers: 2; their results would be withheld): Company, Team A, Legal');
     expect(english[0]!.textBody).toContain('is open until 2027-10-08 17:00 (Europe/Budapest)');
     const german = (await outboxTo('chef@beta.test')).filter((mail) => mail.subject.includes('Autumn pulse'));
     expect(german.map((mail) => mail.subject)).toEqual(['Rücklaufquote heute: Autumn pulse – 50 %']);
