@@ -54,7 +54,7 @@ export function SchedulingSettingsPanel({ organization }: { organization: TCurre
             <TextInput type="time" label={t('scheduling.hoursEnd')} value={end} onChange={(event) => setEnd(event.currentTarget.value)} error={hoursError} required data-testid="sending-hours-end" />
           </SimpleGrid>
           <Switch label={t('scheduling.weekends')} checked={weekends} onChange={(event) => setWeekends(event.currentTarget.checked)} data-testid="send-on-weekends" />
-          <NumberInput label={t('scheduling.maxReminders')} description={t('scheduling.maxRemindersHelp')} min={0} max={20} allowDecimal={false} value={maxReminders} onChange={(value) => setMaxReminders(typeof value === 'number' ? value : Number(value) || 0)} maw={240} data-testid="reminder-max" />
+          <NumberInput label={t('scheduling.maxReminders')} description={t('scheduling.maxRemindersHelp')} min={0} max={20} allowDecimal={false} value={maxReminders} onChange={(value) => setMaxReminders(typeof value === 'number' ? value : Number(value) || 0)} maw={360} data-testid="reminder-max" />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} data-testid="scheduling-save">
               {t('settings.save')}
