@@ -113,6 +113,12 @@ describe('reminders on the default cadence, across the change to summer time', (
     await app.jobs.drain('journey-step');
     // 08:00 in Budapest is 02:00 in New York: only the boss now, the lead at 08:00 their time.
     expect(await remindedBy(0)).toMatchObject({ status: 'pending', to: [people.boss.id] });
+    // A second job of the same step (a retry whose first run's completion was lost) writes to nobody again.
+    const [firstReminder] = (await remindedBy(0)).sends;
+    await app.jobs.send('journey-step', { stepId: firstReminder!.stepId });
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    expect((await remindedBy(0)).to).toEqual([people.boss.id]);
+    expect(await outboxTo(people.boss.email!)).toHaveLength(2);
     await moveTo('2027-03-29T11:59:00Z');
     await app.jobs.drain('journey-step');
     expect((await remindedBy(0)).to).toEqual([people.boss.id]);
