@@ -180,7 +180,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
   await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
-  await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL });
+  await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL, minGroupSize: options.settings.MIN_GROUP_SIZE });
   await app.register(retentionJobsPlugin);
   await app.register(apiDocsPlugin);
 

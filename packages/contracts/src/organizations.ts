@@ -39,6 +39,14 @@ export const ZCurrentOrganization = z.object({
   logo_url: z.string().nullable(),
   /** The IANA time zone journeys are scheduled in (e.g. Europe/Budapest). */
   time_zone: z.string(),
+  /** Scheduled reminders arrive from this local time (HH:mm, inclusive) in each person's time zone… */
+  sending_hours_start: z.string(),
+  /** …until this one (exclusive). */
+  sending_hours_end: z.string(),
+  /** Whether scheduled reminders and the daily digest may arrive on Saturdays and Sundays. */
+  send_on_weekends: z.boolean(),
+  /** At most this many scheduled reminders reach one person in one journey. */
+  reminder_max_per_person: z.number().int(),
 });
 export type TCurrentOrganization = z.infer<typeof ZCurrentOrganization>;
 
@@ -48,6 +56,11 @@ export const ZCurrentOrganizationPatch = z.object({
   default_language: ZContentLanguage.optional(),
   /** An IANA time zone name; an unknown one answers 400 `invalid_time_zone` (errors.time_zone). */
   time_zone: z.string().min(1).max(64).optional(),
+  /** Local `HH:mm`; the start before the end, else 400 `invalid_sending_hours` (errors.sending_hours_end). */
+  sending_hours_start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm').optional(),
+  sending_hours_end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm').optional(),
+  send_on_weekends: z.boolean().optional(),
+  reminder_max_per_person: z.number().int().min(0).max(20).optional(),
 });
 export type TCurrentOrganizationPatch = z.infer<typeof ZCurrentOrganizationPatch>;
 

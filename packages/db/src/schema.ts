@@ -35,6 +35,16 @@ export const organizations = pgTable('organizations', {
    */
   retentionJourneyMonths: integer('retention_journey_months').notNull().default(24),
   retentionLeaverMonths: integer('retention_leaver_months').notNull().default(12),
+  /**
+   * When scheduled reminders may arrive, in each person's own time zone (docs/journeys.md,
+   * "Reminders"): local `HH:mm` from (inclusive) and until (exclusive), and whether on Saturdays and
+   * Sundays. A reminder due outside waits for the next allowed local time.
+   */
+  sendingHoursStart: text('sending_hours_start').notNull().default('08:00'),
+  sendingHoursEnd: text('sending_hours_end').notNull().default('18:00'),
+  sendOnWeekends: boolean('send_on_weekends').notNull().default(false),
+  /** At most this many scheduled reminders reach one person in one journey. */
+  reminderMaxPerPerson: integer('reminder_max_per_person').notNull().default(3),
   /** An archived organisation is hidden from lists; nobody signs in to it; its data stays. */
   archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -359,6 +369,11 @@ export const emailOutbox = pgTable('email_outbox', {
   htmlBody: text('html_body'),
   /** Where answers go when it is not the sender (a contact request: the visitor who wrote it). */
   replyTo: text('reply_to'),
+  /**
+   * Files sent with the e-mail (an invitation's calendar event), stored with the row so that a
+   * delivery on any instance, after any restart, sends exactly what was recorded.
+   */
+  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   error: text('error'),

@@ -3,6 +3,13 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { and, eq, isNull, tables, type Database } from '@ona/db';
 import { redactSecrets } from './redact-secrets.ts';
 
+/** A file sent with an e-mail, stored in its outbox row (text content, e.g. an invitation's `.ics`). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -11,6 +18,7 @@ export interface OutgoingEmail {
   /** Where the recipient's answer goes, when not to the sender (a contact request: the visitor). */
   replyTo?: string;
   organizationId?: number | null;
+  attachments?: EmailAttachment[];
 }
 
 /** An e-mail recorded in the outbox, waiting for its first delivery. */
@@ -89,7 +97,7 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worke
     // Sent already (a retry of a job whose completion was lost) or removed: nothing to do.
     if (!row || row.sentAt) return;
     try {
-      await transporter.sendMail({ from: options.from, to: row.toAddress, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, messageId: outboxMessageId(row, options.from) });
+      await transporter.sendMail({ from: options.from, to: row.toAddress, replyTo: row.replyTo ?? undefined, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, messageId: outboxMessageId(row, options.from), attachments: (row.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) });
     } catch (err) {
       const attempts = row.attempts + 1;
       app.log.error({ err, to: row.toAddress, attempts }, 'e-mail delivery failed');
@@ -122,6 +130,7 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worke
         textBody: email.text,
         htmlBody: email.html ?? null,
         replyTo: email.replyTo ?? null,
+        attachments: email.attachments && email.attachments.length > 0 ? email.attachments : null,
         nextAttemptAt: null,
       })
       .returning();

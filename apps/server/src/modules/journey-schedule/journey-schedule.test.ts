@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from 'pg-boss';
+import ICAL from 'ical.js';
+import { simpleParser } from 'mailparser';
 import { eq, sql, tables } from '@ona/db';
 import { buildApp, type App } from '../../app.ts';
 import { startSmtpCatcher } from '../../testing/smtp-catcher.ts';
@@ -24,6 +26,8 @@ async function moveTo(instant: string) {
   await clock.setTime(new Date(instant));
   adminToken = await loginAs(app, 'admin@acme.test', FIXTURE_PASSWORD);
 }
+/** A schedule without reminders, for the tests of opening and closing alone. */
+const noReminders = { days_after_opening: [], last_day_at: null };
 const outboxTo = async (to: string) => db.db.select().from(tables.emailOutbox).where(eq(tables.emailOutbox.toAddress, to));
 
 /** A journey with a questionnaire and answers enough for an analysis. */
@@ -85,7 +89,7 @@ describe('the organisation’s time zone', () => {
     const set = await app.inject({ method: 'PATCH', url: '/api/organization/', headers: authHeader(adminToken), payload: { time_zone: 'America/New_York' } });
     expect(set.json().time_zone).toBe('America/New_York');
     const { engagement } = await surveyedJourney('Overseas');
-    const res = await schedule(engagement.id, { opens_at: '2027-04-05T09:00', closes_at: '2027-04-09T17:00' });
+    const res = await schedule(engagement.id, { opens_at: '2027-04-05T09:00', closes_at: '2027-04-09T17:00', reminders: noReminders });
     expect(res.json()).toMatchObject({ time_zone: 'America/New_York', steps: [{ due_at: '2027-04-05T13:00:00.000Z' }, { due_at: '2027-04-09T21:00:00.000Z' }] });
     // Back to Budapest, and the overseas journey's steps out of the way of the next tests.
     await app.inject({ method: 'DELETE', url: `/api/engagements/${engagement.id}/schedule/`, headers: authHeader(adminToken) });
@@ -102,7 +106,7 @@ describe('a journey that runs itself', () => {
     const { engagement, employees } = await surveyedJourney('Spring survey');
     engagementId = engagement.id;
     emails = [employees.boss.email!, employees.lead.email!, employees.member.email!];
-    const res = await schedule(engagementId, { opens_at: '2027-03-29T09:00', closes_at: '2027-04-02T17:00' });
+    const res = await schedule(engagementId, { opens_at: '2027-03-29T09:00', closes_at: '2027-04-02T17:00', reminders: noReminders });
     expect(res.statusCode).toBe(200);
     expect(res.json().steps).toMatchObject([
       { kind: 'open', local_time: '2027-03-29T09:00', due_at: '2027-03-29T07:00:00.000Z', status: 'pending' },
@@ -112,14 +116,42 @@ describe('a journey that runs itself', () => {
     expect(await app.jobs.drain('journey-step')).toBe(0);
   });
 
-  it('sends the invitations at the opening time, once', async () => {
+  it('sends the invitations at the opening time, once, each with the answering window as a calendar event', async () => {
     await moveTo('2027-03-29T07:00:30Z');
     expect(await app.jobs.drain('journey-step')).toBe(1);
     expect(await app.jobs.drain('email-send')).toBe(3);
     for (const to of emails) await smtp.waitFor(to);
     for (const to of emails) expect(await outboxTo(to)).toHaveLength(1);
-    expect((await timeline(engagementId)).steps[0]).toMatchObject({ kind: 'open', status: 'done' });
+    expect((await timeline(engagementId)).steps.map((step) => [step.kind, step.status])).toEqual([['open', 'done'], ['digest', 'pending'], ['close', 'pending']]);
     expect(await app.jobs.drain('journey-step')).toBe(0);
+
+    // The delivered e-mail, read back as a mail client would, and its .ics as a calendar would.
+    const delivered = await simpleParser((await smtp.waitFor(emails[0]!)).raw);
+    const calendar = delivered.attachments.find((file) => file.filename === 'invitation.ics');
+    expect(calendar?.contentType).toBe('text/calendar');
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(calendar!.content.toString('utf8'))).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Survey: Spring survey');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2027-03-29T07:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2027-04-02T15:00:00.000Z');
+    expect(event.uid).toBe(`journey-${engagementId}@app.test`);
+  });
+
+  it('sends the administrators a digest every working-day morning while it is open, in their language', async () => {
+    // 08:00 in Budapest, summer time since Sunday: 06:00 UTC.
+    await moveTo('2027-03-30T06:00:30Z');
+    expect(await app.jobs.drain('journey-step')).toBe(1);
+    const [digest] = await outboxTo('admin@acme.test');
+    // The administrator has no language of their own in the directory: the organisation's (Hungarian).
+    expect(digest?.subject).toBe('Mai válaszadási arány: Spring survey – 0%');
+    expect(digest?.textBody).toContain('2027-04-02 17:00');
+    expect(digest?.textBody).toContain('Az anonimitási küszöb alatt (legkevesebb válasz: 5; eredményeik nem jelennének meg): Company, Team A');
+    for (const morning of ['2027-03-31T06:00:30Z', '2027-04-01T06:00:30Z', '2027-04-02T06:00:30Z']) {
+      await moveTo(morning);
+      expect(await app.jobs.drain('journey-step')).toBe(1);
+    }
+    expect(await outboxTo('admin@acme.test')).toHaveLength(4);
+    // The next one would come after the closing: none is queued.
+    expect((await timeline(engagementId)).steps.filter((step) => step.kind === 'digest').map((step) => step.status)).toEqual(['done', 'done', 'done', 'done']);
   });
 
   it('at the closing time the answers stop, the analysis runs by itself and the administrators get “reports ready”', async () => {
@@ -132,18 +164,18 @@ describe('a journey that runs itself', () => {
     const runs = await db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, engagementId));
     expect(runs.map((run) => run.status)).toEqual(['done']);
     await app.jobs.drain('email-send');
-    const arrived = await smtp.waitFor('admin@acme.test');
-    expect(arrived.raw).toContain('Subject: Reports are ready: Spring survey');
-    const [notice] = await outboxTo('admin@acme.test');
+    await smtp.waitForCount(8);
+    expect(smtp.received.filter((mail) => mail.to.includes('admin@acme.test') && mail.raw.includes('Subject: Reports are ready: Spring survey'))).toHaveLength(1);
+    const notice = (await outboxTo('admin@acme.test')).find((mail) => mail.subject === 'Reports are ready: Spring survey');
     expect(notice?.textBody).toContain(`http://app.test/engagements/${engagementId}/`);
-    expect((await timeline(engagementId)).steps.map((step) => step.status)).toEqual(['done', 'done']);
+    expect((await timeline(engagementId)).steps.map((step) => step.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
   });
 });
 
 describe('pending steps of a journey closed or deleted by hand', () => {
   it('a journey closed by hand cancels its pending steps, which then never run', async () => {
     const { engagement } = await surveyedJourney('Closed early');
-    expect((await schedule(engagement.id, { opens_at: '2027-05-03T09:00', closes_at: '2027-05-14T17:00' })).statusCode).toBe(200);
+    expect((await schedule(engagement.id, { opens_at: '2027-05-03T09:00', closes_at: '2027-05-14T17:00', reminders: noReminders })).statusCode).toBe(200);
     const closed = await app.inject({ method: 'POST', url: `/api/engagements/${engagement.id}/close/`, headers: authHeader(adminToken) });
     expect(closed.statusCode).toBe(200);
     expect((await timeline(engagement.id)).steps.map((step) => [step.status, step.reason])).toEqual([['cancelled', 'closed_by_hand'], ['cancelled', 'closed_by_hand']]);
@@ -154,7 +186,7 @@ describe('pending steps of a journey closed or deleted by hand', () => {
   it('a deleted journey takes its steps with it and its jobs are cancelled', async () => {
     const { engagement } = await createEngagement(db.db, organizationId, 'Deleted');
     await db.db.update(tables.engagements).set({ surveyCreatedAt: new Date() }).where(eq(tables.engagements.id, engagement.id));
-    expect((await schedule(engagement.id, { opens_at: '2027-06-07T09:00', closes_at: '2027-06-18T17:00' })).statusCode).toBe(200);
+    expect((await schedule(engagement.id, { opens_at: '2027-06-07T09:00', closes_at: '2027-06-18T17:00', reminders: noReminders })).statusCode).toBe(200);
     const deleted = await app.inject({ method: 'DELETE', url: `/api/engagements/${engagement.id}/`, headers: authHeader(adminToken) });
     expect(deleted.statusCode).toBe(204);
     const jobs = await app.jobs.boss.findJobs<{ stepId: number }>('journey-step');
@@ -168,7 +200,7 @@ describe('an opening that fails half-way', () => {
   it('writes nobody until it can write everybody: the step stays pending, its job runs again and each invitation is sent once', async () => {
     const { engagement, employees } = await surveyedJourney('Half-way');
     const addresses = [employees.boss.email!, employees.lead.email!, employees.member.email!];
-    expect((await schedule(engagement.id, { opens_at: '2027-07-05T09:00', closes_at: '2027-07-09T17:00' })).statusCode).toBe(200);
+    expect((await schedule(engagement.id, { opens_at: '2027-07-05T09:00', closes_at: '2027-07-09T17:00', reminders: noReminders })).statusCode).toBe(200);
     // The database refuses the third of the journey's e-mails, after the first two were written: the
     // opening breaks off in the middle, as an instance dying there would leave it.
     const list = sql.raw(addresses.map((address) => `'${address}'`).join(', '));
@@ -198,40 +230,5 @@ describe('an opening that fails half-way', () => {
     for (const to of addresses) await smtp.waitFor(to);
     // Its closing out of the way of the next test's steps.
     await app.inject({ method: 'DELETE', url: `/api/engagements/${engagement.id}/schedule/`, headers: authHeader(adminToken) });
-  });
-});
-
-describe('a reminder before the closing', () => {
-  it('is refused before the opening or on an hour the clocks repeat; it reminds, at the closing’s time of day some days before, only those who have not finished', async () => {
-    const { engagement, employees } = await surveyedJourney('Reminded');
-    const early = await schedule(engagement.id, { opens_at: '2027-09-06T09:00', closes_at: '2027-09-10T17:00', reminder_days_before: 5 });
-    expect(early.statusCode).toBe(400);
-    expect(early.json()).toMatchObject({ code: 'schedule_reminder_before_open', errors: { reminder_days_before: ['The reminder would come before the opening: choose fewer days before the closing.'] } });
-    // Two days before 2027-11-02 02:30 is 02:30 on the night summer time ends in Budapest.
-    const twice = await schedule(engagement.id, { opens_at: '2027-10-25T09:00', closes_at: '2027-11-02T02:30', reminder_days_before: 2 });
-    expect(twice.json()).toMatchObject({ code: 'schedule_time_ambiguous', errors: { reminder_days_before: [expect.stringContaining('2027-10-31 02:30')] } });
-    expect((await timeline(engagement.id)).steps).toEqual([]);
-
-    const res = await schedule(engagement.id, { opens_at: '2027-09-06T09:00', closes_at: '2027-09-10T17:00', reminder_days_before: 2 });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().steps).toMatchObject([
-      { kind: 'open', due_at: '2027-09-06T07:00:00.000Z', status: 'pending' },
-      { kind: 'reminder', local_time: '2027-09-08T17:00', due_at: '2027-09-08T15:00:00.000Z', status: 'pending' },
-      { kind: 'close', due_at: '2027-09-10T15:00:00.000Z', status: 'pending' },
-    ]);
-    await moveTo('2027-09-06T07:00:30Z');
-    expect(await app.jobs.drain('journey-step')).toBe(1);
-    // The member finishes the survey; the other two do not.
-    await db.db
-      .insert(tables.surveyParticipations)
-      .values({ engagementId: engagement.id, employeeId: employees.member.id, finishedAt: new Date() })
-      .onConflictDoUpdate({ target: [tables.surveyParticipations.engagementId, tables.surveyParticipations.employeeId], set: { finishedAt: new Date() } });
-    await moveTo('2027-09-08T15:00:30Z');
-    expect(await app.jobs.drain('journey-step')).toBe(1);
-    expect(await outboxTo(employees.boss.email!)).toHaveLength(2);
-    expect(await outboxTo(employees.lead.email!)).toHaveLength(2);
-    expect(await outboxTo(employees.member.email!)).toHaveLength(1);
-    expect((await timeline(engagement.id)).steps.map((step) => [step.kind, step.status])).toEqual([['open', 'done'], ['reminder', 'done'], ['close', 'pending']]);
-    expect(await app.jobs.drain('journey-step')).toBe(0);
   });
 });

@@ -33,7 +33,7 @@ export function toLocalTime(instant: Date, timeZone: string): string {
 }
 
 /** The zone's offset from UTC at an instant, in minutes. */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const local = toLocalTime(new Date(instant), timeZone);
   return Math.round((Date.parse(`${local}:00Z`) - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }

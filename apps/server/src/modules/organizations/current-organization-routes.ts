@@ -35,8 +35,8 @@ export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags,
-      summary: 'Rename the current organisation, change its default language (the language new journeys start in) or its time zone (the one journeys are scheduled in)',
-      description: '400 `invalid_time_zone` (errors.time_zone) for a name that is not an IANA time zone.',
+      summary: 'Rename the current organisation, change its default language (the language new journeys start in), its time zone (the one journeys are scheduled in) or its reminder settings',
+      description: 'Reminder settings: sending hours (local HH:mm from, until; in each person’s own time zone), whether on weekends, and the most scheduled reminders one person gets in one journey (docs/journeys.md, “Reminders”). 400 `invalid_time_zone` (errors.time_zone) for a name that is not an IANA time zone; 400 `invalid_sending_hours` (errors.sending_hours_end) when the hours do not end after they start. Nothing is stored on a 400.',
       body: ZCurrentOrganizationPatch,
       response: { 200: ZCurrentOrganization, ...errors },
     },
@@ -46,7 +46,22 @@ export const currentOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (timeZone !== undefined && !isTimeZone(timeZone)) {
       throw new ApiError(400, 'invalid_time_zone', 'journeys.errors.invalid_time_zone', { time_zone: ['journeys.errors.invalid_time_zone'] }, { zone: timeZone });
     }
-    if (timeZone !== undefined) await app.db.update(organizations).set({ timeZone }).where(eq(organizations.id, auth.organizationId));
+    const current = await loadCurrentOrganization(app.db, auth.organizationId);
+    const start = request.body.sending_hours_start ?? current.sending_hours_start;
+    const end = request.body.sending_hours_end ?? current.sending_hours_end;
+    if (end <= start) {
+      throw new ApiError(400, 'invalid_sending_hours', 'journeys.errors.invalid_sending_hours', { sending_hours_end: ['journeys.errors.invalid_sending_hours'] }, { start, end });
+    }
+    await app.db
+      .update(organizations)
+      .set({
+        ...(timeZone !== undefined ? { timeZone } : {}),
+        sendingHoursStart: start,
+        sendingHoursEnd: end,
+        ...(request.body.send_on_weekends !== undefined ? { sendOnWeekends: request.body.send_on_weekends } : {}),
+        ...(request.body.reminder_max_per_person !== undefined ? { reminderMaxPerPerson: request.body.reminder_max_per_person } : {}),
+      })
+      .where(eq(organizations.id, auth.organizationId));
     if (name !== undefined || defaultLanguage !== undefined) {
       await app.db
         .update(organizations)

@@ -14,7 +14,17 @@ export function toContentLanguage(value: string): TContentLanguage {
 export async function loadCurrentOrganization(db: DbExecutor, organizationId: number): Promise<TCurrentOrganization> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw notFound();
-  return { id: org.id, name: org.name, default_language: toContentLanguage(org.defaultLanguage), logo_url: org.logoUrl, time_zone: org.timeZone };
+  return {
+    id: org.id,
+    name: org.name,
+    default_language: toContentLanguage(org.defaultLanguage),
+    logo_url: org.logoUrl,
+    time_zone: org.timeZone,
+    sending_hours_start: org.sendingHoursStart,
+    sending_hours_end: org.sendingHoursEnd,
+    send_on_weekends: org.sendOnWeekends,
+    reminder_max_per_person: org.reminderMaxPerPerson,
+  };
 }
 
 /** The public path of one stored logo. */

@@ -97,7 +97,7 @@ describe('platform administrators and organisations', () => {
 
 describe('the organisation administrator and their organisation', () => {
   it('reads and changes name and default language; others get 403', async () => {
-    expect((await call('GET', '/api/organization/', 'admin@acme.test')).json()).toEqual({ id: acme.id, name: 'Acme', default_language: 'hu', logo_url: null, time_zone: 'Europe/Budapest' });
+    expect((await call('GET', '/api/organization/', 'admin@acme.test')).json()).toEqual({ id: acme.id, name: 'Acme', default_language: 'hu', logo_url: null, time_zone: 'Europe/Budapest', sending_hours_start: '08:00', sending_hours_end: '18:00', send_on_weekends: false, reminder_max_per_person: 3 });
     const res = await call('PATCH', '/api/organization/', 'admin@acme.test', { name: 'Acme Ltd', default_language: 'de' });
     expect(res.json()).toMatchObject({ name: 'Acme Ltd', default_language: 'de' });
     expect((await call('PATCH', '/api/organization/', 'admin@acme.test', { default_language: 'xx' })).statusCode).toBe(400);

@@ -4,6 +4,7 @@ import type { Database, tables } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
 import { emailLink } from '../engagement-admin/public-links.ts';
+import { invitationCalendar } from './invitation-calendar.ts';
 import { firstPasswordLink, provisionParticipantAccounts, type InvitedEmployee } from './participant-accounts.ts';
 import * as repo from './repository.ts';
 import { assertSurveyNotEnded } from './survey-window.ts';
@@ -27,6 +28,13 @@ export async function sendInvitations(app: FastifyInstance, engagement: Engageme
 export interface WrittenInvitations {
   result: TSendInvitationResult;
   userIds: number[];
+  /** The employees written to (those with an address among the recipients). */
+  employeeIds: number[];
+}
+
+/** `only`: write to these employees alone (a scheduled reminder reaching each at their own hour). */
+export interface InvitationOptions {
+  only?: ReadonlySet<number>;
 }
 
 /** After the commit: an account of another organisation may have become a member of this one. */
@@ -43,10 +51,11 @@ export async function forgetInvitedAccounts(app: FastifyInstance, written: Writt
  * leads on to the survey; the others get the survey's intro page. Each e-mail is an outbox row
  * whose delivery job runs only after the commit.
  */
-export async function writeInvitations(app: FastifyInstance, tx: Database, engagement: EngagementRow, kind: 'invitation' | 'reminder', publicBase: string): Promise<WrittenInvitations> {
+export async function writeInvitations(app: FastifyInstance, tx: Database, engagement: EngagementRow, kind: 'invitation' | 'reminder', publicBase: string, options: InvitationOptions = {}): Promise<WrittenInvitations> {
   if (!engagement.surveyCreatedAt) throw conflict('survey_not_created', 'survey.errors.survey_not_created');
   assertSurveyNotEnded(engagement);
-  const recipients = await repo.loadRecipients(tx, engagement.id, kind === 'reminder');
+  const { only } = options;
+  const recipients = (await repo.loadRecipients(tx, engagement.id, kind === 'reminder')).filter((r) => !only || only.has(r.id));
   const withEmail: InvitedEmployee[] = recipients.flatMap((r) => (r.email ? [{ id: r.id, name: r.name, email: r.email, userId: r.userId }] : []));
   const firstPasswordTokens = await provisionParticipantAccounts(tx, engagement, withEmail, new Date());
   const language = emailLanguage(engagement.defaultLanguage);
@@ -56,10 +65,12 @@ export async function writeInvitations(app: FastifyInstance, tx: Database, engag
     return first ? firstPasswordLink(publicBase, engagement.id, first.userId, first.token) : introLink;
   };
   const template = await engagementTemplate(tx, engagement.id, kind, language);
+  // The invitation puts the answering window in the person's calendar (the same event for all).
+  const calendar = kind === 'invitation' ? await invitationCalendar(tx, engagement, language, introLink, new Date()) : null;
   // One after another: a transaction has one connection, and each e-mail is only an insert.
   for (const next of withEmail) {
     const email = renderTemplateText(template, { name: next.name, engagement: engagement.name, link: linkOf(next.id), deadline: engagement.accessTill });
-    await app.mailer.record(tx, { to: next.email, subject: email.subject, text: email.text, html: email.html, organizationId: engagement.organizationId });
+    await app.mailer.record(tx, { to: next.email, subject: email.subject, text: email.text, html: email.html, organizationId: engagement.organizationId, ...(calendar ? { attachments: [calendar] } : {}) });
   }
   await repo.recordInvitations(tx, engagement.id, withEmail.map((r) => r.id), kind, new Date());
   // Who was left out, and why: no address to write to, or (reminders) nothing left to remind of.
@@ -67,5 +78,6 @@ export async function writeInvitations(app: FastifyInstance, tx: Database, engag
   return {
     result: { kind, sent_count: withEmail.length, skipped_count: recipients.length - withEmail.length, finished_count: finished },
     userIds: withEmail.flatMap((e) => (e.userId === null ? [] : [e.userId])),
+    employeeIds: withEmail.map((e) => e.id),
   };
 }

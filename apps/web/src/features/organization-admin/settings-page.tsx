@@ -14,6 +14,7 @@ import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { RetentionPolicyPanel } from './retention-policy-panel.tsx';
+import { SchedulingSettingsPanel } from './scheduling-settings-panel.tsx';
 import { SignInPolicyPanel } from './sign-in-policy-panel.tsx';
 import { SsoSettingsPanel } from './sso-settings-panel.tsx';
 import { fetchOrganization, organizationQueryKey, removeLogo, updateOrganization, uploadLogo } from './organization-admin-api.ts';
@@ -162,6 +163,7 @@ function SettingsContent() {
         </Box>
         <LogoPanel organization={organization.data} />
       </SimpleGrid>
+      <SchedulingSettingsPanel key={`scheduling-${organization.data.id}`} organization={organization.data} />
       <SignInPolicyPanel />
       <SsoSettingsPanel />
       <RetentionPolicyPanel />
