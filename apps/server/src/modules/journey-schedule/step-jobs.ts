@@ -6,6 +6,7 @@ import { jobLinkBase } from '../../http/public-base.ts';
 import { translate } from '../../i18n/translate.ts';
 import { enqueueRun } from '../analysis/run-repository.ts';
 import { forgetInvitedAccounts, writeInvitations, type WrittenInvitations } from '../survey/invitations.ts';
+import { createNextWave, queueNextWave } from './recurrence.ts';
 
 const { journeyScheduleSteps, engagements, memberships, users } = tables;
 type TServerLanguage = 'en' | 'hu' | 'de' | 'ru';
@@ -64,6 +65,8 @@ async function closeJourney(app: FastifyInstance, stepId: number): Promise<void>
     await tx.update(engagements).set({ closedAt: sql`coalesce(${engagements.closedAt}, ${app.clock()})` }).where(eq(engagements.id, step.engagementId));
     const run = await enqueueRun(app, step.engagementId, null, tx);
     await tx.update(journeyScheduleSteps).set({ analysisRunId: run.id }).where(eq(journeyScheduleSteps.id, stepId));
+    // A recurring programme's next wave (recurrence.ts): queued with the closing, created by its own step.
+    await queueNextWave(app, tx, step.engagementId, step.timeZone);
   });
   app.analysisJobs.wake();
 }
@@ -105,5 +108,6 @@ export const journeyStepJobsPlugin = fp<{ publicUrl?: string | undefined }>(asyn
     if (step?.kind === 'open') await writeStepInvitations(app, job.data.stepId, 'invitation', jobLinkBase(options.publicUrl, app), lastAttempt);
     else if (step?.kind === 'reminder') await writeStepInvitations(app, job.data.stepId, 'reminder', jobLinkBase(options.publicUrl, app), lastAttempt);
     else if (step?.kind === 'close') await closeJourney(app, job.data.stepId);
+    else if (step?.kind === 'next_wave') await createNextWave(app, job.data.stepId, lastAttempt);
   });
 });
