@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
-import type { TEngagement } from '@ona/contracts';
+import type { TEngagement, TJourneySchedule } from '@ona/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,17 @@ import { ErrorState, useErrorMessage } from '../../../shared/ui/error-state.tsx'
 import { confirmSchedule, hasStepUnderway, refreshSchedule, repeatQuery, scheduleQuery } from './schedule-api.ts';
 import { ScheduleForm } from './schedule-form.tsx';
 import { ScheduleTimeline } from './schedule-timeline.tsx';
+
+/**
+ * The form starts again from the schedule whenever its opening or closing changes (a move, a send
+ * now, a save), so it never shows times the timeline no longer has.
+ */
+function formKey(schedule: TJourneySchedule): string {
+  return schedule.steps
+    .filter((step) => step.kind === 'open' || step.kind === 'close')
+    .map((step) => `${step.id}:${step.local_time}`)
+    .join('|');
+}
 
 /** How often the timeline looks again while a step's time has come and its job has not reported. */
 const UNDERWAY_POLL_MS = 2000;
@@ -54,7 +65,7 @@ export function JourneyScheduleSection({ journey }: { journey: TEngagement }) {
             </Stack>
           </Alert>
         )}
-        <ScheduleForm key={journey.id} engagementId={journey.id} organizationId={organizationId} schedule={schedule.data} repeat={repeat.data} />
+        <ScheduleForm key={formKey(schedule.data)} engagementId={journey.id} organizationId={organizationId} schedule={schedule.data} repeat={repeat.data} />
         {repeat.data.next_wave && (
           <Text fz="sm" data-testid="schedule-next-wave">
             {t('schedule.nextWaveCreated')}{' '}
