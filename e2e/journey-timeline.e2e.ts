@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
@@ -11,6 +13,21 @@ const { token, call } = surveyAdminApi(baseUrl);
 type TJourney = { id: number; name: string; state: string; access_till: string };
 type TStep = { id: number; kind: string; status: string; local_time: string; reason: string | null };
 type TOverview = { participants_with_email: number; invited_count: number };
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious and critical WCAG 2.2 AA findings (axe, as accessibility.e2e.ts runs it): the sweep there
+ * sees the journey page with an empty timeline; here it has steps with their buttons, and the dialog.
+ */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
@@ -54,10 +71,14 @@ describe('the journey page’s schedule and timeline', () => {
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await row(page, 'close').waitFor();
     await expect.poll(async () => (await steps()).map((step) => [step.kind, step.status])).toEqual([['open', 'pending'], ['close', 'pending']]);
+    await row(page, 'open').getByRole('button', { name: /^Send now/ }).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     // Move the closing two days later, by keyboard in the dialog.
     await row(page, 'close').getByRole('button', { name: /^Move/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Move/ });
+    await dialog.getByLabel(/^New date and time/).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await dialog.getByLabel(/^New date and time/).fill(localIn(12, '16:30'));
     await dialog.getByLabel(/^New date and time/).press('Enter');
     await dialog.waitFor({ state: 'hidden' });
