@@ -37,6 +37,7 @@ import { surveyAdminModuleRoutes } from './modules/survey-admin-routes.ts';
 import { analysisJobsPlugin } from './plugins/analysis-jobs.ts';
 import { journeyStepJobsPlugin } from './modules/journey-schedule/step-jobs.ts';
 import { journeyScheduleRoutes } from './modules/journey-schedule/routes.ts';
+import { journeyStepActionRoutes } from './modules/journey-schedule/step-action-routes.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { keptAnswersPlugin } from './plugins/kept-answers.ts';
 import { instantSurveyApiRoutes, instantSurveySocketRoutes } from './modules/instant-survey/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);
       await api.register(journeyScheduleRoutes);
+      await api.register(journeyStepActionRoutes);
       await api.register(analysisRoutes);
       await api.register(analyticsModuleRoutes, options.settings.MIN_GROUP_SIZE === undefined ? {} : { minGroupSize: options.settings.MIN_GROUP_SIZE });
       await api.register(surveyAdminModuleRoutes, { publicUrl: options.settings.PUBLIC_URL });

@@ -21,6 +21,7 @@ export * from './excel-rows.ts';
 export * from './graph.ts';
 export * from './journeys.ts';
 export * from './journey-schedule.ts';
+export * from './journey-schedule-actions.ts';
 export * from './setup.ts';
 export * from './organizations.ts';
 export * from './api-keys.ts';

@@ -36,8 +36,10 @@ export const ZJourneyScheduleInput = z.object({
 });
 export type TJourneyScheduleInput = z.infer<typeof ZJourneyScheduleInput>;
 
-export const ZScheduleStepKind = z.enum(['open', 'reminder', 'close', 'digest']);
-export const ZScheduleStepStatus = z.enum(['pending', 'done', 'cancelled', 'failed']);
+/** `next_wave`: a recurring programme's next wave, created by itself after the closing (docs/journeys.md). */
+export const ZScheduleStepKind = z.enum(['open', 'reminder', 'close', 'digest', 'next_wave']);
+/** `draft`: a step of a wave created by itself, without a job until an administrator confirms the schedule. */
+export const ZScheduleStepStatus = z.enum(['draft', 'pending', 'done', 'cancelled', 'failed']);
 
 export const ZScheduleStep = z.object({
   id: z.number().int(),
@@ -47,7 +49,7 @@ export const ZScheduleStep = z.object({
   due_at: z.string().describe('The same moment in UTC (ISO 8601)'),
   status: ZScheduleStepStatus,
   done_at: z.string().nullable(),
-  /** Why a step was cancelled or failed: `closed_by_hand`, `journey_closed` (a reminder or digest still pending at the scheduled closing), `schedule_replaced`, `schedule_removed`, or an error code. */
+  /** Why a step was cancelled or failed: `closed_by_hand`, `journey_closed` (a reminder or digest still pending at the scheduled closing), `schedule_replaced`, `schedule_removed`, `skipped`, or an error code. */
   reason: z.string().nullable(),
 });
 export type TScheduleStep = z.infer<typeof ZScheduleStep>;

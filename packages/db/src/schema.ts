@@ -468,3 +468,4 @@ export * from './directory-schema.ts';
 export * from './sso-schema.ts';
 export * from './audit-schema.ts';
 export * from './schedule-schema.ts';
+export * from './schedule-repeat-schema.ts';

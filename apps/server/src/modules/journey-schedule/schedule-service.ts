@@ -87,7 +87,7 @@ export async function readSchedule(db: Database, engagement: EngagementRow, now:
 }
 
 /**
- * Cancels the journey's pending steps and their jobs (a schedule replaced or removed, a journey
+ * Cancels the journey's pending (and draft) steps and their jobs (a schedule replaced or removed, a journey
  * closed by hand or deleted): a job of a step that is no longer pending does nothing even if it
  * was already claimed, and cancelling it keeps the engine's queue clear as well.
  */
@@ -95,7 +95,7 @@ export async function cancelPendingSteps(app: FastifyInstance, tx: Database, eng
   const cancelled = await tx
     .update(journeyScheduleSteps)
     .set({ status: 'cancelled', reason, doneAt: app.clock() })
-    .where(and(eq(journeyScheduleSteps.engagementId, engagementId), eq(journeyScheduleSteps.status, 'pending')))
+    .where(and(eq(journeyScheduleSteps.engagementId, engagementId), inArray(journeyScheduleSteps.status, ['pending', 'draft'])))
     .returning({ jobId: journeyScheduleSteps.jobId });
   const jobIds = cancelled.flatMap((step) => (step.jobId ? [step.jobId] : []));
   if (jobIds.length > 0) await app.jobs.cancel('journey-step', jobIds, tx);

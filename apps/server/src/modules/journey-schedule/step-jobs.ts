@@ -12,6 +12,7 @@ import { nextDigestAt, writeDigest } from './daily-digest.ts';
 import { isTimeZone, toLocalTime as toLocalTimeOf } from './local-time.ts';
 import { addStep, cancelPendingSteps, schedulingSettings } from './schedule-service.ts';
 import { nextAllowedInstant } from './sending-hours.ts';
+import { createNextWave, queueNextWave } from './recurrence.ts';
 
 const { journeyScheduleSteps, journeyReminderSends, engagements, employees, directoryPeople, memberships, users } = tables;
 type StepRow = typeof journeyScheduleSteps.$inferSelect;
@@ -177,6 +178,8 @@ async function closeJourney(app: FastifyInstance, stepId: number): Promise<void>
     await tx.update(engagements).set({ closedAt: sql`coalesce(${engagements.closedAt}, ${app.clock()})` }).where(eq(engagements.id, step.engagementId));
     const run = await enqueueRun(app, step.engagementId, null, tx);
     await tx.update(journeyScheduleSteps).set({ analysisRunId: run.id }).where(eq(journeyScheduleSteps.id, stepId));
+    // A recurring programme's next wave (recurrence.ts): queued with the closing, created by its own step.
+    await queueNextWave(app, tx, step.engagementId, step.timeZone);
   });
   app.analysisJobs.wake();
 }
@@ -221,5 +224,6 @@ export const journeyStepJobsPlugin = fp<{ publicUrl?: string | undefined; minGro
     else if (step?.kind === 'reminder') await remind(app, job.data.stepId, linkBase, lastAttempt);
     else if (step?.kind === 'close') await closeJourney(app, job.data.stepId);
     else if (step?.kind === 'digest') await digest(app, job.data.stepId, linkBase, threshold);
+    else if (step?.kind === 'next_wave') await createNextWave(app, job.data.stepId, lastAttempt);
   });
 });

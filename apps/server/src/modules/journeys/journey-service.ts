@@ -167,34 +167,54 @@ export async function startNextWave(db: Database, auth: AuthContext, engagementI
   const state = journeyState(source, { analysed });
   if (state !== 'closed' && state !== 'analysed') throw conflict('journey_not_finished', 'journeys.errors.journey_not_finished');
   checkNewJourneyDates(input);
-  const id = await db.transaction(async (tx) => {
-    const questionnaire = await readQuestionnaireCopy(tx, source.id);
-    const [created] = await tx
-      .insert(engagements)
-      .values({
-        organizationId: source.organizationId,
-        name: input.name,
-        accessFrom: input.access_from,
-        accessTill: input.access_till,
-        defaultLanguage: source.defaultLanguage,
-        modules: [...source.modules],
-        surveyCreatedAt: questionnaire.questions.length > 0 ? new Date() : null,
-        previousEngagementId: source.id,
-        createdBy: auth.user.id,
-        peopleSource: source.peopleSource,
-        directoryUnits: source.directoryUnits,
-      })
-      .returning({ id: engagements.id });
-    if (!created) throw new Error('engagement insert returned nothing');
-    // A directory journey's next wave takes today's directory (same units), not the old picture
-    // with its leavers (docs/directory-journeys.md); an upload journey's copies its people.
-    if (source.peopleSource === 'directory') {
-      await reconcileJourneyWithDirectory(tx, { id: created.id, organizationId: source.organizationId, directoryUnits: source.directoryUnits }, { kind: 'start' }, dayOf(new Date()));
-    } else await copyPeople(tx, source.id, created.id);
-    await insertQuestionnaire(tx, created.id, questionnaire);
-    await copyAccessAndTemplates(tx, source.id, created.id);
-    await grantAllAccess(tx, created.id, auth.user.id, source.modules);
-    return created.id;
-  });
+  const id = await db.transaction((tx) =>
+    copyAsNextWave(tx, source, { name: input.name, accessFrom: input.access_from, accessTill: input.access_till, createdBy: auth.user.id, today: dayOf(new Date()) }),
+  );
   return getEngagement(db, auth, id);
+}
+
+/** What a next wave takes besides its source: its name, survey window and who starts it. */
+export interface NextWaveCopy {
+  name: string;
+  accessFrom: string;
+  accessTill: string;
+  /** Who starts it (all_access on its modules); null for a recurring wave whose requester is gone. */
+  createdBy: number | null;
+  /** The day a directory journey's people are taken on. */
+  today: string;
+}
+
+/**
+ * The next wave's copy of a journey, in the caller's transaction: "Next wave" by hand and a
+ * recurring programme's wave created by itself (modules/journey-schedule/recurrence.ts) are the
+ * same copy. Answers the new journey's id.
+ */
+export async function copyAsNextWave(tx: Database, source: EngagementRow, copy: NextWaveCopy): Promise<number> {
+  const questionnaire = await readQuestionnaireCopy(tx, source.id);
+  const [created] = await tx
+    .insert(engagements)
+    .values({
+      organizationId: source.organizationId,
+      name: copy.name,
+      accessFrom: copy.accessFrom,
+      accessTill: copy.accessTill,
+      defaultLanguage: source.defaultLanguage,
+      modules: [...source.modules],
+      surveyCreatedAt: questionnaire.questions.length > 0 ? new Date() : null,
+      previousEngagementId: source.id,
+      createdBy: copy.createdBy,
+      peopleSource: source.peopleSource,
+      directoryUnits: source.directoryUnits,
+    })
+    .returning({ id: engagements.id });
+  if (!created) throw new Error('engagement insert returned nothing');
+  // A directory journey's next wave takes today's directory (same units), not the old picture
+  // with its leavers (docs/directory-journeys.md); an upload journey's copies its people.
+  if (source.peopleSource === 'directory') {
+    await reconcileJourneyWithDirectory(tx, { id: created.id, organizationId: source.organizationId, directoryUnits: source.directoryUnits }, { kind: 'start' }, copy.today);
+  } else await copyPeople(tx, source.id, created.id);
+  await insertQuestionnaire(tx, created.id, questionnaire);
+  await copyAccessAndTemplates(tx, source.id, created.id);
+  if (copy.createdBy !== null) await grantAllAccess(tx, created.id, copy.createdBy, source.modules);
+  return created.id;
 }

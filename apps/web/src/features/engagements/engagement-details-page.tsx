@@ -12,6 +12,7 @@ import { visibleTiles } from './engagement-modules.ts';
 import { ModuleTile } from './module-tile.tsx';
 import { JourneyStateBadge } from '../journeys/journey-state-badge.tsx';
 import { PreviousWaveLine } from '../journeys/previous-wave-line.tsx';
+import { JourneyScheduleSection } from '../journeys/schedule/journey-schedule-section.tsx';
 import { useEngagement } from './use-engagement.ts';
 
 export function EngagementDetailsPage() {
@@ -46,6 +47,8 @@ export function EngagementDetailsPage() {
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mb="xl">
         <EngagementFacts engagement={engagement} />
       </Paper>
+      {/* The schedule and its timeline are the engagement administrators' (issue 31); others never see them. */}
+      {engagement.is_admin && <JourneyScheduleSection journey={engagement} />}
       <Title order={2} fz="lg" mb="md">
         {t('details.modules')}
       </Title>
