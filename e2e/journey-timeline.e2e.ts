@@ -40,7 +40,8 @@ function localIn(days: number, time: string): string {
   const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone });
   return `${day}T${time}`;
 }
-const steps = async () => (await call<{ steps: TStep[] }>(admin, `/engagements/${journeyId}/schedule/`)).steps;
+/** The planned steps; the administrators' daily digests, which follow the opening, left out. */
+const steps = async () => (await call<{ steps: TStep[] }>(admin, `/engagements/${journeyId}/schedule/`)).steps.filter((step) => step.kind !== 'digest');
 const row = (page: Page, kind: string) => page.getByTestId(`timeline-step-${kind}`);
 
 beforeAll(async () => {
@@ -68,9 +69,16 @@ describe('the journey page’s schedule and timeline', () => {
 
     await page.getByLabel(/^Opening/).fill(localIn(3, '09:00'));
     await page.getByLabel(/^Closing/).fill(localIn(10, '17:00'));
+    // One reminder two days after the invitation (moved on to the next sending hour if it falls
+    // outside), none on the last day, and a yearly repeat.
+    await page.getByLabel(/^Reminders, days after the invitation/).fill('2');
+    await page.getByLabel(/^Reminder on the last day at/).fill('');
+    await page.getByTestId('schedule-repeat').click();
+    await page.getByRole('option', { name: 'Every 12 months' }).click();
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await row(page, 'close').waitFor();
-    await expect.poll(async () => (await steps()).map((step) => [step.kind, step.status])).toEqual([['open', 'pending'], ['close', 'pending']]);
+    await expect.poll(async () => (await steps()).map((step) => [step.kind, step.status])).toEqual([['open', 'pending'], ['reminder', 'pending'], ['close', 'pending']]);
+    expect((await call<{ every_months: number | null }>(admin, `/engagements/${journeyId}/schedule/repeat/`)).every_months).toBe(12);
     await row(page, 'open').getByRole('button', { name: /^Send now/ }).waitFor();
     expect(await seriousAxeFindings(page)).toEqual([]);
 
@@ -99,7 +107,7 @@ describe('the journey page’s schedule and timeline', () => {
     await expect.poll(() => row(page, 'close').getAttribute('data-status')).toBe('cancelled');
     expect(await row(page, 'close').getByTestId('timeline-step-reason').textContent()).toBe('Skipped by an administrator.');
     expect(await row(page, 'open').getByRole('button').count()).toBe(0);
-    expect((await steps()).map((step) => [step.kind, step.status, step.reason])).toEqual([['open', 'done', null], ['close', 'cancelled', 'skipped']]);
+    expect((await steps()).map((step) => [step.kind, step.status, step.reason])).toEqual([['open', 'done', null], ['reminder', 'pending', null], ['close', 'cancelled', 'skipped']]);
     await screenshot(page, 'journey-timeline-en-phone');
 
     const hungarian = await newPage(browser, { locale: 'hu' });

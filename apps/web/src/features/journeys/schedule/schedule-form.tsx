@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { TJourneyRepeat, TJourneySchedule, TJourneyScheduleInput } from '@ona/contracts';
+import { DEFAULT_REMINDER_CADENCE, type TJourneyRepeat, type TJourneySchedule, type TJourneyScheduleInput } from '@ona/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,14 @@ import { useErrorMessage } from '../../../shared/ui/error-state.tsx';
 import { splitServerErrors } from '../journey-errors.ts';
 import { refreshSchedule, saveRepeat, saveSchedule } from './schedule-api.ts';
 
-const FIELDS = ['opens_at', 'closes_at'] as const;
+const FIELDS = ['opens_at', 'closes_at', 'reminders.days_after_opening', 'reminders.last_day_at'] as const;
+
+/** "3, 7" → [3, 7]; empty → []; null when something is not a whole number of days from 1 to 365. */
+function parseDays(text: string): number[] | null {
+  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const days = parts.map(Number);
+  return days.every((day) => Number.isInteger(day) && day >= 1 && day <= 365) ? days : null;
+}
 type TRepeatChoice = 'none' | '6' | '12';
 
 /** The opening and closing the journey now has (its newest steps of each), to start the form from. */
@@ -27,6 +34,10 @@ export function ScheduleForm({ engagementId, organizationId, schedule, repeat }:
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const [values, setValues] = useState<TJourneyScheduleInput>(() => currentTimes(schedule));
+  // The cadence is not kept apart from its steps: the form starts from the default each time.
+  const [reminderDays, setReminderDays] = useState(DEFAULT_REMINDER_CADENCE.days_after_opening.join(', '));
+  const [lastDayAt, setLastDayAt] = useState(DEFAULT_REMINDER_CADENCE.last_day_at ?? '');
+  const [daysInvalid, setDaysInvalid] = useState(false);
   const [repeatChoice, setRepeatChoice] = useState<TRepeatChoice>(repeat.every_months === null ? 'none' : repeat.every_months === 6 ? '6' : '12');
 
   const save = useMutation<void, ApiError, TJourneyScheduleInput>({
@@ -43,7 +54,10 @@ export function ScheduleForm({ engagementId, organizationId, schedule, repeat }:
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    save.mutate(values);
+    const days = parseDays(reminderDays);
+    setDaysInvalid(days === null);
+    if (days === null) return;
+    save.mutate({ ...values, reminders: { days_after_opening: days, last_day_at: lastDayAt === '' ? null : lastDayAt } });
   };
 
   return (
@@ -85,6 +99,26 @@ export function ScheduleForm({ engagementId, organizationId, schedule, repeat }:
               { value: '12', label: t('schedule.repeat12') },
             ]}
             data-testid="schedule-repeat"
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('schedule.reminderDays')}
+            description={t('schedule.reminderDaysHelp')}
+            inputMode="numeric"
+            value={reminderDays}
+            error={daysInvalid ? t('schedule.reminderDaysInvalid') : (server.byField['reminders.days_after_opening'] ?? null)}
+            onChange={(event) => setReminderDays(event.currentTarget.value)}
+            data-testid="schedule-reminder-days"
+          />
+          <TextInput
+            type="time"
+            label={t('schedule.lastDayAt')}
+            description={t('schedule.lastDayAtHelp')}
+            value={lastDayAt}
+            error={server.byField['reminders.last_day_at'] ?? null}
+            onChange={(event) => setLastDayAt(event.currentTarget.value)}
+            data-testid="schedule-last-day-at"
           />
         </SimpleGrid>
         <Text fz="sm" c="dimmed">
