@@ -74,11 +74,11 @@ async function individualRiskInWorkbook(body: Buffer): Promise<string[]> {
   await workbook.xlsx.load(body as unknown as ExcelJS.Buffer);
   const found: string[] = [];
   workbook.eachSheet((sheet) => {
+    // The team's distribution: one row per level with its count, no person in it.
+    if (sheet.name === translate('en', 'analytics.export.sheet_risk_distribution')) return;
     const header = sheet.getRow(1);
     header.eachCell((cell, column) => {
       if (!RISK_COLUMNS.includes(String(cell.value))) return;
-      // The distribution sheet names levels in a column of its own with counts beside them: one row per level, no person.
-      if (sheet.getColumn(1).values.some((v) => v === translate('en', 'analytics.export.col_employee')) === false && column === 1) return;
       sheet.eachRow((row, number) => {
         const value = row.getCell(column).value;
         if (number > 1 && value !== null && value !== '') found.push(`${sheet.name}!${number}:${column}=${String(value)}`);
@@ -135,6 +135,29 @@ describe('aggregate risk only for leaders, swept over the OpenAPI document', () 
     // The distribution follows the same privacy minimum as the causes: shown together or withheld together.
     expect(body.risk_distribution.withheld).toBe(body.results.most_typical_causes.withheld);
     if (!body.risk_distribution.withheld) expect(Object.values(body.risk_distribution.counts!).reduce((a, b) => a + b, 0)).toBe(body.employees.length);
+  });
+
+  it('withholds the team’s aggregates by the journey’s own threshold: a change of it takes effect', async () => {
+    const journey = journeys.find((j) => j.leaderEmployeeId !== null)!;
+    const read = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/engagements/${journey.id}/retention-analytics-results/`, headers: authHeader(leaderToken) })).json<{
+        employees: { has_answered: boolean }[];
+        risk_distribution: { withheld: boolean; withheld_reason: { minimum: number } | null };
+        results: { most_typical_causes: { withheld: boolean } };
+      }>();
+    const respondents = (await read()).employees.filter((e) => e.has_answered).length;
+    expect(respondents).toBeGreaterThanOrEqual(3);
+    expect(respondents).toBeLessThan(10);
+    const setThreshold = (minGroupSize: number) => ctx.db.db.update(tables.engagements).set({ minGroupSize }).where(eq(tables.engagements.id, journey.id));
+    await setThreshold(3);
+    const at3 = await read();
+    expect(at3.risk_distribution.withheld).toBe(false);
+    expect(at3.results.most_typical_causes.withheld).toBe(false);
+    await setThreshold(10);
+    const at10 = await read();
+    expect(at10.risk_distribution).toMatchObject({ withheld: true, withheld_reason: { minimum: 10 } });
+    expect(at10.results.most_typical_causes.withheld).toBe(true);
+    await setThreshold(5);
   });
 
   it('keeps the individual view for HR (all_access): the same sweep finds individual levels there', async () => {

@@ -14,6 +14,8 @@ import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { SignInPolicyPanel } from './sign-in-policy-panel.tsx';
+import { ConfidentialityPanel } from './confidentiality-panel.tsx';
+import { PrivacyNoticePanel } from './privacy-notice-panel.tsx';
 import { SsoSettingsPanel } from './sso-settings-panel.tsx';
 import { fetchOrganization, organizationQueryKey, removeLogo, updateOrganization, uploadLogo } from './organization-admin-api.ts';
 import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
@@ -161,6 +163,8 @@ function SettingsContent() {
         </Box>
         <LogoPanel organization={organization.data} />
       </SimpleGrid>
+      <ConfidentialityPanel />
+      <PrivacyNoticePanel />
       <SignInPolicyPanel />
       <SsoSettingsPanel />
       <ApiKeysPanel />
