@@ -1,7 +1,6 @@
 import type { TConfidentialityPatch, TConfidentialitySettings } from '@ona/contracts';
 import { and, asc, eq, gt, gte, isNull, lte, tables, type Database } from '@ona/db';
-import { ApiError } from '../../errors/api-error.ts';
-import { notFound } from '../../errors/api-error.ts';
+import { ApiError, notFound } from '../../errors/api-error.ts';
 import { todayUtc } from '../survey/survey-window.ts';
 
 const { engagements, organizations } = tables;

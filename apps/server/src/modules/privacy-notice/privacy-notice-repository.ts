@@ -1,5 +1,5 @@
 import type { TPrivacyNotice, TSurveyPrivacyNotice } from '@ona/contracts';
-import { and, count, desc, eq, sql, tables, type Database } from '@ona/db';
+import { count, desc, eq, sql, tables, type Database } from '@ona/db';
 
 const { privacyNotices, privacyNoticeAcceptances } = tables;
 type DbExecutor = Pick<Database, 'select' | 'insert'>;
@@ -28,8 +28,8 @@ export async function privacyNoticeVersions(db: Pick<Database, 'select'>, organi
 }
 
 /**
- * A new version: the next number of the organisation, never an edit of an earlier one. Two saves
- * at once: the unique (organisation, version) index refuses the second, which the caller retries.
+ * A new version: the next number of the organisation, never an edit of an earlier one. The
+ * organisation's row lock orders two saves at once; the unique (organisation, version) index backs it.
  */
 export async function addPrivacyNoticeVersion(db: Database, organizationId: number, text: string, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -43,10 +43,4 @@ export async function addPrivacyNoticeVersion(db: Database, organizationId: numb
 /** Who accepted which version, when: kept once per person and version (a second tick keeps the first time). */
 export async function recordAcceptance(db: DbExecutor, noticeId: number, engagementId: number, employeeId: number, at: Date): Promise<void> {
   await db.insert(privacyNoticeAcceptances).values({ noticeId, engagementId, employeeId, acceptedAt: at }).onConflictDoNothing();
-}
-
-/** Whether this employee accepted this version (tests and the survey read it). */
-export async function hasAccepted(db: Pick<Database, 'select'>, noticeId: number, employeeId: number): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(privacyNoticeAcceptances).where(and(eq(privacyNoticeAcceptances.noticeId, noticeId), eq(privacyNoticeAcceptances.employeeId, employeeId)));
-  return (row?.n ?? 0) > 0;
 }
