@@ -31,7 +31,7 @@ export const employeeSurveyRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Accept the terms and the privacy policy (needed before answering)',
       description: 'While the organisation has a privacy notice, `privacy_notice_version` names the version shown (the acceptance is recorded with it); missing: 400, an older version: 409 `privacy_notice_changed`.',
       params: ZIdParams,
-      body: ZAcceptTerms.optional(),
+      body: ZAcceptTerms.nullish(),
       response: { 200: ZSurveyProgress, ...errors },
     },
   }, async (request) => acceptTerms(app.db, await resolveSurveyTaker(app.db, requireAuth(request), request.params.id), request.body ?? {}));
