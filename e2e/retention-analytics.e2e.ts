@@ -147,7 +147,7 @@ describe('retention analytics as the admin (all access)', () => {
       below.add(id);
       stack.push(...(adminView.units.find((unit) => unit.id === id)?.children ?? []));
     }
-    const expected = adminView.employees.filter((e) => e.risk_level > 0 && e.unit !== null && below.has(e.unit)).length;
+    const expected = adminView.employees.filter((e) => (e.risk_level ?? 0) > 0 && e.unit !== null && below.has(e.unit)).length;
     await page.getByTestId('filter-department').click();
     await page.getByRole('option', { name: top.name, exact: true }).click();
     await expect.poll(() => shownRows(page)).toBe(expected);
@@ -157,7 +157,7 @@ describe('retention analytics as the admin (all access)', () => {
 
   it('sorts a column both ways', async () => {
     const firstName = () => page.getByTestId('datasheet-row').first().getByTestId('datasheet-name').textContent();
-    const names = adminView.employees.filter((e) => e.risk_level > 0).map((e) => e.name);
+    const names = adminView.employees.filter((e) => (e.risk_level ?? 0) > 0).map((e) => e.name);
     const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
     const sorted = [...names].sort(collator.compare);
     await page.getByTestId('sort-employee').click();

@@ -69,8 +69,12 @@ export const ZSettings = z.object({
   SECRETS_KEY: z.string().min(32).optional(),
   /** Audit log entries older than this many days are removed in whole segments (docs/audit-log.md); default two years. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(730),
-  /** Aggregates of fewer respondents than this are withheld from reports. */
-  MIN_GROUP_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * When set, overrides every journey's anonymity threshold (aggregates of fewer respondents are
+   * withheld); unset (the default), each organisation sets its own, 3-10, default 5
+   * (docs/privacy/confidentiality.md).
+   */
+  MIN_GROUP_SIZE: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 

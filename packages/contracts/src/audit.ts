@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'organization_user.change',
   'sign_in_policy.change',
   'sso.change',
+  'confidentiality.change',
+  'privacy_notice.change',
   'second_factor.change',
   'api_key.change',
   'scim_token.change',

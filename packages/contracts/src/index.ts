@@ -41,5 +41,6 @@ export * from './directory.ts';
 export * from './hr-sync.ts';
 export * from './sso.ts';
 export * from './audit.ts';
+export * from './confidentiality.ts';
 export * from './data-subject-requests.ts';
 export * from './data-retention.ts';

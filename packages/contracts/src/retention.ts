@@ -28,7 +28,8 @@ export const ZRetentionEmployee = z.object({
   /** Leader's employee id. */
   leader: z.number().int().nullable(),
   direct_reports: z.array(z.number().int()),
-  risk_level: ZRiskLevel,
+  /** Null when the journey shows leaders risk only in aggregate (`individual_risk_withheld`). */
+  risk_level: ZRiskLevel.nullable(),
   has_answered: z.boolean(),
   generation: ZGenerationCode.nullable(),
   /** The enter-organisation date, YYYY-MM-DD. */
@@ -137,8 +138,26 @@ export const ZRetentionExplanations = z.object({
 });
 export type TRetentionExplanations = z.infer<typeof ZRetentionExplanations>;
 
+/**
+ * How many of the people the caller sees stand at each risk level ("0" to "4"): the team's risk
+ * distribution, withheld (null) below the privacy minimum of respondents.
+ */
+export const ZRiskDistribution = z.object({
+  withheld: ZWithheldFlag,
+  withheld_reason: ZWithheldReason,
+  counts: z.record(z.enum(['0', '1', '2', '3', '4']), z.number().int()).nullable(),
+});
+export type TRiskDistribution = z.infer<typeof ZRiskDistribution>;
+
 export const ZRetentionAnalytics = z.object({
   units: z.array(ZRetentionUnit),
+  /**
+   * True when the journey's "aggregate risk only for leaders" applies to the caller (below
+   * all_access): no person's risk level or risk factors, no key people in danger, no group rows
+   * about one person's risk; the team's distribution and causes stay (docs/privacy/confidentiality.md).
+   */
+  individual_risk_withheld: z.boolean(),
+  risk_distribution: ZRiskDistribution,
   employees: z.array(ZRetentionEmployee),
   /** Visible employees whose leader the caller does not see (tops of the visible forest). */
   root_employees: z.array(z.number().int()),

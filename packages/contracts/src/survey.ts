@@ -67,6 +67,8 @@ export const ZEmployeeSurvey = z.object({
   is_open: z.boolean(),
   terms_accepted: z.boolean(),
   finished: z.boolean(),
+  /** The organisation's privacy notice in force, shown beside the consent tick; null when it has none. */
+  privacy_notice: z.object({ version: z.number().int(), text: z.string() }).nullable(),
 });
 export type TEmployeeSurvey = z.infer<typeof ZEmployeeSurvey>;
 
@@ -88,6 +90,14 @@ export const ZSaveSequence = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER
  */
 export const ZSaveAnswer = z.object({ selected_users: z.array(ZDbId).max(1000), sequence: ZSaveSequence.optional() });
 export type TSaveAnswer = z.infer<typeof ZSaveAnswer>;
+
+/**
+ * `POST …/survey/accept-terms/`: the privacy notice version the person read beside the tick.
+ * Required while the organisation has a notice; an older version than the one in force answers 409
+ * `privacy_notice_changed` (the person reads the new one first).
+ */
+export const ZAcceptTerms = z.object({ privacy_notice_version: z.number().int().positive().optional() });
+export type TAcceptTerms = z.infer<typeof ZAcceptTerms>;
 
 export const ZSurveyProgress = z.object({ terms_accepted: z.boolean(), finished: z.boolean(), last_question_index: z.number().int().nullable() });
 export type TSurveyProgress = z.infer<typeof ZSurveyProgress>;

@@ -108,7 +108,8 @@ export const ZPersonWave = z.object({
   employee_id: z.number().int(),
   unit: ZComparedUnitRef.nullable(),
   has_answered: z.boolean(),
-  risk_level: ZRiskLevel,
+  /** Null when "aggregate risk only for leaders" withholds individual risk from the caller. */
+  risk_level: ZRiskLevel.nullable(),
   /** As the retention page shows them: without the leader-relationship factors to that leader. */
   risk_factors: z.array(ZRiskFactorCode),
   key_roles: z.array(ZKeyRole),

@@ -45,6 +45,14 @@ export const organizations = pgTable('organizations', {
   sendOnWeekends: boolean('send_on_weekends').notNull().default(false),
   /** At most this many scheduled reminders reach one person in one journey. */
   reminderMaxPerPerson: integer('reminder_max_per_person').notNull().default(3),
+  /**
+   * Confidentiality settings (docs/privacy/confidentiality.md): the anonymity threshold (respondents
+   * behind any aggregate, 3-10), the higher threshold for free-text answers, and whether leaders see
+   * risk only in aggregate. Journeys copy them; a journey keeps its copy once it opens.
+   */
+  minGroupSize: integer('min_group_size').notNull().default(5),
+  freeTextMinGroupSize: integer('free_text_min_group_size').notNull().default(10),
+  aggregateRiskOnlyForLeaders: boolean('aggregate_risk_only_for_leaders').notNull().default(false),
   /** An archived organisation is hidden from lists; nobody signs in to it; its data stays. */
   archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -196,6 +204,14 @@ export const engagements = pgTable(
     peopleSource: text('people_source').notNull().default('upload'),
     /** The directory units (paths) a directory journey takes people from; null: the whole directory. */
     directoryUnits: jsonb('directory_units').$type<string[]>(),
+    /**
+     * The organisation's confidentiality settings as they stood when this journey opened (while it
+     * is a draft it follows every change of them; docs/privacy/confidentiality.md). Every report
+     * of the journey reads these, never the organisation's current ones.
+     */
+    minGroupSize: integer('min_group_size').notNull().default(5),
+    freeTextMinGroupSize: integer('free_text_min_group_size').notNull().default(10),
+    aggregateRiskOnlyForLeaders: boolean('aggregate_risk_only_for_leaders').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /**
@@ -469,3 +485,4 @@ export * from './sso-schema.ts';
 export * from './audit-schema.ts';
 export * from './schedule-schema.ts';
 export * from './schedule-repeat-schema.ts';
+export * from './privacy-notice-schema.ts';

@@ -5,7 +5,7 @@ import { isConnectionError } from '@ona/db';
 import { translate, type MessageKey } from '../i18n/translate.ts';
 import { ApiError } from './api-error.ts';
 
-export type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { origin?: string; format?: string; values?: unknown[] } };
+export type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { origin?: string; format?: string; values?: unknown[]; expected?: string; minimum?: unknown; maximum?: unknown } };
 
 /** A box that must be ticked (`z.literal(true)`), e.g. a consent: unticked, it is a missing answer. */
 function isUntickedBox(issue: ValidationIssue): boolean {
@@ -17,9 +17,19 @@ export function issueMessageKey(issue: ValidationIssue): MessageKey {
   if (issue.keyword === 'invalid_type' && issue.message?.includes('received undefined')) return 'errors.field_required';
   if (isUntickedBox(issue)) return 'errors.field_required';
   if (issue.keyword === 'too_small' && issue.params?.origin === 'string') return 'errors.field_required';
+  // A number out of its range or not whole says which bound it broke (e.g. a threshold of 2 or 11).
+  if (issue.keyword === 'too_small' && issue.params?.origin === 'number') return 'errors.number_too_small';
+  if (issue.keyword === 'too_big' && issue.params?.origin === 'number') return 'errors.number_too_big';
+  if (issue.keyword === 'invalid_type' && issue.params?.expected === 'int') return 'errors.whole_number';
   if (issue.keyword === 'too_big') return 'errors.too_long';
   if (issue.keyword === 'invalid_format' && issue.params?.format === 'email') return 'errors.invalid_email';
   return 'errors.invalid_value';
+}
+
+/** The bound a number broke, for the message of errors.number_too_small / number_too_big. */
+function issueParams(issue: ValidationIssue): Record<string, string | number> {
+  const bound = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? Number(value) : '');
+  return { min: bound(issue.params?.minimum), max: bound(issue.params?.maximum) };
 }
 
 export function fieldName(issue: ValidationIssue): string {
@@ -45,7 +55,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation as ValidationIssue[]) {
         const field = fieldName(issue);
-        (errors[field] ??= []).push(translate(locale, issueMessageKey(issue)));
+        (errors[field] ??= []).push(translate(locale, issueMessageKey(issue), issueParams(issue)));
       }
       return send(400, { detail: translate(locale, 'errors.validation_failed'), code: 'validation_error', errors });
     }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { analytics360Routes } from './analytics-360/routes.ts';
-import { DEFAULT_MIN_GROUP_SIZE, type AnalyticsRouteOptions } from './analytics-shared/privacy.ts';
+import type { AnalyticsRouteOptions } from './analytics-shared/privacy.ts';
 import { confidenceRoutes } from './confidence/routes.ts';
 import { executiveReportRoutes } from './executive-report/routes.ts';
 import { graphRoutes } from './graph/routes.ts';
@@ -17,10 +17,11 @@ import { riskCalibrationRoutes } from './wave-comparison/calibration-routes.ts';
 
 /**
  * The analytics calls of spec section 7 (retention, reports, 360, key people, statistics,
- * exports). `minGroupSize` (default 5) is the privacy minimum of respondents behind an aggregate.
+ * exports). `minGroupSize`, when set, overrides every journey's own privacy minimum of respondents
+ * behind an aggregate (docs/privacy/confidentiality.md).
  */
 export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = async (app, options) => {
-  const shared: AnalyticsRouteOptions = { minGroupSize: options.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE };
+  const shared: AnalyticsRouteOptions = options.minGroupSize === undefined ? {} : { minGroupSize: options.minGroupSize };
   await app.register(retentionRoutes, shared);
   await app.register(leaderReportRoutes, shared);
   await app.register(individualReportRoutes, shared);

@@ -12,7 +12,7 @@ import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { report360Detail, report360List } from './report-360-service.ts';
 
 export const analytics360Routes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   app.get('/engagements/:id/analytics-360/', {
     onRequest: app.authenticate,
@@ -35,6 +35,7 @@ export const analytics360Routes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'analytics360_reports');
+    const minGroupSize = thresholdOf(found.access.engagement);
     const { reportId } = request.params;
     return sendKeptAnswer(app, request, reply, { answer: 'report-360', ...found, locale: request.locale, variant: [reportId, minGroupSize] }, async () => {
       const { scope, stored } = await analysedView(app.db, found);

@@ -5,18 +5,30 @@ import type { Labeller } from './labels.ts';
 /** Plugin options of the analytics routes. */
 export interface AnalyticsRouteOptions {
   /**
-   * Aggregates of a group with fewer respondents than this are withheld (null plus
-   * `withheld: true`), so that nobody can trace a figure back to one person's answers.
+   * The deployment's MIN_GROUP_SIZE, when set: it overrides every journey's own anonymity threshold
+   * (tests and installations that fix the rule in configuration). Unset, each journey's threshold
+   * is the organisation's setting as it stood when the journey opened (docs/privacy/confidentiality.md).
    */
   minGroupSize?: number;
 }
 
+/** Today's rule, and the default of an organisation's setting (contracts: MIN_GROUP_SIZE_RANGE). */
 export const DEFAULT_MIN_GROUP_SIZE = 5;
 
-export function resolveMinGroupSize(options: AnalyticsRouteOptions | undefined): number {
-  const value = options?.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`minGroupSize is ${value}; use a whole number of respondents, at least 1 (default 5).`);
-  return value;
+/**
+ * The anonymity threshold of one journey: aggregates of a group with fewer respondents than this
+ * are withheld (null plus `withheld: true`), so that nobody can trace a figure back to one
+ * person's answers. Returns a reader of the threshold per journey, built once per route plugin.
+ */
+export function resolveMinGroupSize(options: AnalyticsRouteOptions | undefined): (engagement: { minGroupSize: number }) => number {
+  const override = options?.minGroupSize;
+  if (override !== undefined && (!Number.isInteger(override) || override < 1)) throw new Error(`minGroupSize is ${override}; use a whole number of respondents, at least 1 (default 5).`);
+  return (engagement) => override ?? engagement.minGroupSize;
+}
+
+/** Two journeys compared: the stricter of their thresholds, so neither journey's promise is broken. */
+export function comparisonThreshold(thresholdOf: (engagement: { minGroupSize: number }) => number, sides: { then: { scope: { engagement: { minGroupSize: number } } }; now: { scope: { engagement: { minGroupSize: number } } } }): number {
+  return Math.max(thresholdOf(sides.then.scope.engagement), thresholdOf(sides.now.scope.engagement));
 }
 
 /** `value` when the group is large enough, otherwise null. */

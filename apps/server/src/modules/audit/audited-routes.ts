@@ -65,6 +65,8 @@ export const AUDITED_ROUTES: Record<string, AuditMark> = {
   ['POST /api/organization/users/{id}/end-sessions/']: { action: 'sessions.end', subjectUser: 'id' },
   ['PATCH /api/organization/sign-in-policy/']: { action: 'sign_in_policy.change' },
   ['PUT /api/organization/sso/']: { action: 'sso.change' },
+  ['PATCH /api/organization/confidentiality/']: { action: 'confidentiality.change' },
+  ['POST /api/organization/privacy-notice/']: { action: 'privacy_notice.change' },
   ['POST /api/users/me/second-factor/totp/']: { action: 'second_factor.change' },
   ['POST /api/users/me/second-factor/totp/confirm/']: { action: 'second_factor.change' },
   ['DELETE /api/users/me/second-factor/totp/']: { action: 'second_factor.change' },

@@ -14,7 +14,7 @@ import { confidenceAnswer, personCoverageAnswer } from './confidence-service.ts'
  * access to that report decides; the answers are built from the stored run once per key.
  */
 export const confidenceRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   app.get('/engagements/:id/confidence/', {
     onRequest: app.authenticate,
@@ -45,6 +45,7 @@ export const confidenceRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = as
     },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, request.query.module);
+    const minGroupSize = thresholdOf(found.access.engagement);
     const { reportId } = request.params;
     return sendKeptAnswer(app, request, reply, { answer: 'confidence-person', ...found, locale: request.locale, variant: [reportId, minGroupSize] }, async () => {
       const { scope, stored } = await analysedView(app.db, found);

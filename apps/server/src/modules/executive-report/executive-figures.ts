@@ -1,3 +1,5 @@
+import { seesRiskOnlyInAggregate } from '../analytics-shared/aggregate-risk-only.ts';
+import { resultsWithoutPersonalRisk } from '../retention-analytics/aggregate-risk.ts';
 import type { AnalysisResult } from '@ona/analytics';
 import type { TGraphVisualization, TRiskFactorCode } from '@ona/contracts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
@@ -73,7 +75,9 @@ export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, 
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
   const withheld = respondents < minGroupSize;
-  const retention = retentionResults(scope, result, minGroupSize, explain);
+  const computed = retentionResults(scope, result, minGroupSize, explain);
+  // A leader under "aggregate risk only" must not read a named leader's own high risk here either.
+  const retention = seesRiskOnlyInAggregate(scope) ? resultsWithoutPersonalRisk(computed) : computed;
   const byRiskLevel = [0, 0, 0, 0, 0];
   for (const e of seen) byRiskLevel[e.risk_level] = (byRiskLevel[e.risk_level] ?? 0) + 1;
   const statistics = view.statistics;

@@ -14,7 +14,7 @@ import { executiveReportPdf } from './executive-pdf.ts';
 import { whatChangedFor } from '../wave-comparison/what-changed.ts';
 
 export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   app.get('/engagements/:id/executive-report/export/', {
     onRequest: app.authenticate,
@@ -27,6 +27,7 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
   }, async (request, reply) => {
     const auth = requireAuth(request);
     const found = await analysedAccess(app.db, auth, request.params.id, 'executive_reports');
+    const minGroupSize = thresholdOf(found.access.engagement);
     const { scope, stored } = await analysedView(app.db, found);
     const label = labeller(request.locale);
     const whatChanged = await whatChangedFor(app, auth, found, request.locale, minGroupSize);

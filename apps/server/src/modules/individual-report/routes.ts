@@ -15,7 +15,7 @@ import { individualReportsWorkbook } from './individual-report-export.ts';
 import { individualReportDetail, individualReportList, questionLabels } from './individual-report-service.ts';
 
 export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
   const load = async (auth: AuthContext, engagementId: number) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'individual_reports');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
@@ -38,6 +38,7 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     schema: { tags: ['individual-report'], summary: 'The visible individual reports as an .xlsx file in the request’s language', params: ZIdParams, response: { 200: ZXlsxFile, ...analyticsErrors } },
   }, async (request, reply) => {
     const { scope, stored } = await load(requireAuth(request), request.params.id);
+    const minGroupSize = thresholdOf(scope.engagement);
     const questions = await questionLabels(app.db, scope.engagement.id, request.locale);
     const reports = stored.result.individualReports
       .filter((r) => scope.visible.has(dbId(r.employeeId)))
@@ -56,6 +57,7 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'individual_reports');
+    const minGroupSize = thresholdOf(found.access.engagement);
     const { reportId } = request.params;
     // A report the caller may not see is a 404 that is never kept: its key would not hold it.
     return sendKeptAnswer(app, request, reply, { answer: 'individual-report', ...found, locale: request.locale, variant: [reportId, minGroupSize] }, async () => {

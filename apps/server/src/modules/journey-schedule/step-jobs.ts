@@ -156,14 +156,14 @@ async function remind(app: FastifyInstance, stepId: number, linkBase: string, la
  * The day's digest to the administrators: marked done in the transaction that writes its e-mails
  * and queues the next day's (while the journey is open). A journey closed meanwhile gets none.
  */
-async function digest(app: FastifyInstance, stepId: number, linkBase: string, threshold: number): Promise<void> {
+async function digest(app: FastifyInstance, stepId: number, linkBase: string, thresholdOf: (engagement: { minGroupSize: number }) => number): Promise<void> {
   await app.db.transaction(async (tx) => {
     const step: StepRow | undefined = await claimStep(app, stepId, tx);
     if (!step) return;
     const [engagement] = await tx.select().from(engagements).where(eq(engagements.id, step.engagementId));
     if (!engagement || engagement.closedAt) return;
     const closesAt = await pendingCloseAt(tx, engagement.id);
-    await writeDigest(app, tx, engagement, closesAt, step.timeZone, threshold, linkBase);
+    await writeDigest(app, tx, engagement, closesAt, step.timeZone, thresholdOf(engagement), linkBase);
     await queueNextDigest(app, tx, engagement.id, engagement.organizationId, step.dueAt);
   });
 }
@@ -215,7 +215,8 @@ export async function sendScheduledReportsReady(app: FastifyInstance, db: Databa
 
 /** The handler of queue `journey-step`: a journey's scheduled opening, reminders, daily digests and closing. */
 export const journeyStepJobsPlugin = fp<{ publicUrl?: string | undefined; minGroupSize?: number | undefined }>(async (app, options) => {
-  const threshold = resolveMinGroupSize(options.minGroupSize === undefined ? undefined : { minGroupSize: options.minGroupSize });
+  // The journey's own anonymity threshold (its copy of the organisation's confidentiality settings).
+  const thresholdOf = resolveMinGroupSize(options.minGroupSize === undefined ? undefined : { minGroupSize: options.minGroupSize });
   await app.jobs.register<{ stepId: number }>('journey-step', { retryLimit: STEP_RETRIES, retryDelay: 60, expireInSeconds: 15 * 60 }, async (job) => {
     const [step] = await app.db.select({ kind: journeyScheduleSteps.kind }).from(journeyScheduleSteps).where(eq(journeyScheduleSteps.id, job.data.stepId));
     const lastAttempt = job.retryCount >= STEP_RETRIES;
@@ -223,7 +224,7 @@ export const journeyStepJobsPlugin = fp<{ publicUrl?: string | undefined; minGro
     if (step?.kind === 'open') await openJourney(app, job.data.stepId, linkBase, lastAttempt);
     else if (step?.kind === 'reminder') await remind(app, job.data.stepId, linkBase, lastAttempt);
     else if (step?.kind === 'close') await closeJourney(app, job.data.stepId);
-    else if (step?.kind === 'digest') await digest(app, job.data.stepId, linkBase, threshold);
+    else if (step?.kind === 'digest') await digest(app, job.data.stepId, linkBase, thresholdOf);
     else if (step?.kind === 'next_wave') await createNextWave(app, job.data.stepId, lastAttempt);
   });
 });

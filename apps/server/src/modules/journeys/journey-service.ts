@@ -1,3 +1,4 @@
+import { organizationConfidentiality } from '../confidentiality/confidentiality-settings.ts';
 import type { TEngagement, TJourneyCreate, TJourneyUpdate, TNextWave } from '@ona/contracts';
 import { and, eq, sql, tables, type Database } from '@ona/db';
 import { ApiError, conflict, forbidden, notFound } from '../../errors/api-error.ts';
@@ -64,6 +65,8 @@ export async function createJourney(db: Database, auth: AuthContext, input: TJou
     const [created] = await tx
       .insert(engagements)
       .values({
+        // The organisation's confidentiality settings as they stand now (the journey follows later changes until it opens).
+        ...(await organizationConfidentiality(tx, auth.organizationId)),
         organizationId: auth.organizationId,
         name: input.name,
         accessFrom: input.access_from,
@@ -194,6 +197,8 @@ export async function copyAsNextWave(tx: Database, source: EngagementRow, copy: 
   const [created] = await tx
     .insert(engagements)
     .values({
+      // Today's confidentiality settings of the organisation, not the earlier wave's (which it kept from its own opening).
+      ...(await organizationConfidentiality(tx, source.organizationId)),
       organizationId: source.organizationId,
       name: copy.name,
       accessFrom: copy.accessFrom,

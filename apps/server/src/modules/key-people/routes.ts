@@ -13,7 +13,7 @@ import { keyPeopleAnalytics, keyPeopleValues, resolveSide, sourceRespondents } f
 import { withShownGroups } from './shown-groups-repository.ts';
 
 export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   app.get('/engagements/:id/key-people-analytics/', {
     onRequest: app.authenticate,
@@ -40,6 +40,7 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
   }, async (request) => {
     const auth = requireAuth(request);
     const scope = await resolveScope(app.db, auth, request.params.id, 'key_people_analytics');
+    const minGroupSize = thresholdOf(scope.engagement);
     // The view is computed live from the answers, but only once an analysis exists, like the list.
     await requireLatestAnalysis(app.db, scope.engagement.id);
     const { su, tu, sun, tun } = request.query;

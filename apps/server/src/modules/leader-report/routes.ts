@@ -18,7 +18,7 @@ import { leaderReportsWorkbook } from './leader-report-export.ts';
 import { leaderReportDetail, leaderReportList } from './leader-report-service.ts';
 
 export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   const load = async (auth: AuthContext, engagementId: number) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'leader_reports');
@@ -61,6 +61,7 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     const auth = requireAuth(request);
     const { scope, stored } = await load(auth, request.params.id);
     if (scope.level !== 'all_access') throw forbidden();
+    const minGroupSize = thresholdOf(scope.engagement);
     const logo = await organizationLogo(scope.engagement.organizationId);
     const reports = leaderReportList(scope, stored.result, null).map((item) => {
       const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === item.id)!;
@@ -87,6 +88,7 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     const leaderId = request.params.reportId;
     const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === leaderId);
     if (!report || !scope.visible.has(leaderId)) throw notFound();
+    const minGroupSize = thresholdOf(scope.engagement);
     const now = new Date();
     // Counted before the check, so parallel guesses cannot outrun the limit.
     const attempt = await takeCodeAttempt(app.db, auth.user.id, now);

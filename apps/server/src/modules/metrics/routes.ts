@@ -16,7 +16,7 @@ import { metricsPage } from './metrics-service.ts';
  * (`key_people_analytics`): the metrics are the figures behind the key and group roles.
  */
 export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   app.get('/engagements/:id/metrics/', {
     onRequest: app.authenticate,
@@ -30,6 +30,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const minGroupSize = thresholdOf(found.access.engagement);
     return sendKeptAnswer(app, request, reply, { answer: 'metrics', ...found, locale: request.locale, variant: [request.query, minGroupSize] }, async () => {
       const { scope, stored } = await analysedView(app.db, found);
       const source = await loadGroupingSource(app.db, scope.engagement.id);
@@ -48,6 +49,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const minGroupSize = thresholdOf(found.access.engagement);
     const table = await keptMetricsTable(app, found, request.query, request.locale, minGroupSize);
     const workbook = metricsWorkbook(request.locale, table.network, table.groups, table.metrics, table.rows);
     return sendWorkbook(reply, workbook, exportFileName(request.locale, 'metrics', found.access.engagement.name, 'xlsx'));

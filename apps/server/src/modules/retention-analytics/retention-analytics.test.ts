@@ -170,7 +170,7 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="retention-analytics-acme-spring-2026.xlsx"; filename*=UTF-8''${encodeURIComponent('megtartáselemzés-acme-spring-2026.xlsx')}`);
     const workbook = await readWorkbook(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
-      'Munkatársak', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok', 'Magyarázatok',
+      'Munkatársak', 'Kockázati megoszlás', 'Leggyakoribb okok', 'Veszélyeztetett kulcsemberek', 'Támogatásra szoruló vezetők', 'Együtt járó okok', 'Csoportos működési zavarok', 'Magyarázatok',
     ]);
     const sheet = workbook.getWorksheet('Munkatársak')!;
     expect((sheet.getRow(1).values as unknown[]).slice(1, 10)).toEqual(['Munkatárs', 'Munkatárs azonosító', 'Kockázati szint', 'Kockázati tényezők', 'Szervezeti egység', 'Vezető', 'Generáció', 'Kulcsszerepek', 'Belépés dátuma']);

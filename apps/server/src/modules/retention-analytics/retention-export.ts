@@ -15,14 +15,16 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
   const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
   const withheldRow = [t('analytics.export.withheld', { min: minGroupSize })];
 
+  // Under "aggregate risk only for leaders" the sheet has no risk columns at all (docs/privacy/confidentiality.md).
+  const personalRisk = !data.individual_risk_withheld;
+  const riskColumns = personalRisk ? [t('analytics.export.col_risk_level'), t('analytics.export.col_risk_factors')] : [];
   addTableSheet(
     workbook,
     t('analytics.export.sheet_employees'),
     [
       t('analytics.export.col_employee'),
       { header: t('analytics.export.col_employee_id'), kind: 'integer' },
-      t('analytics.export.col_risk_level'),
-      t('analytics.export.col_risk_factors'),
+      ...riskColumns,
       t('analytics.export.col_department'),
       t('analytics.export.col_leader'),
       t('analytics.export.col_generation'),
@@ -34,8 +36,7 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
     data.employees.map((e) => [
       e.name,
       e.id,
-      label.riskLevel(e.risk_level),
-      e.risk_factors.map((f) => label.riskFactor(f.code)).join(', '),
+      ...(personalRisk ? [e.risk_level === null ? '' : label.riskLevel(e.risk_level), e.risk_factors.map((f) => label.riskFactor(f.code)).join(', ')] : []),
       e.unit === null ? '' : (unitNames.get(e.unit) ?? ''),
       nameOf(e.leader),
       label.generation(e.generation),
@@ -45,6 +46,14 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
       label.yesNo(e.has_answered),
     ]),
     { freezeColumns: 1 },
+  );
+
+  const distribution = data.risk_distribution.counts;
+  addTableSheet(
+    workbook,
+    t('analytics.export.sheet_risk_distribution'),
+    [t('analytics.export.col_risk_level'), { header: t('analytics.export.col_count'), kind: 'integer' }],
+    distribution === null ? [withheldRow] : Object.entries(distribution).map(([level, count]) => [label.riskLevel(Number(level)), count]),
   );
 
   const causes = data.results.most_typical_causes.items;

@@ -6,6 +6,8 @@ import { explanationsOf, type Explainer, type NamedCodes } from '../analytics-sh
 import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
 import { riskFactorsShownTo } from './leader-factor-privacy.ts';
 import { retentionResults } from './retention-results.ts';
+import { riskDistribution, resultsWithoutPersonalRisk, withoutPersonalRisk } from './aggregate-risk.ts';
+import { seesRiskOnlyInAggregate } from '../analytics-shared/aggregate-risk-only.ts';
 
 function generationOf(value: string | null): TGenerationCode | null {
   return value !== null && (EMPLOYEE_GENERATIONS as readonly string[]).includes(value) ? (value as TGenerationCode) : null;
@@ -44,8 +46,11 @@ export function retentionEmployees(scope: AnalyticsScope, result: AnalysisResult
 
 /** The retention page in the request's language: every code comes with its manager sentence. */
 export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis, minGroupSize: number, explain: Explainer): TRetentionAnalytics {
-  const employees = retentionEmployees(scope, stored.result, explain);
-  const results = retentionResults(scope, stored.result, minGroupSize, explain);
+  const aggregateOnly = seesRiskOnlyInAggregate(scope);
+  const everyone = retentionEmployees(scope, stored.result, explain);
+  const employees = aggregateOnly ? everyone.map(withoutPersonalRisk) : everyone;
+  const computed = retentionResults(scope, stored.result, minGroupSize, explain);
+  const results = aggregateOnly ? resultsWithoutPersonalRisk(computed) : computed;
   const children = new Map<number, number[]>();
   for (const unit of scope.units) {
     if (unit.parentId === null) continue;
@@ -53,6 +58,8 @@ export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis
   }
   return {
     units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId, children: children.get(u.id) ?? [] })),
+    individual_risk_withheld: aggregateOnly,
+    risk_distribution: riskDistribution(scope, stored.result, minGroupSize),
     employees,
     root_employees: employees.filter((e) => e.leader === null || !scope.visible.has(e.leader)).map((e) => e.id),
     results,

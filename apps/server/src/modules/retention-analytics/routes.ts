@@ -14,12 +14,12 @@ import { retentionWorkbook } from './retention-export.ts';
 import { retentionAnalytics } from './retention-service.ts';
 
 export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   const load = async (auth: ReturnType<typeof requireAuth>, engagementId: number, locale: TLocale) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'retention_analytics');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
-    return { scope, data: retentionAnalytics(scope, stored, minGroupSize, explainer(locale)) };
+    return { scope, data: retentionAnalytics(scope, stored, thresholdOf(scope.engagement), explainer(locale)) };
   };
 
   app.get('/engagements/:id/retention-analytics-results/', {
@@ -32,6 +32,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'retention_analytics');
+    const minGroupSize = thresholdOf(found.access.engagement);
     return sendKeptAnswer(app, request, reply, { answer: 'retention', ...found, locale: request.locale, variant: [minGroupSize] }, async () => {
       const { scope, stored } = await analysedView(app.db, found);
       return retentionAnalytics(scope, stored, minGroupSize, explainer(request.locale));
@@ -48,6 +49,6 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     },
   }, async (request, reply) => {
     const { scope, data } = await load(requireAuth(request), request.params.id, request.locale);
-    return sendWorkbook(reply, retentionWorkbook(data, labeller(request.locale), minGroupSize), exportFileName(request.locale, 'retention_analytics', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, retentionWorkbook(data, labeller(request.locale), thresholdOf(scope.engagement)), exportFileName(request.locale, 'retention_analytics', scope.engagement.name, 'xlsx'));
   });
 };

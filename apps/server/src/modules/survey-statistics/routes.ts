@@ -13,10 +13,10 @@ import { loadResponseFacts, responseFactsVersion } from './statistics-repository
 import { surveyStatistics } from './statistics-service.ts';
 
 export const surveyStatisticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
   const load = async (auth: AuthContext, engagementId: number) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'statistics');
-    return { scope, data: surveyStatistics(scope, await loadResponseFacts(app.db, scope.engagement.id), minGroupSize) };
+    return { scope, data: surveyStatistics(scope, await loadResponseFacts(app.db, scope.engagement.id), thresholdOf(scope.engagement)) };
   };
 
   app.get('/engagements/:id/survey-statistics/', {
@@ -29,6 +29,7 @@ export const surveyStatisticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     },
   }, async (request, reply) => {
     const access = await resolveAccess(app.db, requireAuth(request), request.params.id, 'statistics');
+    const minGroupSize = thresholdOf(access.engagement);
     const facts = await responseFactsVersion(app.db, access.engagement.id);
     return sendKeptAnswer(app, request, reply, { answer: 'survey-statistics', access, runId: null, locale: request.locale, variant: [facts, minGroupSize] }, async () =>
       surveyStatistics(await loadScope(app.db, access), await loadResponseFacts(app.db, access.engagement.id), minGroupSize),
@@ -40,6 +41,6 @@ export const surveyStatisticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     schema: { tags: ['survey-statistics'], summary: 'The survey statistics as an .xlsx file in the request’s language', params: ZIdParams, response: { 200: ZXlsxFile, ...analyticsErrors } },
   }, async (request, reply) => {
     const { scope, data } = await load(requireAuth(request), request.params.id);
-    return sendWorkbook(reply, statisticsWorkbook(data, labeller(request.locale), minGroupSize), exportFileName(request.locale, 'survey_statistics', scope.engagement.name, 'xlsx'));
+    return sendWorkbook(reply, statisticsWorkbook(data, labeller(request.locale), thresholdOf(scope.engagement)), exportFileName(request.locale, 'survey_statistics', scope.engagement.name, 'xlsx'));
   });
 };

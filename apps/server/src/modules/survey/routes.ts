@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZEmployeeSurvey, ZIdParams, ZSaveAnswer, ZSurveyAnswer, ZSurveyAnswerParams, ZSurveyProgress } from '@ona/contracts';
+import { ZAcceptTerms, ZApiError, ZEmployeeSurvey, ZIdParams, ZSaveAnswer, ZSurveyAnswer, ZSurveyAnswerParams, ZSurveyProgress } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { acceptTerms, finishSurvey, getAnswer, getEmployeeSurvey, resolveSurveyTaker, saveAnswer } from './service.ts';
 
@@ -26,8 +26,15 @@ export const employeeSurveyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/engagements/:id/survey/accept-terms/', {
     onRequest: app.authenticate,
-    schema: { tags, summary: 'Accept the terms and the privacy policy (needed before answering)', params: ZIdParams, response: { 200: ZSurveyProgress, ...errors } },
-  }, async (request) => acceptTerms(app.db, await resolveSurveyTaker(app.db, requireAuth(request), request.params.id)));
+    schema: {
+      tags,
+      summary: 'Accept the terms and the privacy policy (needed before answering)',
+      description: 'While the organisation has a privacy notice, `privacy_notice_version` names the version shown (the acceptance is recorded with it); missing: 400, an older version: 409 `privacy_notice_changed`.',
+      params: ZIdParams,
+      body: ZAcceptTerms.nullish(),
+      response: { 200: ZSurveyProgress, ...errors },
+    },
+  }, async (request) => acceptTerms(app.db, await resolveSurveyTaker(app.db, requireAuth(request), request.params.id), request.body ?? {}));
 
   app.get('/engagements/:id/survey/answers/:questionId/', {
     onRequest: app.authenticate,

@@ -1,10 +1,11 @@
-import type { TEmployeeSurvey, TLocale, TSurveyAnswer, TSurveyProgress, TSurveyUser } from '@ona/contracts';
+import type { TAcceptTerms, TEmployeeSurvey, TLocale, TSurveyAnswer, TSurveyProgress, TSurveyUser } from '@ona/contracts';
 import type { Database, tables } from '@ona/db';
 import { ApiError, conflict, forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { isEngagementAdmin } from '../engagements/service.ts';
 import { localizedBadRequest } from '../engagement-admin/localized-errors.ts';
 import * as repo from './repository.ts';
+import { currentPrivacyNotice, recordAcceptance } from '../privacy-notice/privacy-notice-repository.ts';
 import { saveAnswerStatement } from './save-answer-statement.ts';
 import { assertSurveyOpen, isSurveyOpen } from './survey-window.ts';
 
@@ -41,11 +42,12 @@ export function questionText(texts: Record<string, string>, locale: TLocale, def
 
 export async function getEmployeeSurvey(db: Database, taker: SurveyTaker, locale: TLocale): Promise<TEmployeeSurvey> {
   const { engagement, employee } = taker;
-  const [questions, colleagues, ownAnswers, participation] = await Promise.all([
+  const [questions, colleagues, ownAnswers, participation, notice] = await Promise.all([
     repo.loadQuestions(db, engagement.id),
     repo.loadColleagues(db, engagement.id),
     repo.loadOwnAnswers(db, employee.id),
     repo.findParticipation(db, engagement.id, employee.id),
+    currentPrivacyNotice(db, engagement.organizationId),
   ]);
   const toUser = (c: (typeof colleagues)[number]): TSurveyUser => ({
     id: c.id,
@@ -73,6 +75,7 @@ export async function getEmployeeSurvey(db: Database, taker: SurveyTaker, locale
     is_open: isSurveyOpen(engagement),
     terms_accepted: participation?.termsAcceptedAt != null,
     finished: participation?.finishedAt != null,
+    privacy_notice: notice ? { version: notice.version, text: notice.text } : null,
   };
 }
 
@@ -82,9 +85,22 @@ async function progressOf(db: Database, taker: SurveyTaker): Promise<TSurveyProg
   return { terms_accepted: participation?.termsAcceptedAt != null, finished: participation?.finishedAt != null, last_question_index: index >= 0 ? index : null };
 }
 
-export async function acceptTerms(db: Database, taker: SurveyTaker): Promise<TSurveyProgress> {
+/**
+ * The consent tick, and with it the record of which privacy notice version the person accepted and
+ * when (docs/privacy/confidentiality.md, "Privacy notice"), both in one transaction.
+ */
+export async function acceptTerms(db: Database, taker: SurveyTaker, input: TAcceptTerms = {}): Promise<TSurveyProgress> {
   assertSurveyOpen(taker.engagement);
-  await repo.acceptTerms(db, taker.engagement.id, taker.employee.id, new Date());
+  const notice = await currentPrivacyNotice(db, taker.engagement.organizationId);
+  if (notice && input.privacy_notice_version === undefined) {
+    throw new ApiError(400, 'validation_error', 'errors.validation_failed', { privacy_notice_version: ['errors.field_required'] });
+  }
+  if (notice && input.privacy_notice_version !== notice.version) throw conflict('privacy_notice_changed', 'organizations.confidentiality.errors.notice_not_current');
+  const at = new Date();
+  await db.transaction(async (tx) => {
+    await repo.acceptTerms(tx, taker.engagement.id, taker.employee.id, at);
+    if (notice) await recordAcceptance(tx, notice.id, taker.engagement.id, taker.employee.id, at);
+  });
   return progressOf(db, taker);
 }
 

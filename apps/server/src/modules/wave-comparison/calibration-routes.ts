@@ -3,7 +3,7 @@ import { ZIdParams, ZLeaverReasonBody, ZLeaverReasonParams, ZRiskCalibration, ZR
 import type { Database } from '@ona/db';
 import { ApiError, forbidden } from '../../errors/api-error.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
-import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { comparisonThreshold, resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { getVisibleEngagement, isEngagementAdmin } from '../engagements/service.ts';
 import { loadComparisonSides, seesAllOfBoth, type ComparisonSides } from './comparison-sides.ts';
@@ -28,7 +28,7 @@ export async function loadCalibrationSides(db: Database, auth: AuthContext, late
 
 /** Risk checked against turnover (docs/risk-calibration.md). */
 export const riskCalibrationRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   app.get('/engagements/:id/comparison/calibration/', {
     onRequest: app.authenticate,
@@ -44,6 +44,7 @@ export const riskCalibrationRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
   }, async (request) => {
     const auth = requireAuth(request);
     const sides = await loadCalibrationSides(app.db, auth, request.params.id, request.query.with, request.locale);
+    const minGroupSize = comparisonThreshold(thresholdOf, sides);
     return riskCalibrationView(sides, await calibrationReasons(app.db, auth.organizationId), minGroupSize);
   });
 
@@ -62,6 +63,7 @@ export const riskCalibrationRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
   }, async (request) => {
     const auth = requireAuth(request);
     const sides = await loadCalibrationSides(app.db, auth, request.params.id, request.query.with, request.locale);
+    const minGroupSize = comparisonThreshold(thresholdOf, sides);
     const before = await calibrationReasons(app.db, auth.organizationId);
     const leaver = leaversOf(sides, before).find((candidate) => candidate.id === String(request.params.employeeId));
     if (!leaver) throw new ApiError(400, 'not_a_leaver', 'calibration.errors.not_a_leaver', { employeeId: ['calibration.errors.not_a_leaver'] });

@@ -1,3 +1,4 @@
+import { seesRiskOnlyInAggregate } from '../analytics-shared/aggregate-risk-only.ts';
 import { commonNetworkKeys, PERSON_METRIC_IDS, protectWithinPopulation, type NetworkKey, type PersonChange, type PersonSide, type UnitChange, type UnitSide, type WaveComparison } from '@ona/analytics';
 import { COMPARISON_SORT_KEYS } from '@ona/contracts';
 import type {
@@ -37,6 +38,10 @@ const shownOn = (side: ComparisonSide, person: PersonSide | null): boolean => pe
 
 function personWave(side: ComparisonSide, person: PersonSide): TPersonWave {
   const leaderId = side.stored.result.employees[person.index]?.leaderId ?? null;
+  // "Aggregate risk only for leaders" in that journey: no level, no factors (docs/privacy/confidentiality.md).
+  if (seesRiskOnlyInAggregate(side.scope)) {
+    return { employee_id: dbId(person.id), unit: { id: dbId(person.unitId), name: person.unitPath[person.unitPath.length - 1] ?? '', path: [...person.unitPath] }, has_answered: person.hasAnswered, risk_level: null, risk_factors: [], key_roles: [...person.keyRoles], group_roles: [...person.groupRoles] };
+  }
   return {
     employee_id: dbId(person.id),
     unit: { id: dbId(person.unitId), name: person.unitPath[person.unitPath.length - 1] ?? '', path: [...person.unitPath] },
@@ -85,7 +90,7 @@ export function comparedPerson(sides: ComparisonSides, change: PersonChange): TC
     unit_changed: both ? change.unitChanged : null,
     metrics,
     metrics_withheld: metricsWithheld,
-    risk_change: both ? now.risk_level - then.risk_level : null,
+    risk_change: both && now.risk_level !== null && then.risk_level !== null ? now.risk_level - then.risk_level : null,
     factors_gained: both ? without(now.risk_factors, then.risk_factors) : [],
     factors_lost: both ? without(then.risk_factors, now.risk_factors) : [],
     roles_gained: both ? { key_roles: without(now.key_roles, then.key_roles), group_roles: without(now.group_roles, then.group_roles) } : { key_roles: [], group_roles: [] },

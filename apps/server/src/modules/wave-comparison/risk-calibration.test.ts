@@ -39,7 +39,7 @@ const putReason = (s: Setup, token: string, employeeId: number, reason: TLeaverR
 async function earlierLevels(s: Setup): Promise<Map<string, number>> {
   const res = await getAs(s.ctx, s.org.tokens.admin, `/api/engagements/${s.org.engagementId}/comparison/?with=${s.earlier.engagementId}&page_size=500`);
   const body = ZWaveComparison.parse(res.json());
-  return new Map(body.people.flatMap((p) => (p.then ? [[p.name, p.then.risk_level] as const] : [])));
+  return new Map(body.people.flatMap((p) => (p.then ? [[p.name, p.then.risk_level ?? -1] as const] : [])));
 }
 
 describe('risk calibration at the privacy minimum of 5', () => {

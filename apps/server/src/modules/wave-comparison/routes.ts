@@ -3,7 +3,7 @@ import { ZComparableJourneys, ZIdParams, ZTieDiff, ZTieDiffQuery, ZWaveCompariso
 import { translate } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { labeller } from '../analytics-shared/labels.ts';
-import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
+import { comparisonThreshold, resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { comparableJourneys } from './comparable-journeys.ts';
@@ -22,7 +22,7 @@ import { tieDiffView } from './tie-diff-view.ts';
  * follows the graph view's.
  */
 export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
 
   app.get('/engagements/:id/comparison/journeys/', {
     onRequest: app.authenticate,
@@ -47,6 +47,7 @@ export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> 
     },
   }, async (request) => {
     const sides = await loadComparisonSides(app.db, requireAuth(request), request.params.id, request.query.with, 'retention_analytics', request.locale);
+    const minGroupSize = comparisonThreshold(thresholdOf, sides);
     return waveComparison(sides, request.query, request.locale, minGroupSize, labeller(request.locale).explain);
   });
 
@@ -76,6 +77,7 @@ export const waveComparisonRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> 
     },
   }, async (request, reply) => {
     const sides = await loadComparisonSides(app.db, requireAuth(request), request.params.id, request.query.with, 'retention_analytics', request.locale);
+    const minGroupSize = comparisonThreshold(thresholdOf, sides);
     const label = labeller(request.locale);
     const comparison = waveComparison(sides, request.query, request.locale, minGroupSize, label.explain);
     const graphThen = sideIn(sides.then, 'graph_visualization');

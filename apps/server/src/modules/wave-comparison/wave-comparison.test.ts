@@ -75,7 +75,7 @@ describe('GET /engagements/{id}/comparison/ at all_access', () => {
     for (const person of body.people.filter((p) => p.status === 'stayed')) {
       const inDegree = person.metrics.in_degree!;
       expect(inDegree.change).toBe(inDegree.now! - inDegree.then!);
-      expect(person.risk_change).toBe(person.now!.risk_level - person.then!.risk_level);
+      expect(person.risk_change).toBe(person.now!.risk_level! - person.then!.risk_level!);
       expect(person.factors_gained).toEqual(person.now!.risk_factors.filter((f) => !person.then!.risk_factors.includes(f)));
     }
     // Then the CEO and team A (x1 included) named leader A at work.

@@ -16,6 +16,11 @@ import {
   type TOrganizationUserPatch,
   ZSessionsEnded,
   ZSignInPolicy,
+  ZConfidentialitySettings,
+  ZPrivacyNotice,
+  type TConfidentialityPatch,
+  type TConfidentialitySettings,
+  type TPrivacyNotice,
   type TSessionsEnded,
   type TSignInPolicy,
   type TSignInPolicyPatch,
@@ -57,3 +62,12 @@ export const endMemberSessions = (id: number): Promise<TSessionsEnded> => apiReq
 export const signInPolicyQueryKey = ['organization-admin', 'sign-in-policy'] as const;
 export const fetchSignInPolicy = (): Promise<TSignInPolicy> => apiRequest('/organization/sign-in-policy/', ZSignInPolicy);
 export const updateSignInPolicy = (body: TSignInPolicyPatch): Promise<TSignInPolicy> => apiRequest('/organization/sign-in-policy/', ZSignInPolicy, { method: 'PATCH', body });
+
+export const confidentialityQueryKey = ['organization-admin', 'confidentiality'] as const;
+export const fetchConfidentiality = (): Promise<TConfidentialitySettings> => apiRequest('/organization/confidentiality/', ZConfidentialitySettings);
+export const updateConfidentiality = (body: TConfidentialityPatch): Promise<TConfidentialitySettings> =>
+  apiRequest('/organization/confidentiality/', ZConfidentialitySettings, { method: 'PATCH', body });
+
+export const privacyNoticeQueryKey = ['organization-admin', 'privacy-notice'] as const;
+export const fetchPrivacyNotice = (): Promise<TPrivacyNotice> => apiRequest('/organization/privacy-notice/', ZPrivacyNotice);
+export const savePrivacyNotice = (text: string): Promise<TPrivacyNotice> => apiRequest('/organization/privacy-notice/', ZPrivacyNotice, { method: 'POST', body: { text } });

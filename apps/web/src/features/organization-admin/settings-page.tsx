@@ -16,6 +16,8 @@ import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { RetentionPolicyPanel } from './retention-policy-panel.tsx';
 import { SchedulingSettingsPanel } from './scheduling-settings-panel.tsx';
 import { SignInPolicyPanel } from './sign-in-policy-panel.tsx';
+import { ConfidentialityPanel } from './confidentiality-panel.tsx';
+import { PrivacyNoticePanel } from './privacy-notice-panel.tsx';
 import { SsoSettingsPanel } from './sso-settings-panel.tsx';
 import { fetchOrganization, organizationQueryKey, removeLogo, updateOrganization, uploadLogo } from './organization-admin-api.ts';
 import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
@@ -164,6 +166,8 @@ function SettingsContent() {
         <LogoPanel organization={organization.data} />
       </SimpleGrid>
       <SchedulingSettingsPanel key={`scheduling-${organization.data.id}`} organization={organization.data} />
+      <ConfidentialityPanel />
+      <PrivacyNoticePanel />
       <SignInPolicyPanel />
       <SsoSettingsPanel />
       <RetentionPolicyPanel />

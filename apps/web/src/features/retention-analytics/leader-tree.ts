@@ -13,7 +13,7 @@ export function buildLeaderTree(employees: readonly TRetentionEmployee[], rootId
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   const placed = new Set<number>();
   const order = (a: TLeaderTreeNode, b: TLeaderTreeNode) =>
-    b.employee.risk_level - a.employee.risk_level || collator.compare(a.employee.name, b.employee.name) || a.employee.id - b.employee.id;
+    (b.employee.risk_level ?? -1) - (a.employee.risk_level ?? -1) || collator.compare(a.employee.name, b.employee.name) || a.employee.id - b.employee.id;
 
   const grow = (employee: TRetentionEmployee): TLeaderTreeNode => {
     placed.add(employee.id);
@@ -27,7 +27,7 @@ export function buildLeaderTree(employees: readonly TRetentionEmployee[], rootId
       employee,
       children,
       subtreeSize: children.reduce((sum, child) => sum + 1 + child.subtreeSize, 0),
-      highestBelow: children.reduce((highest, child) => Math.max(highest, child.employee.risk_level, child.highestBelow), -1),
+      highestBelow: children.reduce((highest, child) => Math.max(highest, child.employee.risk_level ?? -1, child.highestBelow), -1),
     };
   };
 

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../shared/format/format-date.ts';
@@ -8,7 +8,7 @@ import { RetentionLayout, type TRetentionPageContext } from './retention-layout.
 import { RISK_LEVELS } from './retention-filters.ts';
 import { retentionPath, SECTION_PATHS } from './retention-sections.ts';
 import { RiskLevelBadge } from './risk-level-badge.tsx';
-import { RISK_LEVEL_COLORS, riskSummary } from './risk-summary.ts';
+import { RISK_LEVEL_COLORS, riskSummaryOf } from './risk-summary.ts';
 import { WithheldNotice } from './withheld-notice.tsx';
 import { formatShare } from './share-format.ts';
 
@@ -32,13 +32,18 @@ function Home({ data, engagementId }: TRetentionPageContext) {
   const { t } = useTranslation('retention');
   const path = useRoutePath();
   const locale = activeLocale();
-  const summary = riskSummary(data.employees);
+  const summary = riskSummaryOf(data);
   const causes = data.results.most_typical_causes;
   const sections = ['risks', 'employees', 'groups', 'orgChart'] as const;
   const sectionPath = { risks: SECTION_PATHS.risks, employees: SECTION_PATHS.employees, groups: SECTION_PATHS.groups, orgChart: SECTION_PATHS['org-chart'] };
 
   return (
     <Stack gap="xl">
+      {data.individual_risk_withheld && (
+        <Alert color="blue" variant="light" title={t('aggregateOnly.title')} data-testid="aggregate-risk-only">
+          {t('aggregateOnly.body')}
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <Figure label={t('home.employees')} value={summary.total} testId="retention-total" />
         <Figure label={t('home.withRiskFactor')} value={summary.withRiskFactor} testId="retention-with-risk-factor" />

@@ -1,4 +1,4 @@
-import type { TRetentionEmployee } from '@ona/contracts';
+import type { TRetentionAnalytics, TRetentionEmployee } from '@ona/contracts';
 import { RISK_LEVELS, type TRiskLevel } from './retention-filters.ts';
 
 /** Level 3 and above is "high risk" in the engine and in the spec (docs/methods.md). */
@@ -28,9 +28,21 @@ export function riskSummary(employees: readonly Pick<TRetentionEmployee, 'risk_l
   };
 }
 
+/**
+ * The summary the page shows: counted from the people, or, when the journey shows this reader risk
+ * only in aggregate ("aggregate risk only for leaders"), the server's distribution of their team
+ * (all zeros while it is withheld below the privacy minimum).
+ */
+export function riskSummaryOf(data: Pick<TRetentionAnalytics, 'employees' | 'individual_risk_withheld' | 'risk_distribution'>): TRiskSummary {
+  if (!data.individual_risk_withheld) return riskSummary(data.employees);
+  const counts = data.risk_distribution.counts;
+  const perLevel: Record<TRiskLevel, number> = { 0: counts?.['0'] ?? 0, 1: counts?.['1'] ?? 0, 2: counts?.['2'] ?? 0, 3: counts?.['3'] ?? 0, 4: counts?.['4'] ?? 0 };
+  return { total: data.employees.length, perLevel, withRiskFactor: perLevel[1] + perLevel[2] + perLevel[3] + perLevel[4], atHighRisk: perLevel[3] + perLevel[4] };
+}
+
 /** Mantine colour of a level: calm to alarming. */
 export const RISK_LEVEL_COLORS: Record<TRiskLevel, string> = { 0: 'teal', 1: 'lime', 2: 'yellow', 3: 'orange', 4: 'red' };
 
-export function asRiskLevel(value: number): TRiskLevel {
+export function asRiskLevel(value: number | null): TRiskLevel {
   return RISK_LEVELS.find((level) => level === value) ?? 0;
 }

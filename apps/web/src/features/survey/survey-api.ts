@@ -42,7 +42,9 @@ export function useInvalidateSurvey(engagementId: number) {
   return () => queryClient.invalidateQueries({ queryKey: key });
 }
 
-export const acceptTerms = (engagementId: number) => apiSend(`${base(engagementId)}accept-terms/`);
+/** The consent tick, naming the privacy notice version shown beside it (recorded with the acceptance). */
+export const acceptTerms = (engagementId: number, privacyNoticeVersion?: number) =>
+  apiSend(`${base(engagementId)}accept-terms/`, { method: 'POST', body: privacyNoticeVersion === undefined ? {} : { privacy_notice_version: privacyNoticeVersion } });
 export const finishSurvey = (engagementId: number) => apiSend(`${base(engagementId)}finish-survey/`);
 
 /** Each attempt carries a fresh, larger sequence: a late earlier attempt can then never overwrite it. */

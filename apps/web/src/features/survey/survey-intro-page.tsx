@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +29,17 @@ function Intro({ survey, engagementId }: { survey: TEmployeeSurvey; engagementId
 
   const start = useMutation({
     mutationFn: async () => {
-      if (!survey.terms_accepted) await acceptTerms(engagementId);
+      if (!survey.terms_accepted) await acceptTerms(engagementId, survey.privacy_notice?.version);
     },
     onSuccess: async () => {
       queryClient.setQueryData<TEmployeeSurvey>(key, (current) => (current ? { ...current, terms_accepted: true } : current));
       await navigate(path(`engagements/${engagementId}/survey/question_${resume}.html`));
     },
-    onError: (error) => notify('error', errorMessage(error)),
+    onError: async (error) => {
+      notify('error', errorMessage(error));
+      // The notice may have changed since the page loaded (409): show the version now in force.
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
   });
 
   const startable = consent && survey.is_open && hasQuestions;
@@ -88,6 +92,19 @@ function Intro({ survey, engagementId }: { survey: TEmployeeSurvey; engagementId
       {(survey.is_open || !survey.finished) && (
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
+            {survey.privacy_notice && (
+              <Stack gap={6} data-testid="privacy-notice">
+                <Title order={2} fz="md" id="privacy-notice-title">
+                  {t('intro.noticeTitle', { version: survey.privacy_notice.version })}
+                </Title>
+                {/* A long notice scrolls in its own focusable region, so keyboard users can read all of it. */}
+                <Box role="region" tabIndex={0} aria-labelledby="privacy-notice-title" mah={280} style={{ overflowY: 'auto' }}>
+                  <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="privacy-notice-text">
+                    {survey.privacy_notice.text}
+                  </Text>
+                </Box>
+              </Stack>
+            )}
             <Checkbox
               checked={consent}
               disabled={survey.terms_accepted}

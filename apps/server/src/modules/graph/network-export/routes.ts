@@ -66,7 +66,7 @@ function tableLabels(locale: TLocale): NetworkTableLabels {
 
 /** The graph page's view in an exchange format for Gephi, yEd, R, Python or Excel, with every metric. */
 export const networkExportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
-  const minGroupSize = resolveMinGroupSize(options);
+  const thresholdOf = resolveMinGroupSize(options);
   app.get('/engagements/:id/graph-visualization/export/', {
     onRequest: app.authenticate,
     schema: {
@@ -83,6 +83,7 @@ export const networkExportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> =
     const { locale, query } = request;
     // Access and run as the graph page resolves them: the file shows what the page shows.
     const graph = await analysedAccess(app.db, auth, request.params.id, 'graph_visualization');
+    const minGroupSize = thresholdOf(graph.access.engagement);
     const { engagement, level, ownEmployeeId } = graph.access;
     const source = await loadEngagementGraph(app.db, engagement.id, graph.runId, locale);
     const labels = tableLabels(locale);

@@ -39,7 +39,7 @@ export function EmployeeDrawer({ employee, explanations, lookups, onClose }: TEm
           <Group gap="sm">
             <RiskLevelBadge level={employee.risk_level} explanations={explanations} size="lg" />
             <Text fz="sm" c="dimmed">
-              {explanations.risk_levels[String(asRiskLevel(employee.risk_level)) as '0']}
+              {employee.risk_level === null ? t('aggregateOnly.badgeHint') : explanations.risk_levels[String(asRiskLevel(employee.risk_level)) as '0']}
             </Text>
           </Group>
           <Group gap="xl" align="flex-start">

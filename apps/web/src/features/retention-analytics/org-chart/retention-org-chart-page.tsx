@@ -23,7 +23,8 @@ function PersonCard({ node, open, toggle, explanations, lookups }: { node: TLead
   const { t } = useTranslation('retention');
   const { employee } = node;
   const level = asRiskLevel(employee.risk_level);
-  const style = { '--risk-color': `var(--mantine-color-${RISK_LEVEL_COLORS[level]}-6)` } as CSSProperties;
+  // A level withheld from this reader (aggregate risk only) is drawn in grey, never as "no risk".
+  const style = { '--risk-color': `var(--mantine-color-${employee.risk_level === null ? 'gray' : RISK_LEVEL_COLORS[level]}-6)` } as CSSProperties;
   return (
     <div className={classes.card} style={style} data-testid="org-chart-person" data-employee={employee.id} data-level={level}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
