@@ -149,11 +149,6 @@ export const ZInstantSurvey = ZInstantSurveySummary.extend({
   participants: z.array(ZInstantParticipant),
   answers: z.array(ZInstantAnswer),
   login_codes: z.array(z.string()),
-  /**
-   * Free-text questions answered by fewer people than the organisation's free-text threshold
-   * (docs/privacy/confidentiality.md): their answers are left out of `answers` and of the export.
-   */
-  free_text_withheld: z.object({ minimum: z.number().int(), question_ids: z.array(z.number().int()) }),
 });
 export type TInstantSurvey = z.infer<typeof ZInstantSurvey>;
 

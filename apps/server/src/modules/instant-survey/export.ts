@@ -47,11 +47,6 @@ export function answerRows(survey: TInstantSurvey, locale: TLocale): TCell[][] {
         break;
     }
   }
-  // A free-text question under the organisation's threshold: one row that says so, none of its answers.
-  for (const questionId of survey.free_text_withheld.question_ids) {
-    const question = questions.get(questionId);
-    if (question) rows.push([question.label, null, null, null, null, translate(locale, 'instant.export.free_text_withheld', { min: survey.free_text_withheld.minimum })]);
-  }
   return rows;
 }
 

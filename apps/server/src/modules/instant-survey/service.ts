@@ -17,7 +17,6 @@ import { checkAnswer, peopleNamedIn } from './answer-validation.ts';
 import type { TParticipantContext } from './instant-auth.ts';
 import type { TKeptParticipant } from './kept-participant.ts';
 import { publishLive } from './live.ts';
-import { organizationConfidentiality } from '../confidentiality/confidentiality-settings.ts';
 import * as repo from './repository.ts';
 import { findSaveTarget, isParticipantGone, writeAnswer } from './save-answer-statements.ts';
 import { checkSurveyCode, normaliseSurveyCode } from './survey-code.ts';
@@ -36,33 +35,14 @@ export async function hostSurvey(db: Database, auth: AuthContext, surveyId: numb
 }
 
 export async function describeForHost(db: Database, row: repo.TSurveyRow): Promise<TInstantSurvey> {
-  const [questions, participants, answers, confidentiality] = await Promise.all([
-    repo.loadQuestions(db, row.id),
-    repo.loadParticipantRows(db, row.id),
-    repo.loadAnswers(db, row.id),
-    organizationConfidentiality(db, row.organizationId),
-  ]);
-  const withheld = freeTextWithheld(questions, answers, confidentiality.freeTextMinGroupSize);
+  const [questions, participants, answers] = await Promise.all([repo.loadQuestions(db, row.id), repo.loadParticipantRows(db, row.id), repo.loadAnswers(db, row.id)]);
   return {
     ...repo.toSummary(row, { questions: questions.length, participants: participants.length }),
     questions,
     participants: participants.map(repo.toParticipant),
-    answers: answers.filter((answer) => !withheld.includes(answer.question_id)),
+    answers,
     login_codes: row.state === 'closed' ? [] : [row.code],
-    free_text_withheld: { minimum: confidentiality.freeTextMinGroupSize, question_ids: withheld },
   };
-}
-
-/**
- * The free-text questions the host may not read yet: answered by fewer people than the
- * organisation's free-text threshold, where a wording could tell who wrote it. The threshold is
- * the organisation's current one: an instant survey is not a journey and has no opening to keep.
- */
-function freeTextWithheld(questions: readonly TInstantSurvey['questions'][number][], answers: readonly TInstantSurvey['answers'][number][], minimum: number): number[] {
-  return questions
-    .filter((question) => question.type === 'freetext')
-    .filter((question) => answers.filter((answer) => answer.question_id === question.id && answer.value.type === 'freetext' && answer.value.text.trim() !== '').length < minimum)
-    .map((question) => question.id);
 }
 
 export function surveyUser(participant: TParticipantContext): TInstantSurveyUser {

@@ -10,7 +10,7 @@ const answer = (participant_id: number, question_id: number, value: TInstantAnsw
 const people = ['Ann', 'Bob', 'Cid', 'Dan'].map((name, i) => ({ id: i + 1, name, email: null, joined: true, invited_at: null, finished: false, current_question_index: 0 }));
 
 const survey: TInstantSurvey = {
-  id: 1, public_id: '5b0c4a9e-2f7d-4c1a-9e3b-8d6f1a2b3c4d', title: 'T', code: 'ABCDEFGHI', state: 'started', closed: false, created_at: '', started_at: null, closed_at: null, question_count: 6, participant_count: 4, login_codes: [], free_text_withheld: { minimum: 10, question_ids: [] },
+  id: 1, public_id: '5b0c4a9e-2f7d-4c1a-9e3b-8d6f1a2b3c4d', title: 'T', code: 'ABCDEFGHI', state: 'started', closed: false, created_at: '', started_at: null, closed_at: null, question_count: 6, participant_count: 4, login_codes: [],
   questions: [question(1, 'user_select'), question(2, 'options', ['Red', 'Blue']), question(3, 'mood_select'), question(4, 'intensity_select', ['Low', 'High']), question(5, 'freetext'), question(6, 'scaling', ['X', 'Y'])],
   participants: people,
   answers: [

@@ -69,7 +69,7 @@ describe('searchPeople', () => {
 describe('save and start', () => {
   const survey = (state: TInstantSurvey['state']): TInstantSurvey => ({
     id: 4, public_id: '5b0c4a9e-2f7d-4c1a-9e3b-8d6f1a2b3c4d', title: 'Day', code: 'ABCDEFGH1', state, closed: state === 'closed', created_at: '2026-01-01T00:00:00.000Z', started_at: null, closed_at: null,
-    question_count: 0, participant_count: 0, questions: [], participants: [], answers: [], login_codes: [], free_text_withheld: { minimum: 10, question_ids: [] },
+    question_count: 0, participant_count: 0, questions: [], participants: [], answers: [], login_codes: [],
   });
 
   it('is offered for a new survey and when editing a pending one, not when editing a started one', () => {

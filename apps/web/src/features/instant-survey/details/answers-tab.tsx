@@ -60,11 +60,7 @@ export function AnswersTab() {
               <Title order={3} fz="md" mb="sm">
                 {index + 1}. {question.label}
               </Title>
-              {survey.free_text_withheld.question_ids.includes(question.id) ? (
-                <Text c="dimmed" fz="sm" data-testid="free-text-withheld">
-                  {t('answers.freeTextWithheld', { min: survey.free_text_withheld.minimum })}
-                </Text>
-              ) : answers.length === 0 ? (
+              {answers.length === 0 ? (
                 <Text c="dimmed" fz="sm">
                   {t('answers.empty')}
                 </Text>
