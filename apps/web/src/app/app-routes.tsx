@@ -58,7 +58,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 { path: 'organization/users.html', lazy: lazyPage(() => import('../features/organization-admin/users-page.tsx'), (m) => <m.OrganizationUsersPage />, ['organizationAdmin']) },
                 { path: 'organization/directory.html', lazy: lazyPage(() => import('../features/directory/directory-page.tsx'), (m) => <m.DirectoryPage />, ['organizationAdmin', 'directory', 'admin']) },
                 { path: 'organization/audit-log.html', lazy: lazyPage(() => import('../features/organization-admin/audit-log-page.tsx'), (m) => <m.AuditLogPage />, ['organizationAdmin']) },
-                { path: 'organization/settings.html', lazy: lazyPage(() => import('../features/organization-admin/settings-page.tsx'), (m) => <m.OrganizationSettingsPage />, ['organizationAdmin', 'apiKeys', 'sso']) },
+                { path: 'organization/settings.html', lazy: lazyPage(() => import('../features/organization-admin/settings-page.tsx'), (m) => <m.OrganizationSettingsPage />, ['organizationAdmin', 'organizationPolicies', 'apiKeys', 'sso']) },
                 { path: 'engagements/list.html', lazy: lazyPage(() => import('../features/engagements/engagements-list-page.tsx'), (m) => <m.EngagementsListPage />, ['engagements', 'journeys']) },
                 { path: 'engagements/new.html', lazy: lazyPage(() => import('../features/journeys/new-journey-page.tsx'), (m) => <m.NewJourneyPage />, ['journeys', 'engagements']) },
                 // A partial dynamic segment: React Router matches `3.html` with engagementId "3";

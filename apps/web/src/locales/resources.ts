@@ -18,6 +18,7 @@ import deKeyPeople from './de/key-people.json';
 import deSetup from './de/setup.json';
 import deJourneys from './de/journeys.json';
 import deOrganizationAdmin from './de/organization-admin.json';
+import deOrganizationPolicies from './de/organization-policies.json';
 import deConfidentiality from './de/confidentiality.json';
 import deApiKeys from './de/api-keys.json';
 import deAccount from './de/account.json';
@@ -47,6 +48,7 @@ import enKeyPeople from './en/key-people.json';
 import enSetup from './en/setup.json';
 import enJourneys from './en/journeys.json';
 import enOrganizationAdmin from './en/organization-admin.json';
+import enOrganizationPolicies from './en/organization-policies.json';
 import enConfidentiality from './en/confidentiality.json';
 import enApiKeys from './en/api-keys.json';
 import enAccount from './en/account.json';
@@ -76,6 +78,7 @@ import huKeyPeople from './hu/key-people.json';
 import huSetup from './hu/setup.json';
 import huJourneys from './hu/journeys.json';
 import huOrganizationAdmin from './hu/organization-admin.json';
+import huOrganizationPolicies from './hu/organization-policies.json';
 import huConfidentiality from './hu/confidentiality.json';
 import huApiKeys from './hu/api-keys.json';
 import huAccount from './hu/account.json';
@@ -107,6 +110,7 @@ import ruKeyPeople from './ru/key-people.json';
 import ruSetup from './ru/setup.json';
 import ruJourneys from './ru/journeys.json';
 import ruOrganizationAdmin from './ru/organization-admin.json';
+import ruOrganizationPolicies from './ru/organization-policies.json';
 import ruConfidentiality from './ru/confidentiality.json';
 import ruApiKeys from './ru/api-keys.json';
 import ruAccount from './ru/account.json';
@@ -139,6 +143,7 @@ export const englishResources = {
   setup: enSetup,
   journeys: enJourneys,
   organizationAdmin: enOrganizationAdmin,
+  organizationPolicies: enOrganizationPolicies,
   confidentiality: enConfidentiality,
   apiKeys: enApiKeys,
   account: enAccount,
@@ -176,6 +181,7 @@ const hungarian: TTranslation = {
   setup: huSetup,
   journeys: huJourneys,
   organizationAdmin: huOrganizationAdmin,
+  organizationPolicies: huOrganizationPolicies,
   confidentiality: huConfidentiality,
   apiKeys: huApiKeys,
   account: huAccount,
@@ -208,6 +214,7 @@ const german: TTranslation = {
   setup: deSetup,
   journeys: deJourneys,
   organizationAdmin: deOrganizationAdmin,
+  organizationPolicies: deOrganizationPolicies,
   confidentiality: deConfidentiality,
   apiKeys: deApiKeys,
   account: deAccount,
@@ -240,6 +247,7 @@ const russian: TTranslation = {
   setup: ruSetup,
   journeys: ruJourneys,
   organizationAdmin: ruOrganizationAdmin,
+  organizationPolicies: ruOrganizationPolicies,
   confidentiality: ruConfidentiality,
   apiKeys: ruApiKeys,
   account: ruAccount,

@@ -10,7 +10,7 @@ import { confidentialityQueryKey, fetchConfidentiality, updateConfidentiality } 
 
 /** The anonymity thresholds and "aggregate risk only for leaders" (docs/privacy/confidentiality.md). */
 export function ConfidentialityPanel() {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('organizationPolicies');
   const settings = useQuery({ queryKey: confidentialityQueryKey, queryFn: fetchConfidentiality });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={1040} mt="lg" data-testid="confidentiality-settings">
@@ -30,7 +30,7 @@ export function ConfidentialityPanel() {
 }
 
 function ConfidentialityForm({ settings }: { settings: TConfidentialitySettings }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('organizationPolicies');
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [minimum, setMinimum] = useState<number | string>(settings.min_group_size);

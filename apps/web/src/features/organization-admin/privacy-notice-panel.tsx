@@ -12,7 +12,7 @@ import { fetchPrivacyNotice, privacyNoticeQueryKey, savePrivacyNotice } from './
 
 /** The privacy notice shown on the survey intro: each save a new version, with acceptances per version. */
 export function PrivacyNoticePanel() {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('organizationPolicies');
   const notice = useQuery({ queryKey: privacyNoticeQueryKey, queryFn: fetchPrivacyNotice });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={1040} mt="lg" data-testid="privacy-notice">
@@ -32,7 +32,7 @@ export function PrivacyNoticePanel() {
 }
 
 function NoticeForm({ notice }: { notice: TPrivacyNotice }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('organizationPolicies');
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const locale = activeLocale();

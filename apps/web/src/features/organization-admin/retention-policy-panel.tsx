@@ -12,7 +12,7 @@ import { fetchRetentionPolicy, retentionPolicyQueryKey, updateRetentionPolicy } 
 
 /** How long identities are kept after a journey closes and after a person leaves (docs/privacy/retention.md). */
 export function RetentionPolicyPanel() {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('organizationPolicies');
   const policy = useQuery({ queryKey: retentionPolicyQueryKey, queryFn: fetchRetentionPolicy });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={1040} mt="lg" data-testid="retention-policy">
@@ -33,7 +33,7 @@ export function RetentionPolicyPanel() {
 }
 
 function RetentionForm({ policy }: { policy: TRetentionPolicy }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('organizationPolicies');
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [journeyMonths, setJourneyMonths] = useState<number | string>(policy.journey_months);
@@ -93,7 +93,7 @@ function RetentionForm({ policy }: { policy: TRetentionPolicy }) {
 
 /** The journeys still to be anonymised, the soonest first, and the leavers waiting for their erasure. */
 function Upcoming({ policy }: { policy: TRetentionPolicy }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('organizationPolicies');
   const locale = activeLocale();
   return (
     <Stack gap="xs" data-testid="retention-upcoming">

@@ -13,7 +13,7 @@ import { organizationQueryKey, updateOrganization } from './organization-admin-a
  * reminders one person gets per journey (docs/journeys.md, "Reminders").
  */
 export function SchedulingSettingsPanel({ organization }: { organization: TCurrentOrganization }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation(['organizationPolicies', 'organizationAdmin']);
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [timeZone, setTimeZone] = useState(organization.time_zone);
@@ -27,7 +27,7 @@ export function SchedulingSettingsPanel({ organization }: { organization: TCurre
     mutationFn: () => updateOrganization({ time_zone: timeZone, sending_hours_start: start, sending_hours_end: end, send_on_weekends: weekends, reminder_max_per_person: maxReminders }),
     onSuccess: (saved) => {
       queryClient.setQueryData(organizationQueryKey, saved);
-      notify('success', t('settings.saved'));
+      notify('success', t('organizationAdmin:settings.saved'));
     },
     onError: (error) => notify('error', errorMessage(error)),
   });
@@ -57,7 +57,7 @@ export function SchedulingSettingsPanel({ organization }: { organization: TCurre
           <NumberInput label={t('scheduling.maxReminders')} description={t('scheduling.maxRemindersHelp')} min={0} max={20} allowDecimal={false} value={maxReminders} onChange={(value) => setMaxReminders(typeof value === 'number' ? value : Number(value) || 0)} maw={360} data-testid="reminder-max" />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} data-testid="scheduling-save">
-              {t('settings.save')}
+              {t('organizationAdmin:settings.save')}
             </Button>
           </Group>
         </Stack>
