@@ -83,6 +83,8 @@ export const ZAuditLogFilters = z.object({
   actor: optionalId,
   action: ZAuditAction.optional(),
   subject_employee: optionalId,
+  /** People of any journey whose name or e-mail contains this text (case-insensitive): one person appears under an id per journey. */
+  subject_search: z.string().trim().min(2).max(200).optional(),
   engagement: optionalId,
   from: isoDate,
   to: isoDate,
@@ -98,8 +100,21 @@ export const ZAuditLogQuery = ZAuditLogFilters.extend({
 });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
 
+/**
+ * The current names behind the page's ids (users, people, journeys), looked up when the page is
+ * read: the chain keeps ids only, and an erased person shows under their pseudonym. An id of
+ * something since deleted has no name here.
+ */
+export const ZAuditLogNames = z.object({
+  users: z.record(z.string(), z.string()),
+  people: z.record(z.string(), z.string()),
+  journeys: z.record(z.string(), z.string()),
+});
+export type TAuditLogNames = z.infer<typeof ZAuditLogNames>;
+
 export const ZAuditLogPage = z.object({
   entries: z.array(ZAuditEntry),
+  names: ZAuditLogNames,
   /** Pass as `before` for the next page; null on the last page. */
   next_before: z.number().int().nullable(),
 });

@@ -1,6 +1,7 @@
 import { eq, sql, statementChunks, tables, type Database } from '@ona/db';
 import type { TAccessLevel, TModule } from '@ona/contracts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
+import { loadDemoDirectory } from './demo-directory.ts';
 import type { DemoLeadershipBlock, DemoLogin, DemoOrganisation } from './demo-types.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -246,6 +247,8 @@ export async function loadDemo(db: Database, organisations: DemoOrganisation[], 
         }
       }
     }
+    // Last: the directory takes the addresses the demo logins gave their people above.
+    for (const org of loaded) await loadDemoDirectory(tx, org.organizationId);
     await tx.insert(tables.systemSettings).values({ key: DEMO_LOADED_KEY, value: { at: new Date().toISOString() } });
   });
 }

@@ -87,6 +87,31 @@ describe('the standard demo, loaded into a database', () => {
     expect(answers.every((a) => a.selectedLeaderIds.length <= 3 && a.selectedLeaderIds.every((id) => employees.has(id)))).toBe(true);
   });
 
+  it('keeps the company’s directory as its HR system would: the latest journey’s people active, those who left since an earlier one leavers with a date and a reason where the demo has one', async () => {
+    const [company] = await db.db.select().from(tables.organizations).orderBy(asc(tables.organizations.id)).limit(1);
+    const journeys = await db.db.select().from(tables.engagements).where(eq(tables.engagements.organizationId, company?.id ?? 0)).orderBy(asc(tables.engagements.accessFrom));
+    const emailsOf = async (journeyId: number) => new Set((await db.db.select({ email: tables.employees.email }).from(tables.employees).where(eq(tables.employees.engagementId, journeyId))).map((e) => e.email?.toLowerCase()));
+    const latest = await emailsOf(journeys.at(-1)?.id ?? 0);
+    const earlier = new Set<string | undefined>();
+    for (const journey of journeys.slice(0, -1)) for (const email of await emailsOf(journey.id)) if (!latest.has(email)) earlier.add(email);
+    const people = await db.db.select().from(tables.directoryPeople).where(eq(tables.directoryPeople.organizationId, company?.id ?? 0));
+    const active = people.filter((p) => p.active);
+    const leavers = people.filter((p) => !p.active);
+    expect(new Set(active.map((p) => p.email.toLowerCase()))).toEqual(latest);
+    expect(new Set(leavers.map((p) => p.email.toLowerCase()))).toEqual(earlier);
+    expect(leavers.length).toBeGreaterThan(5);
+    const latestStart = journeys.at(-1)?.accessFrom ?? '';
+    expect(leavers.every((p) => p.leaveDate !== null && p.leaveDate < latestStart)).toBe(true);
+    expect(leavers.some((p) => p.leaveReason !== null)).toBe(true);
+    // Managers are people of the directory, units are paths from the company down.
+    const externalIds = new Set(people.map((p) => p.externalId));
+    expect(active.filter((p) => p.managerExternalId !== null).every((p) => externalIds.has(p.managerExternalId ?? ''))).toBe(true);
+    expect(active.filter((p) => p.managerExternalId === null)).toHaveLength(1);
+    const top = active.find((p) => p.managerExternalId === null)?.unitPath ?? '';
+    expect(top).not.toBe('');
+    expect(active.every((p) => p.unitPath === top || (p.unitPath ?? '').startsWith(`${top} / `))).toBe(true);
+  });
+
   it('links the demo employee to an employee record in both engagements of the company', async () => {
     const [employee] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'employee@example.com'));
     const records = await db.db.select().from(tables.employees).where(eq(tables.employees.userId, employee?.id ?? 0));

@@ -41,6 +41,11 @@ function filterConditions(organizationId: number, filters: TAuditLogFilters): SQ
   if (filters.actor !== undefined) conditions.push(eq(t.actorUserId, filters.actor));
   if (filters.action !== undefined) conditions.push(eq(t.action, filters.action));
   if (filters.subject_employee !== undefined) conditions.push(eq(t.subjectEmployeeId, filters.subject_employee));
+  if (filters.subject_search !== undefined) {
+    // LIKE's own wildcards in the text are matched as themselves.
+    const pattern = `%${filters.subject_search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`${t.subjectEmployeeId} in (select e.id from employees e join engagements g on g.id = e.engagement_id where g.organization_id = ${organizationId} and (e.name ilike ${pattern} or e.email ilike ${pattern}))`);
+  }
   if (filters.engagement !== undefined) conditions.push(eq(t.engagementId, filters.engagement));
   if (filters.from !== undefined) conditions.push(gte(t.occurredAt, new Date(`${filters.from}T00:00:00.000Z`)));
   if (filters.to !== undefined) conditions.push(lt(t.occurredAt, new Date(Date.parse(`${filters.to}T00:00:00.000Z`) + 86_400_000)));

@@ -5,6 +5,7 @@ import { ZApiError, ZAuditExportQuery, ZAuditLogPage, ZAuditLogQuery, ZAuditVeri
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireOrganizationAdmin } from '../organizations/organization-guards.ts';
 import { auditEntryOf, auditExportStream } from './audit-export.ts';
+import { auditLogNames } from './audit-names.ts';
 import { listAuditEntries } from './audit-repository.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
@@ -19,7 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags,
-      summary: 'The audit log of the current organisation, newest first, filtered by user, action, date range (UTC dates, both included), journey and subject person',
+      summary: 'The audit log of the current organisation, newest first, filtered by user, action, date range (UTC dates, both included), journey and subject person (by id, or by a part of their name or e-mail), with the current names behind the page’s ids',
       description: `${forAdmins} Paged by \`before\`: pass the \`next_before\` of the previous page.`,
       querystring: ZAuditLogQuery,
       response: { 200: ZAuditLogPage, ...errors },
@@ -29,8 +30,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     const { before, page_size: size, ...filters } = request.query;
     // One more than the page tells whether another page follows without a count over the whole log.
     const rows = await listAuditEntries(app.db, auth.organizationId, filters, { before, size: size + 1 });
-    const entries = rows.slice(0, size).map(auditEntryOf);
-    return { entries, next_before: rows.length > size ? (entries.at(-1)?.seq ?? null) : null };
+    const shown = rows.slice(0, size);
+    const entries = shown.map(auditEntryOf);
+    return { entries, names: await auditLogNames(app.db, auth.organizationId, shown), next_before: rows.length > size ? (entries.at(-1)?.seq ?? null) : null };
   });
 
   app.get('/organization/audit-log/export/', {

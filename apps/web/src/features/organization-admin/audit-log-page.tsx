@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Code, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, NativeSelect, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ACCEPT_LANGUAGE, AUDIT_ACTIONS, type TAuditAction, type TAuditEntry, type TAuditLogFilters, type TAuditVerifyResult } from '@ona/contracts';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { ACCEPT_LANGUAGE, AUDIT_ACTIONS, type TAuditAction, type TAuditEntry, type TAuditLogFilters, type TAuditLogNames, type TAuditVerifyResult } from '@ona/contracts';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../shared/api/use-download.ts';
@@ -13,6 +13,7 @@ import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ScrolledTable } from '../../shared/ui/scrolled-table.tsx';
 import { auditLogQueryKey, auditQuery, fetchAuditLogPage, verifyAuditLog } from './audit-log-api.ts';
+import { fetchOrganizationUsers, organizationUsersQueryKey } from './organization-admin-api.ts';
 import { RequireOrganizationAdmin } from './require-organization-admin.tsx';
 
 /** `individual_report.read` → the locale key `auditLog.actions.individual_report_read` (a dot would nest). */
@@ -24,21 +25,20 @@ function formatMoment(iso: string): string {
 }
 
 interface FilterDraft {
-  actor: string | number;
+  actor: string | null;
   action: string;
-  subject: string | number;
+  subject: string;
   from: string;
   to: string;
 }
 
-const asId = (value: string | number): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
-
 function filtersOf(draft: FilterDraft): TAuditLogFilters {
   const filters: TAuditLogFilters = {};
-  const actor = asId(draft.actor);
-  const subject = asId(draft.subject);
-  if (actor !== undefined) filters.actor = actor;
-  if (subject !== undefined) filters.subject_employee = subject;
+  const actor = Number(draft.actor);
+  const subject = draft.subject.trim();
+  if (Number.isInteger(actor) && actor > 0) filters.actor = actor;
+  // The server searches from two characters on; a single one would match nearly everyone.
+  if (subject.length >= 2) filters.subject_search = subject;
   if ((AUDIT_ACTIONS as readonly string[]).includes(draft.action)) filters.action = draft.action as TAuditAction;
   if (draft.from) filters.from = draft.from;
   if (draft.to) filters.to = draft.to;
@@ -47,7 +47,9 @@ function filtersOf(draft: FilterDraft): TAuditLogFilters {
 
 function Filters({ onApply }: { onApply: (filters: TAuditLogFilters) => void }) {
   const { t } = useTranslation('organizationAdmin');
-  const [draft, setDraft] = useState<FilterDraft>({ actor: '', action: '', subject: '', from: '', to: '' });
+  const [draft, setDraft] = useState<FilterDraft>({ actor: null, action: '', subject: '', from: '', to: '' });
+  // The organisation's users by name: an administrator looks for a colleague, not for an id.
+  const users = useQuery({ queryKey: organizationUsersQueryKey(''), queryFn: () => fetchOrganizationUsers('') });
   const set = (patch: Partial<FilterDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +58,18 @@ function Filters({ onApply }: { onApply: (filters: TAuditLogFilters) => void }) 
   return (
     <form onSubmit={submit} data-testid="audit-filters">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <NumberInput label={t('auditLog.filters.user')} description={t('auditLog.filters.idHelp')} value={draft.actor} onChange={(value) => set({ actor: value })} min={1} allowDecimal={false} w={140} data-testid="audit-filter-user" />
+        <Select
+          label={t('auditLog.filters.user')}
+          placeholder={t('auditLog.filters.anyUser')}
+          data={(users.data ?? []).map((user) => ({ value: String(user.id), label: `${user.name} (${user.email})` }))}
+          value={draft.actor}
+          onChange={(value) => set({ actor: value })}
+          searchable
+          clearable
+          nothingFoundMessage={t('auditLog.empty')}
+          w={260}
+          data-testid="audit-filter-user"
+        />
         <NativeSelect
           label={t('auditLog.filters.action')}
           value={draft.action}
@@ -65,7 +78,7 @@ function Filters({ onApply }: { onApply: (filters: TAuditLogFilters) => void }) 
           w={260}
           data-testid="audit-filter-action"
         />
-        <NumberInput label={t('auditLog.filters.subject')} description={t('auditLog.filters.idHelp')} value={draft.subject} onChange={(value) => set({ subject: value })} min={1} allowDecimal={false} w={160} data-testid="audit-filter-subject" />
+        <TextInput label={t('auditLog.filters.subject')} placeholder={t('auditLog.filters.subjectHelp')} value={draft.subject} onChange={(event) => set({ subject: event.currentTarget.value })} w={220} data-testid="audit-filter-subject" />
         <TextInput type="date" label={t('auditLog.filters.from')} value={draft.from} onChange={(event) => set({ from: event.currentTarget.value })} w={170} data-testid="audit-filter-from" />
         <TextInput type="date" label={t('auditLog.filters.to')} value={draft.to} onChange={(event) => set({ to: event.currentTarget.value })} w={170} data-testid="audit-filter-to" />
         <Button type="submit" leftSection={<Icon name="filter" size={16} />} data-testid="audit-filter-apply">
@@ -100,7 +113,21 @@ function VerifyResult({ result }: { result: TAuditVerifyResult }) {
   );
 }
 
-function EntryRow({ entry }: { entry: TAuditEntry }) {
+/** A name with its id beside it (dimmed), or the id alone when the name is unknown (deleted since). */
+function Named({ id, name }: { id: number | null; name: string | undefined }) {
+  if (id === null) return <>–</>;
+  if (name === undefined) return <>#{id}</>;
+  return (
+    <>
+      {name}{' '}
+      <Text span fz="xs" c="dimmed">
+        #{id}
+      </Text>
+    </>
+  );
+}
+
+function EntryRow({ entry, names }: { entry: TAuditEntry; names: TAuditLogNames }) {
   const { t } = useTranslation('organizationAdmin');
   const targets = Object.entries(entry.target_ids).map(([name, id]) => `${name}=${id}`).join(', ');
   return (
@@ -115,10 +142,20 @@ function EntryRow({ entry }: { entry: TAuditEntry }) {
           </Badge>
         )}
       </Table.Td>
-      <Table.Td fz="sm">{entry.actor_user_id ?? '–'}{entry.api_key_id !== null && <Text fz="xs" c="dimmed">{t('auditLog.viaApiKey', { id: entry.api_key_id })}</Text>}</Table.Td>
-      <Table.Td fz="sm">
-        {entry.subject_employee_id ?? entry.subject_user_id ?? '–'}
-        {entry.engagement_id !== null && <Text fz="xs" c="dimmed">{t('auditLog.inJourney', { id: entry.engagement_id })}</Text>}
+      <Table.Td fz="sm" data-testid="audit-entry-user">
+        <Named id={entry.actor_user_id} name={names.users[String(entry.actor_user_id)]} />
+        {entry.api_key_id !== null && <Text fz="xs" c="dimmed">{t('auditLog.viaApiKey', { id: entry.api_key_id })}</Text>}</Table.Td>
+      <Table.Td fz="sm" data-testid="audit-entry-subject">
+        {entry.subject_employee_id !== null ? (
+          <Named id={entry.subject_employee_id} name={names.people[String(entry.subject_employee_id)]} />
+        ) : (
+          <Named id={entry.subject_user_id} name={names.users[String(entry.subject_user_id)]} />
+        )}
+        {entry.engagement_id !== null && (
+          <Text fz="xs" c="dimmed">
+            {names.journeys[String(entry.engagement_id)] !== undefined ? t('auditLog.inNamedJourney', { name: names.journeys[String(entry.engagement_id)] }) : t('auditLog.inJourney', { id: entry.engagement_id })}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td fz="xs">
         {entry.route && <Code fz="xs">{entry.route}</Code>}
@@ -145,7 +182,14 @@ function AuditLogContent() {
   const verify = useMutation({ mutationFn: verifyAuditLog, onError: (error) => notify('error', errorMessage(error)) });
   const download = useDownload();
   const exportAs = (format: 'jsonl' | 'csv') => download.mutate({ path: '/organization/audit-log/export/', fallbackName: `audit-log.${format}`, query: { ...auditQuery(filters), format } });
-  const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
+  const loaded = pages.data?.pages ?? [];
+  const entries = loaded.flatMap((page) => page.entries);
+  // Each page names its own ids; one lookup for the rows of every page loaded so far.
+  const names: TAuditLogNames = {
+    users: Object.assign({}, ...loaded.map((page) => page.names.users)) as Record<string, string>,
+    people: Object.assign({}, ...loaded.map((page) => page.names.people)) as Record<string, string>,
+    journeys: Object.assign({}, ...loaded.map((page) => page.names.journeys)) as Record<string, string>,
+  };
   return (
     <>
       <PageHeader title={t('auditLog.title')} subtitle={t('auditLog.subtitle')} />
@@ -201,7 +245,7 @@ function AuditLogContent() {
                 ]}
               >
                 {entries.map((entry) => (
-                  <EntryRow key={entry.seq} entry={entry} />
+                  <EntryRow key={entry.seq} entry={entry} names={names} />
                 ))}
               </ScrolledTable>
             )}
