@@ -174,10 +174,11 @@ export class CollaborationTally {
     const week = this.weekOf(at);
     if (week < this.rules.oldestWeek) return 'expired';
     const sender = this.parties.resolve(from);
-    const recipients = [...new Set(to)].map((address) => this.parties.resolve(address)).filter((p) => p.key !== sender.key);
+    // Compared by address: every outsider shares the one key `external`, yet two outsiders are not one person.
+    const recipients = [...new Set(to)].filter((address) => address !== from).map((address) => this.parties.resolve(address));
     if (recipients.length === 0) return 'self_only';
     if (!this.involvesUs([sender, ...recipients])) return 'external_only';
-    for (const recipient of recipients) if (!(sender.key === EXTERNAL_PARTY && recipient.key === EXTERNAL_PARTY)) this.add(week, sender, recipient);
+    for (const recipient of recipients) if (recipient.key !== sender.key) this.add(week, sender, recipient);
     return 'counted';
   }
 
