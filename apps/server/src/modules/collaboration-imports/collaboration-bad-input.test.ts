@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { and, eq, tables } from '@ona/db';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
+import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { collaborationTenant, importCount, upload, weeklyCountRows, type CollaborationTenant } from './collaboration-test-support.ts';
 
 let ctx: TestContext;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   acme = await collaborationTenant(ctx, 'Acme', [ANNA, BELA, CILI]);
   empty = await collaborationTenant(ctx, 'Empty', []);
-}, 120_000);
+}, 300_000);
 afterAll(async () => ctx.close());
 
 describe('bad collaboration files: a clear error in the user’s language, nothing stored', () => {
@@ -86,6 +87,15 @@ describe('bad collaboration files: a clear error in the user’s language, nothi
     const { status, error } = await upload(ctx, acme.adminToken, 'message_trace', trace([[recent(1, 2, '10:00:00'), 'x@globex.test', 'y@globex.test', 'S', '<1@globex.test>']]));
     expect(status).toBe(400);
     expect(error.detail).toContain('another organisation');
+    await nothingStored();
+  });
+
+  it('lets only organisation administrators import or list (403)', async () => {
+    await createUser(ctx.db.db, { email: 'viewer@acme.test', organizationIds: [acme.organizationId] });
+    const viewer = await loginAs(ctx.app, 'viewer@acme.test', FIXTURE_PASSWORD);
+    expect((await upload(ctx, viewer, 'message_trace', trace([[recent(1, 2, '10:00:00'), ANNA, BELA, 'S', '<1@acme.test>']]))).status).toBe(403);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/organization/collaboration-imports/', headers: authHeader(viewer) });
+    expect(list.statusCode).toBe(403);
     await nothingStored();
   });
 

@@ -42,12 +42,16 @@ export interface WeeklyPairCount {
   interactions: number;
 }
 
+/** A mail waiting for the file's end; addresses as numbers (see `intern`), which a million rows need to fit in memory. */
 interface PendingMail {
   at: number;
-  from: string;
-  to: Set<string>;
+  from: number;
+  to: number[];
   rows: number;
 }
+
+/** Parties and weeks as small numbers make one number of a weekly pair: week × 2^40 + from × 2^20 + to. */
+const PARTY_SPACE = 2 ** 20;
 
 /**
  * Collects what a parser reads and ends as weekly counts per pair (docs/collaboration-network.md,
@@ -59,9 +63,14 @@ interface PendingMail {
 export class CollaborationTally {
   private readonly mails = new Map<string, PendingMail>();
   private readonly seen = new Set<string>();
-  private readonly pairs = new Map<string, WeeklyPairCount>();
+  private readonly pairs = new Map<number, number>();
+  private readonly addressIds = new Map<string, number>();
+  private readonly addresses: string[] = [];
+  private readonly partyIds = new Map<string, number>();
+  private readonly partyList: Party[] = [];
+  private readonly weekIds = new Map<string, number>();
+  private readonly weekList: string[] = [];
   private readonly leftOut: Partial<Record<TCollaborationLeftOutReason, number>> = {};
-  private anonymousMails = 0;
   private read = 0;
   private counted = 0;
   private interactions = 0;
@@ -88,17 +97,43 @@ export class CollaborationTally {
 
   mail(record: MailRecord): void {
     this.read++;
-    const id = record.messageId ?? `\u0000${this.anonymousMails++}`;
-    const pending = this.mails.get(id);
-    if (!pending) {
-      this.mails.set(id, { at: record.at, from: record.from, to: new Set(record.to), rows: 1 });
+    const to = record.to.map((address) => this.intern(address));
+    if (record.messageId === null) {
+      // Nothing to gather it with: a mail of its own, judged now.
+      this.settleMail({ at: record.at, from: this.intern(record.from), to: [...new Set(to)], rows: 1 });
       return;
     }
-    const before = pending.to.size;
-    for (const address of record.to) pending.to.add(address);
+    const pending = this.mails.get(record.messageId);
+    if (!pending) {
+      this.mails.set(record.messageId, { at: record.at, from: this.intern(record.from), to: [...new Set(to)], rows: 1 });
+      return;
+    }
+    let added = false;
+    for (const address of to) {
+      if (pending.to.includes(address)) continue;
+      pending.to.push(address);
+      added = true;
+    }
     // A row that names no recipient the message did not have already is the same mail again.
-    if (pending.to.size === before) this.leaveOut('duplicate');
-    else pending.rows++;
+    if (added) pending.rows++;
+    else this.leaveOut('duplicate');
+  }
+
+  private intern(address: string): number {
+    let id = this.addressIds.get(address);
+    if (id === undefined) {
+      id = this.addresses.length;
+      this.addresses.push(address);
+      this.addressIds.set(address, id);
+    }
+    return id;
+  }
+
+  private settleMail(mail: PendingMail): void {
+    // Every row of a mail shares its fate: counted, or left out for the same reason.
+    const outcome = mail.to.length > this.rules.maxMailRecipients ? 'large_mail' : this.directed(mail.at, this.addresses[mail.from] ?? '', mail.to.map((id) => this.addresses[id] ?? ''));
+    if (outcome === 'counted') this.counted += mail.rows;
+    else this.leaveOut(outcome, mail.rows);
   }
 
   meeting(record: MeetingRecord): void {
@@ -147,14 +182,18 @@ export class CollaborationTally {
 
   /** Settles the waiting mails and answers the weekly counts and the import's counts. */
   finish(): { pairs: WeeklyPairCount[]; counts: TCollaborationImportCounts; anyInternal: boolean } {
-    for (const mail of this.mails.values()) {
-      // Every row of a mail shares its fate: counted, or left out for the same reason.
-      const outcome = mail.to.size > this.rules.maxMailRecipients ? 'large_mail' : this.directed(mail.at, mail.from, [...mail.to]);
-      if (outcome === 'counted') this.counted += mail.rows;
-      else this.leaveOut(outcome, mail.rows);
-    }
+    for (const mail of this.mails.values()) this.settleMail(mail);
     this.mails.clear();
-    const pairs = [...this.pairs.values()];
+    const pairs: WeeklyPairCount[] = [];
+    for (const [key, interactions] of this.pairs) {
+      const to = key % PARTY_SPACE;
+      const from = Math.floor(key / PARTY_SPACE) % PARTY_SPACE;
+      const week = Math.floor(key / PARTY_SPACE / PARTY_SPACE);
+      const a = this.partyList[from] as Party;
+      const b = this.partyList[to] as Party;
+      pairs.push({ weekStart: this.weekList[week] ?? '', fromKey: a.key, toKey: b.key, fromPersonId: a.personId, toPersonId: b.personId, interactions });
+    }
+    this.pairs.clear();
     return {
       pairs,
       anyInternal: this.anyInternal,
@@ -213,13 +252,32 @@ export class CollaborationTally {
   }
 
   private add(week: string, from: Party, to: Party): number {
-    const key = `${week}|${from.key}|${to.key}`;
-    const pair = this.pairs.get(key);
-    if (pair) pair.interactions++;
-    else this.pairs.set(key, { weekStart: week, fromKey: from.key, toKey: to.key, fromPersonId: from.personId, toPersonId: to.personId, interactions: 1 });
+    const key = (this.weekId(week) * PARTY_SPACE + this.partyId(from)) * PARTY_SPACE + this.partyId(to);
+    this.pairs.set(key, (this.pairs.get(key) ?? 0) + 1);
     if (this.firstWeek === null || week < this.firstWeek) this.firstWeek = week;
     if (this.lastWeek === null || week > this.lastWeek) this.lastWeek = week;
     this.interactions++;
     return 1;
+  }
+
+  private weekId(week: string): number {
+    let id = this.weekIds.get(week);
+    if (id === undefined) {
+      id = this.weekList.length;
+      this.weekList.push(week);
+      this.weekIds.set(week, id);
+    }
+    return id;
+  }
+
+  private partyId(party: Party): number {
+    let id = this.partyIds.get(party.key);
+    if (id === undefined) {
+      id = this.partyList.length;
+      if (id >= PARTY_SPACE) throw new Error('more than 2^20 parties in one import');
+      this.partyList.push(party);
+      this.partyIds.set(party.key, id);
+    }
+    return id;
   }
 }

@@ -12,7 +12,7 @@ import { instantOf } from './timestamps.ts';
  * downloadable historical search report (origin_timestamp_utc, sender_address, recipient_status
  * `a@x##Receive, Deliver;b@x##…`, message_id). Columns are found by name, in any order.
  */
-const TIME = ['Received', 'origin_timestamp_utc', 'date_time_utc', 'Date'];
+const TIME = ['Received', 'origin_timestamp_utc', 'receivedDateTime', 'date_time_utc', 'Date'];
 const SENDER = ['SenderAddress', 'sender_address', 'Sender'];
 const RECIPIENT = ['RecipientAddress', 'recipient_address', 'Recipient'];
 const RECIPIENT_STATUS = ['recipient_status'];
