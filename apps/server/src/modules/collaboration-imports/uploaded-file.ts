@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -31,11 +31,9 @@ export async function withUploadedFile<T>(request: FastifyRequest, options: { fi
           part.file.resume();
           continue;
         }
-        part.file.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
         await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
         if (part.file.truncated) throw fileTooLarge(options.maxBytes);
+        bytes = (await stat(path)).size;
       }
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw tooManyFiles();
