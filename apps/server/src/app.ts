@@ -50,6 +50,7 @@ import { auditPlugin } from './modules/audit/audit-plugin.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { dataSubjectRequestRoutes } from './modules/data-subject-requests/routes.ts';
 import { retentionPolicyRoutes } from './modules/data-retention/routes.ts';
+import { collaborationImportRoutes } from './modules/collaboration-imports/routes.ts';
 import { retentionJobsPlugin } from './modules/data-retention/retention-run.ts';
 
 export interface AppOptions {
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(dataSubjectRequestRoutes);
       await api.register(retentionPolicyRoutes);
+      await api.register(collaborationImportRoutes, { secretsKey: options.settings.SECRETS_KEY ?? (process.env.NODE_ENV === 'production' ? null : DEVELOPMENT_SECRETS_KEY) });
       await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);

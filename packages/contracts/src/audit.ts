@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   'retention_policy.change',
   'retention.journey_anonymised',
   'retention.leaver_erased',
+  // Collaboration metadata (docs/collaboration-network.md): each import and each change of its settings.
+  'collaboration.import',
+  'collaboration_settings.change',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -44,3 +44,4 @@ export * from './audit.ts';
 export * from './confidentiality.ts';
 export * from './data-subject-requests.ts';
 export * from './data-retention.ts';
+export * from './collaboration.ts';

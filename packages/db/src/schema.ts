@@ -53,6 +53,14 @@ export const organizations = pgTable('organizations', {
   minGroupSize: integer('min_group_size').notNull().default(5),
   freeTextMinGroupSize: integer('free_text_min_group_size').notNull().default(10),
   aggregateRiskOnlyForLeaders: boolean('aggregate_risk_only_for_leaders').notNull().default(false),
+  /**
+   * Collaboration metadata (docs/collaboration-network.md): weekly counts are deleted this many days
+   * after their week (90 or 180); mails to more recipients and meetings of more people than these
+   * are broadcasts, not interactions.
+   */
+  collaborationRetentionDays: integer('collaboration_retention_days').notNull().default(90),
+  collaborationMaxMailRecipients: integer('collaboration_max_mail_recipients').notNull().default(8),
+  collaborationMaxMeetingSize: integer('collaboration_max_meeting_size').notNull().default(10),
   /** An archived organisation is hidden from lists; nobody signs in to it; its data stays. */
   archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -486,3 +494,4 @@ export * from './audit-schema.ts';
 export * from './schedule-schema.ts';
 export * from './schedule-repeat-schema.ts';
 export * from './privacy-notice-schema.ts';
+export * from './collaboration-schema.ts';

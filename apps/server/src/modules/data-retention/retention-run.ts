@@ -8,6 +8,7 @@ import { appendAuditEntry } from '../audit/audit-repository.ts';
 import { erasePerson } from '../data-subject-requests/person-erasure.ts';
 import { anonymiseJourney } from './journey-anonymisation.ts';
 import { dueJourneys, dueLeavers } from './retention-schedule.ts';
+import { expireCollaborationCounts } from '../collaboration-imports/collaboration-expiry.ts';
 
 /** Once a day, at 02:30 UTC (a quiet hour in Europe), and with `missed: 'once'` after a downtime. */
 export const RETENTION_CRON = '30 2 * * *';
@@ -20,6 +21,8 @@ export interface RetentionRunOutcome {
   leaversWaiting: { personId: number; code: string }[];
   /** Journeys whose transaction failed: untouched, tried again on the job's retry. */
   journeysFailed: number[];
+  /** Weekly collaboration counts deleted past their organisation's retention. */
+  collaborationCountsExpired: number;
 }
 
 /** An entry of the run itself: no actor, no route, ids only (docs/audit-log.md). */
@@ -52,7 +55,7 @@ async function recordRunEntry(app: FastifyInstance, tx: Database, action: TAudit
 export async function runRetention(app: FastifyInstance): Promise<RetentionRunOutcome> {
   const now = app.clock();
   const today = now.toISOString().slice(0, 10);
-  const outcome: RetentionRunOutcome = { journeysAnonymised: [], leaversErased: [], leaversWaiting: [], journeysFailed: [] };
+  const outcome: RetentionRunOutcome = { journeysAnonymised: [], leaversErased: [], leaversWaiting: [], journeysFailed: [], collaborationCountsExpired: 0 };
   for (const journey of await dueJourneys(app.db, today)) {
     try {
       const done = await app.db.transaction(async (tx) => {
@@ -84,6 +87,7 @@ export async function runRetention(app: FastifyInstance): Promise<RetentionRunOu
       else throw err;
     }
   }
+  outcome.collaborationCountsExpired = await expireCollaborationCounts(app.db, today);
   app.log.info({ ...outcome }, 'retention run');
   if (outcome.journeysFailed.length > 0) throw new Error(`retention: ${outcome.journeysFailed.length} journeys could not be anonymised; they are tried again`);
   return outcome;

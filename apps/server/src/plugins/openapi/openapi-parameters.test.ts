@@ -96,6 +96,8 @@ beforeAll(async () => {
     // An HR file pushed by a scheduled job, into the caller's own organisation.
     auto_apply: 'true',
     organization_id: String(org.orgId),
+    // A collaboration export's kind.
+    source: 'message_trace',
     // The audit log's filters and its page.
     actor: String(walker.id),
     action: 'sign_in.success',
@@ -117,7 +119,14 @@ beforeAll(async () => {
     exported.rawPayload,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
+  // Two directory people of the caller's organisation, and a trace between them and between two
+  // people of the HR file, so that it is read whether the HR push (which makes the first leavers) runs before or after it.
+  await db.insert(tables.directoryPeople).values(['collab.a@walk.test', 'collab.b@walk.test'].map((email, i) => ({ organizationId: org.orgId, externalId: `collab-${i}`, userName: email, email, displayName: `Collab ${i}` })));
+  const when = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 19);
+  const trace = ['Received,SenderAddress,RecipientAddress,MessageId', `${when},collab.a@walk.test,collab.b@walk.test,<1@walk.test>`, `${when},person1@company.test,person2@company.test,<2@walk.test>`].join('\r\n');
+  const collaborationFile = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="collaboration_file"; filename="trace.csv"\r\nContent-Type: text/csv\r\n\r\n${trace}\r\n--${boundary}--\r\n`)]);
   bodies = {
+    'POST /api/organization/collaboration-imports/': { payload: collaborationFile, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
     'POST /api/survey-result-to-graph/': { payload: upload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
     'PUT /api/engagements/{id}/comparison/leavers/{employeeId}/': { payload: { reason: 'moved' } },
     'POST /api/organization/directory/hr-syncs/': { payload: hrFile, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
