@@ -68,6 +68,7 @@ export const AUDITED_ROUTES: Record<string, AuditMark> = {
   ['PUT /api/organization/sso/']: { action: 'sso.change' },
   ['PATCH /api/organization/confidentiality/']: { action: 'confidentiality.change' },
   ['POST /api/organization/privacy-notice/']: { action: 'privacy_notice.change' },
+  ['PUT /api/organization/retention-policy/']: { action: 'retention_policy.change' },
   ['POST /api/users/me/second-factor/totp/']: { action: 'second_factor.change' },
   ['POST /api/users/me/second-factor/totp/confirm/']: { action: 'second_factor.change' },
   ['DELETE /api/users/me/second-factor/totp/']: { action: 'second_factor.change' },

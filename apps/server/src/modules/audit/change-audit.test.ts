@@ -131,9 +131,15 @@ describe('SSO settings, second factors and directory changes commit with their e
       const removal = await ctx.app.inject({ method: 'DELETE', url: '/api/users/me/second-factor/totp/', headers: authHeader(memberToken), payload: { code: recoveryCodes[0] } });
       expect(removal.statusCode).toBe(500);
       expect((await scimUser('lost@acme.test')).statusCode).toBe(500);
+      expect((await ctx.app.inject({ method: 'PATCH', url: '/api/organization/confidentiality/', headers: authHeader(token), payload: { min_group_size: 7 } })).statusCode).toBe(500);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/organization/privacy-notice/', headers: authHeader(token), payload: { text: 'Lost notice' } })).statusCode).toBe(500);
+      expect((await ctx.app.inject({ method: 'PUT', url: '/api/organization/retention-policy/', headers: authHeader(token), payload: { journey_months: 36, leaver_months: 6 } })).statusCode).toBe(500);
     } finally {
       await lift();
     }
+    const [organization] = await db().select().from(tables.organizations).where(eq(tables.organizations.id, organizationId));
+    expect(organization).toMatchObject({ minGroupSize: 5, retentionJourneyMonths: 24, retentionLeaverMonths: 12 });
+    expect(await db().select().from(tables.privacyNotices).where(eq(tables.privacyNotices.organizationId, organizationId))).toHaveLength(0);
     expect(await storedClientId()).toBe('ona');
     expect((await totpOf(memberId))?.confirmedAt).toBeInstanceOf(Date);
     expect((await directoryPeople()).map((p) => p.userName)).toEqual(['dora@acme.test']);
