@@ -52,12 +52,13 @@ import { dataSubjectRequestRoutes } from './modules/data-subject-requests/routes
 import { retentionPolicyRoutes } from './modules/data-retention/routes.ts';
 import { collaborationImportRoutes } from './modules/collaboration-imports/routes.ts';
 import { retentionJobsPlugin } from './modules/data-retention/retention-run.ts';
+import { auditRetentionJobPlugin } from './modules/audit/audit-retention-job.ts';
 
 export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE' | 'SECRETS_KEY'>>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE' | 'SECRETS_KEY' | 'AUDIT_RETENTION_DAYS'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
   await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL, minGroupSize: options.settings.MIN_GROUP_SIZE });
   await app.register(retentionJobsPlugin);
+  await app.register(auditRetentionJobPlugin, { retentionDays: options.settings.AUDIT_RETENTION_DAYS });
   await app.register(apiDocsPlugin);
 
   await app.register(

@@ -8,8 +8,6 @@ import { demoWanted, devMailboxWanted } from './demo/demo-decision.ts';
 import { isDemoLoaded } from './demo/load-demo.ts';
 import { loadStandardDemo } from './demo/standard-demo.ts';
 import { loggerOptions } from './logger-options.ts';
-import { auditKeyFrom, auditSecretOf } from './modules/audit/audit-chain.ts';
-import { pruneAuditLog } from './modules/audit/audit-retention.ts';
 import { setupLinkBase, setupLinkLine } from './modules/setup/setup-link.ts';
 import { issueSetupToken } from './modules/setup/setup-tokens.ts';
 
@@ -60,16 +58,7 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-// Audit retention once a day (and at start): whole segments past AUDIT_RETENTION_DAYS go, with a
-// signed checkpoint. Instances doing it together queue on each chain's head; the second finds nothing.
-const auditKey = auditKeyFrom(auditSecretOf(settings));
-const pruneAudit = () => pruneAuditLog(db.db, auditKey, settings.AUDIT_RETENTION_DAYS, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'audit retention failed'));
-const auditRetention = setInterval(pruneAudit, 24 * 60 * 60 * 1000);
-auditRetention.unref();
-app.addHook('onClose', async () => clearInterval(auditRetention));
-
 await app.listen({ port: settings.PORT, host: settings.HOST });
-void pruneAudit();
 const address = `http://${settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST}:${settings.PORT}`;
 console.log(`\nONA platform is running at ${address}/  (database: ${db.kind === 'pglite' ? `embedded, ${resolve(settings.DATA_DIR)}` : 'PostgreSQL'})`);
 if (wantsDemo) console.log(`Sign in as admin@example.com / demo1234.${devMailboxWanted(settings) ? ` E-mails: ${address}/dev/mailbox` : ''}`);

@@ -42,6 +42,8 @@ export const auditEntries = pgTable(
     index('audit_entries_org_actor_idx').on(t.organizationId, t.actorUserId, t.seq),
     index('audit_entries_org_action_idx').on(t.organizationId, t.action, t.seq),
     index('audit_entries_org_subject_idx').on(t.organizationId, t.subjectEmployeeId, t.seq),
+    // The journey filter pages by seq like the others (issue 32: a query over a million entries).
+    index('audit_entries_org_engagement_idx').on(t.organizationId, t.engagementId, t.seq),
     index('audit_entries_org_time_idx').on(t.organizationId, t.occurredAt),
   ],
 );

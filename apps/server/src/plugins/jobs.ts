@@ -3,7 +3,7 @@ import { PgBoss, fromDrizzle, fromPglite, type Clock, type Db, type Job, type Jo
 import { sql, type Database, type JobConnection } from '@ona/db';
 
 /** The queues of the product; each has one handler, registered by the feature that owns it. */
-export type QueueName = 'email-send' | 'analysis-run' | 'journey-step' | 'data-retention';
+export type QueueName = 'email-send' | 'analysis-run' | 'journey-step' | 'data-retention' | 'audit-retention';
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, tables, type Database } from '@ona/db';
+import { and, desc, eq, inArray, sql, tables, type Database } from '@ona/db';
 
 const { analysisRuns } = tables;
 export type AnalysisRun = typeof analysisRuns.$inferSelect;
@@ -68,10 +68,17 @@ export async function listRuns(db: Database, engagementId: number) {
     .limit(50);
 }
 
-/** The id of the latest finished run, without its (large) result. */
-export async function latestRunId(db: Database, engagementId: number): Promise<{ id: number } | undefined> {
+/**
+ * The version of a run's row: PostgreSQL's `xmin`, the transaction that last wrote it. A finished
+ * run is written again only when an erasure or retention rewrites the names in its result, so a
+ * parsed copy kept under (id, version) is never read after such a rewrite, on any instance.
+ */
+export const runRowVersion = sql<string>`${analysisRuns}.xmin::text`;
+
+/** The id of the latest finished run (and its row version), without its (large) result. */
+export async function latestRunId(db: Database, engagementId: number): Promise<{ id: number; version: string } | undefined> {
   const [row] = await db
-    .select({ id: analysisRuns.id })
+    .select({ id: analysisRuns.id, version: runRowVersion })
     .from(analysisRuns)
     .where(and(eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')))
     .orderBy(desc(analysisRuns.id))
@@ -90,9 +97,9 @@ export async function latestResult(db: Database, engagementId: number): Promise<
 }
 
 /** The result of one finished run of the engagement. */
-export async function finishedRunResult(db: Database, engagementId: number, runId: number): Promise<{ id: number; finishedAt: Date | null; result: unknown } | undefined> {
+export async function finishedRunResult(db: Database, engagementId: number, runId: number): Promise<{ id: number; version: string; finishedAt: Date | null; result: unknown } | undefined> {
   const [row] = await db
-    .select({ id: analysisRuns.id, finishedAt: analysisRuns.finishedAt, result: analysisRuns.result })
+    .select({ id: analysisRuns.id, version: runRowVersion, finishedAt: analysisRuns.finishedAt, result: analysisRuns.result })
     .from(analysisRuns)
     .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')));
   return row;

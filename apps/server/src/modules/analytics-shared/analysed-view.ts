@@ -18,6 +18,6 @@ export async function analysedAccess(db: Database, auth: AuthContext, engagement
 
 /** What an answer is built from: read only when a kept answer is missing. */
 export async function analysedView(db: Database, { access, runId }: AnalysedAccess): Promise<{ scope: AnalyticsScope; stored: StoredAnalysis }> {
-  const [scope, stored] = await Promise.all([loadScope(db, access), analysisOfRun(db, access.engagement.id, runId)]);
+  const [scope, stored] = await Promise.all([loadScope(db, access), analysisOfRun(db, access.engagement.id, runId, access.latestRunVersion)]);
   return { scope, stored };
 }

@@ -16,6 +16,8 @@ export interface AnalyticsAccess {
   ownEmployeeId: number | null;
   /** The latest finished analysis run; null before the first one. */
   latestRunId: number | null;
+  /** That run's row version (run-repository.ts, runRowVersion): a parsed copy of another version is read again. */
+  latestRunVersion: string | null;
 }
 
 const isSeeing = (level: string | null): level is SeeingLevel => level === 'self_only' || level === 'subtree' || level === 'all_access';
@@ -60,6 +62,7 @@ const accessQuery = perDatabase((db) =>
       // inside these subqueries would bind to the subquery's own table.
       level: sql<string | null>`(select ma.access_level from module_access ma where ma.engagement_id = engagements.id and ma.user_id = ${sql.placeholder('userId')} and ma.module = ${sql.placeholder('module')} and ma.module = any(engagements.modules))`,
       latestRunId: sql<number | null>`(select max(ar.id) from analysis_runs ar where ar.engagement_id = engagements.id and ar.status = 'done')`,
+      latestRunVersion: sql<string | null>`(select ar.xmin::text from analysis_runs ar where ar.engagement_id = engagements.id and ar.status = 'done' order by ar.id desc limit 1)`,
     })
     .from(engagements)
     .where(and(eq(engagements.id, sql.placeholder('engagementId')), eq(engagements.organizationId, sql.placeholder('organizationId'))))
@@ -74,10 +77,10 @@ const accessQuery = perDatabase((db) =>
 export async function resolveAccess(db: Database, auth: AuthContext, engagementId: number, module: TModule): Promise<AnalyticsAccess> {
   const [row] = await accessQuery(db).execute({ userId: auth.user.id, module, engagementId, organizationId: auth.organizationId });
   if (!row) throw notFound();
-  const { engagement, level, latestRunId } = row;
+  const { engagement, level, latestRunId, latestRunVersion } = row;
   if (!isSeeing(level) || (engagement.archivedAt !== null && !isEngagementAdmin(auth))) {
     await getVisibleEngagement(db, auth, engagementId);
     throw forbidden();
   }
-  return { engagement, level, ownEmployeeId: await ownEmployeeId(db, engagement, auth.user.id), latestRunId: latestRunId ?? null };
+  return { engagement, level, ownEmployeeId: await ownEmployeeId(db, engagement, auth.user.id), latestRunId: latestRunId ?? null, latestRunVersion: latestRunVersion ?? null };
 }

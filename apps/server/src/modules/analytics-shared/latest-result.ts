@@ -5,6 +5,8 @@ import { finishedRunResult, latestRunId } from '../analysis/run-repository.ts';
 
 export interface StoredAnalysis {
   runId: number;
+  /** The run row's version when it was read (run-repository.ts, runRowVersion). */
+  version: string;
   finishedAt: Date | null;
   result: AnalysisResult;
   /** Engine ids are strings of database ids; these map them back once. */
@@ -18,9 +20,11 @@ function looksLikeResult(value: unknown): value is AnalysisResult {
 }
 
 /**
- * Parsed results of recent runs, per database. A finished run's result never changes (a new
- * analysis is a new run), so a run id is a safe key; only the cheap "which run is the latest"
- * query runs per request. Reading and parsing a large result (tens of MB of jsonb at 5,000
+ * Parsed results of recent runs, per database. A finished run's result changes only when an
+ * erasure or retention rewrites the names in it (a new analysis is a new run): callers pass the
+ * run row's version, which they read with "which run is the latest" (the one cheap query per
+ * request), and a copy of another version is read again. So an erasure made through any instance
+ * retires every instance's parsed copy on its next use, without a message between them. Reading and parsing a large result (tens of MB of jsonb at 5,000
  * employees) is most of a report request's time otherwise. A few runs per database: enough for
  * the engagements being looked at, bounded so memory stays flat.
  */
@@ -40,7 +44,8 @@ function remember(db: Database, stored: StoredAnalysis): void {
 
 /**
  * Drops this instance's parsed copies of runs whose stored result was rewritten (an erasure,
- * docs/privacy/data-subject-requests.md): the one exception to "a finished run never changes".
+ * docs/privacy/data-subject-requests.md) at once, to free their memory; other instances retire
+ * theirs by the version check on their next read.
  */
 export function forgetRuns(db: Database, runIds: readonly number[]): void {
   const runs = cache.get(db);
@@ -51,7 +56,7 @@ export function forgetRuns(db: Database, runIds: readonly number[]): void {
 export async function requireLatestAnalysis(db: Database, engagementId: number): Promise<StoredAnalysis> {
   const latest = await latestRunId(db, engagementId);
   if (!latest) throw notReady();
-  return analysisOfRun(db, engagementId, latest.id);
+  return analysisOfRun(db, engagementId, latest.id, latest.version);
 }
 
 /** The run id of an access that found one; 409 analysis_not_ready before the first analysis. */
@@ -60,10 +65,13 @@ export function requireAnalysedRun(access: { latestRunId: number | null }): numb
   return access.latestRunId;
 }
 
-/** One finished run of the engagement, parsed once per instance and kept (see above). */
-export async function analysisOfRun(db: Database, engagementId: number, runId: number): Promise<StoredAnalysis> {
+/**
+ * One finished run of the engagement, parsed once per instance and kept (see above); `version`
+ * (the run row's, read beside its id) retires a copy of the run as it was before a rewrite.
+ */
+export async function analysisOfRun(db: Database, engagementId: number, runId: number, version: string | null): Promise<StoredAnalysis> {
   const cached = cache.get(db)?.get(runId);
-  if (cached) {
+  if (cached && (version === null || cached.version === version)) {
     remember(db, cached);
     return cached;
   }
@@ -73,6 +81,7 @@ export async function analysisOfRun(db: Database, engagementId: number, runId: n
   const result = deepFreeze(row.result);
   const stored: StoredAnalysis = {
     runId: row.id,
+    version: row.version,
     finishedAt: row.finishedAt,
     result,
     employeeIndex: new Map(result.employeeIds.map((id, index) => [Number(id), index])),

@@ -61,6 +61,15 @@ describe('sign-ins, API keys and changes on record', () => {
     expect(JSON.stringify(entries)).not.toContain('admin@audited.test');
   });
 
+  it('records a right password refused all the same (no active membership left) as a failure, with why', async () => {
+    const leaver = await createUser(ctx.db.db, { email: 'leaver@audited.test', organizationIds: [orgId], permissions: [] });
+    await ctx.db.db.update(tables.memberships).set({ deactivatedAt: new Date() }).where(eq(tables.memberships.userId, leaver.id));
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'leaver@audited.test', password: FIXTURE_PASSWORD } });
+    expect(refused.statusCode).toBe(401);
+    const entries = await entriesOf(orgId);
+    expect(entries.at(-1)).toMatchObject({ action: 'sign_in.failure', outcome: 'failure', actorUserId: leaver.id, targetIds: { method: 'password', reason: 'no_active_membership' } });
+  });
+
   it('records an API key’s creation and every call made with it, in one entry each', async () => {
     const created = await ctx.app.inject({ method: 'POST', url: '/api/organization/api-keys/', headers: authHeader(admin), payload: { name: 'SIEM reader' } });
     expect(created.statusCode).toBe(201);

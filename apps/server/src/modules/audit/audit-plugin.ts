@@ -22,6 +22,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Runs a change's writes in one transaction: a service that also checks (and counts) attempts or
+ * fetches over the network outside its writes takes one, so its route can pass
+ * `(work) => app.audit.change(request, work)` and the entry commits with the writes.
+ */
+export type InTransaction = <T>(work: (tx: Database) => Promise<T>) => Promise<T>;
+
 /** What an entry says beyond who, when and from where. */
 export interface AuditFacts {
   action: TAuditAction;
@@ -34,6 +41,9 @@ export interface AuditFacts {
   subjectUserId?: number | null;
   targetIds?: Record<string, number | string>;
 }
+
+/** Ids a change only knows once it is made (the user account an erasure found), added to its mark's entry. */
+export type LearnedFacts = Pick<AuditFacts, 'subjectUserId'> & { targetIds?: Record<string, number | string> };
 
 export interface AuditLog {
   /** The chain's key (derived from SECRETS_KEY). */
@@ -48,7 +58,7 @@ export interface AuditLog {
    * hook would write it): a change that fails writes no entry, a change that commits has one. The
    * hook then writes nothing more for the request.
    */
-  change<T>(request: FastifyRequest, work: (tx: Database) => Promise<T>): Promise<T>;
+  change<T>(request: FastifyRequest, work: (tx: Database) => Promise<T>, learned?: (done: T) => LearnedFacts): Promise<T>;
 }
 
 const USER_AGENT_MAX = 300;
@@ -122,13 +132,15 @@ export const auditPlugin = fp<{ secretsKey: string }>(async (app: FastifyInstanc
       };
       await appendAuditEntry(db, key, record);
     },
-    async change(request, work) {
+    async change(request, work, learned) {
       const mark = request.routeOptions.config.audit;
       const organizationId = request.auth?.organizationId || request.scimOrganizationId;
       if (!mark || !organizationId) throw new Error(`audit.change on ${routeNameOf(request)}: the route has no audit mark or no organisation`);
       const result = await app.db.transaction(async (tx) => {
         const done = await work(tx);
-        await audit.record(tx, request, factsOfMark(request, mark, organizationId));
+        const facts = factsOfMark(request, mark, organizationId);
+        const more = learned?.(done);
+        await audit.record(tx, request, more ? { ...facts, ...more, targetIds: { ...facts.targetIds, ...more.targetIds } } : facts);
         return done;
       });
       request.auditRecorded = true;

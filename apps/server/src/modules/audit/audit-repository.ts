@@ -60,7 +60,12 @@ export async function listAuditEntries(db: Database, organizationId: number, fil
   const t = tables.auditEntries;
   const conditions = filterConditions(organizationId, filters);
   if (page.before !== undefined) conditions.push(lt(t.seq, page.before));
-  return db.select().from(t).where(and(...conditions)).orderBy(desc(t.seq)).limit(page.size);
+  // A date range is read through its index (organisation, occurred_at) and the page sorted: a
+  // month is a small share of two years, where walking the seq index backwards from the newest
+  // entry skips everything after the range first (0.9 s at a million entries, docs/benchmarks.md).
+  // `seq + 0` keeps the planner off the seq index for that case only; the order is the same.
+  const newestFirst = filters.from !== undefined || filters.to !== undefined ? desc(sql`${t.seq} + 0`) : desc(t.seq);
+  return db.select().from(t).where(and(...conditions)).orderBy(newestFirst).limit(page.size);
 }
 
 /** The chain in order, from `afterSeq`, a page at a time (verify, the exports). */

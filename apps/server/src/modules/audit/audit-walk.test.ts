@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, gt, tables } from '@ona/db';
 import { useAnalysedOrganisation } from '../../testing/analysed-app.ts';
 import { storeAnalysisWith360, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { addEarlierWave, type EarlierWave } from '../../testing/wave-fixtures.ts';
-import { authHeader, type TestContext } from '../../testing/test-app.ts';
+import { createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
+import { authHeader, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { PERSON_LEVEL_READS } from './audited-routes.ts';
 
 /**
@@ -50,6 +51,9 @@ beforeAll(async () => {
   const users = await db.select({ name: tables.users.name, email: tables.users.email }).from(tables.users);
   personalTexts = [...employees, ...users].flatMap((p) => [p.name, p.email]).filter((t): t is string => typeof t === 'string' && t.length >= 4);
 }, 120_000);
+
+/** Data-subject requests: not reads of analysis data, but each call is on record once all the same. */
+const DATA_SUBJECT_ACTIONS = new Set(['personal_data.export', 'person.erasure']);
 
 /** The person a one-person route is about: a leader for leader and 360 reports. */
 const subjectOf = (path: string): number => (/leader-reports|analytics-360/.test(path) ? org.people.leadA : org.people.a2);
@@ -114,5 +118,37 @@ describe('the audit walk over the OpenAPI document', () => {
     expect(res.statusCode).toBe(403);
     const after = await ctx.db.db.select({ n: count() }).from(tables.auditEntries);
     expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('writes exactly one entry for each data-subject export and for the erasure, with ids only', async () => {
+    const db = ctx.db.db;
+    await createUser(db, { email: 'dpo@acme.test', name: 'Dana Protection', organizationIds: [org.orgId], permissions: ['organization_admin'] });
+    const dpo = await loginAs(ctx.app, 'dpo@acme.test', FIXTURE_PASSWORD);
+    // A directory person in no open journey, so that the erasure is allowed.
+    const [subject] = await db.insert(tables.directoryPeople).values({ organizationId: org.orgId, externalId: 'E-WALK', userName: 'walter.walk@acme.test', email: 'walter.walk@acme.test', displayName: 'Walter Walkthrough', unitPath: 'Company / Sales' }).returning();
+    if (!subject) throw new Error('no directory person');
+    const marked = routes.filter((r) => r.action && DATA_SUBJECT_ACTIONS.has(r.action));
+    expect(marked.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/organization/directory/people/{id}/personal-data/',
+      'GET /api/organization/directory/people/{id}/personal-data/export/',
+      'POST /api/organization/directory/people/{id}/erasure/',
+    ]);
+    // The exports first: after the erasure there is nobody left to export by name.
+    for (const route of [...marked].sort((a, b) => a.method.localeCompare(b.method))) {
+      const before = await lastSeq();
+      const url = route.path.replace('{id}', String(subject.id));
+      const res = await ctx.app.inject({ method: route.method as 'GET' | 'POST', url, headers: authHeader(dpo), ...(route.method === 'POST' ? { payload: { nominations: 'anonymise' } } : {}) });
+      expect(res.statusCode, `${route.method} ${url} ${res.body.slice(0, 200)}`).toBe(200);
+      const own = await db.select().from(tables.auditEntries).where(and(eq(tables.auditEntries.organizationId, org.orgId), gt(tables.auditEntries.seq, before)));
+      expect(own, `${route.method} ${route.path}`).toHaveLength(1);
+      expect(own[0]).toMatchObject({ action: route.action, route: `${route.method} ${route.path}`, targetIds: { id: subject.id } });
+      const stored = JSON.stringify(own[0]);
+      for (const text of ['Walter Walkthrough', 'walter.walk@acme.test', 'E-WALK']) expect(stored).not.toContain(text);
+    }
+    // Erasing the same person again is refused, and a refusal writes nothing.
+    const before = await lastSeq();
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/organization/directory/people/${subject.id}/erasure/`, headers: authHeader(dpo), payload: { nominations: 'anonymise' } });
+    expect(again.statusCode).toBe(409);
+    expect(await lastSeq()).toBe(before);
   });
 });

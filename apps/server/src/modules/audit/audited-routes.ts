@@ -55,9 +55,10 @@ export const AUDITED_ROUTES: Record<string, AuditMark> = {
   [`GET ${E}/graph-visualization/export/`]: { action: 'export.download' },
   ['GET /api/instant-survey/surveys/{id}/export/']: { action: 'export.download', targets: ['id'] },
   ['GET /api/organization/audit-log/export/']: { action: 'export.download' },
-  // Data-subject requests: `id` is the directory person. An erasure is recorded by hand, inside its own transaction (data-subject-requests/routes.ts).
+  // Data-subject requests: `id` is the directory person. The erasure's entry is written in its own transaction (AuditLog.change), with the user account it found.
   ['GET /api/organization/directory/people/{id}/personal-data/']: { action: 'personal_data.export', targets: ['id'] },
   ['GET /api/organization/directory/people/{id}/personal-data/export/']: { action: 'personal_data.export', targets: ['id'] },
+  ['POST /api/organization/directory/people/{id}/erasure/']: { action: 'person.erasure', targets: ['id'] },
   // Changes of who may see what and how people sign in.
   [`POST ${E}/access-rights/bulk-update/`]: { action: 'access_rights.change' },
   ['POST /api/organization/users/']: { action: 'organization_user.change' },
@@ -67,9 +68,12 @@ export const AUDITED_ROUTES: Record<string, AuditMark> = {
   ['PUT /api/organization/sso/']: { action: 'sso.change' },
   ['PATCH /api/organization/confidentiality/']: { action: 'confidentiality.change' },
   ['POST /api/organization/privacy-notice/']: { action: 'privacy_notice.change' },
+  ['PUT /api/organization/retention-policy/']: { action: 'retention_policy.change' },
   ['POST /api/users/me/second-factor/totp/']: { action: 'second_factor.change' },
   ['POST /api/users/me/second-factor/totp/confirm/']: { action: 'second_factor.change' },
   ['DELETE /api/users/me/second-factor/totp/']: { action: 'second_factor.change' },
+  ['POST /api/users/me/passkeys/']: { action: 'second_factor.change' },
+  ['DELETE /api/users/me/passkeys/{id}/']: { action: 'second_factor.change', targets: ['id'] },
   ['POST /api/organization/api-keys/']: { action: 'api_key.change' },
   ['DELETE /api/organization/api-keys/{id}/']: { action: 'api_key.change', targets: ['id'] },
   ['POST /api/organization/scim-tokens/']: { action: 'scim_token.change' },

@@ -28,9 +28,34 @@ async function signInOrganizationOf(db: Database, userId: number): Promise<numbe
  * e-mail names no account, hence no organisation: such failures are only counted by the rate limit.
  */
 export async function recordSignIn(app: FastifyInstance, db: Database, userId: number | null, outcome: 'success' | 'failure', origin: SignInOrigin, detail: { method: string; sessionId?: number; organizationId?: number; reason?: string }): Promise<void> {
+  const action: TAuditAction = outcome === 'success' ? 'sign_in.success' : 'sign_in.failure';
+  await recordAccountEntry(app, db, userId, action, outcome, origin, {
+    sessionId: detail.sessionId,
+    organizationId: detail.organizationId,
+    targetIds: detail.reason ? { method: detail.method, reason: detail.reason } : { method: detail.method },
+  });
+}
+
+/**
+ * Puts a change of a user's own sign-in on record where no signed-in request carries it (a second
+ * factor enrolled inside the sign-in the organisation's policy held up): pass the change's
+ * transaction as `db`, so both commit together.
+ */
+export async function recordSecondFactorEnrolment(app: FastifyInstance, db: Database, userId: number, origin: SignInOrigin, method: 'totp' | 'passkey'): Promise<void> {
+  await recordAccountEntry(app, db, userId, 'second_factor.change', 'success', origin, { targetIds: { method } });
+}
+
+async function recordAccountEntry(
+  app: FastifyInstance,
+  db: Database,
+  userId: number | null,
+  action: TAuditAction,
+  outcome: 'success' | 'failure',
+  origin: SignInOrigin,
+  detail: { sessionId?: number | undefined; organizationId?: number | undefined; targetIds: Record<string, string> },
+): Promise<void> {
   const organizationId = detail.organizationId ?? (userId === null ? null : await signInOrganizationOf(db, userId));
   if (organizationId === null) return;
-  const action: TAuditAction = outcome === 'success' ? 'sign_in.success' : 'sign_in.failure';
   await appendAuditEntry(db, app.audit.key, {
     organizationId,
     occurredAt: app.clock(),
@@ -44,7 +69,7 @@ export async function recordSignIn(app: FastifyInstance, db: Database, userId: n
     engagementId: null,
     subjectEmployeeId: null,
     subjectUserId: null,
-    targetIds: detail.reason ? { method: detail.method, reason: detail.reason } : { method: detail.method },
+    targetIds: detail.targetIds,
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent?.slice(0, 300) ?? null,
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PASSWORD_MIN_LENGTH, type TLocale, type TPasswordResetConfirm } from '@ona/contracts';
 import { ApiError, badRequest, type FieldErrors } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
-import { loadMembershipContext, requireUsableMembership } from '../users/membership.ts';
+import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../users/membership.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, hasPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repository.ts';
 import { refusePasswordWhenSsoRequired } from '../sso/sign-in-service.ts';
@@ -32,9 +32,16 @@ export async function login(app: FastifyInstance, email: string, password: strin
     throw badRequest('invalid_credentials', 'errors.invalid_credentials');
   }
   await repo.clearLoginFailures(app.db, email);
-  // The right password of someone who works nowhere any more (organisations archived, memberships deactivated): no token.
-  const membership = requireUsableMembership(await loadMembershipContext(app.db, user));
-  await refusePasswordWhenSsoRequired({ app }, user.id);
+  let membership: MembershipContext;
+  try {
+    // The right password of someone who works nowhere any more (organisations archived, memberships deactivated): no token.
+    membership = requireUsableMembership(await loadMembershipContext(app.db, user));
+    await refusePasswordWhenSsoRequired({ app }, user.id);
+  } catch (error) {
+    // A right password refused all the same is a failed sign-in of a known account: on record, with why.
+    if (error instanceof ApiError) await recordSignIn(app, app.db, user.id, 'failure', client, { method: 'password', reason: error.code });
+    throw error;
+  }
   // A session now, or a second factor first (modules/mfa).
   return { signIn: await afterRightPassword(app, user, membership, client), user, membership };
 }

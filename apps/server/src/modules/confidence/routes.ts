@@ -29,7 +29,7 @@ export const confidenceRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = as
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, request.query.module);
     // Whole-organisation aggregates naming nobody: one answer per run and language for every reader.
     return sendKeptAnswer(app, request, reply, { answer: 'confidence', ...found, locale: request.locale }, async () => {
-      const stored = await analysisOfRun(app.db, found.access.engagement.id, found.runId);
+      const stored = await analysisOfRun(app.db, found.access.engagement.id, found.runId, found.access.latestRunVersion);
       return confidenceAnswer(stored.result, request.locale);
     });
   });

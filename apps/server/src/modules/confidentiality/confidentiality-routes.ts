@@ -36,7 +36,8 @@ export const confidentialityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    await changeConfidentialitySettings(app.db, auth.organizationId, request.body);
+    // The settings and their audit entry commit together (docs/audit-log.md); the service's transaction becomes a savepoint.
+    await app.audit.change(request, (tx) => changeConfidentialitySettings(tx, auth.organizationId, request.body));
     return loadConfidentialitySettings(app.db, auth.organizationId);
   });
 };

@@ -47,10 +47,14 @@ export const retentionPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    await app.db.transaction(async (tx) => {
-      await tx.update(tables.organizations).set({ retentionJourneyMonths: request.body.journey_months, retentionLeaverMonths: request.body.leaver_months }).where(eq(tables.organizations.id, auth.organizationId));
-      await app.audit.record(tx, request, { action: 'retention_policy.change', organizationId: auth.organizationId, targetIds: { journey_months: request.body.journey_months, leaver_months: request.body.leaver_months } });
-    });
+    // The route table's `retention_policy.change`, with the months, in the policy's transaction.
+    await app.audit.change(
+      request,
+      async (tx) => {
+        await tx.update(tables.organizations).set({ retentionJourneyMonths: request.body.journey_months, retentionLeaverMonths: request.body.leaver_months }).where(eq(tables.organizations.id, auth.organizationId));
+      },
+      () => ({ targetIds: { journey_months: request.body.journey_months, leaver_months: request.body.leaver_months } }),
+    );
     return readPolicy(app.db, auth.organizationId, app.clock());
   });
 };

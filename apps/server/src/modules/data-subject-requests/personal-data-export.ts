@@ -55,7 +55,7 @@ export async function personalDataExport(db: Database, organizationId: number, s
   for (const { employee, journey } of subject.employees) {
     const participation = participations.find((p) => p.employeeId === employee.id);
     const latest = await latestRunId(db, journey.id);
-    const stored = latest ? await analysisOfRun(db, journey.id, latest.id) : null;
+    const stored = latest ? await analysisOfRun(db, journey.id, latest.id, latest.version) : null;
     const about = stored ? computedAbout(stored, employee.id) : null;
     journeys.push({
       journey: { id: journey.id, name: journey.name, access_from: journey.accessFrom, access_till: journey.accessTill },

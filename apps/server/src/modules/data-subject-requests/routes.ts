@@ -49,11 +49,12 @@ export const dataSubjectRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    const outcome = await app.db.transaction(async (tx) => {
-      const erased = await erasePerson(tx, { organizationId: auth.organizationId, personId: request.params.id, key: app.audit.key, now: app.clock(), choice: request.body });
-      await app.audit.record(tx, request, { action: 'person.erasure', organizationId: auth.organizationId, subjectUserId: erased.subject.userIds[0] ?? null, targetIds: { id: request.params.id } });
-      return erased;
-    });
+    // The erasure and its entry (the route table's `person.erasure`, with the user account it found) commit together.
+    const outcome = await app.audit.change(
+      request,
+      (tx) => erasePerson(tx, { organizationId: auth.organizationId, personId: request.params.id, key: app.audit.key, now: app.clock(), choice: request.body }),
+      (erased) => ({ subjectUserId: erased.subject.userIds[0] ?? null }),
+    );
     forgetRuns(app.db, outcome.rewrittenRunIds);
     const { subject: _subject, rewrittenRunIds: _runs, ...result } = outcome;
     return result;

@@ -124,7 +124,12 @@ export interface SyncRequest {
   autoApply: boolean;
   locale: TLocale;
   now: Date;
+  /** Puts an applied sync (a directory change) on record inside the transaction that writes it (the routes always pass it; the benchmark times the sync alone). */
+  recordApplied?: AppliedRecorder;
 }
+
+/** Writes the audit entry of an applied sync on the sync's own transaction (docs/audit-log.md). */
+export type AppliedRecorder = (tx: Database, syncId: number) => Promise<void>;
 
 /**
  * After an applied file (a bulk change) every open directory journey of the organisation is
@@ -173,6 +178,7 @@ export async function createSync(db: Database, table: HrTable, request: SyncRequ
       })
       .returning();
     if (!stored) throw new Error('hr sync not stored');
+    if (apply) await request.recordApplied?.(tx, stored.id);
     return stored;
   });
   if (row.status === 'applied') await openJourneysFollow(db, request.organizationId, request.now);
@@ -185,7 +191,7 @@ export async function createSync(db: Database, table: HrTable, request: SyncRequ
  * the organisation's lock, and what is applied is that diff; a pending sync that the guard would
  * now stop becomes held instead.
  */
-export async function applySync(db: Database, organizationId: number, id: number, override: boolean, userId: number, locale: TLocale, now: Date): Promise<THrSync> {
+export async function applySync(db: Database, organizationId: number, id: number, override: boolean, userId: number, locale: TLocale, now: Date, recordApplied: AppliedRecorder): Promise<THrSync> {
   const settings = await readSettings(db, organizationId);
   const today = now.toISOString().slice(0, 10);
   const row = await db.transaction(async (tx) => {
@@ -208,6 +214,7 @@ export async function applySync(db: Database, organizationId: number, id: number
       .set({ status: 'applied', records: [], diff: result.diff as unknown as Record<string, unknown>, decidedAt: now, decidedByUserId: userId })
       .where(eq(hrSyncs.id, id))
       .returning();
+    await recordApplied(tx, id);
     return applied;
   });
   if (!row) throw new Error('hr sync not updated');

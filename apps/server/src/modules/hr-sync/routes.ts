@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError, ZHrSync, ZHrSyncApply, ZHrSyncSettings, ZHrSyncSettingsUpdate, ZHrSyncSummary, ZHrSyncUploadQuery, ZIdParams } from '@ona/contracts';
@@ -6,7 +7,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { requireOrganizationAdmin } from '../organizations/organization-guards.ts';
 import { readSingleFile } from '../uploads/single-file-upload.ts';
 import { registerUploads } from '../uploads/upload-connection.ts';
-import { applySync, createSync, discardSync, getSync, listSyncs, readSettings, saveSettings } from './hr-sync-service.ts';
+import { applySync, createSync, type AppliedRecorder, discardSync, getSync, listSyncs, readSettings, saveSettings } from './hr-sync-service.ts';
 import { readHrFile } from './read-hr-file.ts';
 
 export const HR_FILE_FIELD = 'hr_file';
@@ -20,6 +21,16 @@ const fileRequired = () => new ApiError(400, 'validation_error', 'errors.validat
 
 /** HR-file sync of the organisation's directory (docs/directory-and-scim.md, "HR-file sync"). */
 export const hrSyncRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * An applied file changes the directory: its entry is written in the transaction that writes the
+   * people (a pending or held upload changes nothing and writes none; with an API key the hook's
+   * `api_key.use` then stands for the call).
+   */
+  const recordApplied = (request: FastifyRequest, organizationId: number): AppliedRecorder => async (tx, syncId) => {
+    await app.audit.record(tx, request, { action: 'directory.change', organizationId, targetIds: { hr_sync: syncId } });
+    request.auditRecorded = true;
+  };
+
   await registerUploads(app, { fileSize: MAX_HR_FILE_BYTES });
 
   app.get('/organization/directory/hr-sync/settings/', {
@@ -63,6 +74,7 @@ export const hrSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       autoApply: request.query.auto_apply === 'true',
       locale: request.locale,
       now: app.clock(),
+      recordApplied: recordApplied(request, auth.organizationId),
     });
     return reply.status(201).send(sync);
   });
@@ -95,7 +107,7 @@ export const hrSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    return applySync(app.db, auth.organizationId, request.params.id, request.body.override_hold, auth.user.id, request.locale, app.clock());
+    return applySync(app.db, auth.organizationId, request.params.id, request.body.override_hold, auth.user.id, request.locale, app.clock(), recordApplied(request, auth.organizationId));
   });
 
   app.post('/organization/directory/hr-syncs/:id/discard/', {

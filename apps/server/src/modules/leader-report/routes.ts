@@ -97,7 +97,7 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     if (!codeMatches(expected, request.query.authorization_code)) throw badRequest('invalid_authorization_code', 'analytics.errors.invalid_authorization_code');
     await forgetCodeAttempt(app.db, attempt.id);
     const logo = await organizationLogo(scope.engagement.organizationId);
-    const access = { engagement: scope.engagement, level: scope.level, ownEmployeeId: scope.ownEmployeeId, latestRunId: stored.runId };
+    const access = { engagement: scope.engagement, level: scope.level, ownEmployeeId: scope.ownEmployeeId, latestRunId: stored.runId, latestRunVersion: stored.version };
     return sendKeptAnswer(app, request, reply, { answer: 'leader-report', access, runId: stored.runId, locale: request.locale, variant: [leaderId, logo, minGroupSize] }, () =>
       leaderReportDetail(scope, stored.result, report, logo, minGroupSize),
     );

@@ -123,7 +123,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefine
     },
   }, async (request, reply) => {
     const auth = requireLoginToken(requireAuth(request));
-    const passkey = await addPasskey(app, rpOf(request), auth.user.id, request.body.name, request.body.response, auth.tokenId);
+    const passkey = await addPasskey(app, rpOf(request), auth.user.id, request.body.name, request.body.response, auth.tokenId, (work) => app.audit.change(request, work));
     return reply.code(201).send(passkey);
   });
 
@@ -137,7 +137,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefine
     },
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
-    await removePasskeyOf(app, auth.user.id, request.params.id, auth.signInPolicy.secondFactorRequired);
+    await removePasskeyOf(app, auth.user.id, request.params.id, auth.signInPolicy.secondFactorRequired, (work) => app.audit.change(request, work));
     return { detail: translate(request.locale, 'mfa.messages.passkey_removed') };
   });
 };

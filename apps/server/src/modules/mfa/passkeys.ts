@@ -8,7 +8,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { TPasskey, TPasskeyAuthenticationResponse, TPasskeyCreationOptions, TPasskeyRegistrationResponse, TPasskeyRequestOptions } from '@ona/contracts';
 import { ZAuthenticatorTransport } from '@ona/contracts';
-import { tables } from '@ona/db';
+import { tables, type Database } from '@ona/db';
 import { ApiError, conflict } from '../../errors/api-error.ts';
 import * as repo from './passkey-repository.ts';
 import { TOTP_ISSUER } from './totp.ts';
@@ -86,7 +86,15 @@ export async function beginPasskeyRegistration(app: FastifyInstance, rp: Relying
  * Checks the new passkey against a challenge issued to this user (taken once) and the relying
  * party, and stores its public key under the given name.
  */
-export async function finishPasskeyRegistration(app: FastifyInstance, rp: RelyingParty, userId: number, name: string, response: TPasskeyRegistrationResponse): Promise<TPasskey> {
+export async function finishPasskeyRegistration(
+  app: FastifyInstance,
+  rp: RelyingParty,
+  userId: number,
+  name: string,
+  response: TPasskeyRegistrationResponse,
+  /** Runs the store inside the caller's transaction (its audit entry and ended sessions with it). */
+  commit: (store: (db: Database) => Promise<repo.StoredPasskey>) => Promise<repo.StoredPasskey> = (store) => store(app.db),
+): Promise<TPasskey> {
   const challenge = challengeOf(response.response.clientDataJSON);
   if (!(await repo.takeChallenge(app.db, userId, challenge, 'register', app.clock()))) throw challengeUnknown();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -98,16 +106,20 @@ export async function finishPasskeyRegistration(app: FastifyInstance, rp: Relyin
   }
   if (!verification.verified || !verification.registrationInfo) throw notVerified();
   const { credential } = verification.registrationInfo;
-  const stored = await repo.insertPasskey(app.db, {
-    userId,
-    credentialId: credential.id,
-    publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-    counter: credential.counter,
-    transports: credential.transports ?? response.response.transports ?? [],
-    name: name.trim(),
-    createdAt: app.clock(),
+  const stored = await commit(async (db) => {
+    const inserted = await repo.insertPasskey(db, {
+      userId,
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? response.response.transports ?? [],
+      name: name.trim(),
+      createdAt: app.clock(),
+    });
+    // A passkey registered already changes nothing: refused before the commit, so no entry is written.
+    if (!inserted) throw conflict('passkey_already_registered', 'mfa.errors.passkey_already_registered');
+    return inserted;
   });
-  if (!stored) throw conflict('passkey_already_registered', 'mfa.errors.passkey_already_registered');
   return toPasskey(stored);
 }
 

@@ -90,7 +90,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
-    return beginTotpEnrolment(app, auth.user);
+    return beginTotpEnrolment(app, auth.user, (work) => app.audit.change(request, work));
   });
 
   app.post('/users/me/second-factor/totp/confirm/', {
@@ -104,7 +104,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
-    return { recovery_codes: await confirmTotpEnrolment(app, auth.user.id, request.body.code, auth.tokenId) };
+    return { recovery_codes: await confirmTotpEnrolment(app, auth.user.id, request.body.code, auth.tokenId, (work) => app.audit.change(request, work)) };
   });
 
   app.delete('/users/me/second-factor/totp/', {
@@ -118,7 +118,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const auth = requireLoginToken(requireAuth(request));
-    await removeTotpOf(app, auth.user.id, auth.signInPolicy.secondFactorRequired, request.body.code);
+    await removeTotpOf(app, auth.user.id, auth.signInPolicy.secondFactorRequired, request.body.code, (work) => app.audit.change(request, work));
     return { detail: translate(request.locale, 'mfa.messages.totp_removed') };
   });
 };

@@ -5,8 +5,10 @@ import { ApiError, conflict } from '../../errors/api-error.ts';
 import { openSecret, sealSecret } from '../../security/secret-box.ts';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { loadMembershipContext, requireUsableMembership, type MembershipContext } from '../users/membership.ts';
-import { endSessions, openSession, type SignInClient } from '../sessions/session-service.ts';
-import { recordSignIn } from '../audit/sign-in-audit.ts';
+import { openSession, type SignInClient } from '../sessions/session-service.ts';
+import { endSessionsOfUsers } from '../sessions/session-repository.ts';
+import { recordSecondFactorEnrolment, recordSignIn } from '../audit/sign-in-audit.ts';
+import type { InTransaction } from '../audit/audit-plugin.ts';
 import * as repo from './mfa-repository.ts';
 import * as passkeyRepo from './passkey-repository.ts';
 import { checkPasskeySignIn, finishPasskeyRegistration, type RelyingParty } from './passkeys.ts';
@@ -109,30 +111,48 @@ function sealOrRefuse(secret: string): string {
   }
 }
 
+/** Without a route's audit entry to join: a transaction of the change's own. */
+const ownTransaction = (app: FastifyInstance): InTransaction => (work) => app.db.transaction(work);
+
 /** A new authenticator seed for the user, sealed in the database until the first code confirms it. */
-export async function beginTotpEnrolment(app: FastifyInstance, user: User): Promise<TTotpEnrolment> {
-  const existing = await repo.findTotp(app.db, user.id);
-  if (existing?.confirmedAt) throw conflict('already_enrolled', 'mfa.errors.already_enrolled');
+export async function beginTotpEnrolment(app: FastifyInstance, user: User, inTransaction: InTransaction = ownTransaction(app)): Promise<TTotpEnrolment> {
   const secret = newTotpSecret();
-  await repo.saveUnconfirmedTotp(app.db, user.id, sealOrRefuse(secret), app.clock());
+  await inTransaction(async (tx) => {
+    const existing = await repo.findTotp(tx, user.id);
+    if (existing?.confirmedAt) throw conflict('already_enrolled', 'mfa.errors.already_enrolled');
+    await repo.saveUnconfirmedTotp(tx, user.id, sealOrRefuse(secret), app.clock());
+  });
   return totpEnrolmentOf(secret, user.email, TOTP_ISSUER);
 }
 
 /**
  * The first code confirms the authenticator; ten recovery codes are made (shown once, kept hashed)
  * and every other session of the user ends (a new second factor: whoever had only the password is out).
+ * The code is checked and counted first (a wrong one stays counted); the confirmation, the codes and
+ * the ended sessions are written by `inTransaction`, with the route's audit entry.
  */
-export async function confirmTotpEnrolment(app: FastifyInstance, userId: number, code: string, keepSession?: number): Promise<string[]> {
+export async function confirmTotpEnrolment(app: FastifyInstance, userId: number, code: string, keepSession?: number, inTransaction: InTransaction = ownTransaction(app)): Promise<string[]> {
   const totp = await repo.findTotp(app.db, userId);
   if (!totp || totp.confirmedAt) throw conflict('not_enrolled', 'mfa.errors.not_enrolled');
   const step = looksLikeTotpCode(code.trim()) ? matchingTimeStep(openSecret(totp.sealedSecret), code.trim(), app.clock()) : null;
   await countedCodeCheck(app, userId, async () => step !== null);
   if (step === null) throw invalidCode();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await repo.confirmTotp(app.db, userId, step, codes.map((c) => hashSecretToken(normaliseRecoveryCode(c))), app.clock());
-  await endSessions(app, [userId], keepSession);
+  await inTransaction(async (tx) => {
+    await repo.confirmTotp(tx, userId, step, codes.map((c) => hashSecretToken(normaliseRecoveryCode(c))), app.clock());
+    await endSessionsOfUsers(tx, [userId], app.clock(), keepSession);
+  });
+  await app.callerCache.forget({ users: [userId] });
   return codes;
 }
+
+/** A second factor enrolled inside a held-up sign-in: its entry commits with it (no route mark carries it: no one is signed in yet). */
+const enrolmentOnRecord = (app: FastifyInstance, userId: number, client: SignInClient, method: 'totp' | 'passkey'): InTransaction => (work) =>
+  app.db.transaction(async (tx) => {
+    const done = await work(tx);
+    await recordSecondFactorEnrolment(app, tx, userId, client, method);
+    return done;
+  });
 
 /** Enrolment inside a sign-in the organisation's policy holds up: the pending token stands for the user. */
 export async function pendingEnrolmentUser(app: FastifyInstance, pendingToken: string) {
@@ -145,7 +165,7 @@ export async function pendingEnrolmentUser(app: FastifyInstance, pendingToken: s
 /** Confirms the enrolment of a held-up sign-in and completes it: session and recovery codes. */
 export async function completeWithEnrolment(app: FastifyInstance, pendingToken: string, code: string, client: SignInClient) {
   const { pending } = await pendingEnrolmentUser(app, pendingToken);
-  const recoveryCodes = await confirmTotpEnrolment(app, pending.userId, code);
+  const recoveryCodes = await confirmTotpEnrolment(app, pending.userId, code, undefined, enrolmentOnRecord(app, pending.userId, client, 'totp'));
   if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
   const signedIn = await signedInUser(app, pending.userId);
   return { token: await openSession(app, pending.userId, 'password_totp', client), recoveryCodes, ...signedIn };
@@ -155,10 +175,10 @@ export async function completeWithEnrolment(app: FastifyInstance, pendingToken: 
  * Turning the authenticator off needs a current code, and is refused while a policy requires a
  * second factor and no passkey would remain.
  */
-export async function removeTotpOf(app: FastifyInstance, userId: number, secondFactorRequired: boolean, code: string): Promise<void> {
+export async function removeTotpOf(app: FastifyInstance, userId: number, secondFactorRequired: boolean, code: string, inTransaction: InTransaction = ownTransaction(app)): Promise<void> {
   if (secondFactorRequired && (await passkeyRepo.countPasskeys(app.db, userId)) === 0) throw conflict('second_factor_required', 'mfa.errors.second_factor_required');
   await countedCodeCheck(app, userId, () => acceptCode(app, userId, code.trim()));
-  await repo.removeTotp(app.db, userId);
+  await inTransaction((tx) => repo.removeTotp(tx, userId));
 }
 
 export async function secondFactorStatus(app: FastifyInstance, userId: number, required: boolean) {
@@ -197,26 +217,34 @@ export async function pendingVerification(app: FastifyInstance, pendingToken: st
  * A new passkey of a signed-in user: stored, and every other session of the user ends (a new
  * second factor: whoever had only the password is out), as for a new authenticator app.
  */
-export async function addPasskey(app: FastifyInstance, rp: RelyingParty, userId: number, name: string, response: TPasskeyRegistrationResponse, keepSession?: number): Promise<TPasskey> {
-  const passkey = await finishPasskeyRegistration(app, rp, userId, name, response);
-  await endSessions(app, [userId], keepSession);
+export async function addPasskey(app: FastifyInstance, rp: RelyingParty, userId: number, name: string, response: TPasskeyRegistrationResponse, keepSession?: number, inTransaction: InTransaction = ownTransaction(app)): Promise<TPasskey> {
+  const passkey = await finishPasskeyRegistration(app, rp, userId, name, response, (store) =>
+    inTransaction(async (tx) => {
+      const stored = await store(tx);
+      await endSessionsOfUsers(tx, [userId], app.clock(), keepSession);
+      return stored;
+    }),
+  );
+  await app.callerCache.forget({ users: [userId] });
   return passkey;
 }
 
 /** The enrolment a held-up sign-in needs, with a passkey: stored, and the sign-in completes. */
 export async function completeWithPasskeyEnrolment(app: FastifyInstance, rp: RelyingParty, pendingToken: string, name: string, response: TPasskeyRegistrationResponse, client: SignInClient) {
   const { pending } = await pendingEnrolmentUser(app, pendingToken);
-  await addPasskey(app, rp, pending.userId, name, response);
+  await addPasskey(app, rp, pending.userId, name, response, undefined, enrolmentOnRecord(app, pending.userId, client, 'passkey'));
   if (!(await repo.spendPendingSignIn(app.db, pending.id, app.clock()))) throw pendingExpired();
   const signedIn = await signedInUser(app, pending.userId);
   return { token: await openSession(app, pending.userId, 'password_passkey', client), ...signedIn };
 }
 
 /** Removes one of the user's passkeys; refused while a policy requires a second factor and it is the last one. */
-export async function removePasskeyOf(app: FastifyInstance, userId: number, passkeyId: number, secondFactorRequired: boolean): Promise<void> {
+export async function removePasskeyOf(app: FastifyInstance, userId: number, passkeyId: number, secondFactorRequired: boolean, inTransaction: InTransaction = ownTransaction(app)): Promise<void> {
   const passkeys = await passkeyRepo.listPasskeys(app.db, userId);
   if (!passkeys.some((p) => p.id === passkeyId)) throw new ApiError(404, 'passkey_not_found', 'mfa.errors.passkey_not_found');
   const factorsLeft = passkeys.length - 1 + ((await factorsOf(app, userId)).includes('totp') ? 1 : 0);
   if (secondFactorRequired && factorsLeft === 0) throw conflict('second_factor_required', 'mfa.errors.second_factor_required');
-  if (!(await passkeyRepo.deletePasskey(app.db, userId, passkeyId))) throw new ApiError(404, 'passkey_not_found', 'mfa.errors.passkey_not_found');
+  await inTransaction(async (tx) => {
+    if (!(await passkeyRepo.deletePasskey(tx, userId, passkeyId))) throw new ApiError(404, 'passkey_not_found', 'mfa.errors.passkey_not_found');
+  });
 }

@@ -32,7 +32,8 @@ export const privacyNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const auth = requireOrganizationAdmin(requireAuth(request));
-    await addPrivacyNoticeVersion(app.db, auth.organizationId, request.body.text, auth.user.id);
+    // The new version and its audit entry commit together (docs/audit-log.md).
+    await app.audit.change(request, (tx) => addPrivacyNoticeVersion(tx, auth.organizationId, request.body.text, auth.user.id));
     return reply.status(201).send(await privacyNoticeVersions(app.db, auth.organizationId));
   });
 };

@@ -182,36 +182,36 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
   }));
   app.post('/Users', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
-    const created = await createPerson(app.db, organizationId, readScimUser(request.body, true), new Date());
+    const created = await app.audit.change(request, (tx) => createPerson(tx, organizationId, readScimUser(request.body, true), new Date()));
     await followDirectory(request, organizationId, created.person.id);
     const resource = toScimUser(created.person, created.managerId, baseOf(request));
     return withEtag(reply, etagOf(created.person.version)).header('location', `${baseOf(request)}/Users/${created.person.resourceId}`).status(201).send(resource);
   }));
   app.put('/Users/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimResource, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
-    const updated = await updatePerson(app.db, organizationId, request.params.id, request.headers['if-match'], new Date(), (current) => {
+    const updated = await app.audit.change(request, (tx) => updatePerson(tx, organizationId, request.params.id, request.headers['if-match'], new Date(), (current) => {
       const sentId = attribute(request.body, 'id');
       if (sentId !== undefined && sentId !== current.person.resourceId) throw new ScimError(400, 'id cannot be changed', 'mutability');
       return readScimUser(request.body, false);
-    });
+    }));
     await followDirectory(request, organizationId, updated.person.id);
     return withEtag(reply, etagOf(updated.person.version)).send(toScimUser(updated.person, updated.managerId, baseOf(request)));
   }));
   app.patch('/Users/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
     const base = baseOf(request);
-    const updated = await updatePerson(app.db, organizationId, request.params.id, request.headers['if-match'], new Date(), (current) => {
+    const updated = await app.audit.change(request, (tx) => updatePerson(tx, organizationId, request.params.id, request.headers['if-match'], new Date(), (current) => {
       const before = toScimUser(current.person, current.managerId, base);
       const patched = applyScimPatch(before, request.body.Operations, USER_SCHEMAS, SCIM_SCHEMA.user);
       if (attribute(patched, 'id') !== current.person.resourceId) throw new ScimError(400, 'id cannot be changed', 'mutability');
       return readScimUser(patched, false);
-    });
+    }));
     await followDirectory(request, organizationId, updated.person.id);
     return withEtag(reply, etagOf(updated.person.version)).send(toScimUser(updated.person, updated.managerId, base));
   }));
   app.delete('/Users/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
     const organizationId = organizationOf(request);
-    const personId = await deletePerson(app.db, organizationId, request.params.id, request.headers['if-match'], new Date());
+    const personId = await app.audit.change(request, (tx) => deletePerson(tx, organizationId, request.params.id, request.headers['if-match'], new Date()));
     await followDirectory(request, organizationId, personId);
     return reply.status(204).send(null);
   }));
@@ -247,27 +247,27 @@ export const scimRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }
     return withEtag(reply, etagOf(found.group.version)).send(toScimGroup(found, baseOf(request), !excludesMembers(request.query as Record<string, unknown>)));
   }));
   app.post('/Groups', { config, schema: { hide, body: ZScimResource, response: { 201: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
-    const created = await createGroup(app.db, organizationOf(request), readGroup(request.body), new Date());
+    const created = await app.audit.change(request, (tx) => createGroup(tx, organizationOf(request), readGroup(request.body), new Date()));
     await followDirectory(request, organizationOf(request), null);
     return withEtag(reply, etagOf(created.group.version)).header('location', `${baseOf(request)}/Groups/${created.group.resourceId}`).status(201).send(toScimGroup(created, baseOf(request)));
   }));
   app.put('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimResource, response: { 200: ZScimResource, ...errors } } }, async (request, reply) => gate.run(async () => {
-    const updated = await updateGroup(app.db, organizationOf(request), request.params.id, request.headers['if-match'], new Date(), () => readGroup(request.body));
+    const updated = await app.audit.change(request, (tx) => updateGroup(tx, organizationOf(request), request.params.id, request.headers['if-match'], new Date(), () => readGroup(request.body)));
     await followDirectory(request, organizationOf(request), null);
     return withEtag(reply, etagOf(updated.group.version)).send(toScimGroup(updated, baseOf(request)));
   }));
   app.patch('/Groups/:id', { config, schema: { hide, params: ZResourceParams, body: ZScimPatchRequest, response: { 200: ZScimResource, 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
     const base = baseOf(request);
-    const updated = await updateGroup(app.db, organizationOf(request), request.params.id, request.headers['if-match'], new Date(), (current) => {
+    const updated = await app.audit.change(request, (tx) => updateGroup(tx, organizationOf(request), request.params.id, request.headers['if-match'], new Date(), (current) => {
       const patched = applyScimPatch(toScimGroup(current, base), request.body.Operations, GROUP_SCHEMAS, SCIM_SCHEMA.group);
       if (attribute(patched, 'id') !== current.group.resourceId) throw new ScimError(400, 'id cannot be changed', 'mutability');
       return readGroup(patched);
-    });
+    }));
     await followDirectory(request, organizationOf(request), null);
     return withEtag(reply, etagOf(updated.group.version)).send(toScimGroup(updated, base));
   }));
   app.delete('/Groups/:id', { config, schema: { hide, params: ZResourceParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => gate.run(async () => {
-    await deleteGroup(app.db, organizationOf(request), request.params.id, request.headers['if-match']);
+    await app.audit.change(request, (tx) => deleteGroup(tx, organizationOf(request), request.params.id, request.headers['if-match']));
     return reply.status(204).send(null);
   }));
 };

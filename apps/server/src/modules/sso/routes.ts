@@ -19,7 +19,7 @@ import { requireAuth, requireLoginToken } from '../../plugins/auth.ts';
 import { requireOrganizationAdmin } from '../organizations/organization-guards.ts';
 import * as repo from './repository.ts';
 import { createSecretBox } from './secret-box.ts';
-import { endPasswordSessionsRefusedBySso, toSsoSettings, saveSsoSettings } from './settings-service.ts';
+import { endPasswordSessionsRefusedBySso, prepareSsoSettings, toSsoSettings } from './settings-service.ts';
 import { discoverSignIn, finishRound, startRound, type SsoContext } from './sign-in-service.ts';
 import { signInClientOf } from '../sessions/session-service.ts';
 import { samlRoutes } from './saml/saml-routes.ts';
@@ -99,8 +99,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined; i
     },
   }, async (request) => {
     const auth = requireOrganizationAdmin(requireLoginToken(requireAuth(request)));
-    await saveSsoSettings(app.db, auth.organizationId, request.body, box, request.log);
-    const ended = await endPasswordSessionsRefusedBySso(app, auth.organizationId, auth.tokenId);
+    const connection = await prepareSsoSettings(app.db, auth.organizationId, request.body, box, request.log);
+    // The connection, the password sessions it refuses and the audit entry commit together (docs/audit-log.md).
+    const { users, ended } = await app.audit.change(request, async (tx) => {
+      await repo.saveConnection(tx, auth.organizationId, connection);
+      return endPasswordSessionsRefusedBySso(tx, auth.organizationId, auth.tokenId, app.clock());
+    });
+    await app.callerCache.forget({ users });
     request.log.info({ organizationId: auth.organizationId, userId: auth.user.id, endedPasswordSessions: ended }, 'sso settings changed');
     return toSsoSettings(await repo.findConnectionOfOrganization(app.db, auth.organizationId), redirectUris(request), context(request).serviceProviderUrls(auth.organizationId));
   });

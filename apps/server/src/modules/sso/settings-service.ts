@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { TSessionMethod, TSsoSettings, TSsoSettingsUpdate } from '@ona/contracts';
 import { ZSsoSettingsUpdate } from '@ona/contracts';
 import { and, eq, isNull, tables, type Database } from '@ona/db';
@@ -11,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fetchIdpMetadata, parseIdpMetadata } from './saml/idp-metadata.ts';
 import type { ServiceProviderUrls } from './saml/service-provider.ts';
 import { SsoRefusal } from './sso-refusal.ts';
-import { endSessions } from '../sessions/session-service.ts';
+import { endSessionsOfUsers } from '../sessions/session-repository.ts';
 
 const { memberships } = tables;
 
@@ -45,12 +44,17 @@ export function toSsoSettings(connection: repo.SsoConnection | undefined, redire
 
 const isMappable = (p: string): p is 'engagement_admin' | 'instant_survey_admin' | 'organization_admin' => ['engagement_admin', 'instant_survey_admin', 'organization_admin'].includes(p);
 
+/** What a save writes to the organisation's connection row. */
+export type SsoConnectionValues = Parameters<typeof repo.saveConnection>[2];
+
 /**
- * Saves the organisation's connection. The client secret is sealed (SECRETS_KEY) and kept when
- * the update leaves it out; each domain may belong to one organisation only; requiring SSO needs
- * an enabled connection and a break-glass administrator who is an active organisation admin here.
+ * Checks an update of the organisation's connection and makes the row to save, writing nothing:
+ * the client secret is sealed (SECRETS_KEY) and kept when the update leaves it out; each domain
+ * may belong to one organisation only; requiring SSO needs an enabled connection and a break-glass
+ * administrator who is an active organisation admin here. A SAML metadata address is fetched here,
+ * before the transaction that saves (a network round must not hold it open).
  */
-export async function saveSsoSettings(db: Database, organizationId: number, input: TSsoSettingsUpdate, box: SecretBox | null, log: FastifyBaseLogger): Promise<void> {
+export async function prepareSsoSettings(db: Database, organizationId: number, input: TSsoSettingsUpdate, box: SecretBox | null, log: FastifyBaseLogger): Promise<SsoConnectionValues> {
   const update = ZSsoSettingsUpdate.parse(input);
   const field = (name: string, key: 'sso.errors.issuer_not_https' | 'sso.errors.require_sso_needs_enabled' | 'sso.errors.break_glass_needed' | 'sso.errors.break_glass_not_admin') =>
     new ApiError(400, 'validation_error', 'errors.validation_failed', { [name]: [key] });
@@ -74,7 +78,7 @@ export async function saveSsoSettings(db: Database, organizationId: number, inpu
     if (!box) throw new ApiError(409, 'secrets_key_missing', 'sso.errors.secrets_key_missing');
     clientSecretEncrypted = box.seal(update.client_secret);
   }
-  await repo.saveConnection(db, organizationId, {
+  return {
     protocol: update.protocol,
     enabled: update.enabled,
     issuerUrl: update.issuer_url,
@@ -89,7 +93,7 @@ export async function saveSsoSettings(db: Database, organizationId: number, inpu
     createMembers: update.create_members,
     samlAllowIdpInitiated: update.protocol === 'saml' && update.saml_allow_idp_initiated,
     ...(saml ?? {}),
-  });
+  };
 }
 
 /**
@@ -122,15 +126,16 @@ const PASSWORD_METHODS: TSessionMethod[] = ['password', 'password_totp', 'passwo
 
 /**
  * While the organisation requires SSO, its members (but the break-glass administrator) are refused
- * password sign-in; their password sessions end with the save, on every instance, so the very next
+ * password sign-in; their password sessions end with the save (in its transaction; the caller then
+ * tells every instance's caller cache about `users`), so the very next
  * request of such a session is refused too. Sessions opened through the identity provider stay, and
  * so does the session of the administrator who saved (their own next sign-in follows the rule).
  * Run on every save that leaves the requirement on: a save that changes the break-glass
  * administrator ends the sessions of the one who lost the exception.
  */
-export async function endPasswordSessionsRefusedBySso(app: FastifyInstance, organizationId: number, keepSession: number | null): Promise<number> {
-  const connection = await repo.findConnectionOfOrganization(app.db, organizationId);
-  if (!connection?.enabled || !connection.requireSso) return 0;
-  const members = await repo.activeMembersBut(app.db, organizationId, connection.breakGlassUserId);
-  return endSessions(app, members, keepSession ?? undefined, PASSWORD_METHODS);
+export async function endPasswordSessionsRefusedBySso(db: Database, organizationId: number, keepSession: number | null, now: Date): Promise<{ users: number[]; ended: number }> {
+  const connection = await repo.findConnectionOfOrganization(db, organizationId);
+  if (!connection?.enabled || !connection.requireSso) return { users: [], ended: 0 };
+  const users = await repo.activeMembersBut(db, organizationId, connection.breakGlassUserId);
+  return { users, ended: await endSessionsOfUsers(db, users, now, keepSession ?? undefined, PASSWORD_METHODS) };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_entries_org_engagement_idx" ON "audit_entries" USING btree ("organization_id","engagement_id","seq");
