@@ -12,7 +12,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean; jobClock?: TestClock } = {}): Promise<TestContext & { db: TestDatabase }> {
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean; jobClock?: TestClock; analysisInProcess?: boolean; analysisHeapMb?: number } = {}): Promise<TestContext & { db: TestDatabase }> {
   const db = await createTestDatabase();
   const app = await buildApp({
     db,
@@ -21,6 +21,8 @@ export async function createTestApp(options: { smtpUrl?: string; publicUrl?: str
     pollJobs: false,
     demoMode: options.demoMode,
     ...(options.jobClock ? { jobClock: options.jobClock } : {}),
+    ...(options.analysisInProcess === undefined ? {} : { analysisInProcess: options.analysisInProcess }),
+    ...(options.analysisHeapMb === undefined ? {} : { analysisHeapMb: options.analysisHeapMb }),
   });
   await app.ready();
   return {
