@@ -27,6 +27,8 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     server: root('apps/server/src/server.ts'),
+    // The analysis worker process (`npm run serve:worker`): analyses only, beside web instances.
+    worker: root('apps/server/src/worker.ts'),
     'create-admin': root('apps/server/src/cli/create-admin.ts'),
     'analysis-worker': root('apps/server/src/modules/analysis/analysis-worker.ts'),
     'workbook-reader-worker': root('apps/server/src/modules/uploads/workbook-reader-worker.ts'),

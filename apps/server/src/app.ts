@@ -15,7 +15,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { callerCachePlugin } from './plugins/caller-cache.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { drainingPlugin } from './plugins/draining.ts';
-import { jobsPlugin } from './plugins/jobs.ts';
+import { jobsPlugin, QUEUE_NAMES, type QueueName } from './plugins/jobs.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { requestLocalePlugin } from './plugins/request-locale.ts';
 import { webClientPlugin } from './plugins/web-client.ts';
@@ -91,7 +91,17 @@ export interface AppOptions {
    * tests move it to see a session lapse without waiting.
    */
   clock?: () => Date;
+  /**
+   * Analyse queued runs in this process (ANALYSIS_IN_PROCESS, default true); `false` leaves them to
+   * worker processes (worker.ts) and works every other queue as before.
+   */
+  analysisInProcess?: boolean;
+  /** The analysis thread's heap limit in MB (ANALYSIS_HEAP_MB); unset, Node's own default. */
+  analysisHeapMb?: number;
 }
+
+/** The queues a web instance works when analyses run on worker processes: all but `analysis-run`. */
+const WEB_QUEUES: readonly QueueName[] = QUEUE_NAMES.filter((queue) => queue !== 'analysis-run');
 
 /** What an app built without REDIS_PREFIX (tests, scripts) puts before its Redis channels and keys. */
 export const DEFAULT_REDIS_PREFIX = 'ona:';
@@ -133,7 +143,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(requestLocalePlugin);
   await app.register(drainingPlugin);
   await app.register(dbPlugin, { handle: options.db, closeWithApp: options.closeDbWithApp ?? false });
-  await app.register(jobsPlugin, { connection: options.db.jobConnection, workers: options.pollJobs ?? true, clock: options.jobClock });
+  const analysisInProcess = options.analysisInProcess ?? true;
+  await app.register(jobsPlugin, { connection: options.db.jobConnection, workers: options.pollJobs ?? true, clock: options.jobClock, workQueues: analysisInProcess ? undefined : WEB_QUEUES });
   await app.register(mailPlugin, { smtpUrl: options.settings.SMTP_URL, from: options.settings.MAIL_FROM, worker: options.emailWorker ?? true });
   await app.register(securityHeadersPlugin, {
     helmet: {
@@ -182,7 +193,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
-  await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL });
+  await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL, inProcess: analysisInProcess, heapMb: options.analysisHeapMb });
   await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL, minGroupSize: options.settings.MIN_GROUP_SIZE });
   await app.register(retentionJobsPlugin);
   await app.register(auditRetentionJobPlugin, { retentionDays: options.settings.AUDIT_RETENTION_DAYS });

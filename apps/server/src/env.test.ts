@@ -14,3 +14,22 @@ describe('DATABASE_POOL_SIZE', () => {
     expect(() => readSettings({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
+
+describe('analysis settings', () => {
+  it('analyse in the server process by default, with a 4,096 MB heap for the analysis thread', () => {
+    expect(readSettings({})).toMatchObject({ ANALYSIS_IN_PROCESS: true, ANALYSIS_HEAP_MB: 4096, WORKER_PORT: 8081 });
+  });
+
+  it('ANALYSIS_IN_PROCESS=false leaves analyses to worker processes', () => {
+    expect(readSettings({ ANALYSIS_IN_PROCESS: 'false' }).ANALYSIS_IN_PROCESS).toBe(false);
+  });
+
+  it.each([
+    ['ANALYSIS_IN_PROCESS', 'no'],
+    ['ANALYSIS_HEAP_MB', '8'],
+    ['ANALYSIS_HEAP_MB', 'lots'],
+    ['WORKER_PORT', '70000'],
+  ])('refuses %s=%s and names the setting', (name, value) => {
+    expect(() => readSettings({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

@@ -75,6 +75,23 @@ export const ZSettings = z.object({
    * (docs/privacy/confidentiality.md).
    */
   MIN_GROUP_SIZE: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * Whether this server analyses the runs it queues (default true, as `npm start` needs). `false`
+   * on the web instances of a deployment with worker processes (`npm run worker`), which then take
+   * every analysis, so that the web instances stay responsive; PostgreSQL only.
+   */
+  ANALYSIS_IN_PROCESS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /**
+   * The heap limit of the thread that runs an analysis, in MB: a run that needs more fails with a
+   * message that says so, instead of the process dying of an out-of-memory kill. 100,000 people
+   * need about 3 GB (docs/benchmarks.md).
+   */
+  ANALYSIS_HEAP_MB: z.coerce.number().int().min(16).max(1_048_576).default(4096),
+  /** The port of a worker process's health endpoint (`GET /api/health/`, its only HTTP); 0 picks a free one. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
 });
 export type Settings = z.infer<typeof ZSettings>;
 

@@ -13,6 +13,8 @@ import { issueSetupToken } from './modules/setup/setup-tokens.ts';
 
 const settings = readSettings();
 const onPostgres = settings.DATABASE_URL !== undefined;
+// A worker process cannot open the embedded database beside this server: nobody would analyse.
+if (!settings.ANALYSIS_IN_PROCESS && !onPostgres) throw new Error('Invalid settings in the environment: ANALYSIS_IN_PROCESS=false needs DATABASE_URL (PostgreSQL), where worker processes (npm run worker) take the analyses; on the embedded database the server analyses itself');
 const db = await createDb(onPostgres ? { url: settings.DATABASE_URL as string, poolSize: settings.DATABASE_POOL_SIZE } : { dataDir: resolve(settings.DATA_DIR) });
 
 const wantsDemo = demoWanted(settings);
@@ -36,6 +38,8 @@ const app = await buildApp({
   settings: { ...settings, REDIS_PREFIX: redisPrefixFor(settings), SECRETS_KEY: settings.SECRETS_KEY ?? (onPostgres ? undefined : DEMO_SECRETS_KEY) },
   demoMode: devMailboxWanted(settings),
   logger: loggerOptions(settings),
+  analysisInProcess: settings.ANALYSIS_IN_PROCESS,
+  analysisHeapMb: settings.ANALYSIS_HEAP_MB,
 });
 if (settings.NODE_ENV === 'production' && !settings.SECRETS_KEY) {
   // Everything else works; setting up an authenticator answers 503 until the key is set (docs/sign-in-security.md).

@@ -18,7 +18,9 @@ export const MAX_ROWS_PER_STATEMENT = 1_000;
  */
 export function statementChunks<T extends object>(rows: readonly T[], parametersPerRow?: number): T[][] {
   if (rows.length === 0) return [];
-  const columns = parametersPerRow ?? Math.max(1, ...rows.map((row) => Object.keys(row).length));
+  // A loop, not Math.max(...rows): spreading 268,665 answer rows (20,000 people) overflowed the stack.
+  let columns = parametersPerRow ?? 1;
+  if (parametersPerRow === undefined) for (const row of rows) columns = Math.max(columns, Object.keys(row).length);
   const size = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_STATEMENT_PARAMETERS / columns)));
   const chunks: T[][] = [];
   for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));

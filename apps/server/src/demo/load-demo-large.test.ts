@@ -78,4 +78,11 @@ describe('statementChunks', () => {
     expect(statementChunks([])).toEqual([]);
     expect(statementChunks(rows, 2).every((chunk) => chunk.length <= MAX_ROWS_PER_STATEMENT)).toBe(true);
   });
+
+  it('takes the answer rows of a 20,000-person organisation (268,665) without overflowing the stack', () => {
+    const answers = Array.from({ length: 300_000 }, (_, i) => ({ engagementId: 1, employeeId: i, questionId: 1, selectedEmployeeIds: [i + 1], answeredAt: null }));
+    const chunks = statementChunks(answers);
+    expect(chunks).toHaveLength(300);
+    expect(chunks[299]?.[999]).toBe(answers[299_999]);
+  });
 });

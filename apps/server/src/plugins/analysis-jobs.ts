@@ -25,7 +25,20 @@ const ANALYSIS_EXPIRY_S = 4 * 3600;
  * instance, since an analysis uses a whole core. The run row (analysis_runs) is what the product
  * shows; the job is how it gets worked, retried after a crash, and claimed once.
  */
-export const analysisJobsPlugin = fp<{ workers: boolean; publicUrl?: string | undefined }>(async (app, options) => {
+export interface AnalysisJobsOptions {
+  workers: boolean;
+  publicUrl?: string | undefined;
+  /**
+   * Whether this process analyses at all (ANALYSIS_IN_PROCESS, default true). A web instance with
+   * `false` only queues runs: worker processes (`npm run worker`) take them (docs/operations.md).
+   */
+  inProcess?: boolean | undefined;
+  /** The analysis thread's heap limit in MB (ANALYSIS_HEAP_MB); unset, Node's own default. */
+  heapMb?: number | undefined;
+}
+
+export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) => {
+  const inProcess = options.inProcess ?? true;
   const analyse = async (runId: number) => {
     const run = await claimRun(app.db, runId, new Date());
     // Finished already: the job of a run whose completion was stored before its instance died.
@@ -36,12 +49,16 @@ export const analysisJobsPlugin = fp<{ workers: boolean; publicUrl?: string | un
       let lastWrite = 0;
       // Progress writes go one after another and are awaited before completion, in order.
       let progressWrites = Promise.resolve();
-      const result = (await runAnalysisInWorker(input, (step, percent) => {
-        const now = Date.now();
-        if (now - lastWrite < 250) return;
-        lastWrite = now;
-        progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
-      })) as { timings?: { step: string; ms: number }[] };
+      const result = (await runAnalysisInWorker(
+        input,
+        (step, percent) => {
+          const now = Date.now();
+          if (now - lastWrite < 250) return;
+          lastWrite = now;
+          progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
+        },
+        { heapMb: options.heapMb },
+      )) as { timings?: { step: string; ms: number }[] };
       await progressWrites;
       const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
       const linkBase = jobLinkBase(options.publicUrl, app);
@@ -79,8 +96,9 @@ export const analysisJobsPlugin = fp<{ workers: boolean; publicUrl?: string | un
   let busy: Promise<void> | null = null;
   app.decorate('analysisJobs', {
     wake() {
-      // Background workers are woken by the engine's NOTIFY; without them, this instance drains the queue.
-      if (options.workers || busy) return;
+      // Background workers are woken by the engine's NOTIFY; without them, this instance drains the
+      // queue, unless analyses are left to worker processes.
+      if (!inProcess || options.workers || busy) return;
       busy = app.jobs
         .drain('analysis-run')
         .then(() => undefined)

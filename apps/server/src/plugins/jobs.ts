@@ -3,7 +3,8 @@ import { PgBoss, fromDrizzle, fromPglite, type Clock, type Db, type Job, type Jo
 import { sql, type Database, type JobConnection } from '@ona/db';
 
 /** The queues of the product; each has one handler, registered by the feature that owns it. */
-export type QueueName = 'email-send' | 'analysis-run' | 'journey-step' | 'data-retention' | 'audit-retention';
+export const QUEUE_NAMES = ['email-send', 'analysis-run', 'journey-step', 'data-retention', 'audit-retention'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
@@ -53,6 +54,14 @@ export interface JobsPluginOptions {
   connection: JobConnection;
   /** Work queued jobs in the background (pg-boss workers, maintenance); tests drive them with drain(). */
   workers: boolean;
+  /**
+   * The queues whose jobs this process works (default: every queue registered here). A web
+   * instance with ANALYSIS_IN_PROCESS=false leaves `analysis-run` to the worker processes, and a
+   * worker process (`npm run worker`) works `analysis-run` and nothing else (docs/operations.md).
+   */
+  workQueues?: readonly QueueName[] | undefined;
+  /** Fire the engine's cron schedules here (default: where workers run); a worker process leaves them to the web instances. */
+  schedule?: boolean | undefined;
   /** The engine's time; a pg-boss TestClock lets a test move it, in JavaScript and in the database alike. */
   clock?: Clock | undefined;
 }
@@ -72,7 +81,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app, options) => {
     ...(options.clock ? { clock: options.clock } : {}),
     // Maintenance (expiring dead claims, retries, cron) runs where workers run.
     supervise: options.workers,
-    schedule: options.workers,
+    schedule: options.schedule ?? options.workers,
     registerInstance: options.workers,
   });
   boss.on('error', (err) => app.log.error({ err }, 'job engine error'));
@@ -91,7 +100,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app, options) => {
       const { alwaysWork, batchSize = 1, ...queueOptions } = settings;
       await boss.createQueue(queue, { notify: true, ...queueOptions });
       handlers.set(queue, handler as JobHandler<object>);
-      if (options.workers || alwaysWork) {
+      const worksHere = options.workQueues === undefined || options.workQueues.includes(queue);
+      if (worksHere && (options.workers || alwaysWork)) {
         // After a batch, this worker looks for the next one at once instead of sleeping until the
         // NOTIFY backstop (notifyPollingIntervalSeconds, 30 s): PostgreSQL folds the identical
         // notifications of one transaction into one, so an invitation round that queues 300 e-mails

@@ -12,15 +12,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean; jobClock?: TestClock } = {}): Promise<TestContext & { db: TestDatabase }> {
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean; jobClock?: TestClock; analysisInProcess?: boolean; analysisHeapMb?: number; pollJobs?: boolean } = {}): Promise<TestContext & { db: TestDatabase }> {
   const db = await createTestDatabase();
   const app = await buildApp({
     db,
     settings: { SMTP_URL: options.smtpUrl, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: options.publicUrl ?? 'http://app.test', REDIS_URL: undefined, INSTANT_SURVEY_URL: options.instantSurveyUrl, CONTACT_EMAIL: options.contactEmail, MIN_GROUP_SIZE: options.minGroupSize, SECRETS_KEY: TEST_SECRETS_KEY },
     webDistDir: options.webDistDir ?? '/nonexistent',
-    pollJobs: false,
+    pollJobs: options.pollJobs ?? false,
     demoMode: options.demoMode,
     ...(options.jobClock ? { jobClock: options.jobClock } : {}),
+    ...(options.analysisInProcess === undefined ? {} : { analysisInProcess: options.analysisInProcess }),
+    ...(options.analysisHeapMb === undefined ? {} : { analysisHeapMb: options.analysisHeapMb }),
   });
   await app.ready();
   return {

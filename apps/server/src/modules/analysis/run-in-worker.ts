@@ -8,10 +8,30 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './analysis-worker.ts' : './analysis-worker.js', import.meta.url);
 const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
 
-/** Runs the engine in a worker thread. */
-export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void): Promise<unknown> {
+export interface AnalysisThreadOptions {
+  /**
+   * The most the analysis thread's heap may grow to, in MB (ANALYSIS_HEAP_MB). Past it V8 stops
+   * the thread instead of the whole process running out of memory, and the run fails saying so.
+   */
+  heapMb?: number | undefined;
+}
+
+/** The message a run stores when its analysis needed more memory than the limit allows. */
+export function heapLimitMessage(heapMb: number): string {
+  return `The analysis needed more memory than its limit of ${heapMb} MB (ANALYSIS_HEAP_MB) and was stopped. Raise ANALYSIS_HEAP_MB on the process that runs analyses (a worker process, or the server with ANALYSIS_IN_PROCESS=true) if the machine has the memory.`;
+}
+
+/**
+ * Runs the engine in a worker thread, with its heap bounded by `heapMb` when given (Node's
+ * resourceLimits: V8 ends the thread with ERR_WORKER_OUT_OF_MEMORY, the process lives on).
+ */
+export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { workerData: { input }, execArgv: WORKER_EXEC_ARGV });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { input },
+      execArgv: WORKER_EXEC_ARGV,
+      ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }),
+    });
     let settled = false;
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.step, Math.round((message.done / message.total) * 95));
@@ -25,8 +45,8 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
         void worker.terminate();
       }
     });
-    worker.on('error', (err) => {
-      if (!settled) reject(err);
+    worker.on('error', (err: Error & { code?: string }) => {
+      if (!settled) reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' && options.heapMb !== undefined ? new Error(heapLimitMessage(options.heapMb)) : err);
       settled = true;
     });
     worker.on('exit', (code) => {

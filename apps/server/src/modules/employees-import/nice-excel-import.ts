@@ -11,7 +11,7 @@ import {
   type TNiceExcelImportResult,
   type TNiceExcelSheetRole,
 } from '@ona/contracts';
-import { eq, sql, tables, type Database } from '@ona/db';
+import { eq, sql, statementChunks, tables, type Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { RowReader } from './cell-parsers.ts';
 import { linkableUsers } from './import-shared.ts';
@@ -269,14 +269,15 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
       attributes: e.attributes,
       userId: userOf.get(e.email as string) ?? null,
     }));
-    for (let i = 0; i < rows.length; i += 500) {
+    for (const chunk of statementChunks(rows)) {
       // Inserted in file order, so ids ascend with the rows (the export numbers them that way).
-      const inserted = await tx.insert(employees).values(rows.slice(i, i + 500)).returning({ id: employees.id, email: employees.email });
+      const inserted = await tx.insert(employees).values(chunk).returning({ id: employees.id, email: employees.email });
       for (const row of inserted) idOf.set((row.email as string).toLowerCase(), row.id);
     }
-    for (const e of content.employees) {
-      if (e.leaderEmail === null) continue;
-      await tx.update(employees).set({ leaderId: idOf.get(e.leaderEmail) ?? null }).where(eq(employees.id, idOf.get(e.email as string) as number));
+    // Leader lines a thousand at a time rather than one statement per person.
+    const leaderPairs = content.employees.flatMap((e) => (e.leaderEmail === null ? [] : [sql`(${idOf.get(e.email as string) as number}::int, ${idOf.get(e.leaderEmail) ?? null}::int)`]));
+    for (const pairs of statementChunks(leaderPairs, 2)) {
+      await tx.execute(sql`update ${employees} set leader_id = v.leader from (values ${sql.join(pairs, sql`, `)}) as v(id, leader) where ${employees.id} = v.id`);
     }
 
     const questionIdOf = new Map<string, number>();
@@ -296,7 +297,7 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
         });
       }
     }
-    for (let i = 0; i < answerRows.length; i += 1000) await tx.insert(answers).values(answerRows.slice(i, i + 1000));
+    for (const chunk of statementChunks(answerRows)) await tx.insert(answers).values(chunk);
     await tx.update(engagements).set({ surveyCreatedAt: sql`coalesce(${engagements.surveyCreatedAt}, now())` }).where(eq(engagements.id, engagement.id));
 
     return {

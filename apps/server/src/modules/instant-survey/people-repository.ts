@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, tables, type Database } from '@ona/db';
+import { and, asc, eq, inArray, statementChunks, tables, type Database } from '@ona/db';
 import type { TInstantGroup, TInstantUser } from '@ona/contracts';
 
 const { instantUsers, instantGroups, instantGroupMembers } = tables;
@@ -58,7 +58,7 @@ export async function findGroup(db: Database, organizationId: number, groupId: n
 async function setMembers(db: Database, groupId: number, userIds: number[]): Promise<void> {
   await db.delete(instantGroupMembers).where(eq(instantGroupMembers.groupId, groupId));
   const unique = [...new Set(userIds)];
-  if (unique.length > 0) await db.insert(instantGroupMembers).values(unique.map((userId) => ({ groupId, userId })));
+  for (const chunk of statementChunks(unique.map((userId) => ({ groupId, userId })))) await db.insert(instantGroupMembers).values(chunk);
 }
 
 export async function insertGroup(db: Database, organizationId: number, name: string, userIds: number[]): Promise<number> {

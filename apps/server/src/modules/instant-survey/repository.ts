@@ -1,4 +1,4 @@
-import { and, asc, databaseErrorOf, desc, eq, gt, inArray, isNull, perDatabase, sql, tables, type Database } from '@ona/db';
+import { and, asc, databaseErrorOf, desc, eq, gt, inArray, isNull, perDatabase, sql, statementChunks, tables, type Database } from '@ona/db';
 import {
   INSTANT_DEFAULT_POINTS,
   ZInstantAnswerValue,
@@ -254,7 +254,7 @@ export async function syncParticipants(db: Database, surveyId: number, participa
       fresh.push({ surveyId, ...values });
     }
   }
-  if (fresh.length > 0) await db.insert(instantSurveyParticipants).values(fresh);
+  for (const chunk of statementChunks(fresh)) await db.insert(instantSurveyParticipants).values(chunk);
   const stale = existing.filter((p) => p.joinedAt === null && !kept.includes(p.id)).map((p) => p.id);
   if (stale.length > 0) await db.delete(instantSurveyParticipants).where(inArray(instantSurveyParticipants.id, stale));
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, isNull, sql, tables, type Database } from '@ona/db';
+import { and, asc, eq, isNull, sql, statementChunks, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
 import { jobLinkBase } from '../../http/public-base.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -136,7 +136,7 @@ async function remind(app: FastifyInstance, stepId: number, linkBase: string, la
         else if (!nextAt || allowed.getTime() < nextAt.getTime()) nextAt = allowed;
       }
       const result = dueNow.size > 0 ? await writeInvitations(app, tx, engagement, 'reminder', linkBase, { only: dueNow }) : undefined;
-      if (result && result.employeeIds.length > 0) await tx.insert(journeyReminderSends).values(result.employeeIds.map((employeeId) => ({ stepId: step.id, employeeId, sentAt: now })));
+      for (const chunk of statementChunks((result?.employeeIds ?? []).map((employeeId) => ({ stepId: step.id, employeeId, sentAt: now })))) await tx.insert(journeyReminderSends).values(chunk);
       if (nextAt) {
         const jobId = await app.jobs.send('journey-step', { stepId: step.id }, { tx, startAfter: nextAt });
         await tx.update(journeyScheduleSteps).set({ jobId }).where(eq(journeyScheduleSteps.id, step.id));

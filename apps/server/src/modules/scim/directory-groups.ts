@@ -1,4 +1,4 @@
-import { and, asc, count, databaseErrorOf, eq, inArray, isNull, ne, sql, tables, type Database, type SQL } from '@ona/db';
+import { and, asc, count, databaseErrorOf, eq, inArray, isNull, ne, sql, statementChunks, tables, type Database, type SQL } from '@ona/db';
 import { SCIM_SCHEMA } from '@ona/contracts';
 import { ScimError } from './scim-error.ts';
 import { checkVersion, UUID } from './directory-people.ts';
@@ -95,7 +95,7 @@ export async function createGroup(db: Database, organizationId: number, fields: 
       const personIds = await memberPersonIds(tx, organizationId, fields.memberIds);
       const [stored] = await tx.insert(groups).values({ organizationId, displayName: fields.displayName, externalId: fields.externalId, createdAt: now, updatedAt: now }).returning();
       if (!stored) throw new Error('group not stored');
-      if (personIds.length > 0) await tx.insert(members).values(personIds.map((personId) => ({ groupId: stored.id, personId })));
+      for (const chunk of statementChunks(personIds.map((personId) => ({ groupId: stored.id, personId })))) await tx.insert(members).values(chunk);
       return stored.resourceId;
     })
     .catch(raced);
@@ -119,7 +119,7 @@ export async function updateGroup(db: Database, organizationId: number, resource
       const personIds = await memberPersonIds(tx, organizationId, fields.memberIds);
       await tx.update(groups).set({ displayName: fields.displayName, externalId: fields.externalId, version: row.version + 1, updatedAt: now }).where(eq(groups.id, row.id));
       await tx.delete(members).where(eq(members.groupId, row.id));
-      if (personIds.length > 0) await tx.insert(members).values(personIds.map((personId) => ({ groupId: row.id, personId })));
+      for (const chunk of statementChunks(personIds.map((personId) => ({ groupId: row.id, personId })))) await tx.insert(members).values(chunk);
     })
     .catch(raced);
   const found = await findGroup(db, organizationId, resourceId);

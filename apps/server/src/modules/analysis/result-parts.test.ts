@@ -1,0 +1,44 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { runAnalysis } from '@ona/analytics';
+import { krackhardtOrganisation } from '../../../../../packages/analytics/src/testing/krackhardt-organisation.ts';
+import { joinResult, splitResult } from './result-parts.ts';
+
+// The Krackhardt high-tech managers (21 people) through the whole engine: a real result, every section present.
+const result = runAnalysis(krackhardtOrganisation());
+const asStoredToday = JSON.parse(JSON.stringify(result)) as unknown;
+
+describe('an analysis result stored in parts', () => {
+  it('reads back equal to the whole, as one jsonb value stores it today', () => {
+    const parts = splitResult(result);
+    expect(joinResult(parts)).toStrictEqual(asStoredToday);
+    expect(JSON.stringify(joinResult(parts))).toBe(JSON.stringify(result));
+  });
+
+  it('reads back equal with lists paged small, each network’s metrics a part of its own', () => {
+    const parts = splitResult(result, 4);
+    expect(JSON.stringify(joinResult(parts))).toBe(JSON.stringify(result));
+    const employeePages = parts.filter((p) => p.path.join('.') === 'employees');
+    expect(employeePages.map((p) => p.page)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(parts.some((p) => p.path.join('.') === 'metrics.work' && p.page === null)).toBe(true);
+    const kinds = parts.filter((p) => p.path[0] === 'metrics' && p.path[1] === 'byKind').map((p) => p.path[2]);
+    expect(kinds).toEqual(Object.keys(result.metrics.byKind));
+  });
+
+  it('gives a page only the parts it needs: the metrics of one network alone', () => {
+    const parts = splitResult(result);
+    const work = parts.filter((p) => p.path[0] === 'metrics' && p.path[1] === 'work');
+    expect(joinResult(work)).toStrictEqual({ metrics: { work: JSON.parse(JSON.stringify(result.metrics.work)) } });
+  });
+
+  it('keeps each part compressed (gzip), and an empty list as one empty page', () => {
+    const parts = splitResult({ ...result, reports360: [] });
+    for (const part of parts) expect(() => gunzipSync(part.body)).not.toThrow();
+    expect(parts.filter((p) => p.path.join('.') === 'reports360')).toEqual([expect.objectContaining({ page: 0 })]);
+    expect(joinResult(parts).reports360).toEqual([]);
+  });
+
+  it('refuses a page size that is not a whole number of at least one', () => {
+    expect(() => splitResult(result, 0)).toThrow(/itemsPerPage/);
+  });
+});

@@ -1,0 +1,44 @@
+import { createDb } from '@ona/db';
+import { readSettings } from './env.ts';
+import { loggerOptions } from './logger-options.ts';
+import { buildWorkerApp } from './worker-app.ts';
+
+/**
+ * `npm run worker` (compiled: `npm run serve:worker`): a process that analyses and does nothing
+ * else. Start as many as the analyses need, on machines of their own, beside web instances that
+ * run with ANALYSIS_IN_PROCESS=false (docs/operations.md, "Analysis workers").
+ */
+const settings = readSettings();
+if (!settings.DATABASE_URL) {
+  throw new Error('Invalid settings in the environment: the analysis worker needs DATABASE_URL (PostgreSQL); on the embedded database `npm start` analyses in its own process');
+}
+const db = await createDb({ url: settings.DATABASE_URL, poolSize: settings.DATABASE_POOL_SIZE });
+const app = await buildWorkerApp({
+  db,
+  closeDbWithApp: true,
+  // Links in the e-mails of a finished run point at the web instances: PUBLIC_URL, else where a web
+  // instance with these same settings listens (not this worker's health port).
+  settings: { ...settings, PUBLIC_URL: settings.PUBLIC_URL ?? `http://${settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST}:${settings.PORT}` },
+  logger: loggerOptions(settings),
+});
+if (!settings.PUBLIC_URL) app.log.warn('PUBLIC_URL is not set: links in the e-mails of finished analyses point at http://HOST:PORT of this machine');
+
+// SIGTERM: the run in flight gets up to 30 s to finish (the job engine's graceful stop); a longer
+// one is left to its heartbeat and taken again by another worker.
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'analysis worker stopping');
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: settings.WORKER_PORT, host: settings.HOST });
+const listening = app.server.address();
+const port = listening !== null && typeof listening === 'object' ? listening.port : settings.WORKER_PORT;
+console.log(`ONA analysis worker is running; health at http://${settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST}:${port}/api/health/ (heap limit of an analysis: ${settings.ANALYSIS_HEAP_MB} MB)`);
