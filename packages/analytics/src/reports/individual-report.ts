@@ -43,15 +43,19 @@ export interface IndividualReport {
 export function individualReports(org: Organisation, options: AnalysisOptions): IndividualReport[] {
   const n = org.size;
   const id = (v: number): string => org.employees[v]!.id;
+  // Each count stamps the people it has seen with its own number, so the marks never need
+  // clearing (clearing n marks per person made the reports quadratic in the organisation's size).
   const mark = new Int32Array(n).fill(-1);
+  let stamp = -1;
   const distinctIn = (kinds: readonly QuestionKind[], v: number): number => {
+    stamp++;
     let count = 0;
     for (const k of kinds) {
       const g = org.byKind.get(k)!;
       for (let i = g.inOffsets[v]!; i < g.inOffsets[v + 1]!; i++) {
         const u = g.inSources[i]!;
-        if (mark[u] !== v) {
-          mark[u] = v;
+        if (mark[u] !== stamp) {
+          mark[u] = stamp;
           count++;
         }
       }
@@ -59,10 +63,7 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
     return count;
   };
   const characterRaw = Object.fromEntries(
-    (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => {
-      mark.fill(-1);
-      return [type, Array.from({ length: n }, (_, v) => distinctIn(CHARACTER_TYPES[type], v))];
-    }),
+    (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => [type, Array.from({ length: n }, (_, v) => distinctIn(CHARACTER_TYPES[type], v))]),
   ) as Record<CharacterType, number[]>;
   const characterScores = Object.fromEntries(
     (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => {
@@ -75,15 +76,11 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
   const unitSize = new Map<number, number>();
   for (let v = 0; v < n; v++) unitSize.set(org.unitOf[v]!, (unitSize.get(org.unitOf[v]!) ?? 0) + 1);
   const influenceKinds: readonly QuestionKind[] = ['opinion', 'idea', 'values'];
+  const askedKinds = org.questions.map((q) => q.kind);
 
   const reports: IndividualReport[] = [];
   for (let v = 0; v < n; v++) {
-    mark.fill(-1);
-    const mentioning = distinctIn(
-      org.questions.map((q) => q.kind),
-      v,
-    );
-    mark.fill(-1);
+    const mentioning = distinctIn(askedKinds, v);
     const turning = distinctIn(TURNING_KINDS, v);
     const neighbours = undirectedNeighbours(org.all, v);
     let mutual = 0;
