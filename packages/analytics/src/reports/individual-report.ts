@@ -77,6 +77,8 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
   for (let v = 0; v < n; v++) unitSize.set(org.unitOf[v]!, (unitSize.get(org.unitOf[v]!) ?? 0) + 1);
   const influenceKinds: readonly QuestionKind[] = ['opinion', 'idea', 'values'];
   const askedKinds = org.questions.map((q) => q.kind);
+  const questionGraphs = org.questions.map((q) => org.byQuestion.get(q.id)!);
+  const influenceGraphs = influenceKinds.map((k) => org.byKind.get(k)!);
 
   const reports: IndividualReport[] = [];
   for (let v = 0; v < n; v++) {
@@ -84,11 +86,11 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
     const turning = distinctIn(TURNING_KINDS, v);
     const neighbours = undirectedNeighbours(org.all, v);
     let mutual = 0;
-    for (const w of neighbours) if (org.questions.some((q) => hasEdge(org.byQuestion.get(q.id)!, v, w) && hasEdge(org.byQuestion.get(q.id)!, w, v))) mutual++;
+    for (const w of neighbours) if (questionGraphs.some((g) => hasEdge(g, v, w) && hasEdge(g, w, v))) mutual++;
     let influencers = 0;
     for (let i = 0; i < neighbours.length; i++) {
       const w = neighbours[i]!;
-      if (org.unitOf[w] === org.unitOf[v] && influenceKinds.some((k) => hasEdge(org.byKind.get(k)!, w, v))) influencers++;
+      if (org.unitOf[w] === org.unitOf[v] && influenceGraphs.some((g) => hasEdge(g, w, v))) influencers++;
     }
     const colleagues = (unitSize.get(org.unitOf[v]!) ?? 1) - 1;
     const influenceShare = colleagues > 0 ? influencers / colleagues : 0;
@@ -110,12 +112,12 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
       characterTypes,
       relationsByLevel: byLevel,
       operativeBalanceOk: org.hierarchyLevel[v] === 'operative' ? byLevel.implementors.share >= options.individual.operativeImplementorShare : null,
-      received: org.questions.map((q) => {
-        const g = org.byQuestion.get(q.id)!;
+      received: org.questions.map((q, k) => {
+        const g = questionGraphs[k]!;
         return { questionId: q.id, fromIds: Array.from(g.inSources.subarray(g.inOffsets[v]!, g.inOffsets[v + 1]!), id) };
       }),
-      given: org.questions.map((q) => {
-        const g = org.byQuestion.get(q.id)!;
+      given: org.questions.map((q, k) => {
+        const g = questionGraphs[k]!;
         return { questionId: q.id, toIds: Array.from(g.outTargets.subarray(g.outOffsets[v]!, g.outOffsets[v + 1]!), id) };
       }),
     });
