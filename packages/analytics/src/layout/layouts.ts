@@ -1,3 +1,5 @@
+/// <reference path="./forceatlas2-iterate.d.ts" />
+// The package ships no types for its iteration; the declarations travel with this file into every program that compiles it (the browser tests' project includes the engine through imports only).
 import forceAtlas2 from 'graphology-layout-forceatlas2';
 import iterateForceAtlas2 from 'graphology-layout-forceatlas2/iterate.js';
 import FORCE_ATLAS2_DEFAULTS from 'graphology-layout-forceatlas2/defaults.js';
