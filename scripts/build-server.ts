@@ -33,6 +33,7 @@ await build({
     'analysis-worker': root('apps/server/src/modules/analysis/analysis-worker.ts'),
     'workbook-reader-worker': root('apps/server/src/modules/uploads/workbook-reader-worker.ts'),
     'betweenness-worker': root('packages/analytics/src/parallel/betweenness-worker.ts'),
+    'task-worker': root('packages/analytics/src/parallel/task-worker.ts'),
   },
   outdir,
   bundle: true,

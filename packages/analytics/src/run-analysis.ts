@@ -5,7 +5,7 @@ import { buildOrganisation } from './graph/organisation.ts';
 import type { Organisation } from './graph/organisation.ts';
 import { betweenness } from './metrics/betweenness.ts';
 import type { AnalysisMetrics } from './metrics/metric-graphs.ts';
-import { assembleMetrics, metricGraphs } from './metrics/metric-graphs.ts';
+import { assembleMetrics, computeMeasures, metricGraphs } from './metrics/metric-graphs.ts';
 import type { Communities } from './metrics/communities.ts';
 import { detectCommunities } from './metrics/communities.ts';
 import type { UnitStructure } from './metrics/unit-structure.ts';
@@ -36,6 +36,7 @@ import { buildGraphData } from './layout/graph-data.ts';
 import type { NetworkConfidence } from './confidence/network-confidence.ts';
 import { networkConfidence } from './confidence/network-confidence.ts';
 import { circularLayout, forceLayout, logoLayout, orgChartLayout } from './layout/layouts.ts';
+import type { Layout } from './layout/layouts.ts';
 
 export interface EmployeeResult {
   id: string;
@@ -131,7 +132,7 @@ export function runAnalysis(
   const org = steps.step('organisation', () => buildOrganisation(input));
   const metrics = steps.step('metrics', () => {
     const graphs = metricGraphs(org, options);
-    return assembleMetrics(graphs, options, graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness)));
+    return assembleMetrics(graphs, computeMeasures(graphs, options), graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness)));
   });
   return finishAnalysis(input, org, metrics, options, steps);
 }
@@ -161,11 +162,27 @@ export function createStepRunner(onProgress: ((event: ProgressEvent) => void) | 
   };
 }
 
-/** Every step after the metrics, shared by the synchronous and the parallel runs. */
+/** Every step after the metrics, on this thread. */
 export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner): AnalysisResult {
-  const { step, timings } = steps;
-  const communities = step('communities', () => detectCommunities(org.work, options.seed, options.metrics.communities));
+  const communities = steps.step('communities', () => detectCommunities(org.work, options.seed, options.metrics.communities));
+  const middle = middleSteps(input, org, metrics, options, steps);
+  return lastSteps(input, org, metrics, options, steps, communities, middle, {
+    confidence: () => networkConfidence(org, options),
+    regularLayout: () => regularLayout(org, options),
+  });
+}
 
+/** The force layout of the work graph, the one layout that takes a while. */
+export function regularLayout(org: Organisation, options: AnalysisOptions): Layout & { iterations: number } {
+  return forceLayout(org.work, org.unitOf, options.seed, options.layout.forceIterations, options.layout.forceWorkBudget);
+}
+
+/** What the steps between the communities and the confidence give. */
+export type MiddleSteps = ReturnType<typeof middleSteps>;
+
+/** Brokerage to survey statistics: everything that reads only the organisation, the metrics and earlier steps. */
+export function middleSteps(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner) {
+  const { step } = steps;
   const brokerageResult = step('brokerage', () => brokerage(org.work, org.unitOf));
   const roles = groupRoles(brokerageResult, options);
 
@@ -197,13 +214,43 @@ export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics:
   const individuals = step('individual-reports', () => individualReports(org, options));
   const report360 = step('reports-360', () => reports360(org, input.leadership360));
   const statistics = step('survey-statistics', () => surveyStatistics(org, options));
-  const confidence = step('confidence', () => networkConfidence(org, options));
-  const layouts = step('layouts', () => ({
-    regular: forceLayout(org.work, org.unitOf, options.seed, options.layout.forceIterations, options.layout.forceWorkBudget),
-    circular: circularLayout(org.leaderOf, org.directReports, org.unitOf),
-    orgchart: orgChartLayout(org.leaderOf, org.directReports),
-    logo: logoLayout(org.unitOf, metrics.work.inDegree),
-  }));
+  return { brokerageResult, roles, keyRoles, factors, assessments, groups, retention, leaders, individuals, report360, statistics };
+}
+
+/**
+ * The confidence and the force layout, given as thunks: computed here by `runAnalysis`, or taken
+ * from worker threads by `runAnalysisAsync` (`waitedMs`: time spent waiting for them before).
+ */
+export interface LastParts {
+  confidence: () => NetworkConfidence;
+  regularLayout: () => Layout & { iterations: number };
+  waitedMs?: { confidence: number; layouts: number };
+}
+
+/** Confidence, layouts, graph data and the result itself. */
+export function lastSteps(
+  input: AnalysisInput,
+  org: Organisation,
+  metrics: AnalysisMetrics,
+  options: AnalysisOptions,
+  steps: StepRunner,
+  communities: Communities,
+  middle: MiddleSteps,
+  parts: LastParts,
+): AnalysisResult {
+  const { step, timings } = steps;
+  const { brokerageResult, roles, keyRoles, factors, assessments, groups, retention, leaders, individuals, report360, statistics } = middle;
+  const confidence = step('confidence', parts.confidence, parts.waitedMs?.confidence);
+  const layouts = step(
+    'layouts',
+    () => ({
+      regular: parts.regularLayout(),
+      circular: circularLayout(org.leaderOf, org.directReports, org.unitOf),
+      orgchart: orgChartLayout(org.leaderOf, org.directReports),
+      logo: logoLayout(org.unitOf, metrics.work.inDegree),
+    }),
+    parts.waitedMs?.layouts,
+  );
   const graph = step('graph-data', () =>
     buildGraphData(org, keyRoles.roles, statistics.answerCounts, { regular: { x: layouts.regular.x, y: layouts.regular.y }, circular: layouts.circular, orgchart: layouts.orgchart, logo: layouts.logo }, options),
   );

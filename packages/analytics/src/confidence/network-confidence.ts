@@ -6,7 +6,7 @@ import { GRAPH_CATEGORIES, QUESTION_KINDS } from '../types.ts';
 import { personCoverage } from './coverage.ts';
 import type { PersonCoverage } from './coverage.ts';
 import { rankStability, stabilityDropShare } from './rank-stability.ts';
-import type { RankStability } from './rank-stability.ts';
+import type { RankStability, RankStabilityOptions } from './rank-stability.ts';
 import { responseRate } from './response-band.ts';
 import type { ResponseRate } from './response-band.ts';
 
@@ -37,21 +37,38 @@ export interface NetworkConfidence {
  * tested only up to `networkMaxNodes` people (above it their entries are absent).
  */
 export function networkConfidence(org: Organisation, options: AnalysisOptions): NetworkConfidence {
+  const plan = planNetworkConfidence(org, options);
+  return assembleNetworkConfidence(org, plan, plan.tests.map((test) => rankStability(test.graph, org.answered, options, test.options)));
+}
+
+/**
+ * The stability tests of an organisation, each distinct one once: a category asked through one
+ * question kind is that kind's network (the same graph object), so its figures are the kind's,
+ * measured once. Most categories are (docs/confidence.md, cost). `work`, `byKind` and
+ * `byCategory` name the entry of `tests` each network's figures come from.
+ */
+export interface NetworkConfidencePlan {
+  response: ResponseRate;
+  tests: { graph: Digraph; options: RankStabilityOptions }[];
+  work: number;
+  byKind: Partial<Record<QuestionKind, number>>;
+  byCategory: Partial<Record<GraphCategory, number>>;
+}
+
+export function planNetworkConfidence(org: Organisation, options: AnalysisOptions): NetworkConfidencePlan {
   const response = responseRate(org.answered);
   const dropShare = stabilityDropShare(response.rate);
   const { repeats, networkRepeats } = options.confidence;
-  const work = rankStability(org.work, org.answered, options, { dropShare, repeats, seed: options.seed });
-  // A category asked through one question kind is that kind's network (the same graph object):
-  // its figures are the kind's, measured once. Most categories are (docs/confidence.md, cost).
-  const measured = new Map<Digraph, RankStability>();
-  const measure = (graph: Digraph, seed: number): RankStability => {
-    const known = measured.get(graph) ?? rankStability(graph, org.answered, options, { dropShare, repeats: networkRepeats, seed });
+  const tests: NetworkConfidencePlan['tests'] = [{ graph: org.work, options: { dropShare, repeats, seed: options.seed } }];
+  const measured = new Map<Digraph, number>();
+  const measure = (graph: Digraph, seed: number): number => {
+    const known = measured.get(graph) ?? tests.push({ graph, options: { dropShare, repeats: networkRepeats, seed } }) - 1;
     measured.set(graph, known);
     return known;
   };
-  const byKind: Partial<Record<QuestionKind, RankStability>> = {};
-  const byCategory: Partial<Record<GraphCategory, RankStability>> = {};
-  if (org.size > options.confidence.networkMaxNodes) return { response, stability: { work, byKind, byCategory }, coverage: personCoverage(org) };
+  const byKind: Partial<Record<QuestionKind, number>> = {};
+  const byCategory: Partial<Record<GraphCategory, number>> = {};
+  if (org.size > options.confidence.networkMaxNodes) return { response, tests, work: 0, byKind, byCategory };
   QUESTION_KINDS.forEach((kind, i) => {
     const graph = org.byKind.get(kind);
     if (org.askedKinds.has(kind) && graph) byKind[kind] = measure(graph, options.seed + i + 1);
@@ -60,5 +77,12 @@ export function networkConfidence(org: Organisation, options: AnalysisOptions): 
     const graph = org.byCategory.get(category);
     if (graph && org.questions.some((q) => q.category === category)) byCategory[category] = measure(graph, options.seed + 100 + i);
   });
-  return { response, stability: { work, byKind, byCategory }, coverage: personCoverage(org) };
+  return { response, tests, work: 0, byKind, byCategory };
+}
+
+/** The confidence figures from the plan and each test's result (`stability[i]` belongs to `plan.tests[i]`). */
+export function assembleNetworkConfidence(org: Organisation, plan: NetworkConfidencePlan, stability: readonly RankStability[]): NetworkConfidence {
+  const pick = <K extends string>(entries: Partial<Record<K, number>>): Partial<Record<K, RankStability>> =>
+    Object.fromEntries(Object.entries<number | undefined>(entries).map(([key, test]) => [key, stability[test!]!])) as Partial<Record<K, RankStability>>;
+  return { response: plan.response, stability: { work: stability[plan.work]!, byKind: pick(plan.byKind), byCategory: pick(plan.byCategory) }, coverage: personCoverage(org) };
 }

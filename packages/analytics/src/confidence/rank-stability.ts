@@ -4,7 +4,7 @@ import type { AnalysisOptions } from '../options.ts';
 import { createRng } from '../prng.ts';
 import type { Rng } from '../prng.ts';
 import { centralityVectors, STABILITY_CENTRALITIES, stabilitySources } from './centrality-vectors.ts';
-import type { StabilityCentrality } from './centrality-vectors.ts';
+import type { StabilityCentrality, StabilitySources } from './centrality-vectors.ts';
 import { spearman } from './spearman.ts';
 
 /**
@@ -63,27 +63,67 @@ export interface RankStabilityOptions {
  * same figures everywhere.
  */
 export function rankStability(graph: Digraph, answered: ArrayLike<number>, analysis: AnalysisOptions, options: RankStabilityOptions): RankStability {
+  const plan = planRankStability(graph, answered, analysis, options);
+  const full = centralityVectors(graph, analysis, plan.sources, options.seed);
+  return summariseRankStability(plan, plan.samples.map((dropped) => sampleCorrelations(graph, analysis, plan.sources, options.seed, dropped, full)));
+}
+
+/** What the resamples of one stability test need: the people dropped in each, drawn in order from the seed. */
+export interface RankStabilityPlan {
+  options: RankStabilityOptions;
+  dropped: number;
+  sources: StabilitySources;
+  /** One mask per resample (1 = dropped respondent); none when nobody can be dropped. */
+  samples: Uint8Array[];
+}
+
+export function planRankStability(graph: Digraph, answered: ArrayLike<number>, analysis: AnalysisOptions, options: RankStabilityOptions): RankStabilityPlan {
   const respondents: number[] = [];
   for (let v = 0; v < graph.nodeCount; v++) if (answered[v]) respondents.push(v);
   const dropped = Math.round(options.dropShare * respondents.length);
   const sources = stabilitySources(graph, analysis, options.seed);
-  const full = centralityVectors(graph, analysis, sources, options.seed);
-  const correlations = new Map<StabilityCentrality, number[]>(STABILITY_CENTRALITIES.map((c) => [c, []]));
+  const samples: Uint8Array[] = [];
   if (dropped > 0) {
     const rng = createRng(options.seed);
-    for (let r = 0; r < options.repeats; r++) {
-      const reduced = withoutAnswersOf(graph, sample(respondents, dropped, rng));
-      const vectors = centralityVectors(reduced, analysis, sources, options.seed);
-      for (const centrality of STABILITY_CENTRALITIES) {
-        const a = full[centrality];
-        const b = vectors[centrality];
-        const rho = a && b ? spearman(a, b) : null;
-        if (rho !== null) correlations.get(centrality)!.push(rho);
-      }
+    for (let r = 0; r < options.repeats; r++) samples.push(sample(respondents, dropped, rng));
+  }
+  return { options, dropped, sources, samples };
+}
+
+/** Spearman's correlation of each centrality on one resample with the full result; null where either rank order is missing. */
+export type SampleCorrelations = Partial<Record<StabilityCentrality, number | null>>;
+
+/** One resample: the graph without the dropped people's answers, each centrality recomputed and compared with `full`. */
+export function sampleCorrelations(
+  graph: Digraph,
+  analysis: AnalysisOptions,
+  sources: StabilitySources,
+  seed: number,
+  dropped: Uint8Array,
+  full: Partial<Record<StabilityCentrality, ArrayLike<number>>>,
+): SampleCorrelations {
+  const vectors = centralityVectors(withoutAnswersOf(graph, dropped), analysis, sources, seed);
+  const correlations: SampleCorrelations = {};
+  for (const centrality of STABILITY_CENTRALITIES) {
+    const a = full[centrality];
+    const b = vectors[centrality];
+    correlations[centrality] = a && b ? spearman(a, b) : null;
+  }
+  return correlations;
+}
+
+/** The figures of a stability test from its resamples' correlations, taken in resample order. */
+export function summariseRankStability(plan: RankStabilityPlan, samples: readonly SampleCorrelations[]): RankStability {
+  const correlations = new Map<StabilityCentrality, number[]>(STABILITY_CENTRALITIES.map((c) => [c, []]));
+  for (const sampled of samples) {
+    for (const centrality of STABILITY_CENTRALITIES) {
+      const rho = sampled[centrality] ?? null;
+      if (rho !== null) correlations.get(centrality)!.push(rho);
     }
   }
+  const { options } = plan;
   const centralities = Object.fromEntries(STABILITY_CENTRALITIES.map((c) => [c, summarise(correlations.get(c)!)])) as Record<StabilityCentrality, CentralityStability | null>;
-  return { dropShare: options.dropShare, dropped, repeats: options.repeats, seed: options.seed, centralities };
+  return { dropShare: options.dropShare, dropped: plan.dropped, repeats: options.repeats, seed: options.seed, centralities };
 }
 
 function summarise(values: readonly number[]): CentralityStability | null {
@@ -107,13 +147,16 @@ function sample(items: readonly number[], k: number, rng: Rng): Uint8Array {
 
 /** The graph without the ties named by the dropped people. */
 function withoutAnswersOf(graph: Digraph, dropped: Uint8Array): Digraph {
-  const sources: number[] = [];
-  const targets: number[] = [];
+  let kept = 0;
+  for (let v = 0; v < graph.nodeCount; v++) if (!dropped[v]) kept += graph.outOffsets[v + 1]! - graph.outOffsets[v]!;
+  const sources = new Int32Array(kept);
+  const targets = new Int32Array(kept);
+  let k = 0;
   for (let v = 0; v < graph.nodeCount; v++) {
     if (dropped[v]) continue;
     for (let i = graph.outOffsets[v]!; i < graph.outOffsets[v + 1]!; i++) {
-      sources.push(v);
-      targets.push(graph.outTargets[i]!);
+      sources[k] = v;
+      targets[k++] = graph.outTargets[i]!;
     }
   }
   return buildDigraph(graph.nodeCount, sources, targets);

@@ -1,6 +1,10 @@
-import Graph from 'graphology';
+/// <reference path="./forceatlas2-iterate.d.ts" />
+// The package ships no types for its iteration; the declarations travel with this file into every program that compiles it (the browser tests' project includes the engine through imports only).
 import forceAtlas2 from 'graphology-layout-forceatlas2';
+import iterateForceAtlas2 from 'graphology-layout-forceatlas2/iterate.js';
+import FORCE_ATLAS2_DEFAULTS from 'graphology-layout-forceatlas2/defaults.js';
 import type { Digraph } from '../graph/digraph.ts';
+import { hasEdge } from '../graph/digraph.ts';
 import { createRng } from '../prng.ts';
 
 /** Positions as two columns indexed like the employees. */
@@ -46,36 +50,89 @@ export function circularLayout(leaderOf: Int32Array, directReports: readonly (re
 }
 
 /**
- * ForceAtlas2 (Jacomy et al. 2014) through graphology, from unit clusters jittered by a seeded
- * generator, so that the same data always gives the same picture. Barnes–Hut above 1,000 people;
- * the iteration count shrinks with size to keep a run within its time budget.
+ * ForceAtlas2 (Jacomy et al. 2014), graphology-layout-forceatlas2's own iteration, from unit
+ * clusters jittered by a seeded generator, so that the same data always gives the same picture.
+ * Barnes–Hut above 1,000 people; the iteration count shrinks with size to keep a run within its
+ * time budget.
+ *
+ * The package's `forceAtlas2()` copies a graphology graph into two flat float32 matrices and
+ * iterates on those; building them here straight from the CSR rows, in the order the graphology
+ * graph would list its nodes and edges, gives the same matrices and so the same positions, bit
+ * for bit (force-layout.test.ts), without a graphology graph of one object per tie (at 100,000
+ * people, a million edge objects and their string keys: seconds and hundreds of megabytes).
  */
 export function forceLayout(graph: Digraph, unitOf: Int32Array, seed: number, maxIterations: number, workBudget: number): Layout & { iterations: number } {
   const n = graph.nodeCount;
   const start = unitClusterLayout(unitOf);
   const rng = createRng(seed);
-  const g = new Graph({ type: 'undirected', multi: false, allowSelfLoops: false });
-  for (let v = 0; v < n; v++) g.addNode(String(v), { x: start.x[v]! * 100 + rng() - 0.5, y: start.y[v]! * 100 + rng() - 0.5 });
+  const startX = new Float64Array(n);
+  const startY = new Float64Array(n);
   for (let v = 0; v < n; v++) {
-    for (let i = graph.outOffsets[v]!; i < graph.outOffsets[v + 1]!; i++) {
-      const a = String(v);
-      const b = String(graph.outTargets[i]!);
-      if (!g.hasEdge(a, b)) g.addEdge(a, b);
-    }
+    startX[v] = start.x[v]! * 100 + rng() - 0.5;
+    startY[v] = start.y[v]! * 100 + rng() - 0.5;
   }
+  const { nodes, edges } = forceAtlas2Matrices(graph, startX, startY);
   // Cost of one iteration in "pair visits": n² exact, about 400·n with Barnes–Hut (measured).
   const barnesHut = n > 1000;
   const perIteration = barnesHut ? 400 * n : n * n;
   const iterations = Math.max(5, Math.min(maxIterations, Math.floor(workBudget / Math.max(1, perIteration))));
-  if (n > 0) forceAtlas2.assign(g, { iterations, settings: { ...forceAtlas2.inferSettings(g), barnesHutOptimize: barnesHut } });
+  if (n > 0) {
+    const settings = { ...FORCE_ATLAS2_DEFAULTS, ...forceAtlas2.inferSettings(n), barnesHutOptimize: barnesHut };
+    for (let i = 0; i < iterations; i++) iterateForceAtlas2(settings, nodes, edges);
+  }
   const x = new Array<number>(n);
   const y = new Array<number>(n);
   for (let v = 0; v < n; v++) {
-    const attributes = g.getNodeAttributes(String(v));
-    x[v] = Number(attributes.x);
-    y[v] = Number(attributes.y);
+    x[v] = nodes[v * NODE_FIELDS]!;
+    y[v] = nodes[v * NODE_FIELDS + 1]!;
   }
   return { x, y, iterations };
+}
+
+/** Float32s per node and per edge in graphology-layout-forceatlas2's matrices. */
+const NODE_FIELDS = 10;
+const EDGE_FIELDS = 3;
+
+/**
+ * The matrices of graphology-layout-forceatlas2's `graphToByteArrays` for the undirected simple
+ * graph of the ties: nodes in id order; each pair once, as graphology lists the edges of a graph
+ * built by adding, for v ascending and each out-neighbour w ascending, the edge {v, w} unless it
+ * is there already (from w's row, when w < v names v back); weight 1, mass 1 + degree.
+ */
+export function forceAtlas2Matrices(graph: Digraph, x: ArrayLike<number>, y: ArrayLike<number>): { nodes: Float32Array; edges: Float32Array } {
+  const n = graph.nodeCount;
+  const { outOffsets, outTargets } = graph;
+  let count = 0;
+  for (let v = 0; v < n; v++) for (let i = outOffsets[v]!; i < outOffsets[v + 1]!; i++) if (!addedFromOtherEnd(graph, v, outTargets[i]!)) count++;
+  const nodes = new Float32Array(n * NODE_FIELDS);
+  for (let v = 0; v < n; v++) {
+    const row = v * NODE_FIELDS;
+    nodes[row] = x[v]!;
+    nodes[row + 1] = y[v]!;
+    nodes[row + 6] = 1; // mass
+    nodes[row + 7] = 1; // convergence
+    nodes[row + 8] = 1; // size
+  }
+  const edges = new Float32Array(count * EDGE_FIELDS);
+  let e = 0;
+  for (let v = 0; v < n; v++) {
+    for (let i = outOffsets[v]!; i < outOffsets[v + 1]!; i++) {
+      const w = outTargets[i]!;
+      if (addedFromOtherEnd(graph, v, w)) continue;
+      nodes[v * NODE_FIELDS + 6]! += 1;
+      nodes[w * NODE_FIELDS + 6]! += 1;
+      edges[e] = v * NODE_FIELDS;
+      edges[e + 1] = w * NODE_FIELDS;
+      edges[e + 2] = 1;
+      e += EDGE_FIELDS;
+    }
+  }
+  return { nodes, edges };
+}
+
+/** The tie v → w joins a pair already listed from w's row: w comes first and names v. */
+function addedFromOtherEnd(graph: Digraph, v: number, w: number): boolean {
+  return w < v && hasEdge(graph, w, v);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Digraph } from '../graph/digraph.ts';
 import { createRng } from '../prng.ts';
 import type { Rng } from '../prng.ts';
-import { accumulateDependencies, allSources, chunkBounds, createBrandesScratch, exactChunkCount } from './brandes-kernel.ts';
+import { accumulateDependencies, allSources, chunkBounds, createBrandesScratch, exactChunkCount, pivotChunkCount } from './brandes-kernel.ts';
 import type { OutRows } from './brandes-kernel.ts';
 
 export interface BetweennessOptions {
@@ -36,9 +36,7 @@ export interface BetweennessResult {
 export function betweenness(graph: Digraph, options: BetweennessOptions): BetweennessResult {
   const plan = planBetweenness(graph, options);
   if (plan.method === 'exact') return betweennessFromSums(exactDependencySums(graph), 'exact', graph.nodeCount);
-  const sums = new Float64Array(graph.nodeCount);
-  accumulateDependencies(graph, plan.sources, 0, plan.sources.length, sums, createBrandesScratch(graph.nodeCount));
-  return pivotResult(sums, plan);
+  return pivotResult(chunkedDependencySums(graph, plan.sources, pivotChunkCount(plan.sources.length)), plan);
 }
 
 /** Which sources a betweenness run uses: all of them, or seeded stratified pivots with their scale. */
@@ -61,14 +59,17 @@ export function pivotResult(sums: Float64Array, plan: { sources: Int32Array; sca
 
 /** Exact dependency sums over every source, chunked as the parallel version does (see exactChunkCount). */
 export function exactDependencySums(graph: OutRows): Float64Array {
+  return chunkedDependencySums(graph, allSources(graph.nodeCount), exactChunkCount(graph.nodeCount));
+}
+
+/** Dependency sums of the sources in `chunks` contiguous parts, each summed from zero, added in chunk order. */
+export function chunkedDependencySums(graph: OutRows, sources: Int32Array, chunks: number): Float64Array {
   const n = graph.nodeCount;
-  const chunks = exactChunkCount(n);
-  const sources = allSources(n);
   const scratch = createBrandesScratch(n);
   const partial = new Float64Array(n);
   const total = new Float64Array(n);
   for (let c = 0; c < chunks; c++) {
-    const [start, end] = chunkBounds(n, chunks, c);
+    const [start, end] = chunkBounds(sources.length, chunks, c);
     partial.fill(0);
     accumulateDependencies(graph, sources, start, end, partial, scratch);
     for (let v = 0; v < n; v++) total[v]! += partial[v]!;

@@ -91,6 +91,19 @@ export function exactChunkCount(nodeCount: number): number {
   return Math.max(1, Math.min(64, Math.floor(8_388_608 / Math.max(1, nodeCount))));
 }
 
+/**
+ * Pivot betweenness (and pivot closeness) sums its sources in chunks of this many, like exact
+ * betweenness: the work network's 2,048 pivots then make eight tasks that two threads share,
+ * where one task of 2,048 was the longest piece of a large organisation's analysis. Up to 256
+ * pivots this is one chunk, the sum of old; above, the additions are grouped differently, which
+ * moves the estimate by rounding only (far inside its sampling error, docs/methods.md).
+ */
+export const PIVOT_CHUNK = 256;
+
+export function pivotChunkCount(sources: number): number {
+  return Math.max(1, Math.ceil(sources / PIVOT_CHUNK));
+}
+
 /** Sources [start, end) of chunk c: contiguous, sizes differ by at most one. */
 export function chunkBounds(nodeCount: number, chunks: number, chunk: number): [number, number] {
   return [Math.floor((chunk * nodeCount) / chunks), Math.floor(((chunk + 1) * nodeCount) / chunks)];

@@ -1,5 +1,6 @@
 import type { Digraph } from '../graph/digraph.ts';
 import { createRng } from '../prng.ts';
+import { chunkBounds, pivotChunkCount } from './brandes-kernel.ts';
 
 export interface ClosenessOptions {
   /** Every person is a source up to this many people; above it `pivots` sampled sources. */
@@ -24,14 +25,42 @@ export interface ClosenessResult {
  * is drawn with probability sources / n, so the estimate is unbiased, like pivot betweenness).
  */
 export function harmonicCloseness(graph: Digraph, options: ClosenessOptions): ClosenessResult {
-  const n = graph.nodeCount;
-  const raw = new Float64Array(n);
+  const plan = planCloseness(graph.nodeCount, options);
+  const raw = new Float64Array(graph.nodeCount);
+  if (plan.exact) addHarmonicDistances(graph, plan.sources, 0, plan.sources.length, raw);
+  else {
+    // Pivots in chunks, each summed from zero and added in chunk order, as the worker pool sums them.
+    const chunks = pivotChunkCount(plan.sources.length);
+    const partial = new Float64Array(graph.nodeCount);
+    for (let c = 0; c < chunks; c++) {
+      const [from, to] = chunkBounds(plan.sources.length, chunks, c);
+      partial.fill(0);
+      addHarmonicDistances(graph, plan.sources, from, to, partial);
+      for (let v = 0; v < raw.length; v++) raw[v]! += partial[v]!;
+    }
+  }
+  return closenessFromSums(raw, plan);
+}
+
+/** Every node a source (exact), or the seeded pivots. */
+export interface ClosenessPlan {
+  exact: boolean;
+  sources: Int32Array;
+}
+
+export function planCloseness(n: number, options: ClosenessOptions): ClosenessPlan {
   const exact = n <= options.exactMaxNodes || options.pivots >= n;
-  const sources = exact ? Array.from({ length: n }, (_, v) => v) : sampleSources(n, options.pivots, options.seed);
+  return { exact, sources: exact ? Int32Array.from({ length: n }, (_, v) => v) : Int32Array.from(sampleSources(n, options.pivots, options.seed)) };
+}
+
+/** Adds Σ 1/d(s, u) over the sources sources[from..to) to `into` (one breadth-first search per source). */
+export function addHarmonicDistances(graph: Digraph, sources: ArrayLike<number>, from: number, to: number, into: Float64Array): void {
+  const n = graph.nodeCount;
   const distance = new Int32Array(n).fill(-1);
   const queue = new Int32Array(n);
   const { outOffsets, outTargets } = graph;
-  for (const s of sources) {
+  for (let si = from; si < to; si++) {
+    const s = sources[si]!;
     let head = 0;
     let tail = 0;
     queue[tail++] = s;
@@ -43,15 +72,20 @@ export function harmonicCloseness(graph: Digraph, options: ClosenessOptions): Cl
         const w = outTargets[i]!;
         if (distance[w] !== -1) continue;
         distance[w] = next;
-        raw[w]! += 1 / next;
+        into[w]! += 1 / next;
         queue[tail++] = w;
       }
     }
     for (let i = 0; i < tail; i++) distance[queue[i]!] = -1;
   }
-  const scale = exact ? 1 : sources.length > 0 ? n / sources.length : 0;
+}
+
+/** The result from the summed harmonic distances, scaled by n / sources when sampled. */
+export function closenessFromSums(raw: Float64Array, plan: ClosenessPlan): ClosenessResult {
+  const n = raw.length;
+  const scale = plan.exact ? 1 : plan.sources.length > 0 ? n / plan.sources.length : 0;
   const rawList = Array.from(raw, (value) => value * scale);
-  return { raw: rawList, normalized: rawList.map((value) => (n > 1 ? value / (n - 1) : 0)), method: exact ? 'exact' : 'pivots' };
+  return { raw: rawList, normalized: rawList.map((value) => (n > 1 ? value / (n - 1) : 0)), method: plan.exact ? 'exact' : 'pivots' };
 }
 
 /** `count` distinct sources drawn with a seeded partial Fisher–Yates shuffle. */

@@ -35,27 +35,51 @@ const GAIN = 1e-12;
  * repeatable. Isolates are singleton communities.
  */
 export function detectCommunities(graph: Digraph, seed: number, options: CommunityOptions): Communities {
-  const n = graph.nodeCount;
   const undirected = undirectedCsr(graph);
-  if (undirected.targets.length === 0) return { membership: Array.from({ length: n }, (_, v) => v), count: n, modularity: 0 };
+  if (undirected.targets.length === 0) return isolatedCommunities(graph.nodeCount);
+  return bestCommunities(undirected, communityRunSeeds(seed, options.runs).map((runSeed) => communityRun(undirected, options.resolution, runSeed)));
+}
+
+/** One seeded, iterated Leiden run: its partition and the quality Leiden maximised. */
+export interface CommunityRun {
+  membership: Int32Array;
+  quality: number;
+}
+
+/** Each node its own community: the result on a graph without ties. */
+export function isolatedCommunities(n: number): Communities {
+  return { membership: Array.from({ length: n }, (_, v) => v), count: n, modularity: 0 };
+}
+
+/** The seed of each run, drawn from the engine's seed in run order (runs can then go anywhere). */
+export function communityRunSeeds(seed: number, runs: number): number[] {
   const seeds = createRng(seed);
+  return Array.from({ length: runs }, () => Math.floor(seeds() * 0x7fffffff));
+}
+
+/** Leiden restarted from its own partition until an iteration no longer improves it. */
+export function communityRun(undirected: WeightedCsr, resolution: number, runSeed: number): CommunityRun {
+  const rng = createRng(runSeed);
+  let membership = leidenPartition(undirected, resolution, rng);
+  let quality = qualityOf(undirected, membership, resolution);
+  for (let iteration = 1; iteration < MAX_ITERATIONS; iteration++) {
+    const next = leidenPartition(undirected, resolution, rng, membership);
+    const nextQuality = qualityOf(undirected, next, resolution);
+    if (nextQuality <= quality + GAIN) break;
+    membership = next;
+    quality = nextQuality;
+  }
+  return { membership, quality };
+}
+
+/** The best of the runs, in run order: an earlier run wins a tie, so adding runs never changes a result for nothing. */
+export function bestCommunities(undirected: WeightedCsr, runs: readonly CommunityRun[]): Communities {
   let best: Int32Array | null = null;
   let bestQuality = -Infinity;
-  for (let run = 0; run < options.runs; run++) {
-    const rng = createRng(Math.floor(seeds() * 0x7fffffff));
-    let membership = leidenPartition(undirected, options.resolution, rng);
-    let quality = qualityOf(undirected, membership, options.resolution);
-    for (let iteration = 1; iteration < MAX_ITERATIONS; iteration++) {
-      const next = leidenPartition(undirected, options.resolution, rng, membership);
-      const nextQuality = qualityOf(undirected, next, options.resolution);
-      if (nextQuality <= quality + GAIN) break;
-      membership = next;
-      quality = nextQuality;
-    }
-    // An earlier run wins a tie, so adding runs never changes a result for nothing.
-    if (quality > bestQuality + GAIN) {
-      best = membership;
-      bestQuality = quality;
+  for (const run of runs) {
+    if (run.quality > bestQuality + GAIN) {
+      best = run.membership;
+      bestQuality = run.quality;
     }
   }
   const membership = renumberByFirstAppearance(best!);
@@ -63,7 +87,7 @@ export function detectCommunities(graph: Digraph, seed: number, options: Communi
 }
 
 /** Each node's neighbours in either direction, sorted, each pair once per side, weight 1. */
-function undirectedCsr(graph: Digraph): WeightedCsr {
+export function undirectedCsr(graph: Digraph): WeightedCsr {
   const n = graph.nodeCount;
   const rows: Int32Array[] = [];
   const offsets = new Uint32Array(n + 1);

@@ -6,7 +6,7 @@ import type { AnalysisOptions } from '../options.ts';
 import type { BetweennessOptions, BetweennessResult } from './betweenness.ts';
 import type { GraphMetrics } from './network-metrics.ts';
 import type { GraphMetricsContext } from './network-metrics.ts';
-import { computeGraphMetrics } from './network-metrics.ts';
+import { computeGraphMeasures, withBetweenness } from './network-metrics.ts';
 
 export interface AnalysisMetrics {
   byKind: Partial<Record<QuestionKind, GraphMetrics>>;
@@ -63,13 +63,40 @@ export function metricGraphs(org: Organisation, options: AnalysisOptions): Metri
   return graphs;
 }
 
-/** The metrics of every planned graph; `betweennessOf[i]` belongs to `graphs[i]`. */
-export function assembleMetrics(graphs: readonly MetricGraph[], options: AnalysisOptions, betweennessOf: readonly (BetweennessResult | null)[]): AnalysisMetrics {
+/**
+ * Which planned graphs need measures of their own. A category asked through one question kind is
+ * that kind's graph object, and without seeded extras (closeness, communities: large
+ * organisations) its measures are the same computation on the same graph, so it is done once:
+ * `distinct` lists the graphs to compute, `of[i]` the entry of `distinct` graph i takes its
+ * measures from. Betweenness is not shared: each graph draws its own seeded pivots.
+ */
+export function distinctMeasures(graphs: readonly MetricGraph[]): { distinct: number[]; of: number[] } {
+  const distinct: number[] = [];
+  const first = new Map<Digraph, number>();
+  const of = graphs.map((planned, i) => {
+    if (planned.context.extras) return distinct.push(i) - 1;
+    const known = first.get(planned.graph);
+    if (known !== undefined) return known;
+    first.set(planned.graph, distinct.length);
+    return distinct.push(i) - 1;
+  });
+  return { distinct, of };
+}
+
+/** The betweenness-free measures of every planned graph on this thread, each distinct one once. */
+export function computeMeasures(graphs: readonly MetricGraph[], options: AnalysisOptions): GraphMetrics[] {
+  const { distinct, of } = distinctMeasures(graphs);
+  const computed = distinct.map((i) => computeGraphMeasures(graphs[i]!.graph, options, graphs[i]!.context));
+  return of.map((d) => computed[d]!);
+}
+
+/** The metrics of every planned graph; `measures[i]` and `betweennessOf[i]` belong to `graphs[i]`. */
+export function assembleMetrics(graphs: readonly MetricGraph[], measures: readonly GraphMetrics[], betweennessOf: readonly (BetweennessResult | null)[]): AnalysisMetrics {
   const byKind: Partial<Record<QuestionKind, GraphMetrics>> = {};
   const byCategory: Partial<Record<GraphCategory, GraphMetrics>> = {};
   let work: GraphMetrics | null = null;
   for (const [i, planned] of graphs.entries()) {
-    const metrics = computeGraphMetrics(planned.graph, options, betweennessOf[i] ?? null, planned.context);
+    const metrics = withBetweenness(measures[i]!, betweennessOf[i] ?? null);
     if (planned.scope === 'kind') byKind[planned.kind] = metrics;
     else if (planned.scope === 'category') byCategory[planned.category] = metrics;
     else work = metrics;

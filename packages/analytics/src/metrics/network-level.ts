@@ -40,9 +40,14 @@ export function networkFigures(
     reciprocity: graph.edgeCount > 0 ? mutualTies / graph.edgeCount : null,
     transitivity: transitivity(graph),
     inDegreeCentralization: n >= 3 ? freeman(degrees.inDegree) / ((n - 1) * (n - 1)) : null,
-    betweennessCentralization: betweennessNormalized && n >= 3 ? freeman(betweennessNormalized) / (n - 1) : null,
+    betweennessCentralization: betweennessCentralization(betweennessNormalized, n),
     ...eiIndex(graph, unitOf, unitCount),
   };
+}
+
+/** Freeman's betweenness centralisation on normalised scores; null when betweenness is skipped or below 3 people. */
+export function betweennessCentralization(betweennessNormalized: readonly number[] | null, n: number): number | null {
+  return betweennessNormalized && n >= 3 ? freeman(betweennessNormalized) / (n - 1) : null;
 }
 
 function freeman(values: readonly number[]): number {

@@ -7,9 +7,10 @@ import { hits } from './hits.ts';
 import { pagerank } from './pagerank.ts';
 import { twoStepReach } from './reach.ts';
 import { harmonicCloseness } from './closeness.ts';
+import type { ClosenessResult } from './closeness.ts';
 import { structuralHoles } from './structural-holes.ts';
 import type { NetworkFigures } from './network-level.ts';
-import { networkFigures } from './network-level.ts';
+import { betweennessCentralization, networkFigures } from './network-level.ts';
 import { detectCommunities } from './communities.ts';
 import { brokerage } from '../brokerage/gould-fernandez.ts';
 import { brokerageColumns } from '../brokerage/brokerage-by-groups.ts';
@@ -78,12 +79,47 @@ export interface GraphMetrics {
 
 /** `between` is computed beforehand (on this thread or on workers), null when skipped. */
 export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, between: BetweennessResult | null, context: GraphMetricsContext): GraphMetrics {
+  return withBetweenness(computeGraphMeasures(graph, options, context), between);
+}
+
+/** A graph's measures with its closeness filled in; the fields keep their places (see `withBetweenness`). */
+export function withCloseness(measures: GraphMetrics, closeness: ClosenessResult): GraphMetrics {
+  return { ...measures, closeness: closeness.raw, closenessNormalized: closeness.normalized, closenessMethod: closeness.method };
+}
+
+/**
+ * A graph's metrics with its betweenness (and the betweenness centralisation) filled in. The rest
+ * of the measures do not read betweenness, so they can be computed apart, at the same time as
+ * the betweenness, on another thread (`computeGraphMeasures`). The fields keep their places, so
+ * the result serialises exactly as one computed in one go.
+ */
+export function withBetweenness(measures: GraphMetrics, between: BetweennessResult | null): GraphMetrics {
+  if (!between) return measures;
+  return {
+    ...measures,
+    betweenness: between.raw,
+    betweennessNormalized: between.normalized,
+    betweennessMethod: between.method,
+    network: { ...measures.network, betweennessCentralization: betweennessCentralization(between.normalized, measures.nodeCount) },
+  };
+}
+
+/**
+ * Every measure of `computeGraphMetrics` but betweenness (skipped here; see `withBetweenness`).
+ * `closeness` is the graph's closeness when computed apart (the worker pool splits a sampled one
+ * into tasks, see `withCloseness`); by default it is computed here when the context asks for it.
+ */
+export function computeGraphMeasures(
+  graph: Digraph,
+  options: AnalysisOptions,
+  context: GraphMetricsContext,
+  closeness: ClosenessResult | null = context.extras ? harmonicCloseness(graph, context.extras.closeness) : null,
+): GraphMetrics {
   const n = graph.nodeCount;
   const degrees = degreeMetrics(graph);
   const eigen = eigenvectorCentrality(graph, options.metrics.eigenvector);
   const hubsAuthorities = hits(graph, options.metrics.hits);
   const extras = context.extras;
-  const closeness = extras ? harmonicCloseness(graph, extras.closeness) : null;
   const holes = structuralHoles(graph);
   const communities = extras?.communitiesAndBrokerage ? detectCommunities(graph, extras.seed, { resolution: options.metrics.communities.resolution, runs: options.metrics.communities.networkRuns }) : null;
   const brokers = extras?.communitiesAndBrokerage ? brokerageColumns(brokerage(graph, context.unitOf)) : null;
@@ -97,9 +133,9 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
     reciprocityOut: degrees.reciprocityOut,
     reciprocityIn: degrees.reciprocityIn,
     reciprocity: degrees.reciprocity,
-    betweenness: between ? between.raw : null,
-    betweennessNormalized: between ? between.normalized : null,
-    betweennessMethod: between ? between.method : 'skipped',
+    betweenness: null,
+    betweennessNormalized: null,
+    betweennessMethod: 'skipped',
     pagerank: pagerank(graph, options.metrics.pagerank),
     eigenvector: eigen ? eigen.l2 : null,
     eigenvectorMax1: eigen ? eigen.max1 : null,
@@ -114,6 +150,6 @@ export function computeGraphMetrics(graph: Digraph, options: AnalysisOptions, be
     community: communities ? communities.membership : null,
     communityModularity: communities ? communities.modularity : null,
     brokerage: brokers,
-    network: networkFigures(graph, degrees, between ? between.normalized : null, context.unitOf, context.unitCount),
+    network: networkFigures(graph, degrees, null, context.unitOf, context.unitCount),
   };
 }

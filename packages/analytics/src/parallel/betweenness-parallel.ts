@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Digraph } from '../graph/digraph.ts';
 import { betweennessFromSums, planBetweenness, pivotResult } from '../metrics/betweenness.ts';
 import type { BetweennessOptions, BetweennessResult } from '../metrics/betweenness.ts';
-import { allSources, chunkBounds, exactChunkCount, sumChunkPartials } from '../metrics/brandes-kernel.ts';
+import { allSources, chunkBounds, exactChunkCount, pivotChunkCount, sumChunkPartials } from '../metrics/brandes-kernel.ts';
 import type { OutRows } from '../metrics/brandes-kernel.ts';
 import { TASK_FIELDS, toShared } from './brandes-tasks.ts';
 import type { BrandesWorkerData, BrandesWorkerMessage, SharedOutRows } from './brandes-tasks.ts';
@@ -48,8 +48,8 @@ export async function betweennessManyParallel(
   const plans = requests.map((request) => planBetweenness(request.graph, request.options));
   const jobs: BrandesJob[] = plans.map((plan, i) => {
     const graph = requests[i]!.graph;
-    // A pivot job stays one task: splitting it would change the order of its additions.
-    return plan.method === 'exact' ? { graph, sources: allSources(graph.nodeCount), chunks: exactChunkCount(graph.nodeCount) } : { graph, sources: plan.sources, chunks: 1 };
+    // Chunked exactly as the single-thread `betweenness` chunks it, so the additions are the same.
+    return plan.method === 'exact' ? { graph, sources: allSources(graph.nodeCount), chunks: exactChunkCount(graph.nodeCount) } : { graph, sources: plan.sources, chunks: pivotChunkCount(plan.sources.length) };
   });
   const sums = await dependencySumsInWorkers(jobs, options.workers);
   return plans.map((plan, i) => (plan.method === 'exact' ? betweennessFromSums(sums[i]!, 'exact', requests[i]!.graph.nodeCount) : pivotResult(sums[i]!, plan)));

@@ -43,15 +43,19 @@ export interface IndividualReport {
 export function individualReports(org: Organisation, options: AnalysisOptions): IndividualReport[] {
   const n = org.size;
   const id = (v: number): string => org.employees[v]!.id;
+  // Each count stamps the people it has seen with its own number, so the marks never need
+  // clearing (clearing n marks per person made the reports quadratic in the organisation's size).
   const mark = new Int32Array(n).fill(-1);
+  let stamp = -1;
   const distinctIn = (kinds: readonly QuestionKind[], v: number): number => {
+    stamp++;
     let count = 0;
     for (const k of kinds) {
       const g = org.byKind.get(k)!;
       for (let i = g.inOffsets[v]!; i < g.inOffsets[v + 1]!; i++) {
         const u = g.inSources[i]!;
-        if (mark[u] !== v) {
-          mark[u] = v;
+        if (mark[u] !== stamp) {
+          mark[u] = stamp;
           count++;
         }
       }
@@ -59,10 +63,7 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
     return count;
   };
   const characterRaw = Object.fromEntries(
-    (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => {
-      mark.fill(-1);
-      return [type, Array.from({ length: n }, (_, v) => distinctIn(CHARACTER_TYPES[type], v))];
-    }),
+    (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => [type, Array.from({ length: n }, (_, v) => distinctIn(CHARACTER_TYPES[type], v))]),
   ) as Record<CharacterType, number[]>;
   const characterScores = Object.fromEntries(
     (Object.keys(CHARACTER_TYPES) as CharacterType[]).map((type) => {
@@ -75,23 +76,21 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
   const unitSize = new Map<number, number>();
   for (let v = 0; v < n; v++) unitSize.set(org.unitOf[v]!, (unitSize.get(org.unitOf[v]!) ?? 0) + 1);
   const influenceKinds: readonly QuestionKind[] = ['opinion', 'idea', 'values'];
+  const askedKinds = org.questions.map((q) => q.kind);
+  const questionGraphs = org.questions.map((q) => org.byQuestion.get(q.id)!);
+  const influenceGraphs = influenceKinds.map((k) => org.byKind.get(k)!);
 
   const reports: IndividualReport[] = [];
   for (let v = 0; v < n; v++) {
-    mark.fill(-1);
-    const mentioning = distinctIn(
-      org.questions.map((q) => q.kind),
-      v,
-    );
-    mark.fill(-1);
+    const mentioning = distinctIn(askedKinds, v);
     const turning = distinctIn(TURNING_KINDS, v);
     const neighbours = undirectedNeighbours(org.all, v);
     let mutual = 0;
-    for (const w of neighbours) if (org.questions.some((q) => hasEdge(org.byQuestion.get(q.id)!, v, w) && hasEdge(org.byQuestion.get(q.id)!, w, v))) mutual++;
+    for (const w of neighbours) if (questionGraphs.some((g) => hasEdge(g, v, w) && hasEdge(g, w, v))) mutual++;
     let influencers = 0;
     for (let i = 0; i < neighbours.length; i++) {
       const w = neighbours[i]!;
-      if (org.unitOf[w] === org.unitOf[v] && influenceKinds.some((k) => hasEdge(org.byKind.get(k)!, w, v))) influencers++;
+      if (org.unitOf[w] === org.unitOf[v] && influenceGraphs.some((g) => hasEdge(g, w, v))) influencers++;
     }
     const colleagues = (unitSize.get(org.unitOf[v]!) ?? 1) - 1;
     const influenceShare = colleagues > 0 ? influencers / colleagues : 0;
@@ -113,12 +112,12 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
       characterTypes,
       relationsByLevel: byLevel,
       operativeBalanceOk: org.hierarchyLevel[v] === 'operative' ? byLevel.implementors.share >= options.individual.operativeImplementorShare : null,
-      received: org.questions.map((q) => {
-        const g = org.byQuestion.get(q.id)!;
+      received: org.questions.map((q, k) => {
+        const g = questionGraphs[k]!;
         return { questionId: q.id, fromIds: Array.from(g.inSources.subarray(g.inOffsets[v]!, g.inOffsets[v + 1]!), id) };
       }),
-      given: org.questions.map((q) => {
-        const g = org.byQuestion.get(q.id)!;
+      given: org.questions.map((q, k) => {
+        const g = questionGraphs[k]!;
         return { questionId: q.id, toIds: Array.from(g.outTargets.subarray(g.outOffsets[v]!, g.outOffsets[v + 1]!), id) };
       }),
     });
