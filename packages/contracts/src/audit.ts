@@ -112,6 +112,8 @@ export const ZAuditLogNames = z.object({
   users: z.record(z.string(), z.string()),
   people: z.record(z.string(), z.string()),
   journeys: z.record(z.string(), z.string()),
+  /** The directory person of a data-subject export or erasure (by its `target_ids.id`); an erased one by their pseudonym. */
+  directory_people: z.record(z.string(), z.string()),
 });
 export type TAuditLogNames = z.infer<typeof ZAuditLogNames>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAuditLogPage } from '@ona/contracts';
+import { eq, tables } from '@ona/db';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, TEST_SECRETS_KEY, type TestContext } from '../../testing/test-app.ts';
 import { auditKeyFrom } from './audit-chain.ts';
@@ -12,6 +13,7 @@ let adminId: number;
 let ours: Awaited<ReturnType<typeof createEngagement>>;
 let theirs: Awaited<ReturnType<typeof createEngagement>>;
 const key = auditKeyFrom(TEST_SECRETS_KEY);
+const eqName = (name: string) => eq(tables.organizations.name, name);
 
 const read = (organizationId: number, actorUserId: number, engagementId: number, subjectEmployeeId: number): AuditRecord => ({
   organizationId, occurredAt: new Date(), action: 'individual_report.read', outcome: 'success', actorUserId, apiKeyId: null, scimTokenId: null, sessionId: null,
@@ -68,6 +70,20 @@ describe('the audit log page names the ids it shows', () => {
     // The other organisation's entry about our Lead stays out: the search looks among its own journeys' people.
     const theirsByName = await page(other, '?subject_search=LEAD');
     expect(theirsByName.entries.map((e) => e.subject_employee_id)).toEqual([theirs.employees.lead.id]);
+  });
+
+  it('names the directory person of a data-subject export, and of nothing else whose id happens to match', async () => {
+    const db = ctx.db.db;
+    const [org] = await db.select().from(tables.organizations).where(eqName('Named Ltd'));
+    const [person] = await db.insert(tables.directoryPeople).values({ organizationId: org?.id ?? 0, externalId: 'E-7', userName: 'vera@named.test', email: 'vera@named.test', displayName: 'Vera Named' }).returning();
+    const exported: AuditRecord = { ...read(org?.id ?? 0, adminId, ours.engagement.id, 0), action: 'personal_data.export', route: 'GET /api/organization/directory/people/{id}/personal-data/', engagementId: null, subjectEmployeeId: null, targetIds: { id: person?.id ?? 0 } };
+    await appendAuditEntry(db, key, exported);
+    const { names } = await page(admin, '?action=personal_data.export');
+    expect(names.directory_people).toEqual({ [String(person?.id)]: 'Vera Named' });
+    // Another organisation's log that names the same id (a stray row) gets no name for it.
+    const [otherOrg] = await db.select().from(tables.organizations).where(eqName('Other Named Ltd'));
+    await appendAuditEntry(db, key, { ...exported, organizationId: otherOrg?.id ?? 0 });
+    expect((await page(other, '?action=personal_data.export')).names.directory_people).toEqual({});
   });
 
   it('matches LIKE’s wildcards as themselves and refuses a one-character search', async () => {

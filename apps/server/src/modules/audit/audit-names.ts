@@ -2,6 +2,7 @@ import { and, eq, inArray, tables, type Database } from '@ona/db';
 import type { TAuditLogNames } from '@ona/contracts';
 import type { AuditEntryRow } from './audit-repository.ts';
 
+const DIRECTORY_SUBJECT_ACTIONS = new Set<string>(['personal_data.export', 'person.erasure']);
 const distinct = (ids: (number | null)[]): number[] => [...new Set(ids.filter((id): id is number => id !== null))];
 const byId = (rows: { id: number; name: string }[]): Record<string, string> => Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
 
@@ -17,8 +18,10 @@ export async function auditLogNames(db: Database, organizationId: number, rows: 
   const userIds = distinct(rows.flatMap((row) => [row.actorUserId, row.subjectUserId]));
   const employeeIds = distinct(rows.map((row) => row.subjectEmployeeId));
   const journeyIds = distinct(rows.map((row) => row.engagementId));
-  const { users, employees, engagements } = tables;
-  const [userRows, employeeRows, journeyRows] = await Promise.all([
+  // A data-subject request names its directory person by the route's id (audited-routes.ts).
+  const directoryIds = distinct(rows.map((row) => (DIRECTORY_SUBJECT_ACTIONS.has(row.action) && typeof row.targetIds.id === 'number' ? row.targetIds.id : null)));
+  const { users, employees, engagements, directoryPeople } = tables;
+  const [userRows, employeeRows, journeyRows, directoryRows] = await Promise.all([
     userIds.length === 0 ? [] : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)),
     employeeIds.length === 0
       ? []
@@ -30,6 +33,9 @@ export async function auditLogNames(db: Database, organizationId: number, rows: 
     journeyIds.length === 0
       ? []
       : db.select({ id: engagements.id, name: engagements.name }).from(engagements).where(and(inArray(engagements.id, journeyIds), eq(engagements.organizationId, organizationId))),
+    directoryIds.length === 0
+      ? []
+      : db.select({ id: directoryPeople.id, name: directoryPeople.displayName }).from(directoryPeople).where(and(inArray(directoryPeople.id, directoryIds), eq(directoryPeople.organizationId, organizationId))),
   ]);
-  return { users: byId(userRows), people: byId(employeeRows), journeys: byId(journeyRows) };
+  return { users: byId(userRows), people: byId(employeeRows), journeys: byId(journeyRows), directory_people: byId(directoryRows) };
 }

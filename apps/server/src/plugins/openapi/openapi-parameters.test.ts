@@ -102,6 +102,7 @@ beforeAll(async () => {
     actor: String(walker.id),
     action: 'sign_in.success',
     subject_employee: String(org.people.a2),
+    subject_search: 'Anna',
     engagement: String(org.engagementId),
     from: '2026-01-01',
     to: '2099-12-31',

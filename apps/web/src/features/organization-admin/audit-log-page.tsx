@@ -129,6 +129,8 @@ function Named({ id, name }: { id: number | null; name: string | undefined }) {
 
 function EntryRow({ entry, names }: { entry: TAuditEntry; names: TAuditLogNames }) {
   const { t } = useTranslation('organizationAdmin');
+  // A data-subject request's person is the route's directory id; other entries' `id` is something else.
+  const directoryPerson = entry.action === 'personal_data.export' || entry.action === 'person.erasure' ? names.directory_people[String(entry.target_ids.id)] : undefined;
   const targets = Object.entries(entry.target_ids).map(([name, id]) => `${name}=${id}`).join(', ');
   return (
     <Table.Tr data-testid="audit-entry">
@@ -148,6 +150,8 @@ function EntryRow({ entry, names }: { entry: TAuditEntry; names: TAuditLogNames 
       <Table.Td fz="sm" data-testid="audit-entry-subject">
         {entry.subject_employee_id !== null ? (
           <Named id={entry.subject_employee_id} name={names.people[String(entry.subject_employee_id)]} />
+        ) : directoryPerson !== undefined ? (
+          <Named id={Number(entry.target_ids.id)} name={directoryPerson} />
         ) : (
           <Named id={entry.subject_user_id} name={names.users[String(entry.subject_user_id)]} />
         )}
@@ -189,6 +193,7 @@ function AuditLogContent() {
     users: Object.assign({}, ...loaded.map((page) => page.names.users)) as Record<string, string>,
     people: Object.assign({}, ...loaded.map((page) => page.names.people)) as Record<string, string>,
     journeys: Object.assign({}, ...loaded.map((page) => page.names.journeys)) as Record<string, string>,
+    directory_people: Object.assign({}, ...loaded.map((page) => page.names.directory_people)) as Record<string, string>,
   };
   return (
     <>
