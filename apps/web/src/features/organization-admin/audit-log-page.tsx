@@ -78,7 +78,7 @@ function Filters({ onApply }: { onApply: (filters: TAuditLogFilters) => void }) 
           w={260}
           data-testid="audit-filter-action"
         />
-        <TextInput label={t('auditLog.filters.subject')} placeholder={t('auditLog.filters.subjectHelp')} value={draft.subject} onChange={(event) => set({ subject: event.currentTarget.value })} w={220} data-testid="audit-filter-subject" />
+        <TextInput label={t('auditLog.filters.subject')} placeholder={t('auditLog.filters.subjectHelp')} value={draft.subject} onChange={(event) => set({ subject: event.currentTarget.value })} w={260} data-testid="audit-filter-subject" />
         <TextInput type="date" label={t('auditLog.filters.from')} value={draft.from} onChange={(event) => set({ from: event.currentTarget.value })} w={170} data-testid="audit-filter-from" />
         <TextInput type="date" label={t('auditLog.filters.to')} value={draft.to} onChange={(event) => set({ to: event.currentTarget.value })} w={170} data-testid="audit-filter-to" />
         <Button type="submit" leftSection={<Icon name="filter" size={16} />} data-testid="audit-filter-apply">
