@@ -8,7 +8,7 @@ import { heapLimitMessage } from './run-in-worker.ts';
 
 /**
  * ANALYSIS_HEAP_MB bounds the heap of the thread that analyses (Node's resourceLimits). A limit
- * far below what a 150-person organisation needs makes the run fail with a message naming the
+ * far below what a 700-person organisation needs (its stored result alone is larger) makes the run fail with a message naming the
  * limit, and the process that ran it lives on (issue 34: "a run that would exceed them fails with a
  * message that says so, not an out-of-memory kill").
  */
@@ -18,7 +18,7 @@ let engagementId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ analysisHeapMb: HEAP_MB });
-  const company = generateDemoOrganisation({ size: 150, earlierWave: false });
+  const company = generateDemoOrganisation({ size: 700, earlierWave: false });
   await loadDemo(ctx.db.db, [company], generateDemoLogins(company));
   const [finished] = await ctx.db.db.select({ id: tables.engagements.id }).from(tables.engagements).orderBy(asc(tables.engagements.id)).limit(1);
   engagementId = finished?.id ?? 0;
