@@ -30,7 +30,7 @@ async function emptyDatabase(): Promise<{ env: Record<string, string>; drop(): P
     const dir = mkdtempSync(join(tmpdir(), 'ona-e2e-empty-'));
     return { env: { DATA_DIR: dir }, async drop() { rmSync(dir, { recursive: true, force: true }); } };
   }
-  const database = await createThrowawayDatabase(adminUrl, { prefix: 'ona_e2e_' });
+  const database = await createThrowawayDatabase(adminUrl, { prefix: 'ona_e2e_', waitForDisk: false });
   return { env: { DATABASE_URL: database.url }, drop: () => database.drop() };
 }
 

@@ -12,7 +12,7 @@ import { createThrowawayDatabase } from '../../apps/server/src/testing/throwaway
 async function openDatabase(): Promise<{ db: DbHandle; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { db: await createDb({ memory: true }), drop: async () => undefined };
-  const database = await createThrowawayDatabase(adminUrl, { prefix: 'ona_e2e_' });
+  const database = await createThrowawayDatabase(adminUrl, { prefix: 'ona_e2e_', waitForDisk: false });
   return { db: await createDb({ url: database.url }), drop: () => database.drop() };
 }
 

@@ -29,6 +29,8 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<RecordedEmail>;
   /** Sends without making the caller wait for the outbox write; close() still waits for it. */
   sendInBackground(email: OutgoingEmail): void;
+  /** Resolves once every e-mail handed to sendInBackground so far is in the outbox (or was refused). */
+  settled(): Promise<void>;
   /**
    * Records the e-mail, and queues its delivery, in the caller's transaction: the e-mail exists
    * exactly when what it tells of does, and is delivered once that transaction has committed.
@@ -152,6 +154,9 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worke
     send,
     sendInBackground(email: OutgoingEmail) {
       void track(send(email).catch((err: unknown) => app.log.error({ err }, 'e-mail could not be recorded')));
+    },
+    async settled() {
+      await Promise.allSettled([...pending]);
     },
     record,
     deliversBySmtp: transporter !== null,

@@ -9,7 +9,7 @@ import { createThrowawayDatabase, testDatabasePrefix } from './throwaway-databas
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_DRIVER !== 'postgres' || !adminUrl) return undefined;
-  const template = await createThrowawayDatabase(adminUrl, { prefix: `${testDatabasePrefix()}template_` });
+  const template = await createThrowawayDatabase(adminUrl, { prefix: `${testDatabasePrefix()}template_`, waitForDisk: false });
   try {
     // Two connections: one holds the startup lock while the other migrates.
     const migrated = await createDb({ url: template.url, poolSize: 2 });

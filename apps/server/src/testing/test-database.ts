@@ -62,7 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   // The run's migrated template (postgres-template.ts) is copied by the server in a moment;
   // without one (a file run on its own) the database is migrated below as a new one would be.
-  const database = await createThrowawayDatabase(adminUrl, { prefix: testDatabasePrefix(), template: process.env.TEST_POSTGRES_TEMPLATE });
+  const database = await createThrowawayDatabase(adminUrl, { prefix: testDatabasePrefix(), template: process.env.TEST_POSTGRES_TEMPLATE, waitForDisk: false });
   const handle = await createDb({ url: database.url, poolSize: 5, onStatement });
   return {
     ...handle,

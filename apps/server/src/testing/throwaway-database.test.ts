@@ -45,6 +45,27 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres' || !serverUrl)('a thro
     expect(await exists(template.name)).toBe(false);
   });
 
+  it('lets a test database commit without waiting for the disk, and keeps the default otherwise', async () => {
+    const setting = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]?.synchronous_commit;
+      } finally {
+        await client.end();
+      }
+    };
+    const quick = await createThrowawayDatabase(serverUrl, { prefix: 'ona_test_quick_', waitForDisk: false });
+    const durable = await createThrowawayDatabase(serverUrl, { prefix: 'ona_test_durable_' });
+    try {
+      expect(await setting(quick.url)).toBe('off');
+      expect(await setting(durable.url)).toBe('on');
+    } finally {
+      await quick.drop();
+      await durable.drop();
+    }
+  });
+
   it('refuses a name that is not a plain identifier', async () => {
     await expect(createThrowawayDatabase(serverUrl, { prefix: 'x; drop database test; --' })).rejects.toThrow(/not a database name/);
   });

@@ -24,7 +24,11 @@ const membershipOf = async (ctx: TestContext, organizationId: number, email: str
     .where(sql`lower(${tables.users.email}) = ${email}`);
   return row;
 };
-const mailTo = async (ctx: TestContext, email: string) => (await ctx.db.db.select().from(tables.emailOutbox)).filter((m) => JSON.stringify(m).includes(email));
+/** The invitation is written to the outbox after the SCIM call has answered: wait for that write. */
+const mailTo = async (ctx: TestContext, email: string) => {
+  await ctx.app.mailer.settled();
+  return (await ctx.db.db.select().from(tables.emailOutbox)).filter((m) => JSON.stringify(m).includes(email));
+};
 
 const connection = (enabled: boolean) => ({
   enabled,

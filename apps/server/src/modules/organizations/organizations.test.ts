@@ -205,10 +205,12 @@ describe('users of the organisation', () => {
   });
 
   it('refuses to invite a member again with 409 already_member, in the caller’s language, and sends nothing', async () => {
+    await ctx.app.mailer.settled();
     const outbox = (await ctx.db.db.select().from(tables.emailOutbox)).length;
     const res = await ctx.app.inject({ method: 'POST', url: '/api/organization/users/', headers: { ...authHeader(tokens['admin@acme.test'] ?? ''), 'accept-language': 'hu' }, payload: { name: 'Nora', email: 'NORA@acme.test', permissions: [] } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'already_member', detail: 'Ez az e-mail-cím már a szervezet egyik tagjáé.' });
+    await ctx.app.mailer.settled();
     expect((await ctx.db.db.select().from(tables.emailOutbox)).length).toBe(outbox);
   });
 

@@ -39,10 +39,12 @@ export function AccessRightsModal({ engagementId, users, opened, onClose, onSave
 
   const save = useMutation({
     mutationFn: () => bulkUpdateAccessRights(engagementId, { users: users.map((user) => user.id), access_rights: changedLevels(initial, edited) }),
-    onSuccess: async () => {
+    onSuccess: () => {
       notify('success', t('accessRights.saved', { count: users.length }));
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all(engagementId) });
+      // The change is stored: the modal closes now, and the table refreshes behind it (waiting for
+      // every admin list of the journey to be read again kept the modal open for seconds).
       onSaved();
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all(engagementId) });
     },
     onError: (error) => notify('error', errorMessage(error)),
   });
