@@ -3,12 +3,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors/api-error.ts';
-import { fileTooLarge, tooManyFiles } from '../uploads/single-file-upload.ts';
-
-const isFile = (part: Multipart): part is MultipartFile => part.type === 'file';
+import { fileTooLarge, takeSingleFile } from '../uploads/single-file-upload.ts';
 
 /**
  * The one uploaded file of a multipart request, streamed to a private temporary folder instead of
@@ -20,26 +17,12 @@ export async function withUploadedFile<T>(request: FastifyRequest, options: { fi
   const folder = await mkdtemp(join(tmpdir(), 'ona-collaboration-'));
   try {
     const path = join(folder, 'upload');
-    let files = 0;
     let bytes = 0;
-    try {
-      for await (const part of request.parts()) {
-        if (!isFile(part)) continue;
-        files++;
-        if (files > 1) throw tooManyFiles();
-        if (part.fieldname !== options.field) {
-          part.file.resume();
-          continue;
-        }
-        await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
-        if (part.file.truncated) throw fileTooLarge(options.maxBytes);
-        bytes = (await stat(path)).size;
-      }
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw tooManyFiles();
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(options.maxBytes);
-      throw error;
-    }
+    await takeSingleFile(request, options, async (part) => {
+      await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
+      if (part.file.truncated) throw fileTooLarge(options.maxBytes);
+      bytes = (await stat(path)).size;
+    });
     if (bytes === 0) throw options.missing();
     return await use(path, bytes);
   } finally {

@@ -28,13 +28,12 @@ async function readCapped(part: MultipartFile, maxBytes: number): Promise<Buffer
 }
 
 /**
- * The one file of a multipart request, read to its end within `maxBytes` (the limit the scope's
- * multipart registration also sets). The whole body is read, so a second file is noticed (400
- * `too_many_files`, never silently ignored); a file in another field, or none: `missing()`. On any
- * refusal the rest of the body is left to upload-connection.ts, which drains it or closes.
+ * Walks the parts of a multipart request to their end and hands the one file of `field` to
+ * `take`. The whole body is read, so a second file is noticed (400 `too_many_files`, never
+ * silently ignored); a file in another field is skipped; busboy's own limits answer as ours. On
+ * any refusal the rest of the body is left to upload-connection.ts, which drains it or closes.
  */
-export async function readSingleFile(request: FastifyRequest, options: { field: string; maxBytes: number; missing: () => ApiError; onFile?: (filename: string) => void }): Promise<Buffer> {
-  let content: Buffer | undefined;
+export async function takeSingleFile(request: FastifyRequest, options: { field: string; maxBytes: number }, take: (part: MultipartFile) => Promise<void>): Promise<void> {
   let files = 0;
   try {
     for await (const part of request.parts()) {
@@ -45,8 +44,7 @@ export async function readSingleFile(request: FastifyRequest, options: { field: 
         part.file.resume();
         continue;
       }
-      options.onFile?.(part.filename);
-      content = await readCapped(part, options.maxBytes);
+      await take(part);
     }
   } catch (error) {
     // busboy's own file count limit (the scopes allow one file) ends the parts with this error.
@@ -54,7 +52,18 @@ export async function readSingleFile(request: FastifyRequest, options: { field: 
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(options.maxBytes);
     throw error;
   }
-  if (files > 1) throw tooManyFiles();
+}
+
+/**
+ * The one file of a multipart request, read to its end within `maxBytes` (the limit the scope's
+ * multipart registration also sets); a file in another field, or none: `missing()`.
+ */
+export async function readSingleFile(request: FastifyRequest, options: { field: string; maxBytes: number; missing: () => ApiError; onFile?: (filename: string) => void }): Promise<Buffer> {
+  let content: Buffer | undefined;
+  await takeSingleFile(request, options, async (part) => {
+    options.onFile?.(part.filename);
+    content = await readCapped(part, options.maxBytes);
+  });
   if (content === undefined || content.length === 0) throw options.missing();
   return content;
 }
