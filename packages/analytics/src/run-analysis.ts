@@ -1,4 +1,4 @@
-import type { AnalysisInput } from './types.ts';
+import type { AnalysisInput, CollaborationTieInput } from './types.ts';
 import type { AnalysisOptions, DeepPartial } from './options.ts';
 import { assertValidOptions, resolveOptions } from './options.ts';
 import { buildOrganisation } from './graph/organisation.ts';
@@ -56,6 +56,16 @@ export interface EmployeeResult {
   directReports: string[];
 }
 
+export interface CollaborationResult {
+  fromWeek: string;
+  toWeek: string;
+  /** Employees the imported data covers, and all employees of the run. */
+  coveredEmployees: number;
+  employees: number;
+  /** Ties between the run's employees, one per unordered pair (source < target by id order). */
+  ties: CollaborationTieInput[];
+}
+
 export interface AnalysisResult {
   engineVersion: string;
   employeeIds: string[];
@@ -77,6 +87,12 @@ export interface AnalysisResult {
   surveyStatistics: SurveyStatistics;
   /** How far the figures can be read: response rate and band, rank stability per network, coverage per person. */
   confidence: NetworkConfidence;
+  /**
+   * The collaboration network the run analysed (its metrics: `metrics.collaboration`); null when the
+   * organisation has no collaboration data for the period. Kept with the run, so the network stays
+   * after the weekly counts expired. Runs stored before it existed lack the field.
+   */
+  collaboration: CollaborationResult | null;
   graph: GraphData;
   timings: { step: string; ms: number }[];
   warnings: string[];
@@ -288,6 +304,7 @@ export function lastSteps(
     reports360: report360.reports,
     surveyStatistics: statistics,
     confidence,
+    collaboration: null,
     graph,
     timings,
     warnings: [...org.warnings, ...report360.warnings],
