@@ -114,7 +114,7 @@ describe('the collaboration network in an analysis run', () => {
   it('carries the ties among the journey’s people of its window, with their weights, and their metrics', async () => {
     const result = await analyse(acme);
     const { boss, lead, member } = acme.employees;
-    const pair = (a: number, b: number) => (String(a) < String(b) ? [String(a), String(b)] : [String(b), String(a)]);
+    const pair = (a: number, b: number): [string, string] => (String(a) < String(b) ? [String(a), String(b)] : [String(b), String(a)]);
     const [bl0, bl1] = pair(boss, lead);
     const [lm0, lm1] = pair(lead, member);
     // The survey ran in weeks 0-1; the window reaches back to the 4 whole weeks ending with its closing week.
