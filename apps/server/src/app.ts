@@ -214,7 +214,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(dataSubjectRequestRoutes);
       await api.register(retentionPolicyRoutes);
-      await api.register(collaborationImportRoutes, { secretsKey: options.settings.SECRETS_KEY ?? (process.env.NODE_ENV === 'production' ? null : DEVELOPMENT_SECRETS_KEY) });
+      await api.register(collaborationImportRoutes, { secretsKey: options.settings.SECRETS_KEY ?? (process.env.NODE_ENV === 'production' ? null : DEVELOPMENT_SECRETS_KEY), demoMode: options.demoMode === true });
       await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);
