@@ -60,10 +60,14 @@ describe('the demo organisation’s generated Slack export and message trace', (
     const other = await loginAs(plain.app, 'admin@elsewhere.test', FIXTURE_PASSWORD);
     const res = await plain.app.inject({ method: 'GET', url: '/api/organization/collaboration-imports/demo-files/slack', headers: authHeader(other) });
     expect(res.statusCode).toBe(404);
+    expect((await plain.app.inject({ method: 'GET', url: '/api/organization/collaboration-imports/demo-files/', headers: authHeader(other) })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/organization/collaboration-imports/demo-files/slack' })).statusCode).toBe(401);
   });
 
   it('import whole, and carry ties inside teams and to leaders, brokers between teams and leaders nobody meets', async () => {
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/organization/collaboration-imports/demo-files/', headers: authHeader(token) });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject({ files: [{ file: 'slack', source: 'slack' }, { file: 'message_trace', source: 'message_trace' }], first_week: expect.any(String), last_week: expect.any(String) });
     const files: Buffer[] = [];
     for (const file of ['slack', 'message_trace'] as const) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/organization/collaboration-imports/demo-files/${file}`, headers: authHeader(token) });

@@ -199,10 +199,12 @@ export function planDemoCollaboration(people: readonly DemoCollaborationPerson[]
 }
 
 export type DemoCollaborationFile = 'slack' | 'message_trace';
+export const DEMO_COLLABORATION_FILE_NAMES: Record<DemoCollaborationFile, string> = { slack: 'demo-slack-export.zip', message_trace: 'demo-message-trace.csv' };
 
 export async function demoCollaborationFile(plan: DemoCollaborationPlan, file: DemoCollaborationFile): Promise<{ body: Buffer; filename: string; contentType: string }> {
-  if (file === 'slack') return { body: await slackExportZip(plan, { strayUser: false }), filename: 'demo-slack-export.zip', contentType: 'application/zip' };
-  return { body: Buffer.from(messageTraceCsv(plan), 'utf8'), filename: 'demo-message-trace.csv', contentType: 'text/csv; charset=utf-8' };
+  const filename = DEMO_COLLABORATION_FILE_NAMES[file];
+  if (file === 'slack') return { body: await slackExportZip(plan, { strayUser: false }), filename, contentType: 'application/zip' };
+  return { body: Buffer.from(messageTraceCsv(plan), 'utf8'), filename, contentType: 'text/csv; charset=utf-8' };
 }
 
 /**
@@ -210,19 +212,9 @@ export async function demoCollaborationFile(plan: DemoCollaborationPlan, file: D
  * survey, on `today`. Null when the directory is empty.
  */
 export async function planDemoCollaborationFor(db: Database, organizationId: number, today: Date): Promise<DemoCollaborationPlan | null> {
-  const { directoryPeople, engagements } = tables;
-  const rows = await db
-    .select({ id: directoryPeople.id, email: directoryPeople.email, externalId: directoryPeople.externalId, unitPath: directoryPeople.unitPath, managerExternalId: directoryPeople.managerExternalId })
-    .from(directoryPeople)
-    .where(and(eq(directoryPeople.organizationId, organizationId), eq(directoryPeople.active, true), sql`${directoryPeople.erasedAt} is null`));
+  const rows = await activePeople(db, organizationId);
   if (rows.length === 0) return null;
-  const referenceDate = formatIsoDate(today.getTime());
-  const [latest] = await db
-    .select({ id: engagements.id, accessTill: engagements.accessTill })
-    .from(engagements)
-    .where(and(eq(engagements.organizationId, organizationId), lt(engagements.accessTill, referenceDate)))
-    .orderBy(desc(engagements.accessTill), desc(engagements.id))
-    .limit(1);
+  const latest = await latestClosedJourney(db, organizationId, today);
   const degrees = new Map<number, number>();
   if (latest) {
     const named = await db.execute<{ person: number; n: number | string }>(
@@ -232,5 +224,32 @@ export async function planDemoCollaborationFor(db: Database, organizationId: num
   }
   const emailOf = new Map(rows.map((r) => [r.externalId, r.email.toLowerCase()]));
   const people = rows.map((r) => ({ email: r.email.toLowerCase(), unitPath: r.unitPath, leaderEmail: r.managerExternalId ? (emailOf.get(r.managerExternalId) ?? null) : null, surveyInDegree: degrees.get(r.id) ?? 0 }));
-  return planDemoCollaboration(people, demoCollaborationWindow(referenceDate, latest?.accessTill ?? null));
+  return planDemoCollaboration(people, demoCollaborationWindow(formatIsoDate(today.getTime()), latest?.accessTill ?? null));
+}
+
+/** The weeks the files of an organisation cover on `today`; null when its directory is empty. */
+export async function demoCollaborationWindowFor(db: Database, organizationId: number, today: Date): Promise<DemoCollaborationWindow | null> {
+  if ((await activePeople(db, organizationId)).length === 0) return null;
+  const latest = await latestClosedJourney(db, organizationId, today);
+  return demoCollaborationWindow(formatIsoDate(today.getTime()), latest?.accessTill ?? null);
+}
+
+async function activePeople(db: Database, organizationId: number) {
+  const { directoryPeople } = tables;
+  return db
+    .select({ id: directoryPeople.id, email: directoryPeople.email, externalId: directoryPeople.externalId, unitPath: directoryPeople.unitPath, managerExternalId: directoryPeople.managerExternalId })
+    .from(directoryPeople)
+    .where(and(eq(directoryPeople.organizationId, organizationId), eq(directoryPeople.active, true), sql`${directoryPeople.erasedAt} is null`));
+}
+
+/** The journey whose last day is the latest before `today`. */
+async function latestClosedJourney(db: Database, organizationId: number, today: Date) {
+  const { engagements } = tables;
+  const [latest] = await db
+    .select({ id: engagements.id, accessTill: engagements.accessTill })
+    .from(engagements)
+    .where(and(eq(engagements.organizationId, organizationId), lt(engagements.accessTill, formatIsoDate(today.getTime()))))
+    .orderBy(desc(engagements.accessTill), desc(engagements.id))
+    .limit(1);
+  return latest;
 }

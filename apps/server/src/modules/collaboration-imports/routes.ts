@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError, ZCollaborationImport, ZCollaborationImportQuery, ZCollaborationSettings, type TCollaborationSettings } from '@ona/contracts';
+import { ZApiError, ZCollaborationDemoFile, ZCollaborationDemoFiles, ZCollaborationImport, ZCollaborationImportQuery, ZCollaborationSettings, type TCollaborationSettings } from '@ona/contracts';
 import { eq, tables, type Database } from '@ona/db';
 import { ApiError, notFound } from '../../errors/api-error.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -8,7 +8,7 @@ import { requireOrganizationAdmin } from '../organizations/organization-guards.t
 import { fileTooLarge } from '../uploads/single-file-upload.ts';
 import { registerUploads } from '../uploads/upload-connection.ts';
 import { COLLABORATION_UPLOAD_FIELD, MAX_CALENDAR_FILE_BYTES, MAX_COLLABORATION_FILE_BYTES } from './collaboration-limits.ts';
-import { demoCollaborationFile, planDemoCollaborationFor } from '../../demo/demo-collaboration-files.ts';
+import { DEMO_COLLABORATION_FILE_NAMES, demoCollaborationFile, demoCollaborationWindowFor, planDemoCollaborationFor } from '../../demo/demo-collaboration-files.ts';
 import { importCollaborationFile, listImports } from './import-service.ts';
 import { collaborationKeyFrom } from './party-keys.ts';
 import { withUploadedFile } from './uploaded-file.ts';
@@ -65,13 +65,31 @@ export const collaborationImportRoutes: FastifyPluginAsyncZod<{ secretsKey: stri
     schema: { tags, summary: 'The organisation’s latest 100 collaboration imports with what each counted and left out, newest first', description: forAdmins, response: { 200: z.array(ZCollaborationImport), ...errors } },
   }, async (request) => listImports(app.db, requireOrganizationAdmin(requireAuth(request)).organizationId));
 
+  app.get('/organization/collaboration-imports/demo-files/', {
+    onRequest: app.authenticate,
+    schema: { tags, summary: 'Demo mode only: the generated exports an administrator can download to try the import, and the weeks they cover', description: `${forAdmins} 404 outside demo mode and for an organisation without directory people.`, response: { 200: ZCollaborationDemoFiles, ...errors } },
+  }, async (request) => {
+    const auth = requireOrganizationAdmin(requireAuth(request));
+    if (!options.demoMode) throw notFound();
+    const window = await demoCollaborationWindowFor(app.db, auth.organizationId, app.clock());
+    if (!window) throw notFound();
+    return {
+      files: [
+        { file: 'slack' as const, source: 'slack' as const, filename: DEMO_COLLABORATION_FILE_NAMES.slack },
+        { file: 'message_trace' as const, source: 'message_trace' as const, filename: DEMO_COLLABORATION_FILE_NAMES.message_trace },
+      ],
+      first_week: window.firstMonday,
+      last_week: window.lastMonday,
+    };
+  });
+
   app.get('/organization/collaboration-imports/demo-files/:file', {
     onRequest: app.authenticate,
     schema: {
       tags,
       summary: 'Demo mode only: a generated Slack export or Exchange message trace of the organisation’s directory people, to try the import with',
       description: `${forAdmins} Only in demo mode (404 otherwise, and for an organisation without directory people). \`slack\`: a Slack workspace export (.zip); \`message_trace\`: an Exchange message trace (.csv). Seeded: the same directory and day give the same file. They cover 8 whole weeks within the 90-day retention, ending with the week the latest journey closed in when it closed recently enough, else with the last whole week (docs/collaboration-network.md, "Demo files").`,
-      params: z.object({ file: z.enum(['slack', 'message_trace']) }),
+      params: z.object({ file: ZCollaborationDemoFile }),
       response: { 200: ZDemoCollaborationFile, ...errors },
     },
   }, async (request, reply) => {
