@@ -41,18 +41,18 @@ const weeks = (item: Pick<TCollaborationImport, 'first_week' | 'last_week'>) =>
 
 /** What is kept and what is not (docs/collaboration-network.md, "Pseudonymised at the door"). */
 function WhatIsKept({ retentionDays }: { retentionDays: number | undefined }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('collaboration');
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="collaboration-privacy">
       <Stack gap="xs">
         <Title order={2} fz="lg">
-          {t('collaboration.privacy.title')}
+          {t('privacy.title')}
         </Title>
         <List fz="sm" spacing={4}>
-          <List.Item>{t('collaboration.privacy.metadata')}</List.Item>
-          <List.Item>{t('collaboration.privacy.pseudonymised')}</List.Item>
-          <List.Item>{t('collaboration.privacy.weekly')}</List.Item>
-          <List.Item>{t('collaboration.privacy.expiry', { days: retentionDays ?? 90 })}</List.Item>
+          <List.Item>{t('privacy.metadata')}</List.Item>
+          <List.Item>{t('privacy.pseudonymised')}</List.Item>
+          <List.Item>{t('privacy.weekly')}</List.Item>
+          <List.Item>{t('privacy.expiry', { days: retentionDays ?? 90 })}</List.Item>
         </List>
       </Stack>
     </Paper>
@@ -61,7 +61,7 @@ function WhatIsKept({ retentionDays }: { retentionDays: number | undefined }) {
 
 /** Demo mode only: the demo organisation's generated exports, to download and import. */
 function DemoFiles() {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('collaboration');
   const files = useQuery({ queryKey: collaborationDemoFilesQueryKey, queryFn: fetchCollaborationDemoFiles, retry: false });
   const download = useDownload();
   if (!files.data) return null;
@@ -69,9 +69,9 @@ function DemoFiles() {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="collaboration-demo-files">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          {t('collaboration.demo.title')}
+          {t('demo.title')}
         </Title>
-        <Text fz="sm">{t('collaboration.demo.help', { from: formatDate(files.data.first_week, activeLocale()), till: formatDate(files.data.last_week, activeLocale()) })}</Text>
+        <Text fz="sm">{t('demo.help', { from: formatDate(files.data.first_week, activeLocale()), till: formatDate(files.data.last_week, activeLocale()) })}</Text>
         <Group gap="sm">
           {files.data.files.map((file) => (
             <Button
@@ -82,7 +82,7 @@ function DemoFiles() {
               onClick={() => download.mutate({ path: `/organization/collaboration-imports/demo-files/${file.file}`, fallbackName: file.filename })}
               data-testid={`collaboration-demo-${file.file}`}
             >
-              {t(`collaboration.demo.${file.file}`)}
+              {t(`demo.${file.file}`)}
             </Button>
           ))}
         </Group>
@@ -101,20 +101,20 @@ function useImportError(): (error: unknown) => string[] {
 }
 
 function ImportResult({ result }: { result: TCollaborationImport }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('collaboration');
   const figures: [string, number][] = [
-    [t('collaboration.counts.events_read'), result.counts.events_read],
-    [t('collaboration.counts.events_counted'), result.counts.events_counted],
-    [t('collaboration.counts.interactions'), result.counts.interactions],
-    [t('collaboration.counts.weekly_pairs'), result.counts.weekly_pairs],
-    [t('collaboration.counts.people_matched'), result.counts.people_matched],
-    [t('collaboration.counts.people_unmatched'), result.counts.people_unmatched],
+    [t('counts.events_read'), result.counts.events_read],
+    [t('counts.events_counted'), result.counts.events_counted],
+    [t('counts.interactions'), result.counts.interactions],
+    [t('counts.weekly_pairs'), result.counts.weekly_pairs],
+    [t('counts.people_matched'), result.counts.people_matched],
+    [t('counts.people_unmatched'), result.counts.people_unmatched],
   ];
   const leftOut = COLLABORATION_LEFT_OUT_REASONS.filter((reason) => (result.counts.left_out[reason] ?? 0) > 0);
   return (
     <Stack gap="sm" data-testid="collaboration-result">
-      <Alert color="teal" variant="light" title={t('collaboration.result.title', { source: t(`collaboration.sources.${result.source}`) })} role="status">
-        <Text fz="sm">{t('collaboration.result.weeks', { weeks: weeks(result) })}</Text>
+      <Alert color="teal" variant="light" title={t('result.title', { source: t(`sources.${result.source}`) })} role="status">
+        <Text fz="sm">{t('result.weeks', { weeks: weeks(result) })}</Text>
       </Alert>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" component="dl" m={0}>
         {figures.map(([label, value]) => (
@@ -129,22 +129,22 @@ function ImportResult({ result }: { result: TCollaborationImport }) {
         ))}
       </SimpleGrid>
       <Title order={3} fz="md">
-        {t('collaboration.result.leftOutTitle')}
+        {t('result.leftOutTitle')}
       </Title>
       {leftOut.length === 0 ? (
-        <Text fz="sm">{t('collaboration.result.nothingLeftOut')}</Text>
+        <Text fz="sm">{t('result.nothingLeftOut')}</Text>
       ) : (
         <Table data-testid="collaboration-left-out" withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('collaboration.result.reason')}</Table.Th>
-              <Table.Th ta="right">{t('collaboration.result.count')}</Table.Th>
+              <Table.Th>{t('result.reason')}</Table.Th>
+              <Table.Th ta="right">{t('result.count')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {leftOut.map((reason) => (
               <Table.Tr key={reason} data-reason={reason}>
-                <Table.Td>{t(`collaboration.leftOut.${reason}`)}</Table.Td>
+                <Table.Td>{t(`leftOut.${reason}`)}</Table.Td>
                 <Table.Td ta="right">{number(result.counts.left_out[reason] ?? 0)}</Table.Td>
               </Table.Tr>
             ))}
@@ -156,7 +156,7 @@ function ImportResult({ result }: { result: TCollaborationImport }) {
 }
 
 function ImportForm() {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('collaboration');
   const queryClient = useQueryClient();
   const importError = useImportError();
   const [source, setSource] = useState<TCollaborationSource>('slack');
@@ -174,33 +174,33 @@ function ImportForm() {
       <form onSubmit={submit} aria-busy={run.isPending} noValidate>
         <Stack gap="md">
           <Title order={2} fz="lg">
-            {t('collaboration.import.title')}
+            {t('import.title')}
           </Title>
-          <Radio.Group label={t('collaboration.import.source')} value={source} onChange={(value) => setSource(value as TCollaborationSource)} data-testid="collaboration-source">
+          <Radio.Group label={t('import.source')} value={source} onChange={(value) => setSource(value as TCollaborationSource)} data-testid="collaboration-source">
             <Stack gap="xs" mt="xs">
               {COLLABORATION_SOURCES.map((option) => (
-                <Radio key={option} value={option} label={t(`collaboration.sources.${option}`)} description={t(`collaboration.sourceHelp.${option}`)} disabled={run.isPending} data-testid={`collaboration-source-${option}`} />
+                <Radio key={option} value={option} label={t(`sources.${option}`)} description={t(`sourceHelp.${option}`)} disabled={run.isPending} data-testid={`collaboration-source-${option}`} />
               ))}
             </Stack>
           </Radio.Group>
-          <UploadField label={t('collaboration.import.file')} file={file} onChange={setFile} accept={ACCEPT[source]} disabled={run.isPending} testId="collaboration-file" />
+          <UploadField label={t('import.file')} file={file} onChange={setFile} accept={ACCEPT[source]} disabled={run.isPending} testId="collaboration-file" />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <div role="status" aria-live="polite">
               {run.isPending && (
                 <Group gap="xs" wrap="nowrap">
                   <Loader size="sm" aria-hidden="true" />
                   <Text fz="sm" data-testid="collaboration-busy">
-                    {t('collaboration.import.busy')}
+                    {t('import.busy')}
                   </Text>
                 </Group>
               )}
             </div>
             <Button type="submit" leftSection={<Icon name="upload" size={16} />} loading={run.isPending} disabled={!file} data-testid="collaboration-submit">
-              {t('collaboration.import.submit')}
+              {t('import.submit')}
             </Button>
           </Group>
           {run.isError && (
-            <Alert color="red" variant="light" title={t('collaboration.import.failed')} role="alert" data-testid="collaboration-error">
+            <Alert color="red" variant="light" title={t('import.failed')} role="alert" data-testid="collaboration-error">
               <Stack gap={4}>
                 {importError(run.error).map((line) => (
                   <Text key={line} fz="sm">
@@ -218,33 +218,33 @@ function ImportForm() {
 }
 
 function History() {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('collaboration');
   const imports = useQuery({ queryKey: collaborationImportsQueryKey, queryFn: fetchCollaborationImports });
   const columns = [
-    t('collaboration.history.when'),
-    t('collaboration.history.source'),
-    t('collaboration.history.weeks'),
-    t('collaboration.counts.events_read'),
-    t('collaboration.counts.events_counted'),
-    t('collaboration.counts.weekly_pairs'),
-    t('collaboration.counts.people_matched'),
-    t('collaboration.counts.people_unmatched'),
+    t('history.when'),
+    t('history.source'),
+    t('history.weeks'),
+    t('counts.events_read'),
+    t('counts.events_counted'),
+    t('counts.weekly_pairs'),
+    t('counts.people_matched'),
+    t('counts.people_unmatched'),
   ].map((label) => ({ label }));
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="collaboration-history">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          {t('collaboration.history.title')}
+          {t('history.title')}
         </Title>
-        {imports.isPending && <CenteredLoader label={t('collaboration.history.title')} />}
+        {imports.isPending && <CenteredLoader label={t('history.title')} />}
         {imports.isError && <ErrorState error={imports.error} onRetry={() => void imports.refetch()} />}
-        {imports.data && imports.data.length === 0 && <Text fz="sm">{t('collaboration.history.empty')}</Text>}
+        {imports.data && imports.data.length === 0 && <Text fz="sm">{t('history.empty')}</Text>}
         {imports.data && imports.data.length > 0 && (
-          <ScrolledTable columns={columns} fz="sm" aria-label={t('collaboration.history.title')}>
+          <ScrolledTable columns={columns} fz="sm" aria-label={t('history.title')}>
             {imports.data.map((item) => (
               <Table.Tr key={item.id} data-testid="collaboration-history-row">
                 <Table.Td>{formatDate(item.created_at, activeLocale())}</Table.Td>
-                <Table.Td>{t(`collaboration.sources.${item.source}`)}</Table.Td>
+                <Table.Td>{t(`sources.${item.source}`)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{weeks(item)}</Table.Td>
                 <Table.Td>{number(item.counts.events_read)}</Table.Td>
                 <Table.Td>{number(item.counts.events_counted)}</Table.Td>
@@ -261,7 +261,7 @@ function History() {
 }
 
 function SettingsForm({ settings }: { settings: TCollaborationSettings }) {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('collaboration');
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [retention, setRetention] = useState(String(settings.retention_days));
@@ -272,7 +272,7 @@ function SettingsForm({ settings }: { settings: TCollaborationSettings }) {
     mutationFn: updateCollaborationSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(collaborationSettingsQueryKey, saved);
-      notify('success', t('collaboration.settings.saved'));
+      notify('success', t('settings.saved'));
     },
     onError: (error) => notify('error', errorMessage(error)),
   });
@@ -283,25 +283,25 @@ function SettingsForm({ settings }: { settings: TCollaborationSettings }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Radio.Group label={t('collaboration.settings.retention')} description={t('collaboration.settings.retentionHelp')} value={retention} onChange={setRetention}>
+        <Radio.Group label={t('settings.retention')} description={t('settings.retentionHelp')} value={retention} onChange={setRetention}>
           <Group gap="lg" mt="xs">
             {['90', '180'].map((days) => (
-              <Radio key={days} value={days} label={t('collaboration.settings.days', { count: Number(days) })} data-testid={`collaboration-retention-${days}`} />
+              <Radio key={days} value={days} label={t('settings.days', { count: Number(days) })} data-testid={`collaboration-retention-${days}`} />
             ))}
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput label={t('collaboration.settings.maxMail')} description={t('collaboration.settings.maxMailHelp')} min={1} max={500} allowDecimal={false} value={maxMail} onChange={setMaxMail} data-testid="collaboration-max-mail" />
-          <NumberInput label={t('collaboration.settings.maxMeeting')} description={t('collaboration.settings.maxMeetingHelp')} min={2} max={500} allowDecimal={false} value={maxMeeting} onChange={setMaxMeeting} data-testid="collaboration-max-meeting" />
+          <NumberInput label={t('settings.maxMail')} description={t('settings.maxMailHelp')} min={1} max={500} allowDecimal={false} value={maxMail} onChange={setMaxMail} data-testid="collaboration-max-mail" />
+          <NumberInput label={t('settings.maxMeeting')} description={t('settings.maxMeetingHelp')} min={2} max={500} allowDecimal={false} value={maxMeeting} onChange={setMaxMeeting} data-testid="collaboration-max-meeting" />
         </SimpleGrid>
         {!draft.success && (
           <Text fz="sm" c="red" role="alert">
-            {t('collaboration.settings.outOfBounds')}
+            {t('settings.outOfBounds')}
           </Text>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} disabled={!draft.success} data-testid="collaboration-settings-save">
-            {t('collaboration.settings.save')}
+            {t('settings.save')}
           </Button>
         </Group>
       </Stack>
@@ -310,11 +310,11 @@ function SettingsForm({ settings }: { settings: TCollaborationSettings }) {
 }
 
 function CollaborationContent() {
-  const { t } = useTranslation('organizationAdmin');
+  const { t } = useTranslation('collaboration');
   const settings = useQuery({ queryKey: collaborationSettingsQueryKey, queryFn: fetchCollaborationSettings });
   return (
     <>
-      <PageHeader title={t('collaboration.title')} subtitle={t('collaboration.subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Stack gap="lg" maw={1040}>
         <WhatIsKept retentionDays={settings.data?.retention_days} />
         <DemoFiles />
@@ -323,9 +323,9 @@ function CollaborationContent() {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="collaboration-settings">
           <Stack gap="md">
             <Title order={2} fz="lg">
-              {t('collaboration.settings.title')}
+              {t('settings.title')}
             </Title>
-            {settings.isPending && <CenteredLoader label={t('collaboration.settings.title')} />}
+            {settings.isPending && <CenteredLoader label={t('settings.title')} />}
             {settings.isError && <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />}
             {settings.data && <SettingsForm settings={settings.data} />}
           </Stack>
@@ -337,8 +337,8 @@ function CollaborationContent() {
 
 /** `organization/collaboration.html`: imports of mail, calendar and chat metadata (organization_admin). */
 export function CollaborationImportsPage() {
-  const { t } = useTranslation(['organizationAdmin', 'common']);
-  useDocumentTitle(t('common:documentTitle', { page: t('collaboration.title') }));
+  const { t } = useTranslation(['collaboration', 'common']);
+  useDocumentTitle(t('common:documentTitle', { page: t('title') }));
   return (
     <RequireOrganizationAdmin>
       <CollaborationContent />
