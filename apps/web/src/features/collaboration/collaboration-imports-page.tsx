@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Loader, NumberInput, Paper, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, NumberInput, Paper, Radio, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { COLLABORATION_LEFT_OUT_REASONS, COLLABORATION_SOURCES, ZCollaborationSettings, type TCollaborationImport, type TCollaborationSettings, type TCollaborationSource } from '@ona/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,6 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { ScrolledTable } from '../../shared/ui/scrolled-table.tsx';
 import { UploadField } from '../engagement-admin/upload/upload-field.tsx';
 import { RequireOrganizationAdmin } from '../organization-admin/require-organization-admin.tsx';
 import {
@@ -229,7 +228,7 @@ function History() {
     t('counts.weekly_pairs'),
     t('counts.people_matched'),
     t('counts.people_unmatched'),
-  ].map((label) => ({ label }));
+  ];
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="collaboration-history">
       <Stack gap="sm">
@@ -240,7 +239,17 @@ function History() {
         {imports.isError && <ErrorState error={imports.error} onRetry={() => void imports.refetch()} />}
         {imports.data && imports.data.length === 0 && <Text fz="sm">{t('history.empty')}</Text>}
         {imports.data && imports.data.length > 0 && (
-          <ScrolledTable columns={columns} fz="sm" aria-label={t('history.title')}>
+          // Focusable, so that a keyboard can scroll the table sideways on a phone (WCAG 2.1.1).
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('history.title') }}>
+            <Table striped fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((label) => (
+                    <Table.Th key={label}>{label}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
             {imports.data.map((item) => (
               <Table.Tr key={item.id} data-testid="collaboration-history-row">
                 <Table.Td>{formatDate(item.created_at, activeLocale())}</Table.Td>
@@ -253,7 +262,9 @@ function History() {
                 <Table.Td>{number(item.counts.people_unmatched)}</Table.Td>
               </Table.Tr>
             ))}
-          </ScrolledTable>
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
         )}
       </Stack>
     </Paper>
