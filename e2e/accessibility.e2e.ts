@@ -331,13 +331,14 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
     ]);
   });
 
-  it('on the organisation’s pages (people, settings, directory, audit log) and the account, as the demo admin', { timeout: 300_000 }, async () => {
+  it('on the organisation’s pages (people, settings, directory, audit log, collaboration data) and the account, as the demo admin', { timeout: 300_000 }, async () => {
     await signInAs('admin@example.com');
     await checkAll([
       { path: '/organization/users.html' },
       { path: '/organization/settings.html' },
       { path: '/organization/directory.html' },
       { path: '/organization/audit-log.html' },
+      { path: '/organization/collaboration.html', prepare: async (p) => void (await p.getByTestId('collaboration-settings-save').waitFor()) },
       { path: '/account.html' },
       { path: '/organizations.html' },
       { path: '/colors.html' },

@@ -51,6 +51,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { dataSubjectRequestRoutes } from './modules/data-subject-requests/routes.ts';
 import { retentionPolicyRoutes } from './modules/data-retention/routes.ts';
 import { collaborationImportRoutes } from './modules/collaboration-imports/routes.ts';
+import { collaborationKeyFrom } from './modules/collaboration-imports/party-keys.ts';
 import { retentionJobsPlugin } from './modules/data-retention/retention-run.ts';
 import { auditRetentionJobPlugin } from './modules/audit/audit-retention-job.ts';
 
@@ -112,6 +113,11 @@ declare module 'fastify' {
     redisPrefix: string;
     /** The time sessions and second-factor codes go by (AppOptions.clock). */
     clock: () => Date;
+    /**
+     * The key of collaboration imports' address hashes (docs/collaboration-network.md), from
+     * SECRETS_KEY or the development key: an erasure finds a person's hashed weekly counts with it.
+     */
+    collaborationKey: Buffer;
   }
 }
 
@@ -169,6 +175,7 @@ export async function buildApp(options: AppOptions) {
   const jobClock = options.jobClock;
   const clock = options.clock ?? (jobClock ? () => new Date(jobClock.now()) : () => new Date());
   app.decorate('clock', clock);
+  app.decorate('collaborationKey', collaborationKeyFrom(options.settings.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY));
   const redis = options.settings.REDIS_URL ? new Redis(options.settings.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
   await app.register(rateLimit, {
@@ -214,7 +221,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(directoryRoutes, { publicUrl: options.settings.PUBLIC_URL });
       await api.register(dataSubjectRequestRoutes);
       await api.register(retentionPolicyRoutes);
-      await api.register(collaborationImportRoutes, { secretsKey: options.settings.SECRETS_KEY ?? (process.env.NODE_ENV === 'production' ? null : DEVELOPMENT_SECRETS_KEY) });
+      await api.register(collaborationImportRoutes, { secretsKey: options.settings.SECRETS_KEY ?? (process.env.NODE_ENV === 'production' ? null : DEVELOPMENT_SECRETS_KEY), demoMode: options.demoMode === true });
       await api.register(hrSyncRoutes);
       await api.register(engagementRoutes);
       await api.register(journeyRoutes);

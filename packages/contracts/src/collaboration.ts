@@ -73,3 +73,15 @@ export const ZCollaborationSettings = z.object({
   max_meeting_size: z.number().int().min(2).max(500).describe('A meeting of more people is not an interaction (default 10)'),
 });
 export type TCollaborationSettings = z.infer<typeof ZCollaborationSettings>;
+
+/** The demo's generated exports (demo mode only): `GET /organization/collaboration-imports/demo-files/`. */
+export const COLLABORATION_DEMO_FILES = ['slack', 'message_trace'] as const;
+export const ZCollaborationDemoFile = z.enum(COLLABORATION_DEMO_FILES);
+export type TCollaborationDemoFile = z.infer<typeof ZCollaborationDemoFile>;
+export const ZCollaborationDemoFiles = z.object({
+  files: z.array(z.object({ file: ZCollaborationDemoFile, source: ZCollaborationSource, filename: z.string() })),
+  /** The weeks the files cover (Mondays, YYYY-MM-DD). */
+  first_week: z.string(),
+  last_week: z.string(),
+});
+export type TCollaborationDemoFiles = z.infer<typeof ZCollaborationDemoFiles>;

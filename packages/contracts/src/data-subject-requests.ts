@@ -85,6 +85,19 @@ export const ZAccessToPerson = z.object({
   subject_employee_id: z.number().int().nullable(),
 });
 
+/**
+ * The person's weekly collaboration counts of one source and week (docs/collaboration-network.md):
+ * interactions only, summed over whom they were with, the colleagues never named. `with_colleagues`:
+ * with people of the organisation's domains (in the directory or not), `with_external`: with
+ * addresses outside them.
+ */
+export const ZOwnCollaborationWeek = z.object({
+  source: z.string(),
+  week_start: z.string(),
+  with_colleagues: z.number().int(),
+  with_external: z.number().int(),
+});
+
 /** The answer of the JSON export: one document of everything held about the person. */
 export const ZPersonalDataExport = z.object({
   format_version: z.literal(1),
@@ -114,6 +127,7 @@ export const ZPersonalDataExport = z.object({
   journeys: z.array(ZPersonInJourney),
   instant_survey_answers: z.array(ZOwnInstantAnswer),
   access_log: z.array(ZAccessToPerson),
+  collaboration_weeks: z.array(ZOwnCollaborationWeek),
 });
 export type TPersonalDataExport = z.infer<typeof ZPersonalDataExport>;
 
@@ -133,5 +147,7 @@ export const ZPersonErasureResult = z.object({
   nominations_deleted: z.number().int(),
   analysis_runs_rewritten: z.number().int(),
   user_account_erased: z.boolean(),
+  /** Weekly collaboration counts deleted: every pair count naming the person or one of their addresses' keyed hashes. */
+  collaboration_counts_deleted: z.number().int(),
 });
 export type TPersonErasureResult = z.infer<typeof ZPersonErasureResult>;

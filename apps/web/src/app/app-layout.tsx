@@ -48,6 +48,7 @@ export function AppLayout() {
       ? [
           { to: path('organization/users.html'), label: tOrg('menu.users'), testId: 'nav-organization-users', icon: 'users' as const },
           { to: path('organization/directory.html'), label: tOrg('menu.directory'), testId: 'nav-organization-directory', icon: 'tree' as const },
+          { to: path('organization/collaboration.html'), label: tOrg('menu.collaboration'), testId: 'nav-organization-collaboration', icon: 'mail' as const },
           { to: path('organization/settings.html'), label: tOrg('menu.settings'), testId: 'nav-organization-settings', icon: 'admin' as const },
           { to: path('organization/audit-log.html'), label: tOrg('menu.auditLog'), testId: 'nav-organization-audit-log', icon: 'list' as const },
         ]

@@ -57,6 +57,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 { path: 'account.html', lazy: lazyPage(() => import('../features/account/account-page.tsx'), (m) => <m.AccountPage />, ['account', 'auth']) },
                 { path: 'organization/users.html', lazy: lazyPage(() => import('../features/organization-admin/users-page.tsx'), (m) => <m.OrganizationUsersPage />, ['organizationAdmin']) },
                 { path: 'organization/directory.html', lazy: lazyPage(() => import('../features/directory/directory-page.tsx'), (m) => <m.DirectoryPage />, ['organizationAdmin', 'directory', 'admin']) },
+                { path: 'organization/collaboration.html', lazy: lazyPage(() => import('../features/collaboration/collaboration-imports-page.tsx'), (m) => <m.CollaborationImportsPage />, ['collaboration', 'organizationAdmin', 'admin']) },
                 { path: 'organization/audit-log.html', lazy: lazyPage(() => import('../features/organization-admin/audit-log-page.tsx'), (m) => <m.AuditLogPage />, ['organizationAdmin']) },
                 { path: 'organization/settings.html', lazy: lazyPage(() => import('../features/organization-admin/settings-page.tsx'), (m) => <m.OrganizationSettingsPage />, ['organizationAdmin', 'organizationPolicies', 'apiKeys', 'sso']) },
                 { path: 'engagements/list.html', lazy: lazyPage(() => import('../features/engagements/engagements-list-page.tsx'), (m) => <m.EngagementsListPage />, ['engagements', 'journeys']) },

@@ -29,6 +29,7 @@ import deCalibration from './de/calibration.json';
 import deConfidence from './de/confidence.json';
 import dePrivacy from './de/privacy.json';
 import deSso from './de/sso.json';
+import deCollaboration from './de/collaboration.json';
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enAccessibility from './en/accessibility.json';
@@ -59,6 +60,7 @@ import enCalibration from './en/calibration.json';
 import enConfidence from './en/confidence.json';
 import enPrivacy from './en/privacy.json';
 import enSso from './en/sso.json';
+import enCollaboration from './en/collaboration.json';
 import huAdmin from './hu/admin.json';
 import huAuth from './hu/auth.json';
 import huAccessibility from './hu/accessibility.json';
@@ -89,6 +91,7 @@ import huCalibration from './hu/calibration.json';
 import huConfidence from './hu/confidence.json';
 import huPrivacy from './hu/privacy.json';
 import huSso from './hu/sso.json';
+import huCollaboration from './hu/collaboration.json';
 import jaCommon from './ja/common.json';
 import plCommon from './pl/common.json';
 import ruAdmin from './ru/admin.json';
@@ -121,6 +124,7 @@ import ruCalibration from './ru/calibration.json';
 import ruConfidence from './ru/confidence.json';
 import ruPrivacy from './ru/privacy.json';
 import ruSso from './ru/sso.json';
+import ruCollaboration from './ru/collaboration.json';
 
 /** English is the reference: its shape types every `t()` key (see shared/i18n/i18next.d.ts). */
 export const englishResources = {
@@ -154,6 +158,7 @@ export const englishResources = {
   confidence: enConfidence,
   privacy: enPrivacy,
   sso: enSso,
+  collaboration: enCollaboration,
 };
 
 export type TNamespace = keyof typeof englishResources;
@@ -192,6 +197,7 @@ const hungarian: TTranslation = {
   confidence: huConfidence,
   privacy: huPrivacy,
   sso: huSso,
+  collaboration: huCollaboration,
 };
 
 const german: TTranslation = {
@@ -225,6 +231,7 @@ const german: TTranslation = {
   confidence: deConfidence,
   privacy: dePrivacy,
   sso: deSso,
+  collaboration: deCollaboration,
 };
 
 const russian: TTranslation = {
@@ -258,6 +265,7 @@ const russian: TTranslation = {
   confidence: ruConfidence,
   privacy: ruPrivacy,
   sso: ruSso,
+  collaboration: ruCollaboration,
 };
 
 /** The complete translations; ja and pl carry a few texts and fall back to English for the rest. */

@@ -7,7 +7,7 @@ import { authHeader, createTestApp, type TestContext } from '../../testing/test-
 import { collaborationNetwork } from './collaboration-network.ts';
 import { collaborationTenant, importCount, upload, weeklyCountRows, type CollaborationTenant } from './collaboration-test-support.ts';
 import { expireCollaborationCounts } from './collaboration-expiry.ts';
-import { calendarIcs, gmailJsonLines, messageTraceCsv, slackExportZip } from './fixtures/export-files.ts';
+import { calendarIcs, gmailJsonLines, messageTraceCsv, slackExportZip } from '../../demo/collaboration-export-writers.ts';
 import { pairKey, planKnownCollaboration, type KnownCollaboration } from './fixtures/known-collaboration.ts';
 import { weekStartIn } from './week-start.ts';
 

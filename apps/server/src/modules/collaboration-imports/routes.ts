@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError, ZCollaborationImport, ZCollaborationImportQuery, ZCollaborationSettings, type TCollaborationSettings } from '@ona/contracts';
+import { ZApiError, ZCollaborationDemoFile, ZCollaborationDemoFiles, ZCollaborationImport, ZCollaborationImportQuery, ZCollaborationSettings, type TCollaborationSettings } from '@ona/contracts';
 import { eq, tables, type Database } from '@ona/db';
 import { ApiError, notFound } from '../../errors/api-error.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -8,11 +8,13 @@ import { requireOrganizationAdmin } from '../organizations/organization-guards.t
 import { fileTooLarge } from '../uploads/single-file-upload.ts';
 import { registerUploads } from '../uploads/upload-connection.ts';
 import { COLLABORATION_UPLOAD_FIELD, MAX_CALENDAR_FILE_BYTES, MAX_COLLABORATION_FILE_BYTES } from './collaboration-limits.ts';
+import { DEMO_COLLABORATION_FILE_NAMES, demoCollaborationFile, demoCollaborationWindowFor, planDemoCollaborationFor } from '../../demo/demo-collaboration-files.ts';
 import { importCollaborationFile, listImports } from './import-service.ts';
 import { collaborationKeyFrom } from './party-keys.ts';
 import { withUploadedFile } from './uploaded-file.ts';
 
 const tags = ['organization'];
+const ZDemoCollaborationFile = z.instanceof(Buffer).describe('A Slack workspace export (application/zip) or an Exchange message trace (text/csv)');
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const forAdmins = 'For organisation administrators (403 otherwise).';
 const fileRequired = () => new ApiError(400, 'validation_error', 'errors.validation_failed', { [COLLABORATION_UPLOAD_FIELD]: ['collaboration.errors.file_required'] });
@@ -31,7 +33,7 @@ async function readSettings(db: Database, organizationId: number): Promise<TColl
  * server's SECRETS_KEY; addresses are kept only as keyed hashes made with a key derived from it.
  * Null (production without SECRETS_KEY): imports answer 503, as sealing secrets does.
  */
-export const collaborationImportRoutes: FastifyPluginAsyncZod<{ secretsKey: string | null }> = async (app, options) => {
+export const collaborationImportRoutes: FastifyPluginAsyncZod<{ secretsKey: string | null; demoMode?: boolean }> = async (app, options) => {
   await registerUploads(app, { fileSize: MAX_COLLABORATION_FILE_BYTES });
   const key = options.secretsKey === null ? null : collaborationKeyFrom(options.secretsKey);
 
@@ -62,6 +64,43 @@ export const collaborationImportRoutes: FastifyPluginAsyncZod<{ secretsKey: stri
     onRequest: app.authenticate,
     schema: { tags, summary: 'The organisation’s latest 100 collaboration imports with what each counted and left out, newest first', description: forAdmins, response: { 200: z.array(ZCollaborationImport), ...errors } },
   }, async (request) => listImports(app.db, requireOrganizationAdmin(requireAuth(request)).organizationId));
+
+  app.get('/organization/collaboration-imports/demo-files/', {
+    onRequest: app.authenticate,
+    schema: { tags, summary: 'Demo mode only: the generated exports an administrator can download to try the import, and the weeks they cover', description: `${forAdmins} 404 outside demo mode and for an organisation without directory people.`, response: { 200: ZCollaborationDemoFiles, ...errors } },
+  }, async (request) => {
+    const auth = requireOrganizationAdmin(requireAuth(request));
+    if (!options.demoMode) throw notFound();
+    const window = await demoCollaborationWindowFor(app.db, auth.organizationId, app.clock());
+    if (!window) throw notFound();
+    return {
+      files: [
+        { file: 'slack' as const, source: 'slack' as const, filename: DEMO_COLLABORATION_FILE_NAMES.slack },
+        { file: 'message_trace' as const, source: 'message_trace' as const, filename: DEMO_COLLABORATION_FILE_NAMES.message_trace },
+      ],
+      first_week: window.firstMonday,
+      last_week: window.lastMonday,
+    };
+  });
+
+  app.get('/organization/collaboration-imports/demo-files/:file', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Demo mode only: a generated Slack export or Exchange message trace of the organisation’s directory people, to try the import with',
+      description: `${forAdmins} Only in demo mode (404 otherwise, and for an organisation without directory people). \`slack\`: a Slack workspace export (.zip); \`message_trace\`: an Exchange message trace (.csv). Seeded: the same directory and day give the same file. They cover 8 whole weeks within the 90-day retention, ending with the week the latest journey closed in when it closed recently enough, else with the last whole week (docs/collaboration-network.md, "Demo files").`,
+      params: z.object({ file: ZCollaborationDemoFile }),
+      response: { 200: ZDemoCollaborationFile, ...errors },
+    },
+  }, async (request, reply) => {
+    const auth = requireOrganizationAdmin(requireAuth(request));
+    if (!options.demoMode) throw notFound();
+    const plan = await planDemoCollaborationFor(app.db, auth.organizationId, app.clock());
+    if (!plan) throw notFound();
+    const file = await demoCollaborationFile(plan, request.params.file);
+    reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`);
+    return reply.send(file.body);
+  });
 
   app.get('/organization/collaboration-settings/', {
     onRequest: app.authenticate,

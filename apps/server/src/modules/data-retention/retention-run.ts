@@ -75,7 +75,7 @@ export async function runRetention(app: FastifyInstance): Promise<RetentionRunOu
   for (const leaver of await dueLeavers(app.db, today)) {
     try {
       const erased = await app.db.transaction(async (tx) => {
-        const result = await erasePerson(tx, { organizationId: leaver.organizationId, personId: leaver.personId, key: app.audit.key, now, choice: { nominations: 'anonymise' } });
+        const result = await erasePerson(tx, { organizationId: leaver.organizationId, personId: leaver.personId, key: app.audit.key, collaborationKey: app.collaborationKey, now, choice: { nominations: 'anonymise' } });
         await recordRunEntry(app, tx, 'retention.leaver_erased', leaver.organizationId, { targetIds: { id: leaver.personId, ...(result.subject.userIds[0] ? { user: result.subject.userIds[0] } : {}) } });
         return result;
       });

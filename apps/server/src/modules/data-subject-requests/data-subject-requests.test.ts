@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApiError, TPersonalDataExport, TPersonErasureResult } from '@ona/contracts';
 import { and, eq, sql, tables } from '@ona/db';
 import { translate } from '../../i18n/translate.ts';
+import { partyKey } from '../collaboration-imports/party-keys.ts';
 import { readWorkbook } from '../../testing/analysed-app.ts';
 import { analyseThroughApi, createAnalyticsOrganisation, everyModule, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
@@ -80,7 +81,7 @@ beforeAll(async () => {
   // Member a4 of team A becomes a person with a real name, a directory entry and a user account.
   await db().update(tables.employees).set({ name: NAME, email: EMAIL, jobTitle: 'Buyer' }).where(eq(tables.employees.id, org.people.a4));
   vilmaId = await directoryPerson(org.orgId, { externalId: 'E-4711', email: EMAIL, displayName: NAME, givenName: 'Vilma', familyName: 'Kertész-Ódor', employeeNumber: 'EMP-4711' });
-  await directoryPerson(org.orgId, { externalId: 'E-4712', email: 'report@acme.test', displayName: 'Her Report', managerExternalId: 'E-4711' });
+  const reportId = await directoryPerson(org.orgId, { externalId: 'E-4712', email: 'report@acme.test', displayName: 'Her Report', managerExternalId: 'E-4711' });
   await db().update(tables.employees).set({ directoryPersonId: vilmaId }).where(eq(tables.employees.id, org.people.a4));
   const account = await createUser(db(), { email: EMAIL, name: NAME, organizationIds: [org.orgId] });
   await db().update(tables.employees).set({ userId: account.id }).where(eq(tables.employees.id, org.people.a4));
@@ -92,6 +93,17 @@ beforeAll(async () => {
   await db().insert(tables.leaverReasons).values({ organizationId: org.orgId, personKey: EMAIL, reason: 'left' });
   await db().insert(tables.loginFailures).values({ email: EMAIL });
   await db().insert(tables.hrSyncs).values({ organizationId: org.orgId, status: 'applied', source: 'upload', records: [{ externalId: 'E-4711', email: EMAIL, displayName: NAME }], diff: { joiners: [{ name: NAME, email: EMAIL }] } });
+  // Her weekly collaboration counts: matched to her directory id, and one kept under her address's keyed hash only.
+  const [imported] = await db().insert(tables.collaborationImports).values({ organizationId: org.orgId, source: 'slack', counts: {} }).returning({ id: tables.collaborationImports.id });
+  const importId = imported?.id ?? 0;
+  const hers = partyKey(ctx.app.collaborationKey, EMAIL);
+  const reportKey = partyKey(ctx.app.collaborationKey, 'report@acme.test');
+  await db().insert(tables.collaborationWeeklyCounts).values([
+    { organizationId: org.orgId, importId, source: 'slack', weekStart: '2026-03-02', fromKey: hers, toKey: reportKey, fromPersonId: vilmaId, toPersonId: reportId, interactions: 3 },
+    { organizationId: org.orgId, importId, source: 'message_trace', weekStart: '2026-03-02', fromKey: 'external', toKey: hers, toPersonId: vilmaId, interactions: 2 },
+    { organizationId: org.orgId, importId, source: 'calendar', weekStart: '2026-02-23', fromKey: reportKey, toKey: hers, interactions: 4 },
+    { organizationId: org.orgId, importId, source: 'slack', weekStart: '2026-03-02', fromKey: reportKey, toKey: 'external', fromPersonId: reportId, interactions: 5 },
+  ]);
 
   const dpoUser = await createUser(db(), { email: 'dpo@acme.test', name: 'Acme DPO', organizationIds: [org.orgId], permissions: ['organization_admin'] });
   await grantAccess(db(), org.engagementId, dpoUser.id, everyModule('all_access'));
@@ -127,6 +139,12 @@ describe('the personal-data export', () => {
     const text = res.body;
     for (const namer of ['Person a2', 'Person a3']) expect(text).not.toContain(namer);
     expect(text).not.toContain('fromIds');
+    // Her weekly collaboration counts, per source and week, without naming whom with.
+    expect(document.collaboration_weeks).toEqual([
+      { source: 'calendar', week_start: '2026-02-23', with_colleagues: 4, with_external: 0 },
+      { source: 'message_trace', week_start: '2026-03-02', with_colleagues: 0, with_external: 2 },
+      { source: 'slack', week_start: '2026-03-02', with_colleagues: 3, with_external: 0 },
+    ]);
   });
 
   it('is a readable workbook in the reader’s language too, and each export is on record', async () => {
@@ -134,7 +152,7 @@ describe('the personal-data export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const workbook = await readWorkbook(res.rawPayload);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Adatlap', 'Felmérések', 'Saját válaszok', 'Saját 360 válaszok', 'Róla számolt adatok', 'Azonnali kérdőívek', 'Hozzáférési napló']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Adatlap', 'Felmérések', 'Saját válaszok', 'Saját 360 válaszok', 'Róla számolt adatok', 'Azonnali kérdőívek', 'Hozzáférési napló', 'Együttműködés']);
     const answers = workbook.getWorksheet('Saját válaszok');
     const cooperationRow = answers?.getRows(2, answers.rowCount - 1)?.find((row) => row.getCell(2).text === 'Question cooperation');
     expect(cooperationRow?.getCell(4).text).toBe('Person leadA, Person a5, Person a1');
@@ -198,6 +216,12 @@ describe('after erasing a person', () => {
     expect(result).toMatchObject({ journeys: 1, nominations_deleted: 0, user_account_erased: true });
     expect(result.pseudonym).toMatch(/^Erased person [0-9A-F]{6}$/);
     expect(result.analysis_runs_rewritten).toBe(1);
+  });
+
+  it('deletes her weekly collaboration counts, those under her address’s keyed hash too, and keeps the others', async () => {
+    expect(result.collaboration_counts_deleted).toBe(3);
+    const left = await db().select({ interactions: tables.collaborationWeeklyCounts.interactions }).from(tables.collaborationWeeklyCounts).where(eq(tables.collaborationWeeklyCounts.organizationId, org.orgId));
+    expect(left).toEqual([{ interactions: 5 }]);
   });
 
   it('leaves neither her name nor her e-mail anywhere in the database', async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, or, sql, tables, type Database
 import type { TPersonErasureRequest, TPersonErasureResult } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { ORGANIZATION_ADMIN_PERMISSION } from '../organizations/organization-guards.ts';
+import { partyKey } from '../collaboration-imports/party-keys.ts';
 import { findDataSubject, replaceStrings, type DataSubject } from './data-subject.ts';
 
 /** What stands for an erased person from then on, everywhere their identity was. */
@@ -50,7 +51,7 @@ const refused = (code: string, key: 'open_journey' | 'last_administrator' | 'alr
  */
 export async function erasePerson(
   tx: Database,
-  input: { organizationId: number; personId: number; key: Buffer; now: Date; choice: TPersonErasureRequest },
+  input: { organizationId: number; personId: number; key: Buffer; collaborationKey: Buffer; now: Date; choice: TPersonErasureRequest },
 ): Promise<ErasureOutcome> {
   const { organizationId, now } = input;
   const subject = await findDataSubject(tx, organizationId, input.personId, { lock: true });
@@ -116,6 +117,7 @@ export async function erasePerson(
     await tx.delete(tables.loginFailures).where(inArray(sql`lower(${tables.loginFailures.email})`, list));
     await tx.delete(tables.passwordResetRequests).where(inArray(sql`lower(${tables.passwordResetRequests.email})`, list));
   }
+  const collaborationCountsDeleted = await deleteCollaborationCounts(tx, organizationId, person.id, [...emails].map((email) => partyKey(input.collaborationKey, email)));
   await rewriteMails(tx, organizationId, replaceInText);
   await rewriteHrSyncs(tx, organizationId, (text) => replaceInText(replaceExact(exactIdentifiers)(text)));
   if (subject.userIds.length > 0) await tx.delete(tables.users).where(inArray(tables.users.id, subject.userIds));
@@ -141,7 +143,21 @@ export async function erasePerson(
     nominations_deleted: nominationsDeleted,
     analysis_runs_rewritten: rewrittenRunIds.length,
     user_account_erased: subject.userIds.length > 0,
+    collaboration_counts_deleted: collaborationCountsDeleted,
   };
+}
+
+/**
+ * The person's weekly collaboration counts (docs/collaboration-network.md): every row that names
+ * their directory id on either side, and every row of one of their addresses' keyed hashes (kept
+ * before they were matched to the directory, or by an import made while they were not in it).
+ * The other party's share goes with the row: a count of a pair cannot be kept without its pair.
+ */
+async function deleteCollaborationCounts(tx: Database, organizationId: number, personId: number, partyKeys: readonly string[]): Promise<number> {
+  const w = tables.collaborationWeeklyCounts;
+  const theirs = [eq(w.fromPersonId, personId), eq(w.toPersonId, personId), ...(partyKeys.length > 0 ? [inArray(w.fromKey, [...partyKeys]), inArray(w.toKey, [...partyKeys])] : [])];
+  const deleted = await tx.delete(w).where(and(eq(w.organizationId, organizationId), or(...theirs))).returning({ id: w.id });
+  return deleted.length;
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql, tables, type Database } from '@ona/db';
 import type { TPersonalDataExport } from '@ona/contracts';
 import { analysisOfRun } from '../analytics-shared/latest-result.ts';
 import { latestRunId } from '../analysis/run-repository.ts';
+import { EXTERNAL_PARTY, partyKey } from '../collaboration-imports/party-keys.ts';
 import type { DataSubject } from './data-subject.ts';
 
 type TComputed = NonNullable<TPersonalDataExport['journeys'][number]['computed']>;
@@ -18,7 +19,7 @@ export const PERSON_ACTIONS = ['personal_data.export', 'person.erasure'] as cons
  * instant-survey answers and who accessed their data. Never who named them: incoming ties are
  * left out of every part, as everywhere below all_access (ARCHITECTURE.md, house style 9).
  */
-export async function personalDataExport(db: Database, organizationId: number, subject: DataSubject, now: Date): Promise<TPersonalDataExport> {
+export async function personalDataExport(db: Database, organizationId: number, subject: DataSubject, now: Date, collaborationKey: Buffer): Promise<TPersonalDataExport> {
   const { person } = subject;
   const employeeIds = subject.employees.map((e) => e.employee.id);
   const [[organization], history, groups, accounts, answers, leadership, participations] = await Promise.all([
@@ -122,7 +123,39 @@ export async function personalDataExport(db: Database, organizationId: number, s
     journeys,
     instant_survey_answers: await instantAnswers(db, organizationId, person.email),
     access_log: await accessLog(db, organizationId, subject),
+    collaboration_weeks: await collaborationWeeks(db, organizationId, subject, collaborationKey),
   };
+}
+
+/**
+ * The person's weekly collaboration counts per source and week: the rows that name their directory
+ * id or one of their addresses' keyed hashes, summed by whether the other party is a colleague (of
+ * the organisation's domains) or external. Who the colleagues were is not given: a weekly count of
+ * a pair is the other person's data as much as theirs.
+ */
+async function collaborationWeeks(db: Database, organizationId: number, subject: DataSubject, key: Buffer): Promise<TPersonalDataExport['collaboration_weeks']> {
+  const w = tables.collaborationWeeklyCounts;
+  const { person } = subject;
+  const addresses = [...new Set([person.email, person.userName, ...subject.employees.map((e) => e.employee.email ?? '')].map((e) => e.trim().toLowerCase()).filter((e) => e.includes('@')))];
+  const keys = addresses.map((address) => partyKey(key, address));
+  const mine = [eq(w.fromPersonId, person.id), eq(w.toPersonId, person.id), ...(keys.length > 0 ? [inArray(w.fromKey, keys), inArray(w.toKey, keys)] : [])];
+  const rows = await db
+    .select({ source: w.source, weekStart: w.weekStart, fromKey: w.fromKey, toKey: w.toKey, fromPersonId: w.fromPersonId, interactions: w.interactions })
+    .from(w)
+    .where(and(eq(w.organizationId, organizationId), or(...mine)))
+    .orderBy(asc(w.source), asc(w.weekStart));
+  const own = new Set(keys);
+  const weeks = new Map<string, TPersonalDataExport['collaboration_weeks'][number]>();
+  for (const row of rows) {
+    const fromThem = row.fromPersonId === person.id || own.has(row.fromKey);
+    const other = fromThem ? row.toKey : row.fromKey;
+    const id = `${row.source}\u0000${row.weekStart}`;
+    const week = weeks.get(id) ?? { source: row.source, week_start: row.weekStart, with_colleagues: 0, with_external: 0 };
+    if (other === EXTERNAL_PARTY) week.with_external += row.interactions;
+    else week.with_colleagues += row.interactions;
+    weeks.set(id, week);
+  }
+  return [...weeks.values()];
 }
 
 /** The person's figures in one stored analysis; null when the run did not include them. */

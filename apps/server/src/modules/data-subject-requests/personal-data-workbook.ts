@@ -15,7 +15,7 @@ const cellOf = (value: unknown): TableCell => (value === null || value === undef
 /**
  * The export as a workbook a person can read without tools: one sheet per part (profile,
  * journeys, own answers, own 360 answers, what was computed about them, instant surveys, access
- * log), headers in the reader's language. The JSON document stays the complete, exact form.
+ * log, weekly collaboration counts), headers in the reader's language. The JSON document stays the complete, exact form.
  */
 export function personalDataWorkbook(document: TPersonalDataExport, locale: TLocale): ExcelJS.Workbook {
   const t = (key: string) => translate(locale, `dataSubject.${key}` as MessageKey);
@@ -66,6 +66,12 @@ export function personalDataWorkbook(document: TPersonalDataExport, locale: TLoc
     t('sheets.access'),
     [t('columns.when'), t('columns.action'), t('columns.actor'), t('columns.route'), t('columns.journey'), t('columns.employee_id')],
     document.access_log.map((e) => [e.occurred_at, e.action, e.actor_user_id, e.route, e.engagement_id, e.subject_employee_id]),
+  );
+  addTableSheet(
+    workbook,
+    t('sheets.collaboration'),
+    [t('columns.source'), t('columns.week'), t('columns.with_colleagues'), t('columns.with_external')],
+    document.collaboration_weeks.map((w) => [w.source, w.week_start, w.with_colleagues, w.with_external]),
   );
   return workbook;
 }

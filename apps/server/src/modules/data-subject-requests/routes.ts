@@ -16,8 +16,8 @@ const forAdmins = 'For organisation administrators; a person of another organisa
 
 /** Data-subject requests on a directory person (docs/privacy/data-subject-requests.md). */
 export const dataSubjectRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exported = async (organizationId: number, personId: number) => personalDataExport(app.db, organizationId, await findDataSubject(app.db, organizationId, personId), app.clock());
-  const contents = "Profile, directory history, groups, user account, each journey's participant row, the person's own answers (whom they named, their 360 choices), what the latest analysis computed about them, their instant-survey answers and the audit entries about them. Never who named them. Written to the audit log as `personal_data.export`.";
+  const exported = async (organizationId: number, personId: number) => personalDataExport(app.db, organizationId, await findDataSubject(app.db, organizationId, personId), app.clock(), app.collaborationKey);
+  const contents = "Profile, directory history, groups, user account, each journey's participant row, the person's own answers (whom they named, their 360 choices), what the latest analysis computed about them, their instant-survey answers, the audit entries about them and their weekly collaboration counts per source and week (interactions with colleagues and with external addresses, the colleagues not named). Never who named them. Written to the audit log as `personal_data.export`.";
 
   app.get('/organization/directory/people/:id/personal-data/', {
     onRequest: app.authenticate,
@@ -52,7 +52,7 @@ export const dataSubjectRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     // The erasure and its entry (the route table's `person.erasure`, with the user account it found) commit together.
     const outcome = await app.audit.change(
       request,
-      (tx) => erasePerson(tx, { organizationId: auth.organizationId, personId: request.params.id, key: app.audit.key, now: app.clock(), choice: request.body }),
+      (tx) => erasePerson(tx, { organizationId: auth.organizationId, personId: request.params.id, key: app.audit.key, collaborationKey: app.collaborationKey, now: app.clock(), choice: request.body }),
       (erased) => ({ subjectUserId: erased.subject.userIds[0] ?? null }),
     );
     forgetRuns(app.db, outcome.rewrittenRunIds);

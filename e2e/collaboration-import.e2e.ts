@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { signedInPage } from './support/session.ts';
+import { e2eServer } from './support/e2e-workers.ts';
+
+/**
+ * The collaboration import page (docs/collaboration-network.md, "Import page"): the demo
+ * administrator downloads the demo's generated Slack export on the page, imports it and sees what
+ * was counted; a file with translated column headers is refused with the reason; axe finds no
+ * serious or critical issue on the page with a result and with an error shown, at phone width.
+ */
+const { baseUrl } = e2eServer();
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+});
+afterAll(async () => chromium?.close());
+
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('the collaboration import page', () => {
+  it('imports the demo’s Slack export downloaded on the page, shows the counts, refuses a translated trace with the reason', { timeout: 240_000 }, async () => {
+    const page = await signedInPage(browser, baseUrl, 'admin@example.com');
+    await page.goto(`${baseUrl}/organization/collaboration.html`);
+    await page.getByTestId('collaboration-demo-files').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('collaboration-demo-slack').click()]);
+    expect(download.suggestedFilename()).toBe('demo-slack-export.zip');
+    const path = await download.path();
+    await page.getByTestId('collaboration-source-slack').check();
+    await page.getByTestId('collaboration-file-input').setInputFiles(path);
+    await page.getByTestId('collaboration-submit').click();
+    const result = page.getByTestId('collaboration-result');
+    await result.waitFor({ timeout: 120_000 });
+    expect(await result.textContent()).toContain('Slack export imported');
+    const counted = Number((await result.locator('dd').nth(1).textContent())?.replace(/\D/g, ''));
+    expect(counted).toBeGreaterThan(100);
+    // Channel posts that address nobody are named in plain words, not as codes.
+    expect(await page.getByTestId('collaboration-left-out').textContent()).toContain('Channel posts that reply to or mention nobody');
+    await page.getByTestId('collaboration-history-row').first().waitFor();
+    expect(await page.getByTestId('collaboration-history-row').first().textContent()).toContain('Slack export');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await screenshot(page, 'collaboration-import');
+
+    // A message trace whose headers a localised Excel translated: refused whole, with the columns named.
+    await page.getByTestId('collaboration-source-message_trace').check();
+    await page.getByTestId('collaboration-file-input').setInputFiles({ name: 'nachrichten.csv', mimeType: 'text/csv', buffer: Buffer.from('Empfangen;Absender;Empfänger;Nachrichten-ID\n2026-01-05 09:00;a@demo-company.example;b@demo-company.example;<1@x>\n') });
+    await page.getByTestId('collaboration-submit').click();
+    const error = page.getByTestId('collaboration-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('The columns this import needs were not found');
+    expect(await error.getAttribute('role')).toBe('alert');
+
+    // At phone width, with the error shown: nothing serious for axe, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await screenshot(page, 'collaboration-import-phone');
+    await page.close();
+  });
+});
