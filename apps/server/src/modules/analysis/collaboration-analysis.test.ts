@@ -5,7 +5,7 @@ import { and, desc, eq, tables } from '@ona/db';
 import { createEngagement, createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import { collaborationTenant, upload } from '../collaboration-imports/collaboration-test-support.ts';
-import { messageTraceCsv } from '../collaboration-imports/fixtures/export-files.ts';
+import { messageTraceCsv } from '../../demo/collaboration-export-writers.ts';
 import type { KnownCollaboration, PlannedEvent } from '../collaboration-imports/fixtures/known-collaboration.ts';
 import { loadAnalysisInput } from './analysis-input.ts';
 
