@@ -1,5 +1,5 @@
 import { DIMENSIONS_360, type AnalysisInput, type CollaborationInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
-import { asc, eq, tables, type Database } from '@ona/db';
+import { and, asc, eq, inArray, isNull, sql, tables, type Database } from '@ona/db';
 import { collaborationNetwork, collaborationPeople, journeyCollaborationWindow } from '../collaboration-imports/collaboration-network.ts';
 
 /**
@@ -65,7 +65,7 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
  * isolate. null when the data covers none of the journey's employees (no import, another period,
  * people without a directory link): the run is then exactly what it was without the feature.
  */
-export async function loadCollaborationInput(db: Database, engagementId: number, employeeRows: readonly { id: number; directoryPersonId: number | null }[]): Promise<CollaborationInput | null> {
+export async function loadCollaborationInput(db: Database, engagementId: number, employeeRows: readonly { id: number; directoryPersonId: number | null; email: string | null }[]): Promise<CollaborationInput | null> {
   const [journey] = await db
     .select({ organizationId: tables.engagements.organizationId, accessFrom: tables.engagements.accessFrom, accessTill: tables.engagements.accessTill, closedAt: tables.engagements.closedAt, timeZone: tables.organizations.timeZone })
     .from(tables.engagements)
@@ -74,6 +74,12 @@ export async function loadCollaborationInput(db: Database, engagementId: number,
   if (!journey) return null;
   const employeeOf = new Map<number, number>();
   for (const e of employeeRows) if (e.directoryPersonId !== null && !employeeOf.has(e.directoryPersonId)) employeeOf.set(e.directoryPersonId, e.id);
+  // A journey whose people came from an employees file is not linked to the directory person by
+  // person (the upload feeds the directory, it does not follow it): its employees are matched by
+  // e-mail, as the imports match addresses to the directory.
+  for (const [person, employee] of await directoryPeopleByEmail(db, journey.organizationId, employeeRows.filter((e) => e.directoryPersonId === null))) {
+    if (!employeeOf.has(person)) employeeOf.set(person, employee);
+  }
   if (employeeOf.size === 0) return null;
   const period = journeyCollaborationWindow(journey, journey.timeZone);
   const people = await collaborationPeople(db, journey.organizationId, period);
@@ -88,6 +94,32 @@ export async function loadCollaborationInput(db: Database, engagementId: number,
     return [{ source: String(source), target: String(target), interactions: tie.interactions, fromSource, fromTarget, met: tie.met }];
   });
   return { ...period, coveredEmployeeIds: covered.map(String), ties };
+}
+
+const EMAIL_CHUNK = 5_000;
+
+/**
+ * Directory person id → employee id for employees without a directory link, by e-mail (compared in
+ * lower case, as the imports compare them). An address held by several directory people (a leaver
+ * and a later hire) goes to the active one, else to the latest; erased people are never matched.
+ */
+async function directoryPeopleByEmail(db: Database, organizationId: number, unlinked: readonly { id: number; email: string | null }[]): Promise<Map<number, number>> {
+  const employeeOfEmail = new Map<string, number>();
+  for (const e of unlinked) if (e.email && !employeeOfEmail.has(e.email.toLowerCase())) employeeOfEmail.set(e.email.toLowerCase(), e.id);
+  const emails = [...employeeOfEmail.keys()];
+  const chosen = new Map<string, { id: number; active: boolean }>();
+  for (let i = 0; i < emails.length; i += EMAIL_CHUNK) {
+    const people = await db
+      .select({ id: tables.directoryPeople.id, email: tables.directoryPeople.email, active: tables.directoryPeople.active })
+      .from(tables.directoryPeople)
+      .where(and(eq(tables.directoryPeople.organizationId, organizationId), isNull(tables.directoryPeople.erasedAt), inArray(sql`lower(${tables.directoryPeople.email})`, emails.slice(i, i + EMAIL_CHUNK))));
+    for (const person of people) {
+      const email = person.email.toLowerCase();
+      const before = chosen.get(email);
+      if (!before || (person.active && !before.active) || (person.active === before.active && person.id > before.id)) chosen.set(email, { id: person.id, active: person.active });
+    }
+  }
+  return new Map([...chosen].map(([email, person]) => [person.id, employeeOfEmail.get(email)!]));
 }
 
 type LeadershipItemRow = typeof tables.leadershipItems.$inferSelect;
