@@ -2,7 +2,7 @@ export * from './types.ts';
 export { DEFAULT_OPTIONS, PALETTE_18, resolveOptions, validateOptions, assertValidOptions, InvalidOptionsError } from './options.ts';
 export type { AnalysisOptions, DeepPartial, PairedThreshold, RoleThreshold } from './options.ts';
 export { runAnalysis, ENGINE_VERSION } from './run-analysis.ts';
-export type { AnalysisResult, EmployeeResult, AnalysisStep, ProgressEvent, RunAnalysisHooks } from './run-analysis.ts';
+export type { AnalysisResult, CollaborationResult, EmployeeResult, AnalysisStep, ProgressEvent, RunAnalysisHooks } from './run-analysis.ts';
 export { EXPLANATIONS } from './explanations.ts';
 export { RISK_FACTOR_CODES, LEADER_FACTORS, OVERLOAD_FACTORS } from './risk/factor-codes.ts';
 export type { RiskFactorCode } from './risk/factor-codes.ts';
@@ -62,8 +62,8 @@ export type {
   WaveNetworkKey,
   PersonTie,
 } from './waves/index.ts';
-export { networkConfidence } from './confidence/network-confidence.ts';
-export type { ConfidenceNetwork, NetworkConfidence } from './confidence/network-confidence.ts';
+export { collaborationCoverage, networkConfidence } from './confidence/network-confidence.ts';
+export type { CollaborationCoverage, ConfidenceNetwork, NetworkConfidence } from './confidence/network-confidence.ts';
 export { HIGH_CONFIDENCE_MIN_RATE, MODERATE_CONFIDENCE_MIN_RATE, RESPONSE_BANDS, responseBand } from './confidence/response-band.ts';
 export type { ResponseBand, ResponseRate } from './confidence/response-band.ts';
 export { STABLE_MIN_CORRELATION, MIN_DROP_SHARE, stabilityDropShare } from './confidence/rank-stability.ts';

@@ -3,8 +3,9 @@ import type { AnalysisOptions, DeepPartial } from './options.ts';
 import { assertValidOptions, resolveOptions } from './options.ts';
 import { buildOrganisation } from './graph/organisation.ts';
 import { assembleMetrics, metricGraphs } from './metrics/metric-graphs.ts';
-import type { AnalysisResult, ProgressEvent, RunAnalysisHooks } from './run-analysis.ts';
-import { createStepRunner, lastSteps, middleSteps, runAnalysis } from './run-analysis.ts';
+import type { AnalysisResult, CollaborationAnalysis, ProgressEvent, RunAnalysisHooks } from './run-analysis.ts';
+import { createStepRunner, lastSteps, middleSteps, runAnalysis, withCollaborationMetrics } from './run-analysis.ts';
+import { analyseCollaboration } from './metrics/collaboration.ts';
 
 export interface RunAnalysisAsyncHooks extends RunAnalysisHooks {
   /** Worker threads of the analysis' task pool; 1 (the default) runs exactly `runAnalysis`. */
@@ -61,7 +62,16 @@ export async function runAnalysisAsync(
     };
     const betweenness = await waited(pending.betweenness);
     const measures = await waited(pending.measures);
-    const metrics = steps.step('metrics', () => assembleMetrics(graphs, measures.value, betweenness.value), betweenness.ms + measures.ms);
+    let collaboration: CollaborationAnalysis = null;
+    const metrics = steps.step(
+      'metrics',
+      () => {
+        // The collaboration network (when there is one) on this thread: one network of the per-network sizes.
+        collaboration = analyseCollaboration(org, input.collaboration, options);
+        return withCollaborationMetrics(assembleMetrics(graphs, measures.value, betweenness.value), collaboration);
+      },
+      betweenness.ms + measures.ms,
+    );
     const communities = await waited(pending.communities);
     steps.step('communities', () => communities.value, communities.ms);
     const middle = middleSteps(input, org, metrics, options, steps);
@@ -71,6 +81,7 @@ export async function runAnalysisAsync(
       confidence: () => confidence.value,
       regularLayout: () => layout.value,
       waitedMs: { confidence: confidence.ms, layouts: layout.ms },
+      collaboration,
     });
   } finally {
     await pool.close();

@@ -1,4 +1,6 @@
 import type { AnalysisInput } from './types.ts';
+import type { CollaborationNetwork } from './metrics/collaboration.ts';
+import { analyseCollaboration } from './metrics/collaboration.ts';
 import type { AnalysisOptions, DeepPartial } from './options.ts';
 import { assertValidOptions, resolveOptions } from './options.ts';
 import { buildOrganisation } from './graph/organisation.ts';
@@ -56,6 +58,9 @@ export interface EmployeeResult {
   directReports: string[];
 }
 
+/** The collaboration network of a run: ties between the run's employees, one per unordered pair (source < target by id order). */
+export type CollaborationResult = CollaborationNetwork;
+
 export interface AnalysisResult {
   engineVersion: string;
   employeeIds: string[];
@@ -77,6 +82,12 @@ export interface AnalysisResult {
   surveyStatistics: SurveyStatistics;
   /** How far the figures can be read: response rate and band, rank stability per network, coverage per person. */
   confidence: NetworkConfidence;
+  /**
+   * The collaboration network the run analysed (its metrics: `metrics.collaboration`); null when the
+   * organisation has no collaboration data for the period. Kept with the run, so the network stays
+   * after the weekly counts expired. Runs stored before it existed lack the field.
+   */
+  collaboration: CollaborationResult | null;
   graph: GraphData;
   timings: { step: string; ms: number }[];
   warnings: string[];
@@ -130,11 +141,24 @@ export function runAnalysis(
   assertValidOptions(options);
   const steps = createStepRunner(onProgress, hooks);
   const org = steps.step('organisation', () => buildOrganisation(input));
+  let collaboration: CollaborationAnalysis | null = null;
   const metrics = steps.step('metrics', () => {
     const graphs = metricGraphs(org, options);
-    return assembleMetrics(graphs, computeMeasures(graphs, options), graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness)));
+    collaboration = analyseCollaboration(org, input.collaboration, options);
+    return withCollaborationMetrics(assembleMetrics(graphs, computeMeasures(graphs, options), graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness))), collaboration);
   });
-  return finishAnalysis(input, org, metrics, options, steps);
+  return finishAnalysis(input, org, metrics, options, steps, collaboration);
+}
+
+/** The collaboration network's analysis (metrics/collaboration.ts), null without collaboration data. */
+export type CollaborationAnalysis = ReturnType<typeof analyseCollaboration>;
+
+/**
+ * The metrics with the collaboration network's under `collaboration`; without collaboration data
+ * the very same object, so a run without it serialises exactly as before the network existed.
+ */
+export function withCollaborationMetrics(metrics: AnalysisMetrics, collaboration: CollaborationAnalysis): AnalysisMetrics {
+  return collaboration ? { ...metrics, collaboration: collaboration.metrics } : metrics;
 }
 
 export interface StepRunner {
@@ -163,12 +187,13 @@ export function createStepRunner(onProgress: ((event: ProgressEvent) => void) | 
 }
 
 /** Every step after the metrics, on this thread. */
-export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner): AnalysisResult {
+export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner, collaboration: CollaborationAnalysis = null): AnalysisResult {
   const communities = steps.step('communities', () => detectCommunities(org.work, options.seed, options.metrics.communities));
   const middle = middleSteps(input, org, metrics, options, steps);
   return lastSteps(input, org, metrics, options, steps, communities, middle, {
     confidence: () => networkConfidence(org, options),
     regularLayout: () => regularLayout(org, options),
+    collaboration,
   });
 }
 
@@ -225,6 +250,8 @@ export interface LastParts {
   confidence: () => NetworkConfidence;
   regularLayout: () => Layout & { iterations: number };
   waitedMs?: { confidence: number; layouts: number };
+  /** The collaboration network's analysis, computed with the metrics; null without collaboration data. */
+  collaboration: CollaborationAnalysis;
 }
 
 /** Confidence, layouts, graph data and the result itself. */
@@ -240,7 +267,9 @@ export function lastSteps(
 ): AnalysisResult {
   const { step, timings } = steps;
   const { brokerageResult, roles, keyRoles, factors, assessments, groups, retention, leaders, individuals, report360, statistics } = middle;
-  const confidence = step('confidence', parts.confidence, parts.waitedMs?.confidence);
+  const collaboration = parts.collaboration;
+  // The coverage joins the confidence only when there is collaboration data: a run without it stays as it was.
+  const confidence = step('confidence', () => (collaboration ? { ...parts.confidence(), collaboration: collaboration.coverage } : parts.confidence()), parts.waitedMs?.confidence);
   const layouts = step(
     'layouts',
     () => ({
@@ -288,6 +317,7 @@ export function lastSteps(
     reports360: report360.reports,
     surveyStatistics: statistics,
     confidence,
+    collaboration: collaboration ? collaboration.network : null,
     graph,
     timings,
     warnings: [...org.warnings, ...report360.warnings],

@@ -120,10 +120,38 @@ export interface Leadership360Input {
   nominations: LeadershipNomination[];
 }
 
+/**
+ * A tie of the collaboration network (mail, calendar, chat metadata; docs/collaboration-network.md):
+ * one entry per unordered pair, `source` < `target` in id order. `interactions` is every interaction
+ * of the period, `fromSource`/`fromTarget` those each of them started, `met` the meetings.
+ */
+export interface CollaborationTieInput {
+  source: string;
+  target: string;
+  interactions: number;
+  fromSource: number;
+  fromTarget: number;
+  met: number;
+}
+
+/**
+ * The collaboration network of the analysed period (weeks as the ISO dates of their Mondays).
+ * `coveredEmployeeIds`: the employees the imported data could match (the confidence badge's
+ * coverage); employees without a tie are isolates, not missing data.
+ */
+export interface CollaborationInput {
+  fromWeek: string;
+  toWeek: string;
+  coveredEmployeeIds: string[];
+  ties: CollaborationTieInput[];
+}
+
 export interface AnalysisInput {
   employees: Employee[];
   units: Unit[];
   questions: Question[];
   nominations: Nomination[];
   leadership360?: Leadership360Input;
+  /** Absent or null: the organisation has no collaboration data for the period. */
+  collaboration?: CollaborationInput | null;
 }

@@ -41,7 +41,7 @@ export const ZCentralityStability = z.object({
 export type TCentralityStability = z.infer<typeof ZCentralityStability>;
 
 export const ZNetworkStability = z.object({
-  /** `work`, `kind:<question kind>` or `category:<graph category>`, as the metrics page names networks. */
+  /** `work`, `collaboration`, `kind:<question kind>` or `category:<graph category>`, as the metrics page names networks. */
   network: z.string(),
   label: z.string(),
   /** Share of the respondents dropped in each resample, and how many people that is. */
@@ -59,6 +59,11 @@ export const ZConfidence = z.object({
   response: ZResponseRate.nullable(),
   thresholds: z.object({ high_min_rate: z.number(), moderate_min_rate: z.number(), stable_min_correlation: z.number() }),
   networks: z.array(ZNetworkStability),
+  /**
+   * The collaboration network's coverage (employees the imported mail, calendar and chat data
+   * covers / employees), banded like the response rate; null without collaboration data.
+   */
+  collaboration: z.object({ covered: z.number().int().nonnegative(), employees: z.number().int().nonnegative(), rate: z.number().min(0).max(1), band: ZConfidenceBand }).nullable(),
 });
 export type TConfidence = z.infer<typeof ZConfidence>;
 

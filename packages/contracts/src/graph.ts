@@ -12,6 +12,15 @@ export const GRAPH_CATEGORY_CODES = QUESTION_CATEGORIES;
 export const ZGraphCategory = z.enum(GRAPH_CATEGORY_CODES);
 export type TGraphCategory = z.infer<typeof ZGraphCategory>;
 
+/**
+ * What the graph view draws: one survey category, or the collaboration network (mail, calendar,
+ * chat metadata: docs/collaboration-network.md), offered only when the run has one.
+ */
+export const COLLABORATION_GRAPH_TYPE = 'collaboration';
+export const GRAPH_TYPES = [...GRAPH_CATEGORY_CODES, COLLABORATION_GRAPH_TYPE] as const;
+export const ZGraphType = z.enum(GRAPH_TYPES);
+export type TGraphType = z.infer<typeof ZGraphType>;
+
 /** Which ties are drawn: none, only one-way, only mutual, or all (the default). */
 export const EDGE_VISIBILITY_MODES = ['none', 'oneway', 'mutual', 'all'] as const;
 export const ZEdgeVisibility = z.enum(EDGE_VISIBILITY_MODES);
@@ -38,7 +47,7 @@ const ZRepeated = <T extends z.ZodType>(item: T) =>
  */
 export const ZGraphVisualizationQuery = z
   .object({
-    graph_type: ZGraphCategory.optional(),
+    graph_type: ZGraphType.optional(),
     unit: ZRepeated(ZDbIdParam),
     employee: ZRepeated(ZDbIdParam),
     edges: ZEdgeVisibility.default('all'),
@@ -138,10 +147,10 @@ export const ZGraphVisualization = z.object({
   questions: z.array(ZGraphQuestion),
   relations: z.array(ZGraphRelation),
   filters: z.array(ZGraphFilter),
-  graph_types: z.array(ZGraphCategory),
+  graph_types: z.array(ZGraphType),
   statistics: ZGraphStatistics,
-  /** The category the relations are drawn for; null for all work questions. */
-  graph_type: ZGraphCategory.nullable(),
+  /** The category the relations are drawn for (or `collaboration`); null for all work questions. */
+  graph_type: ZGraphType.nullable(),
   /** The caller's own employee id, when they are one of the engagement's employees. */
   own_employee_id: z.number().int().nullable(),
   /** Counts of the people naming the caller; null at all_access (the ties are drawn) or when the caller is not an employee. */

@@ -65,7 +65,7 @@ export const BROKERAGE_GROUPS_FILTER_PREFIX = 'filter:';
  * them); any other value is a 400 `unknown_groups`.
  */
 export const ZMetricsQuery = z.object({
-  network: z.string().regex(/^(work|kind:[a-z_]+|category:[a-z_]+)$/).default('work'),
+  network: z.string().regex(/^(work|collaboration|kind:[a-z_]+|category:[a-z_]+)$/).default('work'),
   groups: z.string().trim().min(1).max(200).default(BROKERAGE_GROUPS_UNIT),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),

@@ -50,7 +50,7 @@ export type TComparisonSort = z.infer<typeof ZComparisonSort>;
  */
 export const ZWaveComparisonQuery = z.object({
   with: ZDbIdParam,
-  network: z.string().regex(/^(work|kind:[a-z_]+|category:[a-z_]+)$/).default('work'),
+  network: z.string().regex(/^(work|collaboration|kind:[a-z_]+|category:[a-z_]+)$/).default('work'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
   sort: ZComparisonSort.default('name'),

@@ -7,8 +7,8 @@ import { personCoverage } from './coverage.ts';
 import type { PersonCoverage } from './coverage.ts';
 import { rankStability, stabilityDropShare } from './rank-stability.ts';
 import type { RankStability, RankStabilityOptions } from './rank-stability.ts';
-import { responseRate } from './response-band.ts';
-import type { ResponseRate } from './response-band.ts';
+import { responseBand, responseRate } from './response-band.ts';
+import type { ResponseBand, ResponseRate } from './response-band.ts';
 
 export type ConfidenceNetwork = 'work' | QuestionKind;
 
@@ -26,6 +26,25 @@ export interface NetworkConfidence {
   };
   /** Per employee, in input order. */
   coverage: PersonCoverage[];
+  /**
+   * How much of the organisation the collaboration data covers (covered employees / employees),
+   * banded like a response rate; absent or null without collaboration data.
+   */
+  collaboration?: CollaborationCoverage | null;
+}
+
+export interface CollaborationCoverage {
+  covered: number;
+  employees: number;
+  /** covered / employees, 0 when there are no employees. */
+  rate: number;
+  band: ResponseBand;
+}
+
+/** The collaboration network's coverage, read with the response rate's bands (docs/collaboration-network.md). */
+export function collaborationCoverage(covered: number, employees: number): CollaborationCoverage {
+  const rate = employees > 0 ? covered / employees : 0;
+  return { covered, employees, rate, band: responseBand(rate) };
 }
 
 /**

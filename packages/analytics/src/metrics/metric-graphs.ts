@@ -12,6 +12,8 @@ export interface AnalysisMetrics {
   byKind: Partial<Record<QuestionKind, GraphMetrics>>;
   byCategory: Partial<Record<GraphCategory, GraphMetrics>>;
   work: GraphMetrics;
+  /** The collaboration network (undirected: in-degree = out-degree); absent without collaboration data. */
+  collaboration?: GraphMetrics;
 }
 
 /** One graph that gets metrics, with how its betweenness is computed (null: skipped). */

@@ -34,19 +34,24 @@ export const PERSON_METRIC_IDS = [
 ] as const;
 export type PersonMetricId = (typeof PERSON_METRIC_IDS)[number];
 
-/** A network of the analysis: the union of the work kinds, one question kind, or one category. */
-export type NetworkKey = 'work' | `kind:${QuestionKind}` | `category:${GraphCategory}`;
+/**
+ * A network of the analysis: the union of the work kinds, one question kind, one category, or the
+ * collaboration network (mail, calendar, chat metadata).
+ */
+export type NetworkKey = 'work' | `kind:${QuestionKind}` | `category:${GraphCategory}` | 'collaboration';
 
-/** The networks a result has metrics for, work first, then kinds and categories in the engine's order. */
+/** The networks a result has metrics for, work first, then kinds and categories in the engine's order, collaboration last. */
 export function networkKeys(result: AnalysisResult): NetworkKey[] {
   const keys: NetworkKey[] = ['work'];
   for (const kind of QUESTION_KINDS) if (result.metrics.byKind[kind]) keys.push(`kind:${kind}`);
   for (const category of GRAPH_CATEGORIES) if (result.metrics.byCategory[category]) keys.push(`category:${category}`);
+  if (result.metrics.collaboration) keys.push('collaboration');
   return keys;
 }
 
 export function graphMetricsOf(result: AnalysisResult, key: NetworkKey): GraphMetrics | null {
   if (key === 'work') return result.metrics.work;
+  if (key === 'collaboration') return result.metrics.collaboration ?? null;
   const [scope, name] = key.split(':') as ['kind' | 'category', string];
   const metrics = scope === 'kind' ? result.metrics.byKind[name as QuestionKind] : result.metrics.byCategory[name as GraphCategory];
   return metrics ?? null;

@@ -32,6 +32,8 @@ function confidenceOf(result: AnalysisResult): NetworkConfidence | null {
 
 function stabilityOf(confidence: NetworkConfidence, key: NetworkKey): RankStability | null {
   if (key === 'work') return confidence.stability.work;
+  // The collaboration network is not a sample of respondents: its confidence is its coverage.
+  if (key === 'collaboration') return null;
   const [scope, name] = key.split(':') as ['kind' | 'category', string];
   const found = scope === 'kind' ? confidence.stability.byKind[name as QuestionKind] : confidence.stability.byCategory[name as GraphCategory];
   return found ?? null;
@@ -44,7 +46,7 @@ function stabilityOf(confidence: NetworkConfidence, key: NetworkKey): RankStabil
  */
 export function confidenceAnswer(result: AnalysisResult, locale: TLocale): TConfidence {
   const confidence = confidenceOf(result);
-  if (!confidence) return { available: false, response: null, thresholds: THRESHOLDS, networks: [] };
+  if (!confidence) return { available: false, response: null, thresholds: THRESHOLDS, networks: [], collaboration: null };
   const networks: TNetworkStability[] = [];
   for (const key of networkKeys(result)) {
     const stability = stabilityOf(confidence, key);
@@ -61,7 +63,7 @@ export function confidenceAnswer(result: AnalysisResult, locale: TLocale): TConf
       }),
     });
   }
-  return { available: true, response: confidence.response, thresholds: THRESHOLDS, networks };
+  return { available: true, response: confidence.response, thresholds: THRESHOLDS, networks, collaboration: confidence.collaboration ?? null };
 }
 
 /** One person's coverage, withheld below the privacy minimum (docs/confidence.md). */

@@ -1,4 +1,4 @@
-import type { TEdgeVisibility, TGraphCategory, TGraphNamedBy, TGraphNode, TGraphRelation, TGraphVisualization } from '@ona/contracts';
+import type { TEdgeVisibility, TGraphCategory, TGraphType, TGraphNamedBy, TGraphNode, TGraphRelation, TGraphVisualization } from '@ona/contracts';
 import { subordinatesOf } from '../engagements/access-scope.ts';
 import { attributeLabel, customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
 import type { GraphSource } from './graph-source.ts';
@@ -13,7 +13,7 @@ export interface GraphViewer {
 }
 
 export interface GraphRequest {
-  graphType: TGraphCategory | null;
+  graphType: TGraphType | null;
   units: readonly number[];
   employees: readonly number[];
   edges: TEdgeVisibility;

@@ -13,6 +13,7 @@ const confidence: TConfidence = {
       centralities: [figure('in_degree', 'stable'), figure('betweenness', 'unstable'), figure('closeness', 'stable'), figure('pagerank', 'stable'), figure('eigenvector', null)],
     },
   ],
+  collaboration: null,
 };
 
 describe('stability summary', () => {

@@ -1,5 +1,5 @@
 import { MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { GRAPH_CATEGORY_CODES, type TGraphCategory, type THierarchy } from '@ona/contracts';
+import { GRAPH_CATEGORY_CODES, type TGraphCategory, type TGraphType, type THierarchy } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { flattenUnits } from '../../shared/format/unit-options.ts';
 import { useGraphViewStore } from './graph-store.ts';
@@ -11,7 +11,7 @@ const PEOPLE_SEARCH_LIMIT = 20;
 
 type TScopeTabProps = {
   hierarchy: THierarchy;
-  availableCategories: readonly TGraphCategory[];
+  availableCategories: readonly TGraphType[];
   /** The people of the current view, to pick out. */
   people: readonly { id: number; label: string }[];
   /** Units with people the caller may see (from the graph answer); null until it arrives. */
