@@ -23,22 +23,13 @@ export interface DeclaredWorkingSources {
   minimum: number;
 }
 
-/** What the run keeps of the collaboration network (contract with the engine, CONTRACT-33 §2). */
-interface StoredCollaboration {
-  fromWeek: string;
-  toWeek: string;
-  coveredEmployees: number;
-  employees: number;
-  ties: readonly { source: string; target: string }[];
-}
-
-/** The run's collaboration network, or null when the run has none (or predates it). */
-export function collaborationOf(result: AnalysisResult): StoredCollaboration | null {
-  return (result as AnalysisResult & { collaboration?: StoredCollaboration | null }).collaboration ?? null;
+/** The run's collaboration network, or null when the run has none (runs stored before it existed lack the field). */
+export function collaborationOf(result: AnalysisResult): AnalysisResult['collaboration'] {
+  return result.collaboration ?? null;
 }
 
 function collaborationMetrics(result: AnalysisResult): GraphMetrics | null {
-  return (result.metrics as AnalysisResult['metrics'] & { collaboration?: GraphMetrics }).collaboration ?? null;
+  return result.metrics.collaboration ?? null;
 }
 
 const pairKey = (a: number, b: number): number => (a < b ? a * 1_048_576 + b : b * 1_048_576 + a);
