@@ -37,10 +37,11 @@ const pairOf = (key: number): [number, number] => [Math.floor(key / 1_048_576), 
 
 /**
  * Marks each person central (top CENTRAL_TOP_SHARE) and peripheral (bottom
- * PERIPHERAL_BOTTOM_SHARE) of one column. Central: fewer than 10 % of the people have a higher
- * value, and the value is above 0. Peripheral: fewer than 25 % have a lower value, and the person
- * is not central (so a network where everyone has the same value marks nobody both ways). Ties are
- * treated alike: equal values always fall in the same class.
+ * PERIPHERAL_BOTTOM_SHARE) of one column. A person's position from the top is 1 + the number of
+ * people with a higher value (equal values share the best position); central: that position lies
+ * within the top 10 % of the people (at least the first), and the value is above 0. Peripheral,
+ * the same from the bottom within 25 %, for someone not central (so in a network where everyone
+ * has the same value nobody is both).
  */
 export function centralAndPeripheral(values: readonly number[]): { central: boolean[]; peripheral: boolean[] } {
   const n = values.length;
@@ -65,8 +66,8 @@ export function centralAndPeripheral(values: readonly number[]): { central: bool
     }
     return n - lo;
   };
-  const central = values.map((v) => v > 0 && countAbove(v) < CENTRAL_TOP_SHARE * n);
-  const peripheral = values.map((v, i) => !central[i] && countBelow(v) < PERIPHERAL_BOTTOM_SHARE * n);
+  const central = values.map((v) => v > 0 && countAbove(v) + 1 <= Math.max(1, CENTRAL_TOP_SHARE * n));
+  const peripheral = values.map((v, i) => !central[i] && countBelow(v) + 1 <= Math.max(1, PERIPHERAL_BOTTOM_SHARE * n));
   return { central, peripheral };
 }
 
@@ -144,9 +145,12 @@ export function declaredWorkingView(sources: DeclaredWorkingSources): TDeclaredW
   const statusOf = new Map<number, TDeclaredWorkingEdgeStatus>();
   for (const key of named) statusOf.set(key, met.has(key) ? 'both' : 'survey_only');
   for (const key of met) if (!named.has(key)) statusOf.set(key, 'collaboration_only');
+  // Below all_access the caller's own pairs are left out: with what they know of whom they met,
+  // a count of their pairs would tell them who named them.
+  const own = scope.level === 'all_access' ? null : scope.ownEmployeeId;
   for (const [key, status] of statusOf) {
     const [a, b] = pairOf(key);
-    if (!inView(a) || !inView(b)) continue;
+    if (!inView(a) || !inView(b) || idAt(a) === own || idAt(b) === own) continue;
     const field = status === 'both' ? 'both' : status === 'survey_only' ? 'named_not_met' : 'met_not_named';
     count(unitOf(a), field);
     if (unitOf(b) !== unitOf(a)) count(unitOf(b), field);
