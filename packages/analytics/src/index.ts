@@ -72,7 +72,7 @@ export type { CentralityStability, RankStability, StabilityVerdict } from './con
 export { STABILITY_CENTRALITIES } from './confidence/centrality-vectors.ts';
 export type { StabilityCentrality } from './confidence/centrality-vectors.ts';
 export type { PersonCoverage } from './confidence/coverage.ts';
-export { brokerageByGroups, groupRolesFromColumns, networkDigraph, networkQuestionIds } from './brokerage/brokerage-by-groups.ts';
+export { brokerageByGroups, collaborationNetworkDigraph, groupRolesFromColumns, networkDigraph, networkQuestionIds } from './brokerage/brokerage-by-groups.ts';
 export type { GroupBrokerage, NetworkQuestion } from './brokerage/brokerage-by-groups.ts';
 export { SHOWN, protectAgainstEarlierRequests, protectFilteredGroup, protectSums, protectWithinPopulation, symmetricDifferenceSize } from './privacy/difference-protection.ts';
 export type { FigureSum, Protection, WithholdingReason } from './privacy/difference-protection.ts';

@@ -15,7 +15,7 @@ export async function analyseDemoEngagements(db: Database, referenceDate: string
   // Oldest first: a wave's run then has a lower id than the next wave's (the latest run is the newest wave's).
   const closed = await db.select().from(tables.engagements).where(lt(tables.engagements.accessTill, referenceDate)).orderBy(asc(tables.engagements.accessFrom), asc(tables.engagements.id));
   for (const engagement of closed) {
-    const input = await loadAnalysisInput(db, engagement.id);
+    const input = await loadAnalysisInput(db, engagement.id, { collaboration: true });
     const startedAt = new Date();
     const result = runAnalysis(input, {}, undefined, { clock: () => performance.now() });
     const timings = Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.ms)]));

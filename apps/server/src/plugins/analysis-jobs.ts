@@ -45,7 +45,7 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
     if (!run) return;
     app.log.info({ runId: run.id, engagementId: run.engagementId }, 'analysis started');
     try {
-      const input = await loadAnalysisInput(app.db, run.engagementId);
+      const input = await loadAnalysisInput(app.db, run.engagementId, { collaboration: true });
       let lastWrite = 0;
       // Progress writes go one after another and are awaited before completion, in order.
       let progressWrites = Promise.resolve();

@@ -44,6 +44,21 @@ export function networkDigraph(result: AnalysisResult, questionIds: ReadonlySet<
   return buildDigraph(result.employeeIds.length, sources, targets);
 }
 
+/** The collaboration network of a stored analysis (`result.collaboration.ties`, each tie both ways), indexed like `result.employeeIds`. */
+export function collaborationNetworkDigraph(result: AnalysisResult): Digraph {
+  const index = new Map(result.employeeIds.map((id, i) => [id, i]));
+  const sources: number[] = [];
+  const targets: number[] = [];
+  for (const tie of result.collaboration?.ties ?? []) {
+    const a = index.get(tie.source);
+    const b = index.get(tie.target);
+    if (a === undefined || b === undefined) continue;
+    sources.push(a, b);
+    targets.push(b, a);
+  }
+  return buildDigraph(result.employeeIds.length, sources, targets);
+}
+
 export interface GroupBrokerage {
   /** Counts and sna z-scores per person, as columns indexed like `result.employeeIds`. */
   raw: Record<BrokerageColumn, number[]>;

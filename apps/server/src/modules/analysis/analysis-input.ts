@@ -1,11 +1,14 @@
-import { DIMENSIONS_360, type AnalysisInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
+import { DIMENSIONS_360, type AnalysisInput, type CollaborationInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
 import { asc, eq, tables, type Database } from '@ona/db';
+import { collaborationNetwork, collaborationPeople, journeyCollaborationWindow } from '../collaboration-imports/collaboration-network.ts';
 
 /**
  * Reads one engagement into the engine's plain input. Ids become strings of the database ids, so
- * results map straight back to employees, units and questions.
+ * results map straight back to employees, units and questions. `collaboration`: also read the
+ * organisation's collaboration network of the journey's window (an analysis run does; the live
+ * queries that reuse the survey input do not need it).
  */
-export async function loadAnalysisInput(db: Database, engagementId: number): Promise<AnalysisInput> {
+export async function loadAnalysisInput(db: Database, engagementId: number, read: { collaboration?: boolean } = {}): Promise<AnalysisInput> {
   const [unitRows, employeeRows, questionRows, answerRows, participationRows, leadershipItemRows, leadershipAnswerRows] = await Promise.all([
     db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
     db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
@@ -50,7 +53,41 @@ export async function loadAnalysisInput(db: Database, engagementId: number): Pro
         .map((target) => ({ questionId: String(a.questionId), sourceId: String(a.employeeId), targetId: String(target) })),
     ),
     ...(leadership360 ? { leadership360 } : {}),
+    ...(read.collaboration ? { collaboration: await loadCollaborationInput(db, engagementId, employeeRows) } : {}),
   };
+}
+
+/**
+ * The collaboration network of a journey's window (docs/collaboration-network.md, "In the
+ * analysis"): the organisation's weekly counts between directory people, tied by the tie rule,
+ * mapped to the journey's employees through `employees.directory_person_id`. Ties with someone
+ * outside the journey are left out; a journey employee the data covers but who has no tie is an
+ * isolate. null when the data covers none of the journey's employees (no import, another period,
+ * people without a directory link): the run is then exactly what it was without the feature.
+ */
+export async function loadCollaborationInput(db: Database, engagementId: number, employeeRows: readonly { id: number; directoryPersonId: number | null }[]): Promise<CollaborationInput | null> {
+  const [journey] = await db
+    .select({ organizationId: tables.engagements.organizationId, accessFrom: tables.engagements.accessFrom, accessTill: tables.engagements.accessTill, closedAt: tables.engagements.closedAt, timeZone: tables.organizations.timeZone })
+    .from(tables.engagements)
+    .innerJoin(tables.organizations, eq(tables.organizations.id, tables.engagements.organizationId))
+    .where(eq(tables.engagements.id, engagementId));
+  if (!journey) return null;
+  const employeeOf = new Map<number, number>();
+  for (const e of employeeRows) if (e.directoryPersonId !== null && !employeeOf.has(e.directoryPersonId)) employeeOf.set(e.directoryPersonId, e.id);
+  if (employeeOf.size === 0) return null;
+  const period = journeyCollaborationWindow(journey, journey.timeZone);
+  const people = await collaborationPeople(db, journey.organizationId, period);
+  const covered = [...people].flatMap((person) => (employeeOf.has(person) ? [employeeOf.get(person)!] : [])).sort((x, y) => x - y);
+  if (covered.length === 0) return null;
+  const ties = (await collaborationNetwork(db, journey.organizationId, period)).flatMap((tie) => {
+    const a = employeeOf.get(tie.a);
+    const b = employeeOf.get(tie.b);
+    if (a === undefined || b === undefined || a === b) return [];
+    // One entry per pair, lower id first (as strings, the engine's id order).
+    const [source, target, fromSource, fromTarget] = String(a) < String(b) ? [a, b, tie.fromA, tie.fromB] : [b, a, tie.fromB, tie.fromA];
+    return [{ source: String(source), target: String(target), interactions: tie.interactions, fromSource, fromTarget, met: tie.met }];
+  });
+  return { ...period, coveredEmployeeIds: covered.map(String), ties };
 }
 
 type LeadershipItemRow = typeof tables.leadershipItems.$inferSelect;

@@ -2,7 +2,7 @@ import type { TLocale } from '@ona/contracts';
 import { LRUCache } from 'lru-cache';
 import { and, asc, eq, sql, tables, type Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
-import { graphSourceFrom, looksLikeGraphData, prepareGraph, type GraphSource, type PersonRecord, type PreparedGraph, type QuestionRecord } from './graph-source.ts';
+import { collaborationTiesOf, graphSourceFrom, looksLikeGraphData, prepareGraph, type GraphSource, type PersonRecord, type PreparedGraph, type QuestionRecord } from './graph-source.ts';
 
 const { analysisRuns, employees, units, questions } = tables;
 
@@ -26,12 +26,13 @@ async function storedGraph(db: Database, engagementId: number, runId: number): P
   if (cached) return cached;
   // Only the graph member leaves the database, not the whole (much larger) result.
   const [row] = await db
-    .select({ graph: sql<unknown>`${analysisRuns.result} -> 'graph'` })
+    .select({ graph: sql<unknown>`${analysisRuns.result} -> 'graph'`, collaboration: sql<unknown>`${analysisRuns.result} -> 'collaboration'` })
     .from(analysisRuns)
     .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')));
   const graph = typeof row?.graph === 'string' ? (JSON.parse(row.graph) as unknown) : row?.graph;
   if (!looksLikeGraphData(graph)) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
-  const prepared = prepareGraph(graph);
+  const collaboration = typeof row?.collaboration === 'string' ? (JSON.parse(row.collaboration) as unknown) : row?.collaboration;
+  const prepared = prepareGraph(graph, collaborationTiesOf(collaboration));
   kept.set(key, prepared);
   return prepared;
 }

@@ -44,6 +44,11 @@ export interface GraphSource {
   units: readonly { id: number; name: string; parentId: number | null; color: string }[];
   questions: readonly GraphQuestion[];
   ties: readonly GraphTie[];
+  /**
+   * The run's collaboration network (mail, calendar, chat): each undirected tie both ways, no
+   * questions; null when the run has none (graph_type `collaboration` is then not offered).
+   */
+  collaboration: readonly GraphTie[] | null;
   /** Node size of the analysis options (spec: 0.15). */
   nodeSize: number;
 }
@@ -79,9 +84,17 @@ export interface PreparedGraph {
   nodeIds: readonly number[];
   /** Ties between engine indexes. */
   ties: readonly GraphTie[];
+  /** The collaboration network's ties between engine indexes, both ways; null when the run has none. */
+  collaboration: readonly GraphTie[] | null;
 }
 
-export function prepareGraph(graph: GraphData): PreparedGraph {
+/** The stored `result.collaboration` when it looks like one (runs before it, or without data, have none). */
+export function collaborationTiesOf(value: unknown): { source: string; target: string }[] | null {
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as { ties?: unknown }).ties)) return null;
+  return (value as { ties: { source: string; target: string }[] }).ties;
+}
+
+export function prepareGraph(graph: GraphData, collaboration: readonly { source: string; target: string }[] | null = null): PreparedGraph {
   const nodeIds = graph.nodes.map((node) => Number(node.id));
   const index = new Map(nodeIds.map((id, i) => [id, i] as const));
   const ties: GraphTie[] = [];
@@ -90,7 +103,16 @@ export function prepareGraph(graph: GraphData): PreparedGraph {
     const target = index.get(Number(edge.target));
     if (source !== undefined && target !== undefined) ties.push({ source, target, questions: edge.questions.map(Number) });
   }
-  return { graph, nodeIds, ties };
+  let collaborationTies: GraphTie[] | null = null;
+  if (collaboration) {
+    collaborationTies = [];
+    for (const tie of collaboration) {
+      const a = index.get(Number(tie.source));
+      const b = index.get(Number(tie.target));
+      if (a !== undefined && b !== undefined && a !== b) collaborationTies.push({ source: a, target: b, questions: [] }, { source: b, target: a, questions: [] });
+    }
+  }
+  return { graph, nodeIds, ties, collaboration: collaborationTies };
 }
 
 /**
@@ -131,22 +153,24 @@ export function graphSourceFrom(
   const indexById = new Map(people.map((p, i) => [p.id, i] as const));
   // Usually the records are the analysed people in the same order: the ties are then reused as is.
   const sameOrder = people.length === nodeIds.length && people.every((p, i) => p.id === nodeIds[i]);
-  let ties: readonly GraphTie[] = prepared.ties;
-  if (!sameOrder) {
+  const remap = (list: readonly GraphTie[]): readonly GraphTie[] => {
+    if (sameOrder) return list;
     const remapped: GraphTie[] = [];
-    for (const tie of prepared.ties) {
+    for (const tie of list) {
       const source = indexById.get(nodeIds[tie.source]!);
       const target = indexById.get(nodeIds[tie.target]!);
       if (source !== undefined && target !== undefined) remapped.push({ source, target, questions: tie.questions });
     }
-    ties = remapped;
-  }
+    return remapped;
+  };
+  const ties = remap(prepared.ties);
   return {
     people,
     indexById,
     units: units.map((u, i) => ({ ...u, color: colorOf.get(u.id) ?? palette[i % Math.max(1, palette.length)] ?? '#868e96' })),
     questions: questions.flatMap((q) => (isCategory(q.category) ? [{ id: q.id, label: q.label, category: q.category, work: isWorkKind(q.kind) }] : [])),
     ties,
+    collaboration: prepared.collaboration ? remap(prepared.collaboration) : null,
     nodeSize: graph.nodes[0]?.size ?? 0.15,
   };
 }

@@ -1,4 +1,4 @@
-import type { TEdgeVisibility, TGraphCategory, TGraphType, TGraphNamedBy, TGraphNode, TGraphRelation, TGraphVisualization } from '@ona/contracts';
+import { COLLABORATION_GRAPH_TYPE, type TEdgeVisibility, type TGraphCategory, type TGraphType, type TGraphNamedBy, type TGraphNode, type TGraphRelation, type TGraphVisualization } from '@ona/contracts';
 import { subordinatesOf } from '../engagements/access-scope.ts';
 import { attributeLabel, customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
 import type { GraphSource } from './graph-source.ts';
@@ -36,12 +36,17 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
   const { people } = source;
   const n = people.length;
   const questionIds = new Set(source.questions.filter((q) => (request.graphType === null ? q.work : q.category === request.graphType)).map((q) => q.id));
+  const collaboration = request.graphType === COLLABORATION_GRAPH_TYPE;
 
-  // Ties of the category, as index pairs with their questions.
+  // Ties of the category, as index pairs with their questions; the collaboration network's ties
+  // (both ways, no questions) when it is chosen.
   const ties: { source: number; target: number; questions: number[] }[] = [];
-  for (const tie of source.ties) {
-    const questions = tie.questions.filter((q) => questionIds.has(q));
-    if (questions.length > 0) ties.push({ source: tie.source, target: tie.target, questions });
+  if (collaboration) for (const tie of source.collaboration ?? []) ties.push({ source: tie.source, target: tie.target, questions: [] });
+  else {
+    for (const tie of source.ties) {
+      const questions = tie.questions.filter((q) => questionIds.has(q));
+      if (questions.length > 0) ties.push({ source: tie.source, target: tie.target, questions });
+    }
   }
 
   const own = viewer.ownEmployeeId === null ? undefined : source.indexById.get(viewer.ownEmployeeId);
@@ -160,11 +165,12 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
     questions: source.questions.map((q) => ({ id: q.id, label: q.label, category: q.category })),
     relations: out,
     filters: filterOptions(source, visiblePeople, labels),
-    graph_types: [...new Set(source.questions.map((q) => q.category))].sort(categoryOrder),
+    graph_types: [...[...new Set(source.questions.map((q) => q.category))].sort(categoryOrder), ...(source.collaboration ? ([COLLABORATION_GRAPH_TYPE] as TGraphType[]) : [])],
     statistics: tieStatistics(employees.length, out),
     graph_type: request.graphType,
     own_employee_id: own === undefined ? null : people[own]!.id,
-    named_by: hidesNominators && own !== undefined ? namedBy(ties, own, source.questions) : null,
+    // Nobody names anyone in the collaboration network: there is no one to count.
+    named_by: hidesNominators && own !== undefined && !collaboration ? namedBy(ties, own, source.questions) : null,
   };
 }
 

@@ -13,7 +13,7 @@ import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runAnalysisInWorker } from '../analysis/run-in-worker.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
-import { analysedAccess } from '../analytics-shared/analysed-view.ts';
+import { networkAccess } from '../analytics-shared/collaboration-access.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { isEngagementAdmin } from '../engagements/service.ts';
 import { loadEngagementGraph } from './graph-repository.ts';
@@ -34,13 +34,13 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['graph'],
       summary: 'The network of an engagement for the graph view: people with stored layouts, ties of one category, filters and statistics',
       description:
-        'graph_type: one of the nine categories (absent: all work questions). unit (repeated, with sub-units) and filter_{key} (repeated values) narrow the people; employee (repeated) selects people and their direct ties. edges: none, oneway, mutual or all. Below all_access nobody learns who named them: self_only callers see themselves and the people they named, subtree callers the ties among their subtree except those naming the caller; named_by counts who named the caller.',
+        'graph_type: one of the nine categories (absent: all work questions), or collaboration (the run\'s collaboration network from mail, calendar and chat metadata; it needs the individual reports right too, the narrower scope applies). unit (repeated, with sub-units) and filter_{key} (repeated values) narrow the people; employee (repeated) selects people and their direct ties. edges: none, oneway, mutual or all. Below all_access nobody learns who named them: self_only callers see themselves and the people they named, subtree callers the ties among their subtree except those naming the caller; named_by counts who named the caller.',
       params: ZIdParams,
       querystring: ZGraphVisualizationQuery,
       response: { 200: ZGraphVisualization, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const { access, runId } = await analysedAccess(app.db, requireAuth(request), request.params.id, 'graph_visualization');
+    const { access, runId } = await networkAccess(app.db, requireAuth(request), request.params.id, 'graph_visualization', request.query.graph_type === 'collaboration');
     return sendKeptAnswer(app, request, reply, { answer: 'graph', access, runId, locale: request.locale, variant: [request.query] }, async () => {
       const source = await loadEngagementGraph(app.db, access.engagement.id, runId, request.locale);
       return buildGraphView(source, graphRequest(request.query), { level: access.level, ownEmployeeId: access.ownEmployeeId }, graphLabels(request.locale));

@@ -3,6 +3,7 @@ import {
   DEFAULT_OPTIONS,
   brokerageByGroups,
   groupRolesFromColumns,
+  collaborationNetworkDigraph,
   networkDigraph,
   networkQuestionIds,
   type AnalysisResult,
@@ -97,7 +98,7 @@ function attributeBrokerage(result: AnalysisResult, network: NetworkKey, key: st
     if (!number.has(label)) number.set(label, number.size);
     return number.get(label)!;
   });
-  const graph = networkDigraph(result, networkQuestionIds(source.questions, network));
+  const graph = network === 'collaboration' ? collaborationNetworkDigraph(result) : networkDigraph(result, networkQuestionIds(source.questions, network));
   return { labels, pooled: labels.filter((label) => label === null).length, computed: brokerageByGroups(graph, groupNumbers, DEFAULT_OPTIONS) };
 }
 

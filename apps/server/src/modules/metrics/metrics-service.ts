@@ -74,6 +74,7 @@ const FIGURE_FORMATS: Record<NetworkFigureId, TMetricFormat> = {
 
 export function networkLabel(locale: TLocale, key: NetworkKey): string {
   if (key === 'work') return translate(locale, 'metrics.networks.work');
+  if (key === 'collaboration') return translate(locale, 'metrics.networks.collaboration');
   const [scope, name] = key.split(':') as ['kind' | 'category', string];
   const label = translate(locale, `metrics.networks.${scope === 'kind' ? 'kinds' : 'categories'}.${name}` as MessageKey);
   return translate(locale, `metrics.networks.${scope}`, { label });

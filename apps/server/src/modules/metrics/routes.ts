@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZMetricsExportQuery, ZMetricsPage, ZMetricsQuery } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
+import { analysedView } from '../analytics-shared/analysed-view.ts';
+import { networkAccess } from '../analytics-shared/collaboration-access.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
@@ -23,13 +24,13 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     schema: {
       tags: ['metrics'],
       summary:
-        'Per-person metrics of one network (work, kind:<kind> or category:<category>) for the people the caller sees, with the network figures; paged, sortable, filtered by unit and name; brokerage with units or a filter attribute as groups (groups=unit or filter:<key>)',
+        'Per-person metrics of one network (work, kind:<kind>, category:<category> or collaboration: the last needs the individual reports right too) for the people the caller sees, with the network figures; paged, sortable, filtered by unit and name; brokerage with units or a filter attribute as groups (groups=unit or filter:<key>)',
       params: ZIdParams,
       querystring: ZMetricsQuery,
       response: { 200: ZMetricsPage, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const found = await networkAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics', request.query.network === 'collaboration');
     const minGroupSize = thresholdOf(found.access.engagement);
     return sendKeptAnswer(app, request, reply, { answer: 'metrics', ...found, locale: request.locale, variant: [request.query, minGroupSize] }, async () => {
       const { scope, stored } = await analysedView(app.db, found);
@@ -48,7 +49,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
       response: { 200: ZXlsxFile, ...analyticsErrors },
     },
   }, async (request, reply) => {
-    const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
+    const found = await networkAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics', request.query.network === 'collaboration');
     const minGroupSize = thresholdOf(found.access.engagement);
     const table = await keptMetricsTable(app, found, request.query, request.locale, minGroupSize);
     const workbook = metricsWorkbook(request.locale, table.network, table.groups, table.metrics, table.rows);

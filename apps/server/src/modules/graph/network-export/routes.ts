@@ -6,7 +6,8 @@ import { ApiError } from '../../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../../i18n/translate.ts';
 import { requireAuth, type AuthContext } from '../../../plugins/auth.ts';
 import { resolveAccess } from '../../analytics-shared/analytics-access.ts';
-import { analysedAccess, type AnalysedAccess } from '../../analytics-shared/analysed-view.ts';
+import type { AnalysedAccess } from '../../analytics-shared/analysed-view.ts';
+import { networkAccess } from '../../analytics-shared/collaboration-access.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../../analytics-shared/privacy.ts';
 import { keptMetricsTable } from '../../metrics/kept-metrics.ts';
 import { attachment, exportFileName, type TExportFileKind } from '../../analytics-shared/export-reply.ts';
@@ -39,7 +40,8 @@ const FILE: Record<TGraphExportFormat, { kind: TExportFileKind; extension: strin
 async function metricsFor(app: FastifyInstance, auth: AuthContext, graph: AnalysedAccess, networkKey: string, locale: TLocale, minGroupSize: number): Promise<{ definitions: TMetricDefinition[]; rows: TMetricsRow[] }> {
   let access;
   try {
-    access = await resolveAccess(app.db, auth, graph.access.engagement.id, 'key_people_analytics');
+    // The collaboration network's figures also need the individual reports right (the narrower scope).
+    access = networkKey === 'collaboration' ? (await networkAccess(app.db, auth, graph.access.engagement.id, 'key_people_analytics', true)).access : await resolveAccess(app.db, auth, graph.access.engagement.id, 'key_people_analytics');
   } catch (err) {
     if (err instanceof ApiError && err.statusCode === 403) return { definitions: [], rows: [] };
     throw err;
@@ -82,13 +84,13 @@ export const networkExportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> =
     const auth = requireAuth(request);
     const { locale, query } = request;
     // Access and run as the graph page resolves them: the file shows what the page shows.
-    const graph = await analysedAccess(app.db, auth, request.params.id, 'graph_visualization');
+    const graph = await networkAccess(app.db, auth, request.params.id, 'graph_visualization', query.graph_type === 'collaboration');
     const minGroupSize = thresholdOf(graph.access.engagement);
     const { engagement, level, ownEmployeeId } = graph.access;
     const source = await loadEngagementGraph(app.db, engagement.id, graph.runId, locale);
     const labels = tableLabels(locale);
     const view = buildGraphView(source, graphRequest(query), { level, ownEmployeeId }, labels);
-    const networkKey = query.graph_type ? `category:${query.graph_type}` : 'work';
+    const networkKey = query.graph_type === 'collaboration' ? 'collaboration' : query.graph_type ? `category:${query.graph_type}` : 'work';
     const metrics = await metricsFor(app, auth, graph, networkKey, locale, minGroupSize);
     const table = networkTable(
       view,
