@@ -24,10 +24,19 @@ function seeingIn(scope: AnalyticsScope, access: ModuleAccessMap, module: TModul
   return { level, visible: visibleEmployees(level, scope.ownEmployeeId, scope.employees) };
 }
 
+const LEVEL_RANK = { self_only: 0, subtree: 1, all_access: 2 } as const;
+
+/** Both rights at once: the narrower level, the people both let the caller see (none without either). */
+function narrower(a: SeeingIn, b: SeeingIn): SeeingIn {
+  if (a.level === null || b.level === null) return { level: null, visible: new Set() };
+  return { level: LEVEL_RANK[a.level] <= LEVEL_RANK[b.level] ? a.level : b.level, visible: new Set([...a.visible].filter((id) => b.visible.has(id))) };
+}
+
 /**
  * Declared against working network (docs/collaboration-network.md). Access follows the key people
  * module, as the Metrics page (the centralities compared are the Metrics page's); people are named
- * only with the individual reports right, ties drawn only as far as the graph view's right goes.
+ * only with the individual reports right, ties drawn only as far as the graph view's right and the
+ * individual reports right both go (the collaboration ties of the graph view need both, collaboration-access.ts).
  */
 export const declaredWorkingRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
   const thresholdOf = resolveMinGroupSize(options);
@@ -51,7 +60,7 @@ export const declaredWorkingRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
     return declaredWorkingView({
       scope,
       individual: seeingIn(scope, access, 'individual_reports'),
-      graph: seeingIn(scope, access, 'graph_visualization'),
+      graph: narrower(seeingIn(scope, access, 'graph_visualization'), seeingIn(scope, access, 'individual_reports')),
       stored,
       workQuestionIds: workIds,
       minimum: thresholdOf(scope.engagement),
