@@ -35,6 +35,8 @@ let acme: Journey;
 let globex: Journey;
 let initech: Journey;
 let viewerToken: string;
+/** Acme's run before its import: the import changes no run, a run after it includes it. */
+let acmeBefore: AnalysisResult;
 
 /** A message trace export (the existing fixture writer) of mails, each `[from, to, week]`. */
 function trace(mails: readonly [string, string, number][]): string {
@@ -84,6 +86,7 @@ beforeAll(async () => {
   acme = await journey(acmeTenant.organizationId, 'acme.test', true);
   globex = await journey(globexTenant.organizationId, 'globex.test', true);
   initech = await journey(initechTenant.organizationId, 'initech.test', true);
+  acmeBefore = await analyse(acme);
   // Acme: boss–lead twice, lead–member three times, member–sales (not in the journey) twice, boss→member once (no tie).
   const acmeImport = await upload(ctx, acmeTenant.adminToken, 'message_trace', trace([
     ['boss@acme.test', 'lead@acme.test', 0],
@@ -111,10 +114,11 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('the collaboration network in an analysis run', () => {
-  it('carries the ties among the journey’s people of its window, with their weights, and their metrics', async () => {
+  it('carries the ties among the journey’s people of its window, with their weights, and their metrics, once the analysis runs again after the import', async () => {
+    expect(acmeBefore.collaboration).toBeNull();
     const result = await analyse(acme);
     const { boss, lead, member } = acme.employees;
-    const pair = (a: number, b: number) => (String(a) < String(b) ? [String(a), String(b)] : [String(b), String(a)]);
+    const pair = (a: number, b: number): [string, string] => (String(a) < String(b) ? [String(a), String(b)] : [String(b), String(a)]);
     const [bl0, bl1] = pair(boss, lead);
     const [lm0, lm1] = pair(lead, member);
     // The survey ran in weeks 0-1; the window reaches back to the 4 whole weeks ending with its closing week.
@@ -133,7 +137,7 @@ describe('the collaboration network in an analysis run', () => {
   });
 
   it('never takes another organisation’s counts', async () => {
-    const acmeResult = (await ctx.db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, acme.engagementId)))[0]!.result as AnalysisResult;
+    const acmeResult = (await ctx.db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, acme.engagementId)).orderBy(desc(tables.analysisRuns.id)))[0]!.result as AnalysisResult;
     const globexResult = await analyse(globex);
     const globexIds = new Set(Object.values(globex.employees).map(String));
     // Globex's only tie is its boss–member pair; Acme has no such tie and none of Globex's people.

@@ -25,6 +25,7 @@ const PAGED_ARRAYS: readonly (readonly string[])[] = [
   ['brokerage', 'nodes'],
   ['graph', 'nodes'],
   ['graph', 'edges'],
+  ['collaboration', 'ties'],
 ];
 /** Objects whose every key is a part of its own: the metrics of one network are what a page of metrics needs. */
 const KEYED_OBJECTS: readonly (readonly string[])[] = [

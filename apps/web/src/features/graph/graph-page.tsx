@@ -1,6 +1,6 @@
 import { Button, Center, Flex, Group, Loader, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatCount, formatDay, type TGraphVisualization } from '@ona/contracts';
+import { COLLABORATION_GRAPH_TYPE, formatCount, formatDay, type TGraphVisualization } from '@ona/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TDiffMarks } from '../../graph/diff-appearance.ts';
 import { useTranslation } from 'react-i18next';
@@ -50,11 +50,14 @@ export function GraphPage() {
   const filters = useGraphViewStore((state) => state.filters);
   const layout = useGraphViewStore((state) => state.layout);
   const appearance = useGraphViewStore((state) => state.appearance);
-  const compareWith = useGraphViewStore((state) => state.compareWith);
+  // The collaboration network has no earlier wave to compare with: it is drawn as it is.
+  const collaboration = useGraphViewStore((state) => state.filters.category === COLLABORATION_GRAPH_TYPE);
+  const chosenWave = useGraphViewStore((state) => state.compareWith);
+  const compareWith = collaboration ? null : chosenWave;
   const diffShow = useGraphViewStore((state) => state.diffShow);
   const diffFocus = useGraphViewStore((state) => state.diffFocus);
   const graph = useGraphVisualization(engagementId, filters);
-  const tieDiff = useTieDiff(engagementId, compareWith, filters.category);
+  const tieDiff = useTieDiff(engagementId, compareWith, filters.category === COLLABORATION_GRAPH_TYPE ? null : filters.category);
   const hierarchy = useHierarchy(engagementId);
   const [tableView, setTableView] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -133,7 +136,7 @@ export function GraphPage() {
         exportPicture={exportPicture}
       />
       <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} actions={actions} />
-      <ConfidenceBar engagementId={engagementId} module="graph_visualization" />
+      <ConfidenceBar engagementId={engagementId} module="graph_visualization" network={collaboration ? COLLABORATION_GRAPH_TYPE : undefined} />
       {graph.isError && !data && <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
         <Paper withBorder radius="md" p="sm" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }} data-testid="graph-sidebar">

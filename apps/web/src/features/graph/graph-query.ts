@@ -1,8 +1,9 @@
-import type { TEdgeVisibility, TGraphCategory } from '@ona/contracts';
+import type { TEdgeVisibility, TGraphType } from '@ona/contracts';
 
 /** What the server is asked for; a change of any of these reloads (recalculates) the graph. */
 export type TGraphFilters = {
-  category: TGraphCategory | null;
+  /** A survey category, `collaboration` (the run's collaboration network), or null for all work questions. */
+  category: TGraphType | null;
   units: readonly number[];
   edges: TEdgeVisibility;
   /** lookup_key → chosen option values. */

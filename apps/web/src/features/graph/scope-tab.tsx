@@ -1,5 +1,5 @@
 import { MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { GRAPH_CATEGORY_CODES, type TGraphCategory, type TGraphType, type THierarchy } from '@ona/contracts';
+import { COLLABORATION_GRAPH_TYPE, GRAPH_CATEGORY_CODES, type TGraphType, type THierarchy } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { flattenUnits } from '../../shared/format/unit-options.ts';
 import { useGraphViewStore } from './graph-store.ts';
@@ -31,6 +31,8 @@ export function ScopeTab({ hierarchy, availableCategories, people, unitsInScope 
   const categories = [
     { value: ALL_WORK, label: t('scope.allWork') },
     ...GRAPH_CATEGORY_CODES.map((code) => ({ value: code, label: t(`categories.${code}`), disabled: !availableCategories.includes(code) })),
+    // Offered only when the analysis has a collaboration network (imported mail, calendar, chat metadata).
+    ...(availableCategories.includes(COLLABORATION_GRAPH_TYPE) ? [{ value: COLLABORATION_GRAPH_TYPE, label: t('categories.collaboration') }] : []),
   ];
   return (
     <Stack gap="md">
@@ -39,7 +41,7 @@ export function ScopeTab({ hierarchy, availableCategories, people, unitsInScope 
         data={categories}
         value={filters.category ?? ALL_WORK}
         allowDeselect={false}
-        onChange={(value) => setFilters({ category: value === null || value === ALL_WORK ? null : (value as TGraphCategory) })}
+        onChange={(value) => setFilters({ category: value === null || value === ALL_WORK ? null : (value as TGraphType) })}
         data-testid="graph-category"
         comboboxProps={{ withinPortal: true }}
       />

@@ -158,7 +158,7 @@ export function MetricsPage() {
           </Button>
         }
       />
-      <ConfidenceBar engagementId={engagementId} module="key_people_analytics">
+      <ConfidenceBar engagementId={engagementId} module="key_people_analytics" network={data?.network.key}>
         {data && <StabilityNote engagementId={engagementId} module="key_people_analytics" network={data.network.key} />}
       </ConfidenceBar>
       {metrics.isError && (
