@@ -302,6 +302,8 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       { path: `${e}/key-people-analytics/list.html` },
       { path: `${e}/key-people-analytics/list.html?view=values` },
       { path: `${e}/key-people-analytics/metrics.html?groups=filter:unit_manager`, prepare: async (p) => void (await p.getByTestId('metrics-table').waitFor()) },
+      // Declared against working network: the comparison, or its empty state when the demo holds no collaboration data.
+      { path: `${e}/key-people-analytics/declared-vs-working.html`, prepare: async (p) => void (await p.locator('[data-testid="declared-working"], [data-testid="declared-working-empty"]').first().waitFor()) },
       { path: `${e}/individual-report/list.html` },
       ...['index', 'manageability', 'personal-character', 'distribution'].map((p) => ({ path: `${e}/individual-report/${individualReportId}/${p}.html` })),
       { path: `${e}/executive-report.html` },

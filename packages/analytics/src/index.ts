@@ -67,6 +67,7 @@ export type { CollaborationCoverage, ConfidenceNetwork, NetworkConfidence } from
 export { HIGH_CONFIDENCE_MIN_RATE, MODERATE_CONFIDENCE_MIN_RATE, RESPONSE_BANDS, responseBand } from './confidence/response-band.ts';
 export type { ResponseBand, ResponseRate } from './confidence/response-band.ts';
 export { STABLE_MIN_CORRELATION, MIN_DROP_SHARE, stabilityDropShare } from './confidence/rank-stability.ts';
+export { averageRanks, spearman } from './confidence/spearman.ts';
 export type { CentralityStability, RankStability, StabilityVerdict } from './confidence/rank-stability.ts';
 export { STABILITY_CENTRALITIES } from './confidence/centrality-vectors.ts';
 export type { StabilityCentrality } from './confidence/centrality-vectors.ts';

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'key_people.read',
   'comparison.read',
   'confidence.read',
+  'declared_working.read',
   // Exports (every file that leaves the product).
   'export.download',
   // Changes of access.

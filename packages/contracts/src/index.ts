@@ -31,6 +31,7 @@ export * from './site/contact.ts';
 export * from './site/site-markup.ts';
 export * from './site/blog.ts';
 export * from './wave-comparison.ts';
+export * from './declared-working.ts';
 export * from './risk-calibration.ts';
 export * from './confidence.ts';
 export * from './number-format.ts';

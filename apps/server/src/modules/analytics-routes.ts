@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { analytics360Routes } from './analytics-360/routes.ts';
 import type { AnalyticsRouteOptions } from './analytics-shared/privacy.ts';
 import { confidenceRoutes } from './confidence/routes.ts';
+import { declaredWorkingRoutes } from './declared-working/routes.ts';
 import { executiveReportRoutes } from './executive-report/routes.ts';
 import { graphRoutes } from './graph/routes.ts';
 import { networkExportRoutes } from './graph/network-export/routes.ts';
@@ -33,6 +34,7 @@ export const analyticsModuleRoutes: FastifyPluginAsync<AnalyticsRouteOptions> = 
   await app.register(waveComparisonRoutes, shared);
   await app.register(riskCalibrationRoutes, shared);
   await app.register(confidenceRoutes, shared);
+  await app.register(declaredWorkingRoutes, shared);
   await app.register(surveyExportRoutes);
   await app.register(graphRoutes);
   await app.register(networkExportRoutes, shared);

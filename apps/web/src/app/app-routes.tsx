@@ -7,6 +7,7 @@ import { leaderReportRoutes } from '../features/leader-report/leader-report-rout
 import { individualReportRoutes } from '../features/individual-report/individual-report-routes.tsx';
 import { keyPeopleRoutes } from '../features/key-people/key-people-routes.tsx';
 import { metricsRoutes } from '../features/metrics/metrics-routes.tsx';
+import { declaredWorkingRoutes } from '../features/declared-working/declared-working-routes.tsx';
 import { statisticsRoutes } from '../features/survey-statistics/statistics-routes.tsx';
 import { surveyRoutes } from '../features/survey/survey-routes.tsx';
 import { RequireToken } from '../shared/auth/require-token.tsx';
@@ -74,6 +75,7 @@ export function appChildRoutes(base: string): RouteObject[] {
                 ...analytics360Routes(),
                 ...keyPeopleRoutes(),
                 ...metricsRoutes(),
+                ...declaredWorkingRoutes(),
                 ...individualReportRoutes(),
                 ...singlePageModuleRoutes(),
                 { path: '*', element: <NotFoundContent homePath="engagements/list.html" /> },

@@ -16,7 +16,7 @@ import { PERSON_LEVEL_READS } from './audited-routes.ts';
  */
 
 /** Paths that read person-level data by what they are called: each must carry a mark. */
-const PERSON_LEVEL_PATH = /\/(individual-reports|leader-reports|analytics-360|retention-analytics-results|key-people-analytics|metrics|graph-visualization|confidence\/people|comparison(?!\/journeys|\/calibration|\/leavers))\b|\/export|survey-result-to-graph/;
+const PERSON_LEVEL_PATH = /\/(individual-reports|leader-reports|analytics-360|retention-analytics-results|key-people-analytics|metrics|graph-visualization|confidence\/people|declared-vs-working|comparison(?!\/journeys|\/calibration|\/leavers))\b|\/export|survey-result-to-graph/;
 
 let ctx: TestContext;
 let org: AnalyticsOrganisation;

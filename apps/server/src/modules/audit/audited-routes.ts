@@ -15,7 +15,7 @@ export interface AuditMark {
 }
 
 /** Every person-level read: the audit walk test sweeps exactly these from the OpenAPI document. */
-export const PERSON_LEVEL_READS = new Set<TAuditAction>(['individual_report.read', 'leader_report.read', 'report_360.read', 'retention.read', 'metrics.read', 'graph.read', 'key_people.read', 'comparison.read', 'confidence.read', 'export.download']);
+export const PERSON_LEVEL_READS = new Set<TAuditAction>(['individual_report.read', 'leader_report.read', 'report_360.read', 'retention.read', 'metrics.read', 'graph.read', 'key_people.read', 'comparison.read', 'confidence.read', 'declared_working.read', 'export.download']);
 
 const E = '/api/engagements/{id}';
 
@@ -42,6 +42,7 @@ export const AUDITED_ROUTES: Record<string, AuditMark> = {
   [`GET ${E}/comparison/`]: { action: 'comparison.read', targets: ['with'] },
   [`GET ${E}/comparison/ties/`]: { action: 'comparison.read', targets: ['with'] },
   [`GET ${E}/confidence/people/{reportId}/`]: { action: 'confidence.read', subjectEmployee: 'reportId' },
+  [`GET ${E}/declared-vs-working/`]: { action: 'declared_working.read' },
   // Every export: a file that leaves the product.
   [`GET ${E}/retention-analytics-results/export/`]: { action: 'export.download' },
   [`GET ${E}/leader-reports/export/`]: { action: 'export.download' },

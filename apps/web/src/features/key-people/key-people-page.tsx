@@ -1,4 +1,4 @@
-import { Button, Flex, Stack, Title } from '@mantine/core';
+import { Button, Flex, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TKeyPeopleAnalytics } from '@ona/contracts';
 import { useMemo, useState } from 'react';
@@ -82,9 +82,14 @@ export function KeyPeoplePage() {
     <>
       <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }}
         actions={
-          <Button component={Link} to={path(`engagements/${engagementId}/key-people-analytics/metrics.html`)} variant="light" data-testid="key-people-open-metrics">
-            {t('metrics:openMetrics')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to={path(`engagements/${engagementId}/key-people-analytics/metrics.html`)} variant="light" data-testid="key-people-open-metrics">
+              {t('metrics:openMetrics')}
+            </Button>
+            <Button component={Link} to={path(`engagements/${engagementId}/key-people-analytics/declared-vs-working.html`)} variant="light" data-testid="key-people-open-declared-working">
+              {t('metrics:openDeclaredWorking')}
+            </Button>
+          </Group>
         }
       />
       <ConfidenceBar engagementId={engagementId} module="key_people_analytics">
