@@ -34,6 +34,7 @@ let ctx: TestContext;
 let acme: Journey;
 let globex: Journey;
 let initech: Journey;
+let globexOrganizationId: number;
 let viewerToken: string;
 /** Acme's run before its import: the import changes no run, a run after it includes it. */
 let acmeBefore: AnalysisResult;
@@ -54,13 +55,16 @@ async function journey(organizationId: number, domain: string, linked: boolean):
     const people = await db.select().from(tables.directoryPeople).where(eq(tables.directoryPeople.organizationId, organizationId));
     const personOf = (email: string) => people.find((p) => p.email === email)!.id;
     for (const [role, employee] of Object.entries(employees)) await db.update(tables.employees).set({ directoryPersonId: personOf(`${role}@${domain}`) }).where(eq(tables.employees.id, employee.id));
+  } else {
+    // As an employees file leaves them: the directory's addresses (in another case), no link.
+    for (const [role, employee] of Object.entries(employees)) await db.update(tables.employees).set({ email: `${role.toUpperCase()}@${domain}` }).where(eq(tables.employees.id, employee.id));
   }
   const [question] = await db.insert(tables.questions).values({ engagementId: engagement.id, key: 'cooperation', category: 'work_cooperation', kind: 'cooperation', position: 1, texts: { en: 'With whom do you work closely?' } }).returning();
   await db.insert(tables.answers).values([
     { engagementId: engagement.id, employeeId: employees.member.id, questionId: question!.id, selectedEmployeeIds: [employees.lead.id] },
     { engagementId: engagement.id, employeeId: employees.lead.id, questionId: question!.id, selectedEmployeeIds: [employees.member.id, employees.boss.id] },
   ]);
-  const admin = `journeys@${domain}`;
+  const admin = `journeys-${engagement.id}@${domain}`;
   const user = await createUser(db, { email: admin, organizationIds: [organizationId], permissions: ['engagement_admin'] });
   await grantAccess(db, engagement.id, user.id, { key_people_analytics: 'all_access', graph_visualization: 'all_access', individual_reports: 'all_access' });
   return { engagementId: engagement.id, employees: { boss: employees.boss.id, lead: employees.lead.id, member: employees.member.id }, adminToken: await loginAs(ctx.app, admin, FIXTURE_PASSWORD) };
@@ -82,6 +86,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const acmeTenant = await collaborationTenant(ctx, 'Acme Works', ['boss@acme.test', 'lead@acme.test', 'member@acme.test', 'sales@acme.test']);
   const globexTenant = await collaborationTenant(ctx, 'Globex Works', ['boss@globex.test', 'lead@globex.test', 'member@globex.test']);
+  globexOrganizationId = globexTenant.organizationId;
   const initechTenant = await collaborationTenant(ctx, 'Initech Works', ['boss@initech.test', 'lead@initech.test', 'member@initech.test']);
   acme = await journey(acmeTenant.organizationId, 'acme.test', true);
   globex = await journey(globexTenant.organizationId, 'globex.test', true);
@@ -145,6 +150,13 @@ describe('the collaboration network in an analysis run', () => {
     expect(globexResult.collaboration!.ties[0]!.interactions).toBe(4);
     for (const tie of acmeResult.collaboration!.ties) expect(globexIds.has(tie.source) || globexIds.has(tie.target)).toBe(false);
     expect(acmeResult.collaboration!.ties.some((t) => [t.source, t.target].sort().join() === [String(acme.employees.boss), String(acme.employees.member)].sort().join())).toBe(false);
+  });
+
+  it('matches the employees of a journey from an employees file to the directory by e-mail', async () => {
+    const fromFile = await journey(globexOrganizationId, 'globex.test', false);
+    const result = await analyse(fromFile);
+    expect(result.collaboration).toMatchObject({ coveredEmployees: 2, employees: 3 });
+    expect(result.collaboration!.ties.map((t) => [t.source, t.target].sort())).toEqual([[String(fromFile.employees.boss), String(fromFile.employees.member)].sort()]);
   });
 
   it('leaves a journey without collaboration data exactly as the engine analyses its survey alone', async () => {
