@@ -138,6 +138,8 @@ function withDemoIds(path: string): string {
     .replace('{employeeId}', String(demoIds.employee))
     .replace('{questionId}', String(demoIds.question))
     .replace('{kind}', 'invitation')
+    // The demo's collaboration files: the caller's own organisation's (404 where it is no demo).
+    .replace('{file}', 'slack')
     .replace('{language}', 'en');
 }
 
