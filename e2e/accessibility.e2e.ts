@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
@@ -7,6 +5,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 import { mailedResetLink } from './support/reset-link.ts';
+import { injectAxe, WCAG_22_AA_TAGS } from './support/axe.ts';
 
 /**
  * WCAG 2.2 AA, checked by axe-core on every route of the product (both route sets and the site),
@@ -17,8 +16,6 @@ import { mailedResetLink } from './support/reset-link.ts';
 
 const { baseUrl, smtpApiUrl } = e2eServer();
 const api = analyticsApi(baseUrl);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type TViolation = { id: string; impact: string | null; help: string; nodes: { target: string[]; html?: string; failureSummary?: string }[] };
 type TRoute = {
@@ -64,13 +61,12 @@ const FALSE_POSITIVES: readonly { rule: string; selector: string }[] = [
 ];
 
 async function runAxe(target: Page): Promise<TViolation[]> {
-  // Evaluated through the DevTools protocol: the product's Content Security Policy forbids inline scripts.
-  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(AXE_SOURCE);
+  await injectAxe(target);
   const result = await target.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: TViolation[] }> } }).axe;
     const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })) }));
-  }, TAGS);
+  }, WCAG_22_AA_TAGS);
   const known = await target.evaluate(
     ({ violations, exceptions }) =>
       violations.map((v) =>

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 
 /**
  * The collaboration import page (docs/collaboration-network.md, "Import page"): the demo
@@ -13,7 +12,6 @@ import { e2eServer } from './support/e2e-workers.ts';
  * serious or critical issue on the page with a result and with an error shown, at phone width.
  */
 const { baseUrl } = e2eServer();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 
@@ -22,15 +20,6 @@ beforeAll(async () => {
   browser = chromium.browser;
 });
 afterAll(async () => chromium?.close());
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('the collaboration import page', () => {
   it('imports the demo’s Slack export downloaded on the page, shows the counts, refuses a translated trace with the reason', { timeout: 240_000 }, async () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TTieDiff, TWaveComparison } from '@ona/contracts';
@@ -8,6 +6,7 @@ import { launchBrowser, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
 import { findClippedText } from './support/clipped-text.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 
 /**
  * Waves compared in the browser (issue 21, docs/wave-comparison.md): the Compare page on the
@@ -17,7 +16,6 @@ import { e2eServer } from './support/e2e-workers.ts';
 
 const { baseUrl } = e2eServer();
 const api = analyticsApi(baseUrl);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 let spring: number;
@@ -45,18 +43,6 @@ afterAll(async () => chromium?.close());
 async function shotAround(page: Page, testId: string, name: string): Promise<void> {
   await page.getByTestId(testId).scrollIntoViewIfNeeded();
   await screenshot(page, name, { fullPage: false });
-}
-
-/** Serious and critical axe findings (WCAG 2.2 AA tags, as e2e/accessibility.e2e.ts runs them). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the product's Content Security Policy forbids inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type TResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<TResult> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 async function openCompare(viewport?: { width: number; height: number }): Promise<Page> {

@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { signedInPage } from './support/session.ts';
 import { surveyAdminApi } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 
 const { baseUrl } = e2eServer();
 const { token, call } = surveyAdminApi(baseUrl);
@@ -13,21 +12,6 @@ const { token, call } = surveyAdminApi(baseUrl);
 type TJourney = { id: number; name: string; state: string; access_till: string };
 type TStep = { id: number; kind: string; status: string; local_time: string; reason: string | null };
 type TOverview = { participants_with_email: number; invited_count: number };
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * Serious and critical WCAG 2.2 AA findings (axe, as accessibility.e2e.ts runs it): the sweep there
- * sees the journey page with an empty timeline; here it has steps with their buttons, and the dialog.
- */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;

@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { DEMO_PASSWORD, signedInPage } from './support/session.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 
 const { baseUrl } = e2eServer();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 let token: string;
@@ -64,12 +61,7 @@ describe('risk checked against turnover', () => {
     await page.getByTestId('calibration-table').waitFor();
     expect(await page.getByRole('combobox', { name: `Reason why ${unmarked.name} is gone` }).inputValue()).toBe('retired');
     // The table, the figures and the selects pass axe's WCAG 2.2 AA rules (serious and critical).
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
-      const { violations } = await axe.run(document.querySelector('[data-testid="risk-calibration"]')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-    });
+    const violations = await seriousAxeFindings(page, '[data-testid="risk-calibration"]');
     expect(violations).toEqual([]);
     await page.getByRole('combobox', { name: `Reason why ${unmarked.name} is gone` }).selectOption('unknown');
     await expect.poll(() => excludedCell.textContent()).toBe(String(excludedBefore));
