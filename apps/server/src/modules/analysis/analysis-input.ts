@@ -1,6 +1,6 @@
 import { DIMENSIONS_360, type AnalysisInput, type CollaborationInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
 import { and, asc, eq, inArray, isNull, sql, tables, type Database } from '@ona/db';
-import { collaborationNetwork, collaborationPeople, journeyCollaborationWindow } from '../collaboration-imports/collaboration-network.ts';
+import { collaborationPeriod, journeyCollaborationWindow } from '../collaboration-imports/collaboration-network.ts';
 
 /**
  * Reads one engagement into the engine's plain input. Ids become strings of the database ids, so
@@ -82,10 +82,10 @@ export async function loadCollaborationInput(db: Database, engagementId: number,
   }
   if (employeeOf.size === 0) return null;
   const period = journeyCollaborationWindow(journey, journey.timeZone);
-  const people = await collaborationPeople(db, journey.organizationId, period);
+  const { people, ties: directoryTies } = await collaborationPeriod(db, journey.organizationId, period);
   const covered = [...people].flatMap((person) => (employeeOf.has(person) ? [employeeOf.get(person)!] : [])).sort((x, y) => x - y);
   if (covered.length === 0) return null;
-  const ties = (await collaborationNetwork(db, journey.organizationId, period)).flatMap((tie) => {
+  const ties = directoryTies.flatMap((tie) => {
     const a = employeeOf.get(tie.a);
     const b = employeeOf.get(tie.b);
     if (a === undefined || b === undefined || a === b) return [];

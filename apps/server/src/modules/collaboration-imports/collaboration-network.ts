@@ -1,39 +1,36 @@
-import { and, eq, gte, isNotNull, lte, tables, type Database } from '@ona/db';
+import { and, eq, gte, isNotNull, lte, or, tables, type Database } from '@ona/db';
 import { addWeeks } from './week-start.ts';
-import { deriveCollaborationTies, TIE_RULE_DEFAULTS, type CollaborationTie, type TieRule } from './collaboration-ties.ts';
+import { deriveCollaborationTies, TIE_RULE_DEFAULTS, type CollaborationTie, type PersonWeeklyCount, type TieRule } from './collaboration-ties.ts';
 
 const { collaborationWeeklyCounts: weeklyCounts } = tables;
 
 /**
- * The organisation's collaboration network of a period (weeks from `fromWeek` to `toWeek`, both
- * Mondays, inclusive), from every source's weekly counts between directory people. The analysis
- * takes its network from here for a journey's period (docs/collaboration-network.md, "Networks").
+ * The organisation's collaboration data of a period (weeks from `fromWeek` to `toWeek`, both
+ * Mondays, inclusive), in one read of every source's weekly counts: the directory people the counts
+ * match on either side (to a colleague or to an outsider: the people the data covers; empty without
+ * data for the period) and the network between directory people, tied by the tie rule. The analysis
+ * takes both from here for a journey's period (docs/collaboration-network.md, "Networks").
  */
-export async function collaborationNetwork(db: Database, organizationId: number, period: { fromWeek: string; toWeek: string }, rule: TieRule = TIE_RULE_DEFAULTS): Promise<CollaborationTie[]> {
+export async function collaborationPeriod(db: Database, organizationId: number, period: { fromWeek: string; toWeek: string }, rule: TieRule = TIE_RULE_DEFAULTS): Promise<{ people: Set<number>; ties: CollaborationTie[] }> {
   const rows = await db
     .select({ weekStart: weeklyCounts.weekStart, fromPersonId: weeklyCounts.fromPersonId, toPersonId: weeklyCounts.toPersonId, interactions: weeklyCounts.interactions, source: weeklyCounts.source })
     .from(weeklyCounts)
-    .where(and(eq(weeklyCounts.organizationId, organizationId), gte(weeklyCounts.weekStart, period.fromWeek), lte(weeklyCounts.weekStart, period.toWeek), isNotNull(weeklyCounts.fromPersonId), isNotNull(weeklyCounts.toPersonId)));
-  return deriveCollaborationTies(
-    rows.flatMap((row) => (row.fromPersonId !== null && row.toPersonId !== null ? [{ weekStart: row.weekStart, fromPersonId: row.fromPersonId, toPersonId: row.toPersonId, interactions: row.interactions, mutual: row.source === 'calendar' }] : [])),
-    rule,
-  );
+    .where(and(eq(weeklyCounts.organizationId, organizationId), gte(weeklyCounts.weekStart, period.fromWeek), lte(weeklyCounts.weekStart, period.toWeek), or(isNotNull(weeklyCounts.fromPersonId), isNotNull(weeklyCounts.toPersonId))));
+  const people = new Set<number>();
+  const between: PersonWeeklyCount[] = [];
+  for (const row of rows) {
+    if (row.fromPersonId !== null) people.add(row.fromPersonId);
+    if (row.toPersonId !== null) people.add(row.toPersonId);
+    if (row.fromPersonId !== null && row.toPersonId !== null) {
+      between.push({ weekStart: row.weekStart, fromPersonId: row.fromPersonId, toPersonId: row.toPersonId, interactions: row.interactions, mutual: row.source === 'calendar' });
+    }
+  }
+  return { people, ties: deriveCollaborationTies(between, rule) };
 }
 
-/**
- * The directory people the weekly counts of a period match, on either side of a count (to a
- * colleague or to an outsider): the people the imported data covers. Empty when the organisation
- * has no collaboration data for the period.
- */
-export async function collaborationPeople(db: Database, organizationId: number, period: { fromWeek: string; toWeek: string }): Promise<Set<number>> {
-  const inPeriod = and(eq(weeklyCounts.organizationId, organizationId), gte(weeklyCounts.weekStart, period.fromWeek), lte(weeklyCounts.weekStart, period.toWeek));
-  const [from, to] = await Promise.all([
-    db.selectDistinct({ id: weeklyCounts.fromPersonId }).from(weeklyCounts).where(and(inPeriod, isNotNull(weeklyCounts.fromPersonId))),
-    db.selectDistinct({ id: weeklyCounts.toPersonId }).from(weeklyCounts).where(and(inPeriod, isNotNull(weeklyCounts.toPersonId))),
-  ]);
-  const people = new Set<number>();
-  for (const row of [...from, ...to]) if (row.id !== null) people.add(row.id);
-  return people;
+/** The network between directory people of a period (see collaborationPeriod). */
+export async function collaborationNetwork(db: Database, organizationId: number, period: { fromWeek: string; toWeek: string }, rule: TieRule = TIE_RULE_DEFAULTS): Promise<CollaborationTie[]> {
+  return (await collaborationPeriod(db, organizationId, period, rule)).ties;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
