@@ -101,7 +101,8 @@ function UnitTable({ data }: { data: TDeclaredWorking }) {
       <Text fz="sm" c="dimmed">
         {t('declaredWorking.units.explain', { min: data.minimum })}
       </Text>
-      <Table.ScrollContainer minWidth={720}>
+      {/* A phone scrolls the table sideways: the region takes the keyboard focus so it can be scrolled without a mouse (WCAG 2.1.1). */}
+      <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('declaredWorking.units.title') } }}>
         <Table withTableBorder striped data-testid="declared-working-units">
           <Table.Thead>
             <Table.Tr>
@@ -193,7 +194,7 @@ function PeopleTable({ people }: { people: TDeclaredWorkingPerson[] }) {
       <Title order={2} fz="lg">
         {t('declaredWorking.people.title')}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('declaredWorking.people.title') } }}>
         <Table withTableBorder striped data-testid="declared-working-people">
           <Table.Thead>
             <Table.Tr>
