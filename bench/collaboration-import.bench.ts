@@ -1,4 +1,4 @@
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,8 @@ import { storeTally, tallyFile } from '../apps/server/src/modules/collaboration-
 import { collaborationKeyFrom } from '../apps/server/src/modules/collaboration-imports/party-keys.ts';
 import { createSeededRandom } from '../apps/server/src/demo/seeded-random.ts';
 import { createBenchDatabase } from './support/bench-database.ts';
+import { ServerProcess } from './support/server-process.ts';
+import { createUser, FIXTURE_PASSWORD } from '../apps/server/src/testing/fixtures.ts';
 
 /**
  * A million rows of Exchange message trace imported (issue 33: "time, peak memory, goal under 60 s
@@ -16,8 +18,13 @@ import { createBenchDatabase } from './support/bench-database.ts';
  * all) is written to disk first, a row at a time, so it never sits in memory; then, for each
  * database, what the upload route runs once the file is on disk: stream it through csv-parse into
  * weekly pair counts, and store them with the import and its audit entry in one transaction.
+ * First through the server: the compiled server (`npm run build:server`) in a process of its own on
+ * a PostgreSQL database, the file uploaded as the administrator would (multipart POST), the time
+ * until the answer and the server process's peak resident set (VmHWM of /proc/<pid>/status).
  * COLLABORATION_ROWS (default 1,000,000), COLLABORATION_PEOPLE (default 5,000), TEST_DATABASE_URL,
- * COLLABORATION_EMBEDDED=0 skips the embedded database. Not part of `npm test`.
+ * COLLABORATION_SERVER=0 skips the run through the server, COLLABORATION_IN_PROCESS=0 the
+ * in-process runs, COLLABORATION_EMBEDDED=0 the embedded database, COLLABORATION_PORT (47410).
+ * Not part of `npm test`.
  */
 const ROWS = Number(process.env.COLLABORATION_ROWS ?? 1_000_000);
 const PEOPLE = Number(process.env.COLLABORATION_PEOPLE ?? 5_000);
@@ -67,6 +74,45 @@ async function tenant(db: Database): Promise<{ organizationId: number; userId: n
   return { organizationId: organization.id, userId: user.id };
 }
 
+/** The server process's peak resident set so far (Linux VmHWM), in bytes; null elsewhere. */
+function serverPeakRss(pid: number): number | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    return line ? Number(line.replace(/\D/g, '')) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The whole import through the compiled server: upload, tally, store, answer; time and the server's peak RSS. */
+async function runThroughServer(path: string): Promise<void> {
+  const database = await createBenchDatabase(SERVER, 'h1_collaboration_bench');
+  const server = new ServerProcess({ port: Number(process.env.COLLABORATION_PORT ?? 47410), compiled: true, env: { DATABASE_URL: database.url, SECRETS_KEY: 'bench-secrets-key-of-at-least-32-characters', PUBLIC_URL: 'http://127.0.0.1' } });
+  try {
+    const { organizationId } = await tenant(database.handle.db);
+    await createUser(database.handle.db, { email: 'collaboration-admin@bench.test', organizationIds: [organizationId], permissions: ['organization_admin'] });
+    await server.start();
+    const pid = server.pid()!;
+    const before = serverPeakRss(pid);
+    const login = await fetch(`${server.base}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'collaboration-admin@bench.test', password: FIXTURE_PASSWORD }) });
+    if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const form = new FormData();
+    // openAsBlob reads the file from disk as the request is sent: the bench never holds it in memory.
+    form.append('collaboration_file', await openAsBlob(path, { type: 'text/csv' }), 'message-trace.csv');
+    const started = performance.now();
+    const res = await fetch(`${server.base}/organization/collaboration-imports/?source=message_trace`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: form });
+    const total = performance.now() - started;
+    const answer = await res.text();
+    if (res.status !== 201) throw new Error(`the import answered ${res.status}: ${answer.slice(0, 500)}`);
+    const peak = serverPeakRss(pid);
+    console.log(`through the server (PostgreSQL): upload to answer ${s(total)}; ${JSON.stringify((JSON.parse(answer) as { counts: unknown }).counts)}; server peak RSS ${peak === null ? 'n/a' : mb(peak)} (${before === null ? 'n/a' : mb(before)} after start-up)`);
+  } finally {
+    await server.stop('SIGTERM');
+    await database.drop();
+  }
+}
+
 async function run(label: string, db: Database, path: string, now: Date): Promise<void> {
   const who = await tenant(db);
   const key = collaborationKeyFrom('bench-secrets-key-of-at-least-32-characters');
@@ -88,13 +134,16 @@ try {
   const path = join(folder, 'trace.csv');
   const rows = await writeTrace(path, now.getTime());
   console.log(`message trace: ${rows.toLocaleString('en')} rows, ${mb(statSync(path).size)} on disk; peak RSS after writing it ${peakRss()}`);
-  const postgres = await createBenchDatabase(SERVER, 'collaboration_bench');
-  try {
-    await run('PostgreSQL', postgres.handle.db, path, now);
-  } finally {
-    await postgres.drop();
+  if (process.env.COLLABORATION_SERVER !== '0') await runThroughServer(path);
+  if (process.env.COLLABORATION_IN_PROCESS !== '0') {
+    const postgres = await createBenchDatabase(SERVER, 'h1_collaboration_bench');
+    try {
+      await run('PostgreSQL', postgres.handle.db, path, now);
+    } finally {
+      await postgres.drop();
+    }
   }
-  if (process.env.COLLABORATION_EMBEDDED !== '0') {
+  if (process.env.COLLABORATION_IN_PROCESS !== '0' && process.env.COLLABORATION_EMBEDDED !== '0') {
     const dataDir = join(folder, 'pglite');
     const embedded = await createDb({ dataDir });
     try {

@@ -128,6 +128,8 @@ describe('data-subject requests on the Directory page', () => {
     await screenshot(page, 'directory-erase-person');
     await page.getByTestId('erase-person-confirm').click();
     await dialog.waitFor({ state: 'hidden' });
+    // The result names what was deleted, the weekly collaboration counts among it.
+    await expect.poll(() => page.getByTestId('notification').last().textContent()).toMatch(/Erased\. The person is now shown as .+weekly collaboration counts \(mail, calendar, chat\) deleted: \d+\./);
 
     await page.getByTestId('directory-search').fill('Erased person');
     await page.getByTestId('directory-person').getByTestId('directory-erased').first().waitFor();

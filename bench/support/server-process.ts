@@ -32,6 +32,11 @@ export class ServerProcess {
     this.base = `http://127.0.0.1:${options.port}/api`;
   }
 
+  /** The server's process id while it runs (to read its memory from /proc). */
+  pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   get running(): boolean {
     return this.child !== null;
   }

@@ -29,12 +29,18 @@ export const ZDeclaredWorkingPerson = z.object({
 export type TDeclaredWorkingPerson = z.infer<typeof ZDeclaredWorkingPerson>;
 
 /**
- * Counts for the pairs that touch a unit (at least one of the two is a direct member); null with
- * `withheld` when the unit has fewer respondents than the minimum or would give a withheld unit
- * away by difference.
+ * Counts for a unit together with its sub-units (a department's row covers every team below it):
+ * the pairs that touch it (at least one of the two is a member of the unit or of a unit below it);
+ * null with `withheld` when the unit has fewer respondents than the minimum or would give a
+ * withheld unit (or the direct members of a shown one) away by difference.
  */
 export const ZDeclaredWorkingUnit = z.object({
   unit: ZReportUnit,
+  /** The listed unit above this one (null for a top unit of the caller's list): the rows form the unit tree. */
+  parent: z.number().int().nullable(),
+  /** Members of the unit itself, not of its sub-units. */
+  direct_members: z.number().int(),
+  /** Members and respondents of the unit with its sub-units. */
   members: z.number().int(),
   respondents: z.number().int(),
   /** A survey nomination (either way) with no collaboration tie. */

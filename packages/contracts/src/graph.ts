@@ -120,11 +120,17 @@ export type TGraphFilter = z.infer<typeof ZGraphFilter>;
 
 export const ZGraphStatistics = z.object({
   employee_count: z.number().int(),
+  /** Directed ties drawn; for an undirected network (`directed` false) the pairs with a tie. */
   connection_count: z.number().int(),
-  /** Pairs who named each other (a mutual pair counts once). */
-  mutual_count: z.number().int(),
-  /** Share of the connections that are returned, 0–100 with one decimal. */
-  mutual_percentage: z.number(),
+  /**
+   * False for the collaboration network: undirected by construction (a tie is "met or
+   * communicated", held both ways), so reciprocity does not apply and the two figures below are null.
+   */
+  directed: z.boolean(),
+  /** Pairs who named each other (a mutual pair counts once); null when not directed. */
+  mutual_count: z.number().int().nullable(),
+  /** Share of the connections that are returned, 0–100 with one decimal; null when not directed. */
+  mutual_percentage: z.number().nullable(),
 });
 export type TGraphStatistics = z.infer<typeof ZGraphStatistics>;
 

@@ -20,7 +20,7 @@ const graph: TGraphVisualization = {
   relations: [{ source: 1, target: 2, questions: [11, 12], mutual: false, isSelected: false }],
   filters: [],
   graph_types: [],
-  statistics: { employee_count: 2, connection_count: 1, mutual_count: 0, mutual_percentage: 0 },
+  statistics: { employee_count: 2, connection_count: 1, directed: true, mutual_count: 0, mutual_percentage: 0 },
   graph_type: null,
   own_employee_id: null,
   named_by: null,

@@ -189,6 +189,11 @@ describe('the collaboration network in an analysis run', () => {
     expect(graph.graph_type).toBe('collaboration');
     expect(graph.relations).toHaveLength(4);
     expect(graph.relations.every((r) => r.mutual && r.questions.length === 0)).toBe(true);
+    // Undirected by construction: no reciprocity to show (not 100 %), and nobody "gave no answers" (no triangles).
+    expect(graph.statistics).toMatchObject({ connection_count: 2, directed: false, mutual_count: null, mutual_percentage: null });
+    expect(graph.employees.every((e) => e.answer_count === null)).toBe(true);
+    const survey = (await get(acme.adminToken, `/api/engagements/${acme.engagementId}/graph-visualization/`)).json() as TGraphVisualization;
+    expect(survey.statistics.directed).toBe(true);
     const gexf = await get(acme.adminToken, `/api/engagements/${acme.engagementId}/graph-visualization/export/?graph_type=collaboration&format=edges_csv`);
     expect(gexf.statusCode).toBe(200);
 

@@ -3,6 +3,7 @@ import { CENTRAL_TOP_SHARE, PERIPHERAL_BOTTOM_SHARE, type TDeclaredWorking, type
 import type { AnalyticsScope, SeeingLevel } from '../analytics-shared/analytics-scope.ts';
 import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
+import { unitTree } from './unit-tree.ts';
 
 /** A module's level for the caller and the people it lets them see (null level: no access). */
 export interface SeeingIn {
@@ -117,25 +118,42 @@ export function declaredWorkingView(sources: DeclaredWorkingSources): TDeclaredW
   const unitOf = (i: number): number => dbId(result.employees[i]!.unitId);
   const answered = (i: number) => result.employees[i]!.hasAnswered;
 
-  // Units: a unit is listed where the caller sees all of its (at least one) members, as in the wave comparison.
-  const membersOf = new Map<number, number[]>();
+  // Units with their sub-units (a department's row covers every team below it), so that a unit
+  // whose teams each hold a few respondents still shows its figures; a unit is listed where the
+  // caller sees all of its (at least one) members, as in the wave comparison.
+  const tree = unitTree(scope.units);
+  const directMembers = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     const unit = unitOf(i);
-    membersOf.set(unit, [...(membersOf.get(unit) ?? []), i]);
+    directMembers.set(unit, [...(directMembers.get(unit) ?? []), i]);
   }
+  const membersOf = new Map<number, number[]>();
+  for (const unit of scope.units) membersOf.set(unit.id, [...tree.subtreeOf(unit.id)].flatMap((id) => directMembers.get(id) ?? []).sort((a, b) => a - b));
   const listed = scope.units.filter((unit) => {
     const members = membersOf.get(unit.id) ?? [];
     return members.length > 0 && (scope.level === 'all_access' || members.every(inView));
   });
+  const listedIds = new Set(listed.map((unit) => unit.id));
   const respondentsOf = (members: readonly number[]) => members.filter(answered).length;
   const viewRespondents = result.employees.filter((_, i) => inView(i) && answered(i)).length;
   const sizes = new Map<string, number>([['view', viewRespondents]]);
   for (const unit of listed) sizes.set(`unit:${unit.id}`, respondentsOf(membersOf.get(unit.id) ?? []));
-  const shownSum = listed.reduce((total, unit) => total + sizes.get(`unit:${unit.id}`)!, 0);
-  const sums: FigureSum<string>[] = [{ total: 'view', parts: listed.map((unit) => `unit:${unit.id}`), unshownRemainder: Math.max(0, viewRespondents - shownSum) }];
+  // Figures that add up: a unit = its direct members (never shown apart, so the remainder) + its
+  // listed sub-units; the caller's view = its top listed units + whoever no listed unit holds.
+  // protectSums withholds further units until no withheld unit (or group of direct members) can
+  // be had as a shown total minus its shown parts.
+  const sumOver = (total: string, parts: readonly number[], totalRespondents: number): FigureSum<string> => {
+    const partIds = parts.map((id) => `unit:${id}`);
+    const shownSum = partIds.reduce((sum, id) => sum + sizes.get(id)!, 0);
+    return { total, parts: partIds, unshownRemainder: Math.max(0, totalRespondents - shownSum) };
+  };
+  const sums: FigureSum<string>[] = listed.map((unit) => sumOver(`unit:${unit.id}`, tree.childrenOf(unit.id).filter((id) => listedIds.has(id)), sizes.get(`unit:${unit.id}`)!));
+  const topListed = listed.filter((unit) => unit.parentId === null || !listedIds.has(unit.parentId)).map((unit) => unit.id);
+  sums.push(sumOver('view', topListed, viewRespondents));
   const decisions = protectSums(sizes, sums, minimum);
 
-  // Pairs between two people of the caller's view, counted for the unit of each of the two.
+  // Pairs between two people of the caller's view, counted once for every unit that holds either
+  // of the two (their units and the units above them).
   const tally = new Map<number, { named_not_met: number; met_not_named: number; both: number }>();
   const count = (unit: number, field: 'named_not_met' | 'met_not_named' | 'both') => {
     const row = tally.get(unit) ?? { named_not_met: 0, met_not_named: 0, both: 0 };
@@ -152,8 +170,7 @@ export function declaredWorkingView(sources: DeclaredWorkingSources): TDeclaredW
     const [a, b] = pairOf(key);
     if (!inView(a) || !inView(b) || idAt(a) === own || idAt(b) === own) continue;
     const field = status === 'both' ? 'both' : status === 'survey_only' ? 'named_not_met' : 'met_not_named';
-    count(unitOf(a), field);
-    if (unitOf(b) !== unitOf(a)) count(unitOf(b), field);
+    for (const unit of new Set([...tree.lineOf(unitOf(a)), ...tree.lineOf(unitOf(b))])) count(unit, field);
   }
   const units: TDeclaredWorkingUnit[] = listed.map((unit) => {
     const members = membersOf.get(unit.id) ?? [];
@@ -162,6 +179,8 @@ export function declaredWorkingView(sources: DeclaredWorkingSources): TDeclaredW
     const pairs = tally.get(unit.id) ?? { named_not_met: 0, met_not_named: 0, both: 0 };
     return {
       unit: { id: unit.id, name: unit.name },
+      parent: unit.parentId !== null && listedIds.has(unit.parentId) ? unit.parentId : null,
+      direct_members: (directMembers.get(unit.id) ?? []).length,
       members: members.length,
       respondents: sizes.get(`unit:${unit.id}`)!,
       named_not_met: shown ? pairs.named_not_met : null,

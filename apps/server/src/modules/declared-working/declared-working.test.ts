@@ -8,6 +8,7 @@ import { createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixture
 import { loginAs, type TestContext } from '../../testing/test-app.ts';
 import { loadAnalysisInput } from '../analysis/analysis-input.ts';
 import { centralAndPeripheral } from './declared-working-view.ts';
+import { unitTree } from './unit-tree.ts';
 
 /**
  * A run with known survey and collaboration ties (docs/collaboration-network.md, "Declared against
@@ -67,18 +68,23 @@ describe('declared against working network', () => {
       const answer = await read(org.tokens.admin);
       expect(answer.collaboration).toEqual({ from_week: '2026-02-23', to_week: '2026-03-16', covered_employees: 12, employees: 12 });
       const unit = (id: number) => answer.units.find((u) => u.unit.id === id)!;
-      expect(unit(org.units.sales)).toMatchObject({ members: 7, respondents: 6, named_not_met: 6, met_not_named: 5, both: 3, central_in_survey_only: 1, central_in_collaboration_only: 2, withheld: false });
-      // The CEO's unit has one respondent; Support (3) would give it away as total − Sales.
-      expect(unit(org.units.company)).toMatchObject({ respondents: 1, named_not_met: null, withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 3 } });
-      expect(unit(org.units.support)).toMatchObject({ respondents: 3, named_not_met: null, met_not_named: null, withheld: true, withheld_reason: { code: 'protects_withheld_group', minimum: 3 } });
+      expect(unit(org.units.sales)).toMatchObject({ parent: org.units.company, direct_members: 7, members: 7, respondents: 6, named_not_met: 6, met_not_named: 5, both: 3, central_in_survey_only: 1, central_in_collaboration_only: 2, withheld: false });
+      // The company's row covers both teams: every pair of the run (11 named, 10 met, 4 of them both).
+      expect(unit(org.units.company)).toMatchObject({ parent: null, direct_members: 1, members: 12, respondents: 10, named_not_met: 7, met_not_named: 6, both: 4, central_in_survey_only: 1, central_in_collaboration_only: 2, withheld: false });
+      // The CEO alone (the company's direct members, one respondent) would be the company minus
+      // both teams, so Support (3), the smaller team, is withheld as well.
+      expect(unit(org.units.support)).toMatchObject({ parent: org.units.company, members: 4, respondents: 3, named_not_met: null, met_not_named: null, withheld: true, withheld_reason: { code: 'protects_withheld_group', minimum: 3 } });
     });
 
-    it('withholds every unit at the default minimum of five', async () => {
+    it('shows a unit with its sub-units at the default minimum of five, where its teams alone are too small', async () => {
       await setMinimum(5);
       try {
         const answer = await read(org.tokens.admin);
-        expect(answer.units.every((u) => u.withheld && u.named_not_met === null)).toBe(true);
-        expect(answer.units.find((u) => u.unit.id === org.units.sales)?.withheld_reason?.code).toBe('difference_below_minimum');
+        const unit = (id: number) => answer.units.find((u) => u.unit.id === id)!;
+        expect(unit(org.units.company)).toMatchObject({ respondents: 10, named_not_met: 7, met_not_named: 6, both: 4, withheld: false });
+        expect(unit(org.units.support)).toMatchObject({ named_not_met: null, withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 } });
+        // Sales (6) shown beside the company (10) would leave Support with the CEO: 4 respondents.
+        expect(unit(org.units.sales)).toMatchObject({ named_not_met: null, withheld: true, withheld_reason: { code: 'difference_below_minimum', minimum: 5 } });
       } finally {
         await setMinimum(3);
       }
@@ -152,6 +158,18 @@ describe('declared against working network', () => {
       expect(after).toHaveLength(before + 1);
       expect(after.at(-1)).toMatchObject({ engagementId: org.engagementId, outcome: 'success' });
     });
+  });
+});
+
+describe('the unit tree the rows follow', () => {
+  it('gives each unit its subtree and its line up to the top, and survives a cycle in bad data', () => {
+    const tree = unitTree([{ id: 1, parentId: null }, { id: 2, parentId: 1 }, { id: 3, parentId: 2 }, { id: 4, parentId: 1 }, { id: 5, parentId: 99 }, { id: 6, parentId: 7 }, { id: 7, parentId: 6 }]);
+    expect([...tree.subtreeOf(1)].sort()).toEqual([1, 2, 3, 4]);
+    expect(tree.lineOf(3)).toEqual([3, 2, 1]);
+    expect(tree.childrenOf(1)).toEqual([2, 4]);
+    // A parent outside the journey ends the line; a cycle stops where it closes.
+    expect(tree.lineOf(5)).toEqual([5]);
+    expect(tree.lineOf(6)).toEqual([6, 7]);
   });
 });
 

@@ -59,7 +59,7 @@ describe('the executive report PDF against the pages', () => {
     const res = await getAs(ctx, org.tokens.admin, `/api/engagements/${org.engagementId}/executive-report/export/`, ACCEPT[locale]);
     expect(res.statusCode).toBe(200);
     const [first] = await pdfPages(res.rawPayload);
-    const mutual = spaced(formatShare(graph.statistics.mutual_percentage / 100, locale));
+    const mutual = spaced(formatShare(graph.statistics.mutual_percentage! / 100, locale));
     expect(graph.statistics.connection_count).toBeGreaterThan(0);
     expect(first).toContain(mutual);
     expect(first).toContain(spaced(formatShare(density!, locale)));
@@ -70,7 +70,7 @@ describe('the executive report PDF against the pages', () => {
   it('writes the same share the page shows in the figure row of the report', async () => {
     const graph = ZGraphVisualization.parse((await getAs(ctx, org.tokens.admin, `/api/engagements/${org.engagementId}/graph-visualization/`, 'de-DE')).json());
     const [first] = await pdfPages((await getAs(ctx, org.tokens.admin, `/api/engagements/${org.engagementId}/executive-report/export/`, 'de-DE')).rawPayload);
-    expect(first).toContain(`Anteil gegenseitiger Beziehungen ${spaced(formatShare(graph.statistics.mutual_percentage / 100, 'de'))}`);
+    expect(first).toContain(`Anteil gegenseitiger Beziehungen ${spaced(formatShare(graph.statistics.mutual_percentage! / 100, 'de'))}`);
   });
 
   it('explains the picture’s colours: every unit in it, with its head count', async () => {

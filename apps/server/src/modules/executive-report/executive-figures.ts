@@ -94,7 +94,7 @@ export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, 
     keyPeopleInDanger: retention.key_people_in_danger.length,
     leadersInNeed: retention.leaders_in_need_of_support.map((l) => ({ name: scope.employeeById.get(l.leader)?.name ?? '', reasons: l.reasons })),
     density: withheld ? null : tieDensity(statistics),
-    mutualShare: withheld || statistics.connection_count === 0 ? null : statistics.mutual_percentage / 100,
+    mutualShare: withheld || statistics.connection_count === 0 || statistics.mutual_percentage === null ? null : statistics.mutual_percentage / 100,
     network: networkPicture(view),
   };
 }

@@ -130,7 +130,8 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
       unit: p.unitId,
       parent: leaderIndex !== undefined && shown[leaderIndex] ? p.leaderId : null,
       leader_name: leaderIndex !== undefined && visible[leaderIndex] ? people[leaderIndex]!.name : null,
-      answer_count: answerCountFor(viewer.level, i === own, p.answerCount),
+      // The survey's "gave no answers" (the triangle) says nothing about the collaboration network.
+      answer_count: collaboration ? null : answerCountFor(viewer.level, i === own, p.answerCount),
       x: p.positions.regular.x,
       y: p.positions.regular.y,
       positions: p.positions,
@@ -166,7 +167,7 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
     relations: out,
     filters: filterOptions(source, visiblePeople, labels),
     graph_types: [...[...new Set(source.questions.map((q) => q.category))].sort(categoryOrder), ...(source.collaboration ? ([COLLABORATION_GRAPH_TYPE] as TGraphType[]) : [])],
-    statistics: tieStatistics(employees.length, out),
+    statistics: tieStatistics(employees.length, out, !collaboration),
     graph_type: request.graphType,
     own_employee_id: own === undefined ? null : people[own]!.id,
     // Nobody names anyone in the collaboration network: there is no one to count.

@@ -46,6 +46,7 @@ describe('GET /engagements/{id}/graph-visualization/ for all_access', () => {
     expect(body.statistics).toEqual({
       employee_count: 12,
       connection_count: body.relations.length,
+      directed: true,
       mutual_count: mutual / 2,
       mutual_percentage: Math.round((mutual / body.relations.length) * 1000) / 10,
     });

@@ -76,9 +76,22 @@ function Correlations({ data }: { data: TDeclaredWorking }) {
   );
 }
 
+/** How deep each listed unit sits below the top of the caller's list (the rows form the unit tree). */
+function unitDepths(units: TDeclaredWorking['units']): Map<number, number> {
+  const parentOf = new Map(units.map((row) => [row.unit.id, row.parent] as const));
+  const depths = new Map<number, number>();
+  for (const row of units) {
+    let depth = 0;
+    for (let at = row.parent; at !== null && depth < units.length; at = parentOf.get(at) ?? null) depth++;
+    depths.set(row.unit.id, depth);
+  }
+  return depths;
+}
+
 function UnitTable({ data }: { data: TDeclaredWorking }) {
   const { t } = useTranslation('metrics');
   const locale = activeLocale();
+  const depths = unitDepths(data.units);
   const cell = (value: number | null) => (value === null ? <Text span c="dimmed" fz="sm">{t('declaredWorking.units.withheldCell')}</Text> : formatNumber(value, locale));
   return (
     <Stack gap="sm">
@@ -88,7 +101,8 @@ function UnitTable({ data }: { data: TDeclaredWorking }) {
       <Text fz="sm" c="dimmed">
         {t('declaredWorking.units.explain', { min: data.minimum })}
       </Text>
-      <Table.ScrollContainer minWidth={720}>
+      {/* A phone scrolls the table sideways: the region takes the keyboard focus so it can be scrolled without a mouse (WCAG 2.1.1). */}
+      <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('declaredWorking.units.title') } }}>
         <Table withTableBorder striped data-testid="declared-working-units">
           <Table.Thead>
             <Table.Tr>
@@ -105,7 +119,7 @@ function UnitTable({ data }: { data: TDeclaredWorking }) {
           <Table.Tbody>
             {data.units.map((row) => (
               <Table.Tr key={row.unit.id} data-testid={`declared-working-unit-${row.unit.id}`}>
-                <Table.Th scope="row" fw={500}>
+                <Table.Th scope="row" fw={500} style={{ paddingInlineStart: `calc(var(--table-horizontal-spacing, 0.75rem) + ${(depths.get(row.unit.id) ?? 0) * 1.25}rem)` }}>
                   {row.unit.name}
                 </Table.Th>
                 <Table.Td>{formatNumber(row.members, locale)}</Table.Td>
@@ -180,7 +194,7 @@ function PeopleTable({ people }: { people: TDeclaredWorkingPerson[] }) {
       <Title order={2} fz="lg">
         {t('declaredWorking.people.title')}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('declaredWorking.people.title') } }}>
         <Table withTableBorder striped data-testid="declared-working-people">
           <Table.Thead>
             <Table.Tr>

@@ -5,6 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../shared/api/save-file.ts';
+import { formatNumber } from '../../shared/format/format-date.ts';
+import { activeLocale } from '../../shared/i18n/i18n.ts';
 import { notify } from '../../shared/notifications/notify.ts';
 import { useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { downloadPersonalData, erasePerson } from './directory-api.ts';
@@ -21,10 +23,13 @@ function ErasePersonModal({ person, onClose }: { person: TDirectoryPerson | null
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<TNominationChoice | null>(null);
+  const locale = activeLocale();
   const erase = useMutation({
     mutationFn: (target: { id: number; nominations: TNominationChoice }) => erasePerson(target.id, { nominations: target.nominations }),
     onSuccess: async (result) => {
-      notify('success', t('requests.erased', { pseudonym: result.pseudonym }));
+      // What the erasure changed, counted by the server: nominations, rewritten runs and the weekly
+      // collaboration counts (mail, calendar, chat) deleted with the person (docs/privacy/data-subject-requests.md).
+      notify('success', `${t('requests.erased', { pseudonym: result.pseudonym })} ${t('requests.erasedCounts', { nominations: formatNumber(result.nominations_deleted, locale), runs: formatNumber(result.analysis_runs_rewritten, locale), collaboration: formatNumber(result.collaboration_counts_deleted, locale) })}`);
       setChoice(null);
       onClose();
       await queryClient.invalidateQueries({ queryKey: ['organization-admin', 'directory', 'people'] });

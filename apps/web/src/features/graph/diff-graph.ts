@@ -122,7 +122,7 @@ export function diffGraph(diff: TTieDiff): TDiffGraph {
     relations,
     filters: [],
     graph_types: [],
-    statistics: { employee_count: employees.length, connection_count: relations.length, mutual_count: 0, mutual_percentage: 0 },
+    statistics: { employee_count: employees.length, connection_count: relations.length, directed: true, mutual_count: 0, mutual_percentage: 0 },
     graph_type: diff.graph_type,
     own_employee_id: null,
     named_by: null,

@@ -22,7 +22,7 @@ function view(employees: TGraphNode[]): TGraphVisualization {
       { id: 3, name: 'Legal', parent: null, color: '#333333', in_scope: true },
     ],
     node_attributes: [], questions: [], relations: [], filters: [], graph_types: [], graph_type: null, own_employee_id: null, named_by: null,
-    statistics: { employee_count: employees.length, connection_count: 0, mutual_count: 0, mutual_percentage: 0 },
+    statistics: { employee_count: employees.length, connection_count: 0, directed: true, mutual_count: 0, mutual_percentage: 0 },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Box, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { TGraphVisualization } from '@ona/contracts';
+import { COLLABORATION_GRAPH_TYPE, type TGraphVisualization } from '@ona/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,8 @@ export function GraphLegend({ data, colorBy }: { data: TGraphVisualization; colo
   return (
     <Paper pos="absolute" bottom={10} left={10} px="xs" py={6} radius="sm" withBorder maw={280} style={{ zIndex: 3, opacity: 0.94 }} data-testid="graph-legend">
       <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text fz="xs">▲ {t('legend.noAnswers')}</Text>
+        {/* The triangle is the survey's "gave no answers": nobody answers in the collaboration network. */}
+        {data.graph_type === COLLABORATION_GRAPH_TYPE ? <Text fz="xs">{t('legend.collaborationTies')}</Text> : <Text fz="xs">▲ {t('legend.noAnswers')}</Text>}
         {entries.length > 0 && (
           <UnstyledButton fz="xs" c="blue" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="graph-legend-toggle">
             {open ? t('legend.hideColours') : t('legend.showColours')}

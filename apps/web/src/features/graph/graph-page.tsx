@@ -103,7 +103,7 @@ export function GraphPage() {
     legendTitle: appearance.colorBy === 'keyPerson' ? t('export.legendKeyRoles') : t('export.legendUnits'),
     entries: legendEntries(shown, appearance.colorBy).map((entry) => ({ color: entry.color, label: entryLabel(entry, t), count: formatCount(entry.count, locale) })),
     more: (count) => t('export.more', { count }),
-    notes: [`▲ ${t('legend.noAnswers')}`, t('export.mutualNote')],
+    notes: shown.graph_type === COLLABORATION_GRAPH_TYPE ? [t('legend.collaborationTies')] : [`▲ ${t('legend.noAnswers')}`, t('export.mutualNote')],
   });
   const exportPicture = async (): Promise<boolean> => {
     const blob = data ? await canvas.current?.exportPrintPng(printTexts(data)) : null;

@@ -17,7 +17,11 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Employee count, connection count, mutual count and share, for what is shown (the share through the formatter the executive report PDF uses). */
+/**
+ * Employee count, connection count, mutual count and share, for what is shown (the share through the
+ * formatter the executive report PDF uses). An undirected network (collaboration) has no reciprocity:
+ * its mutual figures read "not applicable" with the reason, never 100 %.
+ */
 export function GraphStatistics({ statistics }: { statistics: TGraphStatistics }) {
   const { t } = useTranslation('graph');
   const locale = activeLocale();
@@ -27,13 +31,18 @@ export function GraphStatistics({ statistics }: { statistics: TGraphStatistics }
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="lg" verticalSpacing="xs">
         <Figure label={t('statistics.employees')} value={formatNumber(statistics.employee_count, locale)} testId="graph-stat-employees" />
         <Figure label={t('statistics.connections')} value={formatNumber(statistics.connection_count, locale)} testId="graph-stat-connections" />
-        <Figure label={t('statistics.mutual')} value={formatNumber(statistics.mutual_count, locale)} testId="graph-stat-mutual" />
+        <Figure label={t('statistics.mutual')} value={statistics.mutual_count === null ? t('statistics.notApplicable') : formatNumber(statistics.mutual_count, locale)} testId="graph-stat-mutual" />
         <Figure
           label={t('statistics.mutualPercentage')}
-          value={formatShare(statistics.mutual_percentage / 100, locale)}
+          value={statistics.mutual_percentage === null ? t('statistics.notApplicable') : formatShare(statistics.mutual_percentage / 100, locale)}
           testId="graph-stat-mutual-percentage"
         />
       </SimpleGrid>
+      {!statistics.directed && (
+        <Text fz="xs" c="dimmed" mt={4} data-testid="graph-stat-undirected">
+          {t('statistics.undirectedNote')}
+        </Text>
+      )}
     </Paper>
   );
 }
