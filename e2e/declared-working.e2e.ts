@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TDeclaredWorking } from '@ona/contracts';
@@ -7,6 +5,7 @@ import { launchBrowser, screenshot } from './support/browser.ts';
 import { analysedCollaborationJourney } from './support/collaboration-journey.ts';
 import { signedInPage } from './support/session.ts';
 import { e2eServer } from './support/e2e-workers.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 
 /**
  * Declared against working network with data (docs/collaboration-network.md): a journey of the
@@ -16,7 +15,6 @@ import { e2eServer } from './support/e2e-workers.ts';
  * or critical issue. The shared open demo journey is left unanalysed (key-people.e2e.ts).
  */
 const { baseUrl } = e2eServer();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let chromium: Awaited<ReturnType<typeof launchBrowser>>;
 let browser: BrowserContext;
 
@@ -25,15 +23,6 @@ beforeAll(async () => {
   browser = chromium.browser;
 });
 afterAll(async () => chromium?.close());
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
 
