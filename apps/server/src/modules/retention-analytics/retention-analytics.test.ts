@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPLANATIONS, type AnalysisResult } from '@ona/analytics';
+import { EXPLANATIONS } from '@ona/analytics';
 import type { TRetentionAnalytics } from '@ona/contracts';
 import { analyseThroughApi, getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { buildApp } from '../../app.ts';
