@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, loadDemo } from './demo/load-demo.ts';
 import type { AnalysisRun } from './modules/analysis/run-repository.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from './testing/test-app.ts';
 import type { TestDatabase } from './testing/test-database.ts';
+import { storedResultOf } from './testing/stored-result.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,7 +129,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('analysis worker proc
 
     const run = await waitForRun(ctx.db, runId, (r) => r.status === 'done' || r.status === 'failed');
     expect(run).toMatchObject({ status: 'done', progress: 100, error: null });
-    expect((run.result as { employees: unknown[] }).employees.length).toBeGreaterThan(900);
+    expect((await storedResultOf(ctx.db.db, runId))?.employees.length).toBeGreaterThan(900);
     expect(logged(worker, 'analysis done')).toEqual([expect.objectContaining({ runId, pid: worker.child.pid })]);
     // The run's e-mails were written for the web instances to deliver: leader codes are stored.
     const codes = await ctx.db.db.select().from(tables.leaderReportCodes).where(eq(tables.leaderReportCodes.engagementId, engagementId));

@@ -495,3 +495,4 @@ export * from './schedule-schema.ts';
 export * from './schedule-repeat-schema.ts';
 export * from './privacy-notice-schema.ts';
 export * from './collaboration-schema.ts';
+export * from './analysis-parts-schema.ts';

@@ -3,6 +3,8 @@ import { runAnalysis } from '@ona/analytics';
 import { and, asc, eq, isNotNull, lt, statementChunks, tables, type Database } from '@ona/db';
 import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
 import { newLeaderCode } from '../modules/analysis/leader-codes.ts';
+import { splitResult } from '../modules/analysis/result-parts.ts';
+import { storeFinishedRun } from '../modules/analysis/run-repository.ts';
 
 /** The demo leader's report opens with this code (DECISIONS.md, Demo data). */
 export const DEMO_LEADER_CODE = 'DEMOLEAD';
@@ -19,18 +21,8 @@ export async function analyseDemoEngagements(db: Database, referenceDate: string
     const startedAt = new Date();
     const result = runAnalysis(input, {}, undefined, { clock: () => performance.now() });
     const timings = Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.ms)]));
-    await db.insert(tables.analysisRuns).values({
-      engagementId: engagement.id,
-      status: 'done',
-      progress: 100,
-      step: 'done',
-      claimedBy: 'demo',
-      startedAt,
-      heartbeatAt: new Date(),
-      finishedAt: new Date(),
-      result,
-      timings,
-    });
+    // Stored in parts as a worker stores a run (docs/analysis-result-parts.md).
+    await storeFinishedRun(db, { engagementId: engagement.id, claimedBy: 'demo', startedAt, heartbeatAt: new Date(), timings }, splitResult(result));
     const leaders = await db
       .selectDistinct({ id: tables.employees.leaderId })
       .from(tables.employees)

@@ -6,6 +6,7 @@ import { sendReportReady } from '../modules/analysis/report-ready.ts';
 import { sendScheduledReportsReady } from '../modules/journey-schedule/step-jobs.ts';
 import { claimRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
 import { runAnalysisInWorker } from '../modules/analysis/run-in-worker.ts';
+import { joinResult } from '../modules/analysis/result-parts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +50,7 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
       let lastWrite = 0;
       // Progress writes go one after another and are awaited before completion, in order.
       let progressWrites = Promise.resolve();
-      const result = (await runAnalysisInWorker(
+      const parts = await runAnalysisInWorker(
         input,
         (step, percent) => {
           const now = Date.now();
@@ -58,15 +59,16 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
           progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
         },
         { heapMb: options.heapMb },
-      )) as { timings?: { step: string; ms: number }[] };
+      );
       await progressWrites;
-      const timings = Object.fromEntries((result.timings ?? []).map((t) => [t.step, Math.round(t.ms)]));
+      const { timings: steps } = joinResult(parts.filter((part) => part.path[0] === 'timings'));
+      const timings = Object.fromEntries((steps ?? []).map((t) => [t.step, Math.round(t.ms)]));
       const linkBase = jobLinkBase(options.publicUrl, app);
       // The completion and its e-mails (outbox rows with their delivery jobs) in one transaction: an
       // instance that dies before the commit leaves the run running, its job is retried and the
       // e-mails are written then; after the commit both exist. Never a done run without its e-mails.
       await app.db.transaction(async (tx) => {
-        await completeRun(tx, run.id, result, timings);
+        await completeRun(tx, run.id, parts, timings);
         try {
           // A savepoint: the run is done whatever happens to its e-mails; a mail failure is logged, not a failed run.
           await tx.transaction(async (emails) => {

@@ -4,6 +4,8 @@ import { MODULES, type TAccessLevel, type TModule } from '@ona/contracts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from './fixtures.ts';
 import { authHeader, loginAs, type TestContext } from './test-app.ts';
 import { loadAnalysisInput } from '../modules/analysis/analysis-input.ts';
+import { splitResult } from '../modules/analysis/result-parts.ts';
+import { storeFinishedRun } from '../modules/analysis/run-repository.ts';
 
 /** The default questionnaire of DECISIONS.md (key, category, kind). */
 export const DEFAULT_QUESTIONS = [
@@ -196,5 +198,5 @@ export async function storeAnalysisWith360(db: Database, engagementId: number): 
     return [...own, ...self];
   });
   const result = runAnalysis({ ...input, leadership360: { items, nominations } });
-  await db.insert(tables.analysisRuns).values({ engagementId, status: 'done', progress: 100, step: 'done', result, finishedAt: new Date() });
+  await storeFinishedRun(db, { engagementId }, splitResult(result));
 }

@@ -29,7 +29,7 @@ export function networkQuestionIds(questions: readonly NetworkQuestion[], key: N
  * questions it was given on), indexed like `result.employeeIds`. The same digraph the run built,
  * so brokerage can be recomputed with other groups without the survey's answers.
  */
-export function networkDigraph(result: AnalysisResult, questionIds: ReadonlySet<string>): Digraph {
+export function networkDigraph(result: { employeeIds: readonly string[]; graph: Pick<AnalysisResult['graph'], 'edges'> }, questionIds: ReadonlySet<string>): Digraph {
   const index = new Map(result.employeeIds.map((id, i) => [id, i]));
   const sources: number[] = [];
   const targets: number[] = [];
@@ -45,7 +45,7 @@ export function networkDigraph(result: AnalysisResult, questionIds: ReadonlySet<
 }
 
 /** The collaboration network of a stored analysis (`result.collaboration.ties`, each tie both ways), indexed like `result.employeeIds`. */
-export function collaborationNetworkDigraph(result: AnalysisResult): Digraph {
+export function collaborationNetworkDigraph(result: { employeeIds: readonly string[]; collaboration?: Pick<NonNullable<AnalysisResult['collaboration']>, 'ties'> | null }): Digraph {
   const index = new Map(result.employeeIds.map((id, i) => [id, i]));
   const sources: number[] = [];
   const targets: number[] = [];

@@ -41,7 +41,11 @@ export type PersonMetricId = (typeof PERSON_METRIC_IDS)[number];
 export type NetworkKey = 'work' | `kind:${QuestionKind}` | `category:${GraphCategory}` | 'collaboration';
 
 /** The networks a result has metrics for, work first, then kinds and categories in the engine's order, collaboration last. */
-export function networkKeys(result: AnalysisResult): NetworkKey[] {
+/**
+ * The networks a result has metrics for. Takes only which networks are present, so that a reader
+ * of a result stored in parts can answer it from the parts' names without reading them.
+ */
+export function networkKeys(result: { metrics: { byKind: Partial<Record<QuestionKind, unknown>>; byCategory: Partial<Record<GraphCategory, unknown>>; collaboration?: unknown } }): NetworkKey[] {
   const keys: NetworkKey[] = ['work'];
   for (const kind of QUESTION_KINDS) if (result.metrics.byKind[kind]) keys.push(`kind:${kind}`);
   for (const category of GRAPH_CATEGORIES) if (result.metrics.byCategory[category]) keys.push(`category:${category}`);
@@ -49,7 +53,7 @@ export function networkKeys(result: AnalysisResult): NetworkKey[] {
   return keys;
 }
 
-export function graphMetricsOf(result: AnalysisResult, key: NetworkKey): GraphMetrics | null {
+export function graphMetricsOf(result: Pick<AnalysisResult, 'metrics'>, key: NetworkKey): GraphMetrics | null {
   if (key === 'work') return result.metrics.work;
   if (key === 'collaboration') return result.metrics.collaboration ?? null;
   const [scope, name] = key.split(':') as ['kind' | 'category', string];
@@ -68,7 +72,7 @@ export interface PersonMetricTable {
  * brokerage come from the analysis's own steps (computed once there), the other networks carry
  * theirs. null when the result has no such network.
  */
-export function personMetricTable(result: AnalysisResult, key: NetworkKey): PersonMetricTable | null {
+export function personMetricTable(result: Pick<AnalysisResult, 'metrics' | 'communities' | 'brokerage'>, key: NetworkKey): PersonMetricTable | null {
   const metrics = graphMetricsOf(result, key);
   if (!metrics) return null;
   const work = key === 'work';

@@ -3,19 +3,29 @@ import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
 import { runAnalysisAsync, type AnalysisInput, type AnalysisStep } from '@ona/analytics';
 import type { TAnalysisStep } from '@ona/contracts';
+import { splitResult } from './result-parts.ts';
 
 // The contract lists the engine's steps for clients to translate: a step added to one and not the
 // other fails this line at compile time.
 type SameSteps = [AnalysisStep] extends [TAnalysisStep] ? ([TAnalysisStep] extends [AnalysisStep] ? true : never) : never;
 export const ENGINE_STEPS_MATCH_CONTRACT: SameSteps = true;
 
+/** A stored part as it crosses to the parent thread (docs/analysis-result-parts.md). */
+export interface PostedPart {
+  path: readonly string[];
+  page: number | null;
+  body: Uint8Array;
+}
+
 /**
  * Runs one analysis off the main thread so that the API keeps answering. Messages to the parent:
- * progress events, then the result (or an error).
+ * progress events, then the result in its stored parts (or an error). The result is split and
+ * compressed here, so the parent never holds it whole, nor as one JSON string (V8 caps a string
+ * at about 512 MB; 100,000 people's result is past it).
  */
 export type WorkerMessage =
   | { type: 'progress'; step: string; done: number; total: number }
-  | { type: 'result'; result: unknown }
+  | { type: 'result'; parts: PostedPart[] }
   | { type: 'error'; message: string };
 
 const input = (workerData as { input: AnalysisInput }).input;
@@ -27,7 +37,11 @@ try {
     clock: () => performance.now(),
     workers: availableParallelism(),
   });
-  post({ type: 'result', result });
+  const parts = splitResult(result);
+  // A part's bytes move to the parent rather than being copied when the part owns its whole
+  // buffer; a small one may share Node's buffer pool, which must not be moved, so it is copied.
+  const owned = parts.flatMap(({ body }) => (body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.buffer.byteLength === body.byteLength ? [body.buffer] : []));
+  parentPort?.postMessage({ type: 'result', parts: parts.map((part) => ({ path: part.path, page: part.page, body: part.body })) } satisfies WorkerMessage, owned);
 } catch (err) {
   post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
 }

@@ -8,6 +8,7 @@ import { collaborationTenant, upload } from '../collaboration-imports/collaborat
 import { messageTraceCsv } from '../../demo/collaboration-export-writers.ts';
 import type { KnownCollaboration, PlannedEvent } from '../collaboration-imports/fixtures/known-collaboration.ts';
 import { loadAnalysisInput } from './analysis-input.ts';
+import { storedResultOf } from '../../testing/stored-result.ts';
 
 /**
  * Issue 33, item 4: an analysis run takes the organisation's collaboration network of the journey's
@@ -77,7 +78,7 @@ async function analyse(j: Journey): Promise<AnalysisResult> {
   await ctx.app.analysisJobs.idle();
   const [run] = await ctx.db.db.select().from(tables.analysisRuns).where(and(eq(tables.analysisRuns.engagementId, j.engagementId), eq(tables.analysisRuns.status, 'done'))).orderBy(desc(tables.analysisRuns.id)).limit(1);
   expect(run).toBeDefined();
-  return run!.result as AnalysisResult;
+  return (await storedResultOf(ctx.db.db, run!.id))!;
 }
 
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: authHeader(token) });
@@ -142,7 +143,7 @@ describe('the collaboration network in an analysis run', () => {
   });
 
   it('never takes another organisation’s counts', async () => {
-    const acmeResult = (await ctx.db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, acme.engagementId)).orderBy(desc(tables.analysisRuns.id)))[0]!.result as AnalysisResult;
+    const acmeResult = (await storedResultOf(ctx.db.db, (await ctx.db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, acme.engagementId)).orderBy(desc(tables.analysisRuns.id)))[0]!.id))!;
     const globexResult = await analyse(globex);
     const globexIds = new Set(Object.values(globex.employees).map(String));
     // Globex's only tie is its boss–member pair; Acme has no such tie and none of Globex's people.

@@ -28,7 +28,8 @@ describe('an analysis result stored in parts', () => {
   it('gives a page only the parts it needs: the metrics of one network alone', () => {
     const parts = splitResult(result);
     const work = parts.filter((p) => p.path[0] === 'metrics' && p.path[1] === 'work');
-    expect(joinResult(work)).toStrictEqual({ metrics: { work: JSON.parse(JSON.stringify(result.metrics.work)) } });
+    // The keyed objects beside it come back empty: a record with only the networks asked for.
+    expect(joinResult(work)).toStrictEqual({ metrics: { work: JSON.parse(JSON.stringify(result.metrics.work)), byKind: {}, byCategory: {} } });
   });
 
   it('keeps each part compressed (gzip), and an empty list as one empty page', () => {

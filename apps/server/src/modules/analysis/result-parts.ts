@@ -1,10 +1,9 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import type { AnalysisResult } from '@ona/analytics';
 
 /**
  * One stored part of an analysis result (issue 34, item 3; design in docs/analysis-result-parts.md):
  * the value at `path` of the result, or page `page` of the array there, as gzip-compressed JSON.
- * Not yet written by the runs: they still store the result as one jsonb value (analysis_runs.result).
  */
 export interface ResultPart {
   path: readonly string[];
@@ -37,22 +36,32 @@ export const DEFAULT_ITEMS_PER_PAGE = 1_000;
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((segment, i) => segment === b[i]);
 const isPrefix = (prefix: readonly string[], of: readonly string[]) => prefix.length < of.length && prefix.every((segment, i) => segment === of[i]);
-const compress = (value: unknown) => gzipSync(Buffer.from(JSON.stringify(value), 'utf8'));
+// The fastest level: the whole result is compressed once per run inside the analysis's time
+// budget (issue 34: 100,000 people in 90 s), and level 6 would take several times as long for a
+// few tenths smaller parts.
+export const compressPartValue = (value: unknown): Buffer => gzipSync(Buffer.from(JSON.stringify(value), 'utf8'), { level: zlibConstants.Z_BEST_SPEED });
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A part before compression, or after reading: the value itself. */
+export interface ParsedPart {
+  path: readonly string[];
+  page: number | null;
+  value: unknown;
+}
 
 /**
  * The result in parts, in the order of its keys: each paged array in pages of `itemsPerPage`
  * items, each network's metrics apart, every other top-level section whole. Joining the parts in
- * this order gives the result back as its JSON (what one jsonb value holds today).
+ * this order gives the result back as its JSON (what one jsonb value holds).
  */
-export function splitResult(result: AnalysisResult, itemsPerPage = DEFAULT_ITEMS_PER_PAGE): ResultPart[] {
+export function partsOf(result: AnalysisResult, itemsPerPage = DEFAULT_ITEMS_PER_PAGE): ParsedPart[] {
   if (!Number.isInteger(itemsPerPage) || itemsPerPage < 1) throw new Error(`itemsPerPage must be a whole number of at least 1, not ${itemsPerPage}`);
-  const parts: ResultPart[] = [];
+  const parts: ParsedPart[] = [];
   const visit = (value: unknown, path: readonly string[]) => {
     if (PAGED_ARRAYS.some((paged) => samePath(paged, path)) && Array.isArray(value)) {
       // An empty list is one empty page, so that the key comes back.
       for (let start = 0, page = 0; page === 0 || start < value.length; start += itemsPerPage, page++) {
-        parts.push({ path, page, body: compress(value.slice(start, start + itemsPerPage)) });
+        parts.push({ path, page, value: value.slice(start, start + itemsPerPage) });
       }
       return;
     }
@@ -65,14 +74,27 @@ export function splitResult(result: AnalysisResult, itemsPerPage = DEFAULT_ITEMS
       }
       return;
     }
-    parts.push({ path, page: null, body: compress(value) });
+    parts.push({ path, page: null, value });
   };
   visit(result, []);
   return parts;
 }
 
-/** The result from its parts, in the order splitResult gave them (or a subset: a page needs only some). */
-export function joinResult(parts: readonly ResultPart[]): AnalysisResult {
+/** The parts of partsOf, each as gzip-compressed JSON: what the analysis worker stores. */
+export function splitResult(result: AnalysisResult, itemsPerPage = DEFAULT_ITEMS_PER_PAGE): ResultPart[] {
+  return partsOf(result, itemsPerPage).map((part) => ({ path: part.path, page: part.page, body: compressPartValue(part.value) }));
+}
+
+/** The value a stored part holds. */
+export const partValue = (body: Buffer): unknown => JSON.parse(gunzipSync(body).toString('utf8'));
+
+/**
+ * The object the parts make, in the order given (the stored order, or a subset of it: a page needs
+ * only some). A keyed object (`metrics.byKind`, `metrics.byCategory`) whose parent was read comes
+ * back even when none of its keys were asked for, as an empty object: "which networks" is a
+ * question of the run's outline, and the object reads as a record with only the keys asked for.
+ */
+export function joinParts(parts: readonly ParsedPart[]): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const part of parts) {
     if (part.path.length === 0) throw new Error('a result part needs a path');
@@ -87,15 +109,26 @@ export function joinResult(parts: readonly ResultPart[]): AnalysisResult {
       }
     }
     const key = part.path[part.path.length - 1] as string;
-    const value: unknown = JSON.parse(gunzipSync(part.body).toString('utf8'));
+    const value = part.value;
     if (part.page === null) parent[key] = value;
     else {
       const list = parent[key];
       if (!Array.isArray(value)) throw new Error(`part ${part.path.join('.')} page ${part.page} is not a list`);
-      if (part.page === 0) parent[key] = [...value];
-      else if (Array.isArray(list)) list.push(...value);
+      if (part.page === 0) parent[key] = [...(value as unknown[])];
+      else if (Array.isArray(list)) for (const item of value as unknown[]) list.push(item);
       else throw new Error(`part ${part.path.join('.')} page ${part.page} came before its page 0`);
     }
   }
-  return root as unknown as AnalysisResult;
+  for (const keyed of KEYED_OBJECTS) {
+    let parent: unknown = root;
+    for (const segment of keyed.slice(0, -1)) parent = isRecord(parent) ? parent[segment] : undefined;
+    const key = keyed[keyed.length - 1] as string;
+    if (isRecord(parent) && parent[key] === undefined) parent[key] = {};
+  }
+  return root;
+}
+
+/** The result from its stored parts (all of them, or a subset as joinParts says). */
+export function joinResult(parts: readonly ResultPart[]): AnalysisResult {
+  return joinParts(parts.map((part) => ({ path: part.path, page: part.page, value: partValue(part.body) }))) as unknown as AnalysisResult;
 }

@@ -4,6 +4,7 @@ import { claimRun } from './run-repository.ts';
 import { startSmtpCatcher } from '../../testing/smtp-catcher.ts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
+import { storedResultOf } from '../../testing/stored-result.ts';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -65,7 +66,9 @@ describe('POST /api/engagements/{id}/run-analysis/', () => {
     expect(runs[0]).toMatchObject({ status: 'done', progress: 100, error: null });
     expect(Object.keys(runs[0].timings)).toContain('metrics');
     const [stored] = await ctx.db.db.select().from(tables.analysisRuns).where(eq(tables.analysisRuns.id, runs[0].id));
-    expect((stored?.result as { employees: unknown[] }).employees).toHaveLength(3);
+    // Stored in parts, the run's own jsonb value left empty (docs/analysis-result-parts.md).
+    expect(stored?.result).toBeNull();
+    expect((await storedResultOf(ctx.db.db, runs[0].id))?.employees).toHaveLength(3);
     const codes = await ctx.db.db.select().from(tables.leaderReportCodes).where(eq(tables.leaderReportCodes.engagementId, engagementId));
     expect(codes).toHaveLength(2);
     for (const c of codes) expect(c.code).toMatch(/^[A-Z2-9]{8}$/);

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { AnalysisInput } from '@ona/analytics';
 import type { WorkerMessage } from './analysis-worker.ts';
+import type { ResultPart } from './result-parts.ts';
 
 // From source (tsx, vitest) the worker is a .ts file that tsx loads like in the parent; in the
 // built server (apps/server/dist, scripts/build-server.ts) it is a .js bundle beside server.js.
@@ -24,8 +25,9 @@ export function heapLimitMessage(heapMb: number): string {
 /**
  * Runs the engine in a worker thread, with its heap bounded by `heapMb` when given (Node's
  * resourceLimits: V8 ends the thread with ERR_WORKER_OUT_OF_MEMORY, the process lives on).
+ * Answers the result in its stored parts (result-parts.ts), split and compressed in the thread.
  */
-export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<unknown> {
+export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<ResultPart[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
       workerData: { input },
@@ -37,7 +39,7 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
       if (message.type === 'progress') onProgress(message.step, Math.round((message.done / message.total) * 95));
       else if (message.type === 'result') {
         settled = true;
-        resolve(message.result);
+        resolve(message.parts.map((part) => ({ path: part.path, page: part.page, body: Buffer.from(part.body.buffer, part.body.byteOffset, part.body.byteLength) })));
         void worker.terminate();
       } else {
         settled = true;

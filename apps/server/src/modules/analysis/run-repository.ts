@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, sql, tables, type Database } from '@ona/db';
+import type { ResultPart } from './result-parts.ts';
+import { insertRunParts } from './run-parts-repository.ts';
 
 const { analysisRuns } = tables;
 export type AnalysisRun = typeof analysisRuns.$inferSelect;
@@ -37,11 +39,33 @@ export async function reportProgress(db: Database, runId: number, progress: numb
     .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.status, 'running')));
 }
 
-export async function completeRun(db: Database, runId: number, result: unknown, timings: Record<string, number>): Promise<void> {
-  await db
+/**
+ * Stores the run's result in parts and marks it done, in the caller's transaction: a reader sees a
+ * run only once it is done, so never one half written (docs/analysis-result-parts.md); an instance
+ * that dies mid-write rolls both back and the retried job writes them anew. Only a running run is
+ * completed: of two instances that both worked a run (the stale-run rule), the second waits for the
+ * first's row lock, then finds the run done and stores nothing.
+ */
+export async function completeRun(db: Database, runId: number, parts: readonly ResultPart[], timings: Record<string, number>): Promise<void> {
+  const done = await db
     .update(analysisRuns)
-    .set({ status: 'done', progress: 100, step: 'done', result, timings, finishedAt: new Date(), heartbeatAt: new Date() })
-    .where(eq(analysisRuns.id, runId));
+    .set({ status: 'done', progress: 100, step: 'done', result: null, timings, finishedAt: new Date(), heartbeatAt: new Date() })
+    .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.status, 'running')))
+    .returning({ id: analysisRuns.id });
+  if (done.length > 0) await insertRunParts(db, runId, parts);
+}
+
+/**
+ * Stores a run that was analysed in this process (the demo at start-up, test fixtures) as done,
+ * with its result in parts, in one transaction: the same rows a worker's completion leaves.
+ */
+export async function storeFinishedRun(db: Database, run: Omit<typeof analysisRuns.$inferInsert, 'status' | 'result'>, parts: readonly ResultPart[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx.insert(analysisRuns).values({ progress: 100, step: 'done', finishedAt: new Date(), ...run, status: 'done' }).returning({ id: analysisRuns.id });
+    if (!stored) throw new Error('run insert returned nothing');
+    await insertRunParts(tx, stored.id, parts);
+    return stored.id;
+  });
 }
 
 export async function failRun(db: Database, runId: number, error: string): Promise<void> {
@@ -86,17 +110,19 @@ export async function latestRunId(db: Database, engagementId: number): Promise<{
   return row;
 }
 
-export async function latestResult(db: Database, engagementId: number): Promise<{ id: number; finishedAt: Date | null; result: unknown } | undefined> {
+/**
+ * One finished run of the engagement without its result: its row version, and whether its result
+ * is the one jsonb value of a run stored before the parts (docs/analysis-result-parts.md).
+ */
+export async function finishedRunRow(db: Database, engagementId: number, runId: number): Promise<{ id: number; version: string; finishedAt: Date | null; wholeResult: boolean } | undefined> {
   const [row] = await db
-    .select({ id: analysisRuns.id, finishedAt: analysisRuns.finishedAt, result: analysisRuns.result })
+    .select({ id: analysisRuns.id, version: runRowVersion, finishedAt: analysisRuns.finishedAt, wholeResult: sql<boolean>`${analysisRuns.result} is not null` })
     .from(analysisRuns)
-    .where(and(eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')))
-    .orderBy(desc(analysisRuns.id))
-    .limit(1);
+    .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')));
   return row;
 }
 
-/** The result of one finished run of the engagement. */
+/** The result of one finished run of the engagement (a run stored before the parts; null for one in parts). */
 export async function finishedRunResult(db: Database, engagementId: number, runId: number): Promise<{ id: number; version: string; finishedAt: Date | null; result: unknown } | undefined> {
   const [row] = await db
     .select({ id: analysisRuns.id, version: runRowVersion, finishedAt: analysisRuns.finishedAt, result: analysisRuns.result })

@@ -3,7 +3,7 @@ import type { Database } from '@ona/db';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { resolveAccess, type AnalyticsAccess } from './analytics-access.ts';
 import { loadScope, type AnalyticsScope } from './analytics-scope.ts';
-import { analysisOfRun, requireAnalysedRun, type StoredAnalysis } from './latest-result.ts';
+import { analysisOfRun, requireAnalysedRun, type ResultOf, type ResultSection, type SectionPath, type StoredAnalysis } from './latest-result.ts';
 
 /** The caller's access to a module of an analysed engagement: 404/403 as resolveAccess, 409 before any analysis. */
 export interface AnalysedAccess {
@@ -16,8 +16,12 @@ export async function analysedAccess(db: Database, auth: AuthContext, engagement
   return { access, runId: requireAnalysedRun(access) };
 }
 
-/** What an answer is built from: read only when a kept answer is missing. */
-export async function analysedView(db: Database, { access, runId }: AnalysedAccess): Promise<{ scope: AnalyticsScope; stored: StoredAnalysis }> {
-  const [scope, stored] = await Promise.all([loadScope(db, access), analysisOfRun(db, access.engagement.id, runId, access.latestRunVersion)]);
+/** What an answer is built from (the sections of the run it asks for, all without): read only when a kept answer is missing. */
+export async function analysedView<S extends ResultSection = ResultSection>(
+  db: Database,
+  { access, runId }: AnalysedAccess,
+  sections?: readonly SectionPath<S>[],
+): Promise<{ scope: AnalyticsScope; stored: StoredAnalysis<ResultOf<S>> }> {
+  const [scope, stored] = await Promise.all([loadScope(db, access), analysisOfRun(db, access.engagement.id, runId, access.latestRunVersion, sections)]);
   return { scope, stored };
 }

@@ -7,6 +7,7 @@ import { loadStandardDemo } from '../../demo/standard-demo.ts';
 import { getAs } from '../../testing/analytics-fixtures.ts';
 import { loginAs } from '../../testing/test-app.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
+import { storedResultOf } from '../../testing/stored-result.ts';
 
 let db: DbHandle;
 let app: App;
@@ -24,13 +25,13 @@ beforeAll(async () => {
   const engagements = (await getAs({ app }, admin, '/api/engagements/')).json<{ id: number; name: string }[]>();
   engagementId = engagements.find((e) => e.name.includes('spring'))!.id;
   const [run] = await db.db
-    .select({ result: tables.analysisRuns.result })
+    .select({ id: tables.analysisRuns.id })
     .from(tables.analysisRuns)
     .where(and(eq(tables.analysisRuns.status, 'done'), eq(tables.analysisRuns.engagementId, engagementId)))
     .orderBy(desc(tables.analysisRuns.id))
     .limit(1);
   if (!run) throw new Error('the demo’s spring wave is not analysed');
-  stored = run.result as AnalysisResult;
+  stored = (await storedResultOf(db.db, run.id))!;
   // Generating and analysing the demo's waves takes minutes on the shared, loaded machine.
 }, 600_000);
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { analyseThroughApi, createAnalyticsOrganisation, everyModule, type Analy
 import { createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
 import type { TestDatabase } from '../../testing/test-database.ts';
+import { storedResultOf } from '../../testing/stored-result.ts';
 
 /**
  * Retention (docs/privacy/retention.md): the daily job anonymises a journey closed longer ago than
@@ -194,8 +195,9 @@ describe('25 months after the journey closed', () => {
     expect(answers.length).toBeGreaterThan(0);
     const named = await db().select({ name: tables.employees.name, email: tables.employees.email }).from(tables.employees).where(inArray(tables.employees.id, [...new Set(answers.flatMap((a) => [a.employeeId, ...a.selectedEmployeeIds]))]));
     expect(named.every((p) => p.name.startsWith('Anonymised person '))).toBe(true);
-    const runs = await db().select({ result: tables.analysisRuns.result }).from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, org.engagementId));
-    const stored = JSON.stringify(runs);
+    const runs = await db().select({ id: tables.analysisRuns.id }).from(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, org.engagementId));
+    expect(runs.length).toBeGreaterThan(0);
+    const stored = JSON.stringify(await Promise.all(runs.map((run) => storedResultOf(db(), run.id))));
     for (const participant of originals) {
       expect(stored.includes(`"${participant.name}"`), participant.name).toBe(false);
       expect(stored.includes(participant.email ?? '?'), participant.email ?? '').toBe(false);

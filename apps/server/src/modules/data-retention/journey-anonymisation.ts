@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, isNotNull, sql, tables, type Database } from '@ona/db';
+import { and, eq, sql, tables, type Database } from '@ona/db';
 import { replaceStrings } from '../data-subject-requests/data-subject.ts';
+import { rewriteStoredResults } from '../analysis/run-parts-repository.ts';
 import type { Pseudonym } from '../data-subject-requests/person-erasure.ts';
 
 /**
@@ -32,7 +33,7 @@ export interface JourneyAnonymisationOutcome {
  * was, and the next run does it whole. Returns null when it was anonymised meanwhile.
  */
 export async function anonymiseJourney(tx: Database, input: { engagementId: number; key: Buffer; now: Date }): Promise<JourneyAnonymisationOutcome | null> {
-  const { engagements, employees, analysisRuns } = tables;
+  const { engagements, employees } = tables;
   // The lock makes two instances' runs queue on the journey; the second finds it done.
   const [journey] = await tx.select({ organizationId: engagements.organizationId, anonymisedAt: engagements.anonymisedAt }).from(engagements).where(eq(engagements.id, input.engagementId)).for('update');
   if (!journey || journey.anonymisedAt) return null;
@@ -54,15 +55,9 @@ export async function anonymiseJourney(tx: Database, input: { engagementId: numb
   }
 
   // Stored runs carry names and addresses as whole values (the graph, 360, report lists): only
-  // whole strings are replaced, so no other text and no figure changes.
-  const rewrittenRunIds: number[] = [];
-  const runs = await tx.select({ id: analysisRuns.id, result: analysisRuns.result }).from(analysisRuns).where(and(eq(analysisRuns.engagementId, input.engagementId), isNotNull(analysisRuns.result)));
-  for (const run of runs) {
-    const rewritten = replaceStrings(run.result, (text) => byValue.get(text) ?? byValue.get(text.trim().toLowerCase()) ?? text);
-    if (!rewritten.changed) continue;
-    await tx.update(analysisRuns).set({ result: rewritten.value }).where(eq(analysisRuns.id, run.id));
-    rewrittenRunIds.push(run.id);
-  }
+  // whole strings are replaced, so no other text and no figure changes. A run in parts is
+  // rewritten part by part (docs/analysis-result-parts.md).
+  const rewrittenRunIds = await rewriteStoredResults(tx, [input.engagementId], (value) => replaceStrings(value, (text) => byValue.get(text) ?? byValue.get(text.trim().toLowerCase()) ?? text));
   await tx.update(engagements).set({ anonymisedAt: input.now }).where(eq(engagements.id, input.engagementId));
   return { participants: participants.length, rewrittenRunIds };
 }

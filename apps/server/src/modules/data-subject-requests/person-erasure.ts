@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql, tables, type Database } from '@ona/db';
+import { and, eq, inArray, isNull, ne, or, sql, tables, type Database } from '@ona/db';
 import type { TPersonErasureRequest, TPersonErasureResult } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { ORGANIZATION_ADMIN_PERMISSION } from '../organizations/organization-guards.ts';
 import { partyKey } from '../collaboration-imports/party-keys.ts';
 import { findDataSubject, replaceStrings, type DataSubject } from './data-subject.ts';
+import { rewriteStoredResults } from '../analysis/run-parts-repository.ts';
 
 /** What stands for an erased person from then on, everywhere their identity was. */
 export interface Pseudonym {
@@ -123,16 +124,8 @@ export async function erasePerson(
   if (subject.userIds.length > 0) await tx.delete(tables.users).where(inArray(tables.users.id, subject.userIds));
 
   // Stored analysis runs carry names (the graph, 360 and report lists): whole strings only, so no other person's text changes.
-  const rewrittenRunIds: number[] = [];
-  if (journeyIds.length > 0) {
-    const runs = await tx.select({ id: tables.analysisRuns.id, result: tables.analysisRuns.result }).from(tables.analysisRuns).where(and(inArray(tables.analysisRuns.engagementId, journeyIds), isNotNull(tables.analysisRuns.result)));
-    for (const run of runs) {
-      const rewritten = replaceStrings(run.result, replaceExact(exact));
-      if (!rewritten.changed) continue;
-      await tx.update(tables.analysisRuns).set({ result: rewritten.value }).where(eq(tables.analysisRuns.id, run.id));
-      rewrittenRunIds.push(run.id);
-    }
-  }
+  // A run in parts is rewritten part by part (docs/analysis-result-parts.md).
+  const rewrittenRunIds = await rewriteStoredResults(tx, journeyIds, (value) => replaceStrings(value, replaceExact(exact)));
 
   return {
     subject,

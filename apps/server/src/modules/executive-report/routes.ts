@@ -32,7 +32,7 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
     const label = labeller(request.locale);
     const whatChanged = await whatChangedFor(app, auth, found, request.locale, minGroupSize);
     // The network part is the graph page's opening view for the reader's level: same people, ties and share.
-    const source = await loadEngagementGraph(app.db, scope.engagement.id, stored.runId, request.locale);
+    const source = await loadEngagementGraph(app.db, scope.engagement.id, stored.runId, stored.version, request.locale);
     const view = buildGraphView(source, OPENING_GRAPH_REQUEST, { level: scope.level, ownEmployeeId: scope.ownEmployeeId }, graphLabels(request.locale));
     const figures = executiveFigures(scope, stored.result, view, stored.finishedAt, minGroupSize, label.explain);
     const pdf = await executiveReportPdf(figures, label, request.locale, minGroupSize, whatChanged);

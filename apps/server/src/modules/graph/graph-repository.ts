@@ -1,10 +1,11 @@
 import type { TLocale } from '@ona/contracts';
 import { LRUCache } from 'lru-cache';
-import { and, asc, eq, sql, tables, type Database } from '@ona/db';
+import { asc, eq, tables, type Database } from '@ona/db';
+import { analysisOfRun } from '../analytics-shared/latest-result.ts';
 import { conflict } from '../../errors/api-error.ts';
 import { collaborationTiesOf, graphSourceFrom, looksLikeGraphData, prepareGraph, type GraphSource, type PersonRecord, type PreparedGraph, type QuestionRecord } from './graph-source.ts';
 
-const { analysisRuns, employees, units, questions } = tables;
+const { employees, units, questions } = tables;
 
 /**
  * Stored graphs per database by journey and run. A finished run never changes, so a copy in one
@@ -15,31 +16,28 @@ const { analysisRuns, employees, units, questions } = tables;
 const storedGraphs = new WeakMap<Database, LRUCache<string, PreparedGraph>>();
 const CACHED_RUNS = 4;
 
-async function storedGraph(db: Database, engagementId: number, runId: number): Promise<PreparedGraph> {
+async function storedGraph(db: Database, engagementId: number, runId: number, version: string | null): Promise<PreparedGraph> {
   let kept = storedGraphs.get(db);
   if (!kept) {
     kept = new LRUCache({ max: CACHED_RUNS });
     storedGraphs.set(db, kept);
   }
-  const key = `${engagementId}:${runId}`;
+  // By the run row's version too: an erasure rewrites the names in a run (latest-result.ts).
+  const key = `${engagementId}:${runId}:${version ?? ''}`;
   const cached = kept.get(key);
   if (cached) return cached;
-  // Only the graph member leaves the database, not the whole (much larger) result.
-  const [row] = await db
-    .select({ graph: sql<unknown>`${analysisRuns.result} -> 'graph'`, collaboration: sql<unknown>`${analysisRuns.result} -> 'collaboration'` })
-    .from(analysisRuns)
-    .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.engagementId, engagementId), eq(analysisRuns.status, 'done')));
-  const graph = typeof row?.graph === 'string' ? (JSON.parse(row.graph) as unknown) : row?.graph;
-  if (!looksLikeGraphData(graph)) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
-  const collaboration = typeof row?.collaboration === 'string' ? (JSON.parse(row.collaboration) as unknown) : row?.collaboration;
-  const prepared = prepareGraph(graph, collaborationTiesOf(collaboration));
+  // Only the graph's parts and the collaboration ties leave the database, not the whole (much
+  // larger) result (docs/analysis-result-parts.md).
+  const { result } = await analysisOfRun(db, engagementId, runId, version, [['graph'], ['collaboration', 'ties']]);
+  if (!looksLikeGraphData(result.graph)) throw conflict('analysis_not_ready', 'analytics.errors.analysis_not_ready');
+  const prepared = prepareGraph(result.graph, collaborationTiesOf(result.collaboration));
   kept.set(key, prepared);
   return prepared;
 }
 
 /** The engagement's graph: one finished analysis run joined with the current employee records. */
-export async function loadEngagementGraph(db: Database, engagementId: number, runId: number, locale: TLocale): Promise<GraphSource> {
-  const graph = await storedGraph(db, engagementId, runId);
+export async function loadEngagementGraph(db: Database, engagementId: number, runId: number, version: string | null, locale: TLocale): Promise<GraphSource> {
+  const graph = await storedGraph(db, engagementId, runId, version);
   const [personRows, unitRows, questionRows] = await Promise.all([
     db
       .select({ id: employees.id, name: employees.name, unitId: employees.unitId, leaderId: employees.leaderId, gender: employees.gender, generation: employees.generation, attributes: employees.attributes })

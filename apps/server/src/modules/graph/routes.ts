@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AnalysisResult } from '@ona/analytics';
 import {
   RESULTS_UPLOAD_FIELD,
   RESULTS_UPLOAD_MAX_BYTES,
@@ -12,6 +11,7 @@ import { ApiError, forbidden } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runAnalysisInWorker } from '../analysis/run-in-worker.ts';
+import { joinResult } from '../analysis/result-parts.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { networkAccess } from '../analytics-shared/collaboration-access.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
@@ -42,7 +42,7 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const { access, runId } = await networkAccess(app.db, requireAuth(request), request.params.id, 'graph_visualization', request.query.graph_type === 'collaboration');
     return sendKeptAnswer(app, request, reply, { answer: 'graph', access, runId, locale: request.locale, variant: [request.query] }, async () => {
-      const source = await loadEngagementGraph(app.db, access.engagement.id, runId, request.locale);
+      const source = await loadEngagementGraph(app.db, access.engagement.id, runId, access.latestRunVersion, request.locale);
       return buildGraphView(source, graphRequest(request.query), { level: access.level, ownEmployeeId: access.ownEmployeeId }, graphLabels(request.locale));
     });
   });
@@ -82,7 +82,8 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let graph: unknown;
       try {
-        graph = ((await runAnalysisInWorker(workbook.input, () => undefined)) as Partial<AnalysisResult>).graph;
+        // Only the graph's parts are read back: the rest of the result is not shown here.
+        graph = joinResult((await runAnalysisInWorker(workbook.input, () => undefined)).filter((part) => part.path[0] === 'graph')).graph;
       } catch (err) {
         request.log.info({ err }, 'uploaded results could not be analysed');
         throw new ApiError(400, 'results_not_analysable', 'graph.errors.analysis_failed');

@@ -7,6 +7,7 @@ import { loadStandardDemo } from '../../demo/standard-demo.ts';
 import { getAs } from '../../testing/analytics-fixtures.ts';
 import { loginAs } from '../../testing/test-app.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
+import { storedResultOf } from '../../testing/stored-result.ts';
 
 let db: DbHandle;
 let app: App;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   await app.ready();
   const [leader] = await db.db.select().from(tables.users).where(eq(tables.users.email, 'leader@example.com'));
   const [run] = await db.db
-    .select({ engagementId: tables.analysisRuns.engagementId, result: tables.analysisRuns.result })
+    .select({ engagementId: tables.analysisRuns.engagementId, id: tables.analysisRuns.id })
     .from(tables.analysisRuns)
     .innerJoin(tables.employees, eq(tables.employees.engagementId, tables.analysisRuns.engagementId))
     .where(and(eq(tables.analysisRuns.status, 'done'), eq(tables.employees.userId, leader?.id ?? 0)))
@@ -28,7 +29,7 @@ beforeAll(async () => {
     .limit(1);
   if (!run) throw new Error('the demo has no analysed engagement of the demo leader');
   engagementId = run.engagementId;
-  stored = run.result as AnalysisResult;
+  stored = (await storedResultOf(db.db, run.id))!;
 });
 afterAll(async () => {
   await app.close();

@@ -6,7 +6,6 @@ import {
   collaborationNetworkDigraph,
   networkDigraph,
   networkQuestionIds,
-  type AnalysisResult,
   type BrokerageRole,
   type GroupBrokerage,
   type GraphCategory,
@@ -21,6 +20,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import type { MetricsResult, MetricsTies } from './metrics-sections.ts';
 import { attributeLabel } from '../graph/graph-filters.ts';
 
 /** What grouping by a filter attribute needs beyond the stored run: current attributes and question kinds. */
@@ -46,7 +46,7 @@ const valueOf = (attributes: Readonly<Record<string, string>> | undefined, key: 
 };
 
 /** Filter attributes carried by at least one analysed person, by key. */
-function attributeKeys(result: AnalysisResult, source: GroupingSource): string[] {
+function attributeKeys(result: Pick<MetricsResult, 'employeeIds'>, source: GroupingSource): string[] {
   const keys = new Set<string>();
   for (const engineId of result.employeeIds) {
     const attributes = source.attributes.get(dbId(engineId));
@@ -56,7 +56,7 @@ function attributeKeys(result: AnalysisResult, source: GroupingSource): string[]
 }
 
 /** The choices of the "Brokerage groups" select: units first, then the attributes by name. */
-export function brokerageGroupOptions(result: AnalysisResult, source: GroupingSource, locale: TLocale): TBrokerageGroupsOption[] {
+export function brokerageGroupOptions(result: Pick<MetricsResult, 'employeeIds'>, source: GroupingSource, locale: TLocale): TBrokerageGroupsOption[] {
   const attributes = attributeKeys(result, source)
     .map((key) => ({ key: `${BROKERAGE_GROUPS_FILTER_PREFIX}${key}`, label: attributeLabel(key) }))
     .sort((a, b) => a.label.localeCompare(b.label, locale) || a.key.localeCompare(b.key));
@@ -84,11 +84,11 @@ export interface AttributeBrokerage {
 }
 
 /** Keeps an attribute brokerage (see `keptValue`); the default computes it every time. */
-export type KeepAttributeBrokerage = (compute: () => AttributeBrokerage) => Promise<AttributeBrokerage>;
+export type KeepAttributeBrokerage = (compute: () => Promise<AttributeBrokerage>) => Promise<AttributeBrokerage>;
 
-const computeNow: KeepAttributeBrokerage = async (compute) => compute();
+const computeNow: KeepAttributeBrokerage = (compute) => compute();
 
-function attributeBrokerage(result: AnalysisResult, network: NetworkKey, key: string, source: GroupingSource, minGroupSize: number): AttributeBrokerage {
+function attributeBrokerage(result: MetricsTies, network: NetworkKey, key: string, source: GroupingSource, minGroupSize: number): AttributeBrokerage {
   const values = result.employeeIds.map((engineId) => valueOf(source.attributes.get(dbId(engineId)), key));
   const holders = new Map<string, number>();
   for (const value of values) if (value !== null) holders.set(value, (holders.get(value) ?? 0) + 1);
@@ -116,13 +116,15 @@ function attributeBrokerage(result: AnalysisResult, network: NetworkKey, key: st
  */
 export async function resolveBrokerageGroups(
   scope: AnalyticsScope,
-  result: AnalysisResult,
+  result: MetricsResult,
   network: NetworkKey,
   table: PersonMetricTable,
   groups: string,
   source: GroupingSource,
   locale: TLocale,
   minGroupSize: number,
+  /** The run's ties, read only when the groups are an attribute's values and nothing was kept. */
+  tiesOf: () => Promise<MetricsTies>,
   keep: KeepAttributeBrokerage = computeNow,
 ): Promise<ResolvedGroups> {
   if (groups === BROKERAGE_GROUPS_UNIT) return unitGroups(scope, result, network, table, locale);
@@ -130,7 +132,7 @@ export async function resolveBrokerageGroups(
   if (key === null || !attributeKeys(result, source).includes(key)) {
     throw new ApiError(400, 'unknown_groups', 'metrics.errors.unknown_groups', undefined, { groups });
   }
-  const { labels, pooled, computed } = await keep(() => attributeBrokerage(result, network, key, source, minGroupSize));
+  const { labels, pooled, computed } = await keep(async () => attributeBrokerage(await tiesOf(), network, key, source, minGroupSize));
   const other = translate(locale, 'metrics.brokerage_groups.other');
   const withheld = scope.level !== 'all_access' && pooled > 0 && pooled < minGroupSize;
   const columns = { ...table.columns };
@@ -146,7 +148,7 @@ export async function resolveBrokerageGroups(
   };
 }
 
-function unitGroups(scope: AnalyticsScope, result: AnalysisResult, network: NetworkKey, table: PersonMetricTable, locale: TLocale): ResolvedGroups {
+function unitGroups(scope: AnalyticsScope, result: MetricsResult, network: NetworkKey, table: PersonMetricTable, locale: TLocale): ResolvedGroups {
   const stored = network === 'work' ? null : brokerageColumnsOf(table);
   const roles = network === 'work' ? result.employees.map((e) => e.groupRoles) : stored ? groupRolesFromColumns(stored, DEFAULT_OPTIONS) : null;
   return {

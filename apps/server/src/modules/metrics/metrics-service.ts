@@ -1,4 +1,4 @@
-import { PERSON_METRIC_IDS as ENGINE_METRIC_IDS, networkKeys, personMetricTable, type AnalysisResult, type NetworkKey, type PersonMetricTable } from '@ona/analytics';
+import { PERSON_METRIC_IDS as ENGINE_METRIC_IDS, personMetricTable, type NetworkKey, type PersonMetricTable } from '@ona/analytics';
 import {
   PERSON_METRIC_IDS,
   type TLocale,
@@ -14,7 +14,8 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { employeeRef, unitRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
-import { dbId } from '../analytics-shared/latest-result.ts';
+import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
+import { storedNetworkKeys, type MetricsResult, type MetricsTies } from './metrics-sections.ts';
 import { brokerageGroupOptions, resolveBrokerageGroups, type GroupingSource, type KeepAttributeBrokerage, type ResolvedGroups } from './brokerage-groups.ts';
 
 // The contracts repeat the engine's list; this fails to compile when the two drift apart.
@@ -91,9 +92,10 @@ export function metricDefinitions(locale: TLocale, level: AnalyticsScope['level'
 }
 
 /** The analysis's network for a query key; 400 unknown_network when the run has no such network. */
-export function resolveNetwork(result: AnalysisResult, key: string): { key: NetworkKey; table: PersonMetricTable } {
-  const known = networkKeys(result).find((candidate) => candidate === key);
-  const table = known ? personMetricTable(result, known) : null;
+/** The network asked for, among those the run has (`stored.outline`), with its metrics as columns. */
+export function resolveNetwork(stored: StoredAnalysis<MetricsResult>, key: string): { key: NetworkKey; table: PersonMetricTable } {
+  const known = storedNetworkKeys(stored.outline).find((candidate) => candidate === key);
+  const table = known ? personMetricTable(stored.result, known) : null;
   if (!known || !table) throw new ApiError(400, 'unknown_network', 'metrics.errors.unknown_network', undefined, { network: key });
   return { key: known, table };
 }
@@ -103,7 +105,7 @@ export function resolveNetwork(result: AnalysisResult, key: string): { key: Netw
 export const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
 
 /** Every visible row matching the filters, sorted; values already withheld where the access level asks. */
-export function metricRows(scope: AnalyticsScope, result: AnalysisResult, groups: ResolvedGroups, query: TMetricsExportQuery): TMetricsRow[] {
+export function metricRows(scope: AnalyticsScope, result: MetricsResult, groups: ResolvedGroups, query: TMetricsExportQuery): TMetricsRow[] {
   const table = groups.table;
   const units = query.unit.length > 0 ? unitsWithDescendants(scope, query.unit) : null;
   const needle = folded(query.q);
@@ -153,7 +155,7 @@ function sortRows(rows: TMetricsRow[], sort: TMetricsExportQuery['sort']): TMetr
  */
 const SHOWN_AT_EVERY_LEVEL: ReadonlySet<NetworkFigureId> = new Set(['people', 'communities', 'modularity']);
 
-export function networkLevel(scope: AnalyticsScope, result: AnalysisResult, key: NetworkKey, table: PersonMetricTable, locale: TLocale, minGroupSize: number): TNetworkLevel {
+export function networkLevel(scope: AnalyticsScope, result: MetricsResult, key: NetworkKey, table: PersonMetricTable, locale: TLocale, minGroupSize: number): TNetworkLevel {
   const withheld = scope.level !== 'all_access';
   const n = table.network;
   const values: Record<NetworkFigureId, number | null> = {
@@ -203,20 +205,22 @@ export function networkLevel(scope: AnalyticsScope, result: AnalysisResult, key:
 
 export async function metricsPage(
   scope: AnalyticsScope,
-  result: AnalysisResult,
+  stored: StoredAnalysis<MetricsResult>,
   query: TMetricsExportQuery & { page: number; page_size: number },
   locale: TLocale,
   minGroupSize: number,
   source: GroupingSource,
+  tiesOf: () => Promise<MetricsTies>,
   keep?: KeepAttributeBrokerage,
 ): Promise<TMetricsPage> {
-  const { key, table } = resolveNetwork(result, query.network);
-  const groups = await resolveBrokerageGroups(scope, result, key, table, query.groups, source, locale, minGroupSize, keep);
+  const result = stored.result;
+  const { key, table } = resolveNetwork(stored, query.network);
+  const groups = await resolveBrokerageGroups(scope, result, key, table, query.groups, source, locale, minGroupSize, tiesOf, keep);
   const rows = metricRows(scope, result, groups, query);
   const start = (query.page - 1) * query.page_size;
   return {
     network: networkLevel(scope, result, key, table, locale, minGroupSize),
-    networks: networkKeys(result).map((k) => ({ key: k, label: networkLabel(locale, k) })),
+    networks: storedNetworkKeys(stored.outline).map((k) => ({ key: k, label: networkLabel(locale, k) })),
     brokerage_group_options: brokerageGroupOptions(result, source, locale),
     brokerage_groups: groups.chosen,
     metrics: metricDefinitions(locale, scope.level),

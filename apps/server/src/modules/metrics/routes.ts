@@ -11,6 +11,7 @@ import { loadGroupingSource } from './brokerage-groups.ts';
 import { keepBrokerage, keptMetricsTable } from './kept-metrics.ts';
 import { metricsWorkbook } from './metrics-export.ts';
 import { metricsPage } from './metrics-service.ts';
+import { metricsSections, runTies } from './metrics-sections.ts';
 
 /**
  * Per-person network metrics of the latest analysis. Access follows the key people module
@@ -33,9 +34,10 @@ export const metricsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async
     const found = await networkAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics', request.query.network === 'collaboration');
     const minGroupSize = thresholdOf(found.access.engagement);
     return sendKeptAnswer(app, request, reply, { answer: 'metrics', ...found, locale: request.locale, variant: [request.query, minGroupSize] }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, metricsSections(request.query.network));
       const source = await loadGroupingSource(app.db, scope.engagement.id);
-      return metricsPage(scope, stored.result, request.query, request.locale, minGroupSize, source, keepBrokerage(app, found, request.locale, request.query.network, request.query.groups, minGroupSize));
+      const ties = runTies(app.db, found.access.engagement.id, found.runId, found.access.latestRunVersion);
+      return metricsPage(scope, stored, request.query, request.locale, minGroupSize, source, ties, keepBrokerage(app, found, request.locale, request.query.network, request.query.groups, minGroupSize));
     });
   });
 

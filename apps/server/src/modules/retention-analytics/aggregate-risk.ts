@@ -1,7 +1,8 @@
-import { protectWithinPopulation, type AnalysisResult } from '@ona/analytics';
+import { protectWithinPopulation } from '@ona/analytics';
 import { DYSFUNCTION_SETS, type TDysfunctionSet, type TRetentionEmployee, type TRetentionResults, type TRiskDistribution } from '@ona/contracts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import type { RetentionResult } from './retention-sections.ts';
 import { unlessWithheld, withheldReason } from '../analytics-shared/privacy.ts';
 
 /** The group sets whose every row is about one named person's risk (a leader's, a key person's). */
@@ -10,7 +11,7 @@ const PERSONAL_RISK_SETS: readonly TDysfunctionSet[] = ['leader_at_risk', 'key_p
 const PERSONAL_RISK_DYSFUNCTIONS = new Set(['leaderHighRisk', 'keyPersonHighRisk', 'centralMemberAtRisk', 'soleBridgeAtRisk']);
 
 /** How many of the people the caller sees stand at each level, withheld below the privacy minimum. */
-export function riskDistribution(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number): TRiskDistribution {
+export function riskDistribution(scope: AnalyticsScope, result: RetentionResult, minGroupSize: number): TRiskDistribution {
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
   const protection = protectWithinPopulation(respondents, respondents, minGroupSize);

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPLANATIONS, type AnalysisResult } from '@ona/analytics';
+import { EXPLANATIONS } from '@ona/analytics';
 import type { TRetentionAnalytics } from '@ona/contracts';
 import { analyseThroughApi, getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { latestResult } from '../analysis/run-repository.ts';
+import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 
 let ctx: TestContext;
 let org: AnalyticsOrganisation;
@@ -76,7 +76,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   });
 
   it('counts the most typical causes exactly as the engine does for the whole organisation', async () => {
-    const stored = (await latestResult(ctx.db.db, org.engagementId))?.result as AnalysisResult;
+    const stored = (await requireLatestAnalysis(ctx.db.db, org.engagementId, [['retention']])).result;
     const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
     expect(body.results.most_typical_causes.items?.map((c) => [c.factor, c.count, c.high_risk_count])).toEqual(
       stored.retention.mostTypicalCauses.map((c) => [c.factor, c.count, c.highRiskCount]),

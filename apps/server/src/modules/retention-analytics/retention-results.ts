@@ -1,8 +1,9 @@
-import { DEFAULT_OPTIONS, DYSFUNCTION_SETS, RISK_FACTOR_CODES, protectWithinPopulation, type AnalysisResult, type DysfunctionSet, type EmployeeResult, type RiskFactorCode } from '@ona/analytics';
+import { DEFAULT_OPTIONS, DYSFUNCTION_SETS, RISK_FACTOR_CODES, protectWithinPopulation, type DysfunctionSet, type EmployeeResult, type RiskFactorCode } from '@ona/analytics';
 import type { TDysfunctionSet, TGroupRow, TRetentionResults } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import type { Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import type { RetentionResult } from './retention-sections.ts';
 import { unlessWithheld, withheldReason } from '../analytics-shared/privacy.ts';
 import { affectedShownTo, riskFactorsShownTo } from './leader-factor-privacy.ts';
 
@@ -21,7 +22,7 @@ const factorOrder = (code: RiskFactorCode) => RISK_FACTOR_CODES.indexOf(code);
  * whole organisation; counting again over the visible employees (the same rules as
  * groups/retention-pages.ts) keeps a subtree view from showing organisation-wide figures.
  */
-export function retentionResults(scope: AnalyticsScope, result: AnalysisResult, minGroupSize: number, explain: Explainer): TRetentionResults {
+export function retentionResults(scope: AnalyticsScope, result: RetentionResult, minGroupSize: number, explain: Explainer): TRetentionResults {
   const high = DEFAULT_OPTIONS.risk.highRiskLevel;
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
@@ -99,7 +100,7 @@ function correspondingCauses(seen: readonly EmployeeResult[]): NonNullable<TRete
  * the caller sees (the view's population): the pages' own causes and the datasheet describe that
  * population, so a group of nearly all of it would tell the few others apart by difference.
  */
-function groupTables(scope: AnalyticsScope, result: AnalysisResult, populationRespondents: number, minGroupSize: number, explain: Explainer): TRetentionResults['groups'] {
+function groupTables(scope: AnalyticsScope, result: RetentionResult, populationRespondents: number, minGroupSize: number, explain: Explainer): TRetentionResults['groups'] {
   const tables = Object.fromEntries(Object.values(SET_NAMES).map((name) => [name, [] as TGroupRow[]])) as Record<TDysfunctionSet, TGroupRow[]>;
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   for (const group of result.groups) {

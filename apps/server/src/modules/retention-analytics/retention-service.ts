@@ -1,9 +1,10 @@
-import { KEY_ROLES, type AnalysisResult } from '@ona/analytics';
+import { KEY_ROLES } from '@ona/analytics';
 import type { TGenerationCode, TRetentionAnalytics, TRetentionEmployee, TRetentionResults } from '@ona/contracts';
 import { EMPLOYEE_GENERATIONS } from '@ona/contracts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { explanationsOf, type Explainer, type NamedCodes } from '../analytics-shared/explanations.ts';
 import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
+import type { RetentionResult } from './retention-sections.ts';
 import { riskFactorsShownTo } from './leader-factor-privacy.ts';
 import { retentionResults } from './retention-results.ts';
 import { riskDistribution, resultsWithoutPersonalRisk, withoutPersonalRisk } from './aggregate-risk.ts';
@@ -14,7 +15,7 @@ function generationOf(value: string | null): TGenerationCode | null {
 }
 
 /** Visible employees with their risk, roles and factors, in database id order. */
-export function retentionEmployees(scope: AnalyticsScope, result: AnalysisResult, explain: Explainer): TRetentionEmployee[] {
+export function retentionEmployees(scope: AnalyticsScope, result: RetentionResult, explain: Explainer): TRetentionEmployee[] {
   const rows: TRetentionEmployee[] = [];
   for (const employee of result.employees) {
     const id = dbId(employee.id);
@@ -45,7 +46,7 @@ export function retentionEmployees(scope: AnalyticsScope, result: AnalysisResult
 }
 
 /** The retention page in the request's language: every code comes with its manager sentence. */
-export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis, minGroupSize: number, explain: Explainer): TRetentionAnalytics {
+export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis<RetentionResult>, minGroupSize: number, explain: Explainer): TRetentionAnalytics {
   const aggregateOnly = seesRiskOnlyInAggregate(scope);
   const everyone = retentionEmployees(scope, stored.result, explain);
   const employees = aggregateOnly ? everyone.map(withoutPersonalRisk) : everyone;

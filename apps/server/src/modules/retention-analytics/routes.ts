@@ -7,6 +7,7 @@ import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { explainer } from '../analytics-shared/explanations.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { RETENTION_SECTIONS } from './retention-sections.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
@@ -18,7 +19,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
 
   const load = async (auth: ReturnType<typeof requireAuth>, engagementId: number, locale: TLocale) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'retention_analytics');
-    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id, RETENTION_SECTIONS);
     return { scope, data: retentionAnalytics(scope, stored, thresholdOf(scope.engagement), explainer(locale)) };
   };
 
@@ -34,7 +35,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'retention_analytics');
     const minGroupSize = thresholdOf(found.access.engagement);
     return sendKeptAnswer(app, request, reply, { answer: 'retention', ...found, locale: request.locale, variant: [minGroupSize] }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, RETENTION_SECTIONS);
       return retentionAnalytics(scope, stored, minGroupSize, explainer(request.locale));
     });
   });

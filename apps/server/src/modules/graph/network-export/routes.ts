@@ -87,7 +87,7 @@ export const networkExportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> =
     const graph = await networkAccess(app.db, auth, request.params.id, 'graph_visualization', query.graph_type === 'collaboration');
     const minGroupSize = thresholdOf(graph.access.engagement);
     const { engagement, level, ownEmployeeId } = graph.access;
-    const source = await loadEngagementGraph(app.db, engagement.id, graph.runId, locale);
+    const source = await loadEngagementGraph(app.db, engagement.id, graph.runId, graph.access.latestRunVersion, locale);
     const labels = tableLabels(locale);
     const view = buildGraphView(source, graphRequest(query), { level, ownEmployeeId }, labels);
     const networkKey = query.graph_type === 'collaboration' ? 'collaboration' : query.graph_type ? `category:${query.graph_type}` : 'work';

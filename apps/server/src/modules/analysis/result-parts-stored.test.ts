@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAnalysis } from '@ona/analytics';
+import { and, desc, eq, tables } from '@ona/db';
+import { setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { storedResultOf } from '../../testing/stored-result.ts';
+import { analysisOfRun, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { loadAnalysisInput } from './analysis-input.ts';
+import { latestRunId } from './run-repository.ts';
+import { rewriteStoredResults } from './run-parts-repository.ts';
+import { replaceStrings } from '../data-subject-requests/data-subject.ts';
+
+// docs/analysis-result-parts.md: a run stored in parts, read whole and in sections, rewritten by an
+// erasure; and a run stored before the parts (its result one jsonb value) read the same way.
+let ctx: TestContext;
+let org: AnalyticsOrganisation;
+let runId: number;
+const db = () => ctx.db.db;
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+const withoutTimings = ({ timings: _timings, ...rest }: { timings: unknown }) => rest;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  org = await setUpAnalysedOrganisation(ctx);
+  const latest = await latestRunId(db(), org.engagementId);
+  if (!latest) throw new Error('the organisation was not analysed');
+  runId = latest.id;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('a run analysed through the worker', () => {
+  it('is stored in parts, its jsonb result left empty, and reads back equal to the whole the engine gives', async () => {
+    const [run] = await db().select({ result: tables.analysisRuns.result }).from(tables.analysisRuns).where(eq(tables.analysisRuns.id, runId));
+    expect(run?.result).toBeNull();
+    const parts = await db().select({ path: tables.analysisRunParts.path }).from(tables.analysisRunParts).where(eq(tables.analysisRunParts.runId, runId));
+    expect(parts.map((p) => p.path.join('.'))).toEqual(expect.arrayContaining(['employeeIds', 'employees', 'retention', 'metrics.work', 'graph.nodes']));
+    // The same input through the engine on this thread: the stored parts join to it (timings aside: a clock).
+    const engine = asJson(runAnalysis(await loadAnalysisInput(db(), org.engagementId, { collaboration: true }))) as { timings: unknown };
+    const joined = (await storedResultOf(db(), runId)) as unknown as { timings: unknown };
+    expect(withoutTimings(joined)).toStrictEqual(withoutTimings(engine));
+    // And so does what every report reads.
+    const read = await requireLatestAnalysis(db(), org.engagementId);
+    expect(asJson(read.result)).toStrictEqual(asJson(joined));
+    expect(JSON.stringify(read.result)).toBe(JSON.stringify(joined));
+  });
+
+  it('gives a page only the sections it asks for: one network’s metrics, the retention pages', async () => {
+    const whole = (await storedResultOf(db(), runId))!;
+    const metrics = await requireLatestAnalysis(db(), org.engagementId, [['metrics', 'work']]);
+    expect(Object.keys(metrics.result).sort()).toEqual(['employeeIds', 'metrics']);
+    expect(asJson(metrics.result.metrics)).toStrictEqual({ work: asJson(whole.metrics.work), byKind: {}, byCategory: {} });
+    expect(metrics.outline.map((path) => path.join('.'))).toContain('metrics.work');
+    const retention = await requireLatestAnalysis(db(), org.engagementId, [['retention'], ['groups']]);
+    expect(Object.keys(retention.result).sort()).toEqual(['employeeIds', 'groups', 'retention']);
+    expect(asJson(retention.result.retention)).toStrictEqual(asJson(whole.retention));
+    expect(retention.employeeIndex.get(org.people.a1)).toBe(whole.employeeIds.indexOf(String(org.people.a1)));
+  });
+
+  it('is rewritten part by part by an erasure: the name is gone from every part, and readers see the new version', async () => {
+    const [person] = await db().select({ name: tables.employees.name }).from(tables.employees).where(eq(tables.employees.id, org.people.a2));
+    const name = person!.name;
+    const before = await requireLatestAnalysis(db(), org.engagementId);
+    expect(JSON.stringify(before.result)).toContain(`"${name}"`);
+    const rewritten = await db().transaction((tx) => rewriteStoredResults(tx, [org.engagementId], (value) => replaceStrings(value, (text) => (text === name ? 'Erased person' : text))));
+    expect(rewritten).toEqual([runId]);
+    const stored = JSON.stringify(await storedResultOf(db(), runId));
+    expect(stored).not.toContain(`"${name}"`);
+    expect(stored).toContain('"Erased person"');
+    const after = await requireLatestAnalysis(db(), org.engagementId);
+    expect(after.version).not.toBe(before.version);
+    expect(JSON.stringify(after.result)).not.toContain(`"${name}"`);
+    // Nothing else changed: the figures are the same.
+    expect(asJson(after.result.metrics)).toStrictEqual(asJson(before.result.metrics));
+  });
+});
+
+describe('a run stored before the parts, its result one jsonb value', () => {
+  it('still reads, whole and in sections, and is rewritten as one value', async () => {
+    const whole = (await storedResultOf(db(), runId))!;
+    const [legacy] = await db().insert(tables.analysisRuns).values({ engagementId: org.engagementId, status: 'done', progress: 100, step: 'done', result: whole, finishedAt: new Date() }).returning();
+    const [newest] = await db().select({ id: tables.analysisRuns.id }).from(tables.analysisRuns).where(and(eq(tables.analysisRuns.engagementId, org.engagementId), eq(tables.analysisRuns.status, 'done'))).orderBy(desc(tables.analysisRuns.id)).limit(1);
+    expect(newest?.id).toBe(legacy!.id);
+    const read = await requireLatestAnalysis(db(), org.engagementId);
+    expect(read.runId).toBe(legacy!.id);
+    expect(asJson(read.result)).toStrictEqual(asJson(whole));
+    const section = await analysisOfRun(db(), org.engagementId, legacy!.id, read.version, [['retention']]);
+    expect(Object.keys(section.result).sort()).toEqual(['employeeIds', 'retention']);
+    expect(asJson(section.result.retention)).toStrictEqual(asJson(whole.retention));
+    const [person] = await db().select({ name: tables.employees.name }).from(tables.employees).where(eq(tables.employees.id, org.people.b1));
+    const rewritten = await db().transaction((tx) => rewriteStoredResults(tx, [org.engagementId], (value) => replaceStrings(value, (text) => (text === person!.name ? 'Erased person' : text))));
+    expect(rewritten).toContain(legacy!.id);
+    const after = await requireLatestAnalysis(db(), org.engagementId);
+    expect(JSON.stringify(after.result)).not.toContain(`"${person!.name}"`);
+  });
+});
