@@ -195,8 +195,8 @@ async function insertLeadershipBlock(db: Database, engagementId: number, block: 
   await copyRows(db, 'leadership_answers', ['engagement_id', 'employee_id', 'item_id', 'selected_leader_ids', 'answered_at'], leadershipRowsOf(block, engagementId, employeeIds, itemIds));
 }
 
-/** The rows of the answers table, made one at a time as COPY sends them. */
-function* answerRowsOf(answers: DemoAnswer[], engagementId: number, employeeIds: Map<string, number>, questionIds: Map<string, number>): Generator<CopyValue[]> {
+/** The rows of the answers table, made one at a time as COPY sends them (exported for the 100,000-person generator test). */
+export function* answerRowsOf(answers: DemoAnswer[], engagementId: number, employeeIds: Map<string, number>, questionIds: Map<string, number>): Generator<CopyValue[]> {
   for (const a of answers) {
     const employeeId = employeeIds.get(a.employeeKey);
     const questionId = questionIds.get(a.questionKey);
@@ -206,7 +206,8 @@ function* answerRowsOf(answers: DemoAnswer[], engagementId: number, employeeIds:
   }
 }
 
-function* leadershipRowsOf(block: DemoLeadershipBlock, engagementId: number, employeeIds: Map<string, number>, itemIds: Map<string, number>): Generator<CopyValue[]> {
+/** The rows of the 360 answers table, made as COPY sends them. */
+export function* leadershipRowsOf(block: DemoLeadershipBlock, engagementId: number, employeeIds: Map<string, number>, itemIds: Map<string, number>): Generator<CopyValue[]> {
   for (const a of block.answers) {
     const employeeId = employeeIds.get(a.employeeKey);
     const itemId = itemIds.get(a.itemKey);
