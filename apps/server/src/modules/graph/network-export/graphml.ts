@@ -1,4 +1,5 @@
-import { create } from 'xmlbuilder2';
+import { Readable } from 'node:stream';
+import { createCB } from 'xmlbuilder2';
 import type { NetworkColumn, NetworkTable, TValue, TValueType } from './network-table.ts';
 
 const GRAPHML_NS = 'http://graphml.graphdrawing.org/xmlns';
@@ -16,41 +17,67 @@ const BUILT_IN_KEYS: readonly { name: 'label' | 'x' | 'y' | 'color'; type: TValu
 ];
 
 /**
- * GraphML (graphdrawing.org 1.0) built with xmlbuilder2: graphology-graphml only parses. One
- * `<key>` per column with its machine name as `attr.name`, its type as `attr.type` and its name
- * and sentence in the reader's language as `<desc>`; an empty value is left out (the key's absence).
+ * GraphML (graphdrawing.org 1.0) written with xmlbuilder2's callback builder (graphology-graphml
+ * only parses): one `<key>` per column with its machine name as `attr.name`, its type as
+ * `attr.type` and its name and sentence in the reader's language as `<desc>`; an empty value is
+ * left out (the key's absence). A stream: the text of one person or one tie is made when the reply
+ * asks for more, so the file is never whole in memory (docs/exports.md, "Exports stream").
  */
-export function toGraphml(table: NetworkTable, describe: (name: string) => { label: string; description: string }): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(GRAPHML_NS, 'graphml').att(XSI_NS, 'xsi:schemaLocation', SCHEMA);
+export function toGraphml(table: NetworkTable, describe: (name: string) => { label: string; description: string }): Readable {
+  return Readable.from(graphmlPieces(table, describe));
+}
+
+/** Elements per piece handed to the reply. */
+const ELEMENTS_PER_PIECE = 500;
+
+function* graphmlPieces(table: NetworkTable, describe: (name: string) => { label: string; description: string }): Generator<string> {
+  let written: string[] = [];
+  const xml = createCB({ data: (chunk: string) => void written.push(chunk), prettyPrint: true });
+  const take = (): string => {
+    const piece = written.join('');
+    written = [];
+    return piece;
+  };
+  xml.dec({ version: '1.0', encoding: 'UTF-8' });
+  xml.ele(GRAPHML_NS, 'graphml').att('xmlns:xsi', XSI_NS).att(XSI_NS, 'xsi:schemaLocation', SCHEMA);
   const nodeKeys: NetworkColumn[] = [...BUILT_IN_KEYS.map((key) => ({ ...key, ...describe(key.name) })), ...table.nodeColumns];
   const keyId = new Map<string, string>();
   const declare = (scope: 'node' | 'edge', columns: readonly NetworkColumn[]) => {
     for (const column of columns) {
       const id = `${scope === 'node' ? 'n' : 'e'}_${column.name}`;
       keyId.set(`${scope}:${column.name}`, id);
-      const key = root.ele('key', { id, for: scope, 'attr.name': column.name, 'attr.type': ATTR_TYPES[column.type] });
-      key.ele('desc').txt(column.label === column.description ? column.label : `${column.label}: ${column.description}`);
+      xml.ele('key', { id, for: scope, 'attr.name': column.name, 'attr.type': ATTR_TYPES[column.type] });
+      xml.ele('desc').txt(column.label === column.description ? column.label : `${column.label}: ${column.description}`).up();
+      xml.up();
     }
   };
   declare('node', nodeKeys);
   declare('edge', table.edgeColumns);
-  const graph = root.ele('graph', { id: 'G', edgedefault: 'directed' });
-  graph.ele('desc').txt(table.title);
-  const data = (element: ReturnType<typeof root.ele>, scope: 'node' | 'edge', name: string, value: TValue) => {
+  xml.ele('graph', { id: 'G', edgedefault: 'directed' });
+  xml.ele('desc').txt(table.title).up();
+  const data = (scope: 'node' | 'edge', name: string, value: TValue) => {
     if (value === null || value === '') return;
-    element.ele('data', { key: keyId.get(`${scope}:${name}`)! }).txt(String(value));
+    xml.ele('data', { key: keyId.get(`${scope}:${name}`)! }).txt(String(value)).up();
   };
+  yield take();
+  let elements = 0;
   for (const node of table.nodes) {
-    const element = graph.ele('node', { id: node.id });
-    data(element, 'node', 'label', node.label);
-    data(element, 'node', 'x', node.x);
-    data(element, 'node', 'y', node.y);
-    data(element, 'node', 'color', node.color);
-    for (const column of table.nodeColumns) data(element, 'node', column.name, node.values[column.name] ?? null);
+    xml.ele('node', { id: node.id });
+    data('node', 'label', node.label);
+    data('node', 'x', node.x);
+    data('node', 'y', node.y);
+    data('node', 'color', node.color);
+    for (const column of table.nodeColumns) data('node', column.name, node.values[column.name] ?? null);
+    xml.up();
+    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
   }
-  table.edges.forEach((edge, i) => {
-    const element = graph.ele('edge', { id: `e${i}`, source: edge.source, target: edge.target });
-    for (const column of table.edgeColumns) data(element, 'edge', column.name, edge.values[column.name] ?? null);
-  });
-  return root.end({ prettyPrint: true });
+  let index = 0;
+  for (const edge of table.edges) {
+    xml.ele('edge', { id: `e${index++}`, source: edge.source, target: edge.target });
+    for (const column of table.edgeColumns) data('edge', column.name, edge.values[column.name] ?? null);
+    xml.up();
+    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
+  }
+  xml.up().up().end();
+  yield take();
 }
