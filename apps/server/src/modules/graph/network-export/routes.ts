@@ -23,8 +23,8 @@ import { toGexf } from './gexf.ts';
 import { toGraphml } from './graphml.ts';
 import { networkTable, type NetworkTableLabels } from './network-table.ts';
 
-// GraphML and CSV leave as streams (written while sent); GEXF as one buffer (graphology-gexf writes a string).
-const ZNetworkFile = z.union([z.instanceof(Buffer), z.instanceof(Readable)]).describe('The network in the format asked for, UTF-8: GEXF (application/gexf+xml), GraphML (application/graphml+xml) or CSV (text/csv)');
+// Every format leaves as a stream, written while it is sent (docs/exports.md, "Exports stream").
+const ZNetworkFile = z.instanceof(Readable).describe('The network in the format asked for, UTF-8: GEXF (application/gexf+xml), GraphML (application/graphml+xml) or CSV (text/csv)');
 
 const FILE: Record<TGraphExportFormat, { kind: TExportFileKind; extension: string }> = {
   gexf: { kind: 'network', extension: 'gexf' },
@@ -106,6 +106,6 @@ export const networkExportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> =
       : edgesCsv(table);
     const file = FILE[query.format];
     attachment(reply, exportFileName(locale, file.kind, engagement.name, file.extension), GRAPH_EXPORT_CONTENT_TYPES[query.format]);
-    return typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    return body;
   });
 };
