@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createCB } from 'xmlbuilder2';
+import XMLWriter from 'xml-writer';
 import type { TGexfVersion } from '@ona/contracts';
 import type { NetworkColumn, NetworkTable, TValue } from './network-table.ts';
 
@@ -33,7 +33,7 @@ function rgb(hex: string): Record<'r' | 'g' | 'b', string> | null {
  * GEXF (Gephi's format), the layout Gephi and graphology-gexf read: every column a node or edge
  * attribute of its declared type (integer, double, string, boolean), the chosen layout, colours
  * and the triangle of people who gave no answers as viz data, the number of questions of a tie as
- * its weight. Written with xmlbuilder2's callback builder as a stream, 500 people or ties a piece,
+ * its weight. Written with xml-writer (the writer graphology-gexf itself uses) as a stream, 500 people or ties a piece,
  * so the file is never whole in memory (docs/exports.md, "Exports stream"); graphology-gexf, which
  * wrote it before, builds one string.
  */
@@ -44,53 +44,68 @@ export function toGexf(table: NetworkTable, version: TGexfVersion): Readable {
 function* gexfPieces(table: NetworkTable, version: TGexfVersion): Generator<string> {
   const ns = NAMESPACES[version];
   let written: string[] = [];
-  const xml = createCB({ data: (chunk: string) => void written.push(chunk), prettyPrint: true });
+  const xml = new XMLWriter('  ', (piece) => void written.push(piece));
   const take = (): string => {
     const piece = written.join('');
     written = [];
     return piece;
   };
-  xml.dec({ version: '1.0', encoding: 'UTF-8' });
-  xml.ele('gexf', { version: ns.version, xmlns: ns.gexf, 'xmlns:viz': ns.viz });
-  if (ns.schema) xml.att('xmlns:xsi', 'http://www.w3.org/2001/XMLSchema-instance').att('xsi:schemaLocation', ns.schema);
-  xml.ele('meta').ele('creator').txt('ONA platform').up().ele('description').txt(table.title).up().up();
-  xml.ele('graph', { defaultedgetype: 'directed' });
+  /** One element with its attributes, left open. */
+  const open = (name: string, attributes: Record<string, string> = {}) => {
+    xml.startElement(name);
+    for (const [key, value] of Object.entries(attributes)) xml.writeAttribute(key, value);
+  };
+  const empty = (name: string, attributes: Record<string, string>) => {
+    open(name, attributes);
+    xml.endElement();
+  };
+  xml.startDocument('1.0', 'UTF-8');
+  open('gexf', { version: ns.version, xmlns: ns.gexf, 'xmlns:viz': ns.viz, ...(ns.schema ? { 'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance', 'xsi:schemaLocation': ns.schema } : {}) });
+  open('meta');
+  xml.writeElement('creator', 'ONA platform');
+  xml.writeElement('description', table.title);
+  xml.endElement();
+  open('graph', { defaultedgetype: 'directed' });
   const declare = (scope: 'node' | 'edge', columns: readonly NetworkColumn[]) => {
     if (columns.length === 0) return;
-    xml.ele('attributes', { class: scope });
-    for (const column of columns) xml.ele('attribute', { id: column.name, title: column.name, type: column.type }).up();
-    xml.up();
+    open('attributes', { class: scope });
+    for (const column of columns) empty('attribute', { id: column.name, title: column.name, type: column.type });
+    xml.endElement();
   };
   declare('node', table.nodeColumns);
   declare('edge', table.edgeColumns);
   const attvalues = (columns: readonly NetworkColumn[], values: Record<string, TValue>) => {
     if (columns.length === 0) return;
-    xml.ele('attvalues');
+    open('attvalues');
     // An empty value is left out, as graphology-gexf did: the attribute's absence.
-    for (const column of columns.filter((c) => values[c.name] !== null && values[c.name] !== undefined && values[c.name] !== '')) xml.ele('attvalue', { for: column.name, value: String(values[column.name]) }).up();
-    xml.up();
+    for (const column of columns) {
+      const value = values[column.name];
+      if (value !== null && value !== undefined && value !== '') empty('attvalue', { for: column.name, value: String(value) });
+    }
+    xml.endElement();
   };
-  yield take();
   let elements = 0;
-  xml.ele('nodes');
+  open('nodes');
   for (const node of table.nodes) {
-    xml.ele('node', { id: node.id, label: node.label });
+    open('node', { id: node.id, label: node.label });
     attvalues(table.nodeColumns, node.values);
     const color = rgb(node.color);
-    if (color) xml.ele('viz:color', color).up();
-    xml.ele('viz:size', { value: String(NODE_SIZE) }).up();
-    xml.ele('viz:position', { x: String(node.x), y: String(node.y), z: '0' }).up();
-    xml.ele('viz:shape', { value: node.zeroAnswers ? 'triangle' : 'disc' }).up();
-    xml.up();
+    if (color) empty('viz:color', color);
+    empty('viz:size', { value: String(NODE_SIZE) });
+    empty('viz:position', { x: String(node.x), y: String(node.y), z: '0' });
+    empty('viz:shape', { value: node.zeroAnswers ? 'triangle' : 'disc' });
+    xml.endElement();
     if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
   }
-  xml.up().ele('edges');
+  xml.endElement();
+  open('edges');
   for (const edge of table.edges) {
-    xml.ele('edge', { id: `${edge.source}->${edge.target}`, source: edge.source, target: edge.target, weight: String(Number(edge.values.question_count ?? 1)) });
+    open('edge', { id: `${edge.source}->${edge.target}`, source: edge.source, target: edge.target, weight: String(Number(edge.values.question_count ?? 1)) });
     attvalues(table.edgeColumns, edge.values);
-    xml.up();
+    xml.endElement();
     if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
   }
-  xml.up().up().up().end();
+  // flush() closes every element still open (endDocument only ends an open tag).
+  xml.flush();
   yield take();
 }
