@@ -120,7 +120,7 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     await timeGet('metrics export (.xlsx, every row)', 'metrics/export/?network=work', 1);
     await timeGet('network export (GraphML, streamed)', 'graph-visualization/export/?format=graphml', 1);
     await timeGet('network export (edge list CSV, streamed)', 'graph-visualization/export/?format=edges_csv', 1);
-    await timeGet('network export (GEXF, one buffer)', 'graph-visualization/export/?format=gexf', 1);
+    await timeGet('network export (GEXF, streamed)', 'graph-visualization/export/?format=gexf', 1);
     console.log(`peak memory: web server ${web.peakMemoryMb()?.toFixed(0)} MB, analysis worker ${worker.peakMemoryMb()?.toFixed(0)} MB; load average ${load()}`);
   } finally {
     await web.stop('SIGTERM');
