@@ -1,3 +1,4 @@
+/// <reference path="../../../types/xml-writer.d.ts" />
 import { Readable } from 'node:stream';
 import XMLWriter from 'xml-writer';
 import type { TGexfVersion } from '@ona/contracts';

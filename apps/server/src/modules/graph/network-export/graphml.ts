@@ -1,3 +1,4 @@
+/// <reference path="../../../types/xml-writer.d.ts" />
 import { Readable } from 'node:stream';
 import XMLWriter from 'xml-writer';
 import type { NetworkColumn, NetworkTable, TValue, TValueType } from './network-table.ts';
