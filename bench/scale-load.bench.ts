@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { count, tables } from '@ona/db';
+import { asc, count, sql, tables } from '@ona/db';
 import { generateDemoLogins, generateDemoOrganisation } from '../apps/server/src/demo/generate-demo.ts';
-import { loadDemo } from '../apps/server/src/demo/load-demo.ts';
+import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
 import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
+import { ServerProcess } from './support/server-process.ts';
 
 /**
  * The loader at the size the product claims (issue 34, item 6): a generated organisation of
@@ -12,6 +17,15 @@ import { createTestDatabase } from '../apps/server/src/testing/test-database.ts'
  * SCALE_DB=embedded, which loads into an in-memory PGlite. The counts are checked here (the run
  * fails when one differs); the times are only printed (docs/benchmarks.md).
  *
+ * Then, on PostgreSQL (the `scale` row of `npm run bench`, unless SCALE_SERVER=false): a web
+ * server (ANALYSIS_IN_PROCESS=false) and an analysis worker (`apps/server/src/worker.ts`), each a
+ * process of its own on SCALE_PORT and the next port (default 47460); the admin asks for an
+ * analysis of the answered wave over HTTP, the bench waits for it, then times the retention page,
+ * the metrics page, the graph answer and the exports (the metrics .xlsx, the network GraphML, CSV and GEXF),
+ * and prints both processes' peak memory. Beside them, igraph (python3-igraph from Debian) on the
+ * same work network, read from the loaded answers: Louvain, Leiden and betweenness
+ * (bench/communities/igraph_timing.py).
+ *
  * The unit test of the loader (apps/server/src/demo/load-demo-large.test.ts) loads 8,000 people on
  * both databases: enough to pass PostgreSQL's parameter limit in one statement, small enough for
  * the test stage; generating 100,000 people alone takes over a minute.
@@ -19,6 +33,9 @@ import { createTestDatabase } from '../apps/server/src/testing/test-database.ts'
 const SIZE = Number(process.env.SCALE_SIZE ?? 100_000);
 const REFERENCE_DATE = '2026-10-12';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const PORT = Number(process.env.SCALE_PORT ?? 47_460);
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+console.log(`scale benchmark at ${SIZE} people; load average (1/5/15 min) at the start: ${load()}`);
 
 if (process.env.SCALE_DB !== 'embedded') {
   process.env.TEST_DB_DRIVER = 'postgres';
@@ -53,6 +70,83 @@ try {
   for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
     if (found[key] !== expected[key]) throw new Error(`${key}: generated ${expected[key]}, stored ${found[key]}`);
   }
+  if (db.kind === 'postgres' && db.url && process.env.SCALE_SERVER !== 'false') await throughTheServer(db.url, db.db);
 } finally {
   await db.close();
+}
+
+/** The analysis and the pages through a real web server and a real analysis worker. */
+async function throughTheServer(databaseUrl: string, database: typeof db.db): Promise<void> {
+  // The answered wave is the first journey the loader wrote.
+  const [wave] = await database.select({ id: tables.engagements.id }).from(tables.engagements).orderBy(asc(tables.engagements.id)).limit(1);
+  if (!wave) throw new Error('no journey loaded');
+  const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'production', ANALYSIS_IN_PROCESS: 'false' };
+  const web = new ServerProcess({ port: PORT, env });
+  const worker = new ServerProcess({ port: PORT + 1, env: { ...env, WORKER_PORT: String(PORT + 1) }, script: 'apps/server/src/worker.ts' });
+  try {
+    await web.start();
+    await worker.start();
+    const login = await fetch(`${web.base}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }) });
+    const token = ((await login.json()) as { token: string }).token;
+    const headers = { authorization: `Token ${token}`, 'accept-language': 'en-US' };
+    let started = performance.now();
+    const queued = await fetch(`${web.base}/engagements/${wave.id}/run-analysis/`, { method: 'POST', headers });
+    if (queued.status !== 202) throw new Error(`run-analysis answered ${queued.status}: ${await queued.text()}`);
+    type Run = { status: string; step: string | null; error: string | null; timings: Record<string, number> | null };
+    let run: Run | undefined;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      [run] = (await (await fetch(`${web.base}/engagements/${wave.id}/analysis-runs/`, { headers })).json()) as Run[];
+      if (run?.status === 'done' || run?.status === 'failed') break;
+    }
+    const analysisMs = performance.now() - started;
+    if (run?.status !== 'done') throw new Error(`the analysis failed: ${run?.error}`);
+    console.log(`analysed through the server in ${seconds(analysisMs)} (queued to done; steps ${JSON.stringify(run.timings)}); load average ${load()}`);
+
+    const timeGet = async (label: string, path: string, times = 3) => {
+      const figures: string[] = [];
+      for (let i = 0; i < times; i++) {
+        started = performance.now();
+        const answer = await fetch(`${web.base}/engagements/${wave.id}/${path}`, { headers });
+        const bytes = (await answer.arrayBuffer()).byteLength;
+        if (!answer.ok) throw new Error(`${label} answered ${answer.status}`);
+        figures.push(`${(performance.now() - started).toFixed(0)} ms (${(bytes / 1e6).toFixed(1)} MB)`);
+      }
+      console.log(`${label}: ${figures.join(', ')}`);
+    };
+    await timeGet('retention page', 'retention-analytics-results/');
+    await timeGet('metrics page (work, first 50)', 'metrics/?network=work');
+    await timeGet('graph answer (all work questions)', 'graph-visualization/');
+    await timeGet('metrics export (.xlsx, every row)', 'metrics/export/?network=work', 1);
+    await timeGet('network export (GraphML, streamed)', 'graph-visualization/export/?format=graphml', 1);
+    await timeGet('network export (edge list CSV, streamed)', 'graph-visualization/export/?format=edges_csv', 1);
+    await timeGet('network export (GEXF, streamed)', 'graph-visualization/export/?format=gexf', 1);
+    console.log(`peak memory: web server ${web.peakMemoryMb()?.toFixed(0)} MB, analysis worker ${worker.peakMemoryMb()?.toFixed(0)} MB; load average ${load()}`);
+  } finally {
+    await web.stop('SIGTERM');
+    await worker.stop('SIGTERM');
+  }
+  await igraphOnTheWorkNetwork(database, wave.id);
+}
+
+/**
+ * igraph on the work network the engine analysed: the wave's answers to the work questions
+ * (WORK_KINDS of the engine), as undirected ties between the wave's people, in a file for
+ * bench/communities/igraph_timing.py. Skipped with a note when python3-igraph is missing.
+ */
+async function igraphOnTheWorkNetwork(database: typeof db.db, engagementId: number): Promise<void> {
+  const people = await database.select({ id: tables.employees.id }).from(tables.employees).where(sql`${tables.employees.engagementId} = ${engagementId}`).orderBy(asc(tables.employees.id));
+  const index = new Map(people.map((p, i) => [p.id, i]));
+  const ties = await database.execute<{ a: number; b: number }>(sql`
+    select a.employee_id as a, unnest(a.selected_employee_ids) as b from answers a join questions q on q.id = a.question_id
+    where a.engagement_id = ${engagementId} and q.kind in ('cooperation', 'advice', 'expertise', 'corporate_news', 'attention', 'opinion', 'idea')`);
+  const lines = ties.rows.flatMap((t) => (index.has(t.a) && index.has(t.b) && t.a !== t.b ? [`${index.get(t.a)} ${index.get(t.b)}`] : []));
+  const file = join(tmpdir(), `scale-work-graph-${process.pid}.txt`);
+  writeFileSync(file, `${people.length}\n${lines.join('\n')}\n`);
+  try {
+    const figures = execFileSync('/usr/bin/python3', ['bench/communities/igraph_timing.py', file], { encoding: 'utf8' }).trim();
+    console.log(`igraph on the same work network: ${figures}; load average ${load()}`);
+  } catch (error) {
+    console.log(`igraph not measured (apt-get install -y python3-igraph): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
 }

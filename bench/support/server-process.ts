@@ -55,6 +55,17 @@ export class ServerProcess {
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
   }
 
+  /**
+   * The process's peak resident memory so far in MB (VmHWM of /proc/<pid>/status, Linux; its
+   * worker threads included), or null elsewhere.
+   */
+  peakMemoryMb(): number | null {
+    const pid = this.child?.pid;
+    if (!pid || !existsSync(`/proc/${pid}/status`)) return null;
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : null;
+  }
+
   /** Starts the server and resolves once its health check answers 200. */
   async start(): Promise<void> {
     const entry = this.options.compiled ? ['--enable-source-maps', 'apps/server/dist/server.js'] : ['--import', 'tsx', this.options.script ?? 'apps/server/src/server.ts'];

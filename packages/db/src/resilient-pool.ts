@@ -57,12 +57,21 @@ async function onceMore<T>(work: () => Promise<T>, safe: (error: unknown) => boo
  * handed out turns out dead. Later statements are not retried: part of the transaction is gone
  * with the connection, and the request answers 503.
  */
-class FirstStatementRetryingClient {
+export class FirstStatementRetryingClient {
   private started = false;
   constructor(
     private current: pg.PoolClient,
     private readonly acquire: () => Promise<pg.PoolClient>,
   ) {}
+
+  /**
+   * The connection itself, for what must run on it directly (a COPY stream, copy-rows.ts); from
+   * then on nothing is retried, as after a first statement.
+   */
+  connection(): pg.PoolClient {
+    this.started = true;
+    return this.current;
+  }
 
   async query(config: QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
     const run = () => (this.current.query as Query)(config, values);

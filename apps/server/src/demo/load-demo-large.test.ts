@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, isNotNull, MAX_ROWS_PER_STATEMENT, MAX_STATEMENT_PARAMETERS, statementChunks, tables } from '@ona/db';
+import { and, copyRows, count, eq, isNotNull, MAX_ROWS_PER_STATEMENT, MAX_STATEMENT_PARAMETERS, sql, statementChunks, tables } from '@ona/db';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import type { DemoEmployee, DemoOrganisation } from './demo-types.ts';
 import { loadDemo } from './load-demo.ts';
@@ -84,5 +84,47 @@ describe('statementChunks', () => {
     const chunks = statementChunks(answers);
     expect(chunks).toHaveLength(300);
     expect(chunks[299]?.[999]).toBe(answers[299_999]);
+  });
+});
+
+describe('copyRows (COPY FROM STDIN on PostgreSQL, COPY from a blob on the embedded database)', () => {
+  it('writes text that needs escaping, nulls, dates, id arrays and JSON as they were, inside the caller’s transaction', async () => {
+    const [engagement] = await db.db.select({ id: tables.engagements.id }).from(tables.engagements).limit(1);
+    const engagementId = engagement?.id ?? 0;
+    const awkward = 'tab\there\nnew line \\ back\\slash, \r "quoted" Ünőke Łódź Мария \\N';
+    await db.db.transaction(async (tx) => {
+      const written = await copyRows(tx as unknown as typeof db.db, 'employees', ['engagement_id', 'name', 'email', 'entry_date', 'attributes'], [
+        [engagementId, awkward, null, '2024-02-29', { note: awkward }],
+        [engagementId, 'second', 'second@copy.example', null, {}],
+      ]);
+      expect(written).toBe(2);
+    });
+    const rows = await db.db.select({ name: tables.employees.name, email: tables.employees.email, entryDate: tables.employees.entryDate, attributes: tables.employees.attributes }).from(tables.employees).where(sql`${tables.employees.name} in (${awkward}, 'second')`).orderBy(tables.employees.name);
+    expect(rows).toEqual([
+      { name: 'second', email: 'second@copy.example', entryDate: null, attributes: {} },
+      { name: awkward, email: null, entryDate: '2024-02-29', attributes: { note: awkward } },
+    ].sort((a, b) => (a.name < b.name ? -1 : 1)));
+  });
+
+  it('sends rows in several pieces (1,000 rows each here), and a transaction that fails keeps none of them', async () => {
+    const [engagement] = await db.db.select({ id: tables.engagements.id }).from(tables.engagements).limit(1);
+    const [question] = await db.db.select({ id: tables.questions.id }).from(tables.questions).limit(1);
+    const people = await db.db.select({ id: tables.employees.id }).from(tables.employees).where(eq(tables.employees.engagementId, engagement?.id ?? 0)).limit(2_500);
+    expect(people).toHaveLength(2_500);
+    const at = new Date('2026-03-02T10:11:12.345Z');
+    const rows = people.map((p, i) => [engagement?.id ?? 0, p.id, question?.id ?? 0, [people[(i + 1) % people.length]?.id ?? 0], at] as const);
+    await expect(
+      db.db.transaction(async (tx) => {
+        await copyRows(tx as unknown as typeof db.db, 'answers', ['engagement_id', 'employee_id', 'question_id', 'selected_employee_ids', 'answered_at'], rows, 1_000);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const [none] = await db.db.select({ n: count() }).from(tables.answers);
+    expect(none?.n).toBe(0);
+    await copyRows(db.db, 'answers', ['engagement_id', 'employee_id', 'question_id', 'selected_employee_ids', 'answered_at'], rows, 1_000);
+    const [all] = await db.db.select({ n: count() }).from(tables.answers);
+    expect(all?.n).toBe(people.length);
+    const [first] = await db.db.select({ selected: tables.answers.selectedEmployeeIds, answeredAt: tables.answers.answeredAt }).from(tables.answers).where(eq(tables.answers.employeeId, people[0]?.id ?? 0));
+    expect(first).toEqual({ selected: [people[1]?.id], answeredAt: at });
   });
 });

@@ -1,8 +1,8 @@
-import { eq, sql, statementChunks, tables, type Database } from '@ona/db';
+import { copyRows, eq, sql, statementChunks, tables, type CopyValue, type Database } from '@ona/db';
 import type { TAccessLevel, TModule } from '@ona/contracts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
 import { loadDemoDirectory } from './demo-directory.ts';
-import type { DemoLeadershipBlock, DemoLogin, DemoOrganisation } from './demo-types.ts';
+import type { DemoAnswer, DemoLeadershipBlock, DemoLogin, DemoOrganisation } from './demo-types.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 const DEMO_LOADED_KEY = 'demo_loaded';
@@ -98,28 +98,29 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
 
     const participants = new Set(engagement.participantKeys);
     const people = roster.employees.filter((e) => participants.has(e.key));
+    // The ids are drawn from the table's sequence first, so the rows (and their leaders) go in by
+    // COPY in one pass, with no RETURNING to wait for and no second pass for the leaders.
     const employeeIds = new Map<string, number>();
-    const employeeRows = people.map((e) => ({
-          engagementId,
-          unitId: unitIds.get(e.unitKey) ?? null,
-          name: e.name,
-          email: e.email,
-          gender: e.gender,
-          generation: e.generation,
-          entryDate: e.entryDate,
-          jobTitle: e.jobTitle,
-          attributes: { birth_year: String(e.birthYear), unit_manager: e.isUnitManager ? 'yes' : 'no' },
-        }));
-    // In statements PostgreSQL takes (at most 65,535 parameters each): a 10,000-person roster is 90,000.
-    const inserted: { id: number }[] = [];
-    for (const chunk of statementChunks(employeeRows)) inserted.push(...(await db.insert(tables.employees).values(chunk).returning({ id: tables.employees.id })));
-    people.forEach((e, i) => employeeIds.set(e.key, inserted[i]?.id ?? 0));
-    const leaderPairs = people
-      .filter((e) => e.leaderKey && employeeIds.has(e.leaderKey))
-      .map((e) => sql`(${employeeIds.get(e.key)}::int, ${employeeIds.get(e.leaderKey as string)}::int)`);
-    for (const pairs of statementChunks(leaderPairs, 2)) {
-      await db.execute(sql`update employees set leader_id = v.leader from (values ${sql.join(pairs, sql`, `)}) as v(id, leader) where employees.id = v.id`);
-    }
+    const reserved = await db.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('employees', 'id'))::int as id from generate_series(1, ${people.length}::int)`);
+    people.forEach((e, i) => employeeIds.set(e.key, Number(reserved.rows[i]?.id)));
+    await copyRows(
+      db,
+      'employees',
+      ['id', 'engagement_id', 'unit_id', 'leader_id', 'name', 'email', 'gender', 'generation', 'entry_date', 'job_title', 'attributes'],
+      people.map((e) => [
+        employeeIds.get(e.key),
+        engagementId,
+        unitIds.get(e.unitKey) ?? null,
+        e.leaderKey ? (employeeIds.get(e.leaderKey) ?? null) : null,
+        e.name,
+        e.email,
+        e.gender,
+        e.generation,
+        e.entryDate,
+        e.jobTitle,
+        { birth_year: String(e.birthYear), unit_manager: e.isUnitManager ? 'yes' : 'no' },
+      ]),
+    );
     employeeIdsPerEngagement.set(engagement.key, employeeIds);
     // Leaver reasons belong to the organisation and the person's e-mail (docs/risk-calibration.md).
     const reasons = people.flatMap((e) => {
@@ -134,16 +135,8 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
       .returning({ id: tables.questions.id });
     const questionIds = new Map(engagement.questions.map((q, i) => [q.key, questionRows[i]?.id ?? 0]));
 
-    const answerRows = engagement.answers
-      .filter((a) => employeeIds.has(a.employeeKey) && questionIds.has(a.questionKey))
-      .map((a) => ({
-        engagementId,
-        employeeId: employeeIds.get(a.employeeKey) as number,
-        questionId: questionIds.get(a.questionKey) as number,
-        selectedEmployeeIds: a.selectedKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined),
-        answeredAt: new Date(a.answeredAt),
-      }));
-    for (const chunk of statementChunks(answerRows)) await db.insert(tables.answers).values(chunk);
+    // The big tables go in by COPY (1.3 million answers at 100,000 people), rows made as they are sent.
+    await copyRows(db, 'answers', ['engagement_id', 'employee_id', 'question_id', 'selected_employee_ids', 'answered_at'], answerRowsOf(engagement.answers, engagementId, employeeIds, questionIds));
 
     if (engagement.leadership) await insertLeadershipBlock(db, engagementId, engagement.leadership, employeeIds);
 
@@ -169,18 +162,18 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
     const invitedAt = new Date(`${engagement.accessFrom}T08:00:00Z`);
     const participationRows = engagement.participantKeys
       .filter((key) => employeeIds.has(key))
-      .map((key) => {
+      .map((key): CopyValue[] => {
         const last = lastAnswer.get(key);
-        return {
+        return [
           engagementId,
-          employeeId: employeeIds.get(key) as number,
-          termsAcceptedAt: last ? new Date(last.at) : null,
-          finishedAt: last && finished.has(key) ? new Date(finishedAt(key, last.at)) : null,
-          lastQuestionId: last ? (questionIds.get(last.questionKey) ?? null) : null,
+          employeeIds.get(key) as number,
+          last ? new Date(last.at) : null,
+          last && finished.has(key) ? new Date(finishedAt(key, last.at)) : null,
+          last ? (questionIds.get(last.questionKey) ?? null) : null,
           invitedAt,
-        };
+        ];
       });
-    for (const chunk of statementChunks(participationRows)) await db.insert(tables.surveyParticipations).values(chunk);
+    await copyRows(db, 'survey_participations', ['engagement_id', 'employee_id', 'terms_accepted_at', 'finished_at', 'last_question_id', 'invited_at'], participationRows);
   }
   // A next wave points at the wave before it, as "Next wave" does for journeys made in the product.
   for (const engagement of org.engagements) {
@@ -199,16 +192,29 @@ async function insertLeadershipBlock(db: Database, engagementId: number, block: 
     .values(block.items.map((item) => ({ engagementId, dimension: item.dimension, position: item.order, texts: { ...item.texts } })))
     .returning({ id: tables.leadershipItems.id });
   const itemIds = new Map(block.items.map((item, i) => [item.key, itemRows[i]?.id ?? 0]));
-  const answerRows = block.answers
-    .filter((a) => employeeIds.has(a.employeeKey) && itemIds.has(a.itemKey))
-    .map((a) => ({
-      engagementId,
-      employeeId: employeeIds.get(a.employeeKey) as number,
-      itemId: itemIds.get(a.itemKey) as number,
-      selectedLeaderIds: a.leaderKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined),
-      answeredAt: new Date(a.answeredAt),
-    }));
-  for (const chunk of statementChunks(answerRows)) await db.insert(tables.leadershipAnswers).values(chunk);
+  await copyRows(db, 'leadership_answers', ['engagement_id', 'employee_id', 'item_id', 'selected_leader_ids', 'answered_at'], leadershipRowsOf(block, engagementId, employeeIds, itemIds));
+}
+
+/** The rows of the answers table, made one at a time as COPY sends them (exported for the 100,000-person generator test). */
+export function* answerRowsOf(answers: DemoAnswer[], engagementId: number, employeeIds: Map<string, number>, questionIds: Map<string, number>): Generator<CopyValue[]> {
+  for (const a of answers) {
+    const employeeId = employeeIds.get(a.employeeKey);
+    const questionId = questionIds.get(a.questionKey);
+    if (employeeId === undefined || questionId === undefined) continue;
+    const selected = a.selectedKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined);
+    yield [engagementId, employeeId, questionId, selected, new Date(a.answeredAt)];
+  }
+}
+
+/** The rows of the 360 answers table, made as COPY sends them. */
+export function* leadershipRowsOf(block: DemoLeadershipBlock, engagementId: number, employeeIds: Map<string, number>, itemIds: Map<string, number>): Generator<CopyValue[]> {
+  for (const a of block.answers) {
+    const employeeId = employeeIds.get(a.employeeKey);
+    const itemId = itemIds.get(a.itemKey);
+    if (employeeId === undefined || itemId === undefined) continue;
+    const selected = a.leaderKeys.map((k) => employeeIds.get(k)).filter((id): id is number => id !== undefined);
+    yield [engagementId, employeeId, itemId, selected, new Date(a.answeredAt)];
+  }
 }
 
 /**

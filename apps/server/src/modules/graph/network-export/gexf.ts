@@ -1,59 +1,112 @@
-import Graph from 'graphology';
-import { write } from 'graphology-gexf';
+/// <reference path="../../../types/xml-writer.d.ts" />
+import { Readable } from 'node:stream';
+import XMLWriter from 'xml-writer';
 import type { TGexfVersion } from '@ona/contracts';
-import type { NetworkTable, TValue } from './network-table.ts';
+import type { NetworkColumn, NetworkTable, TValue } from './network-table.ts';
 
 /** Viz size of a person: what the page draws at zoom 1 (node size 0.15 × 40 px). */
 const NODE_SIZE = 6;
 
-/**
- * graphology-gexf (0.13) writes both versions but declares the 1.2draft viz namespace as
- * `http:///www.gexf.net/1.1draft/viz` (three slashes, the 1.1 draft): a namespace-aware reader
- * such as NetworkX finds no `viz:` element under the namespace of 1.2draft and silently drops
- * every colour, position and size. The declaration is replaced by the one of the 1.2draft schema.
- */
-const WRONG_VIZ_12 = 'xmlns:viz="http:///www.gexf.net/1.1draft/viz"';
-const VIZ_12 = 'xmlns:viz="http://www.gexf.net/1.2draft/viz"';
+/** Elements per piece handed to the reply. */
+const ELEMENTS_PER_PIECE = 500;
 
 /**
- * `#rrggbb` as `rgb(r, g, b)`: graphology-gexf then writes r, g and b attributes in both versions.
- * GEXF 1.3 also allows `hex`, which graphology-gexf writes for a `#` colour, but NetworkX's reader
- * (3.6) takes only r, g and b and fails on a hex colour.
+ * The namespaces of each version. 1.2draft's viz namespace is the one of its schema
+ * (`http://www.gexf.net/1.2draft/viz`): graphology-gexf (0.13), which wrote these files before,
+ * declared `http:///www.gexf.net/1.1draft/viz`, under which a namespace-aware reader such as
+ * NetworkX finds no `viz:` element and drops every colour, position and size.
  */
-function rgb(hex: string): string {
+const NAMESPACES: Record<TGexfVersion, { gexf: string; viz: string; schema?: string; version: string }> = {
+  '1.3': { gexf: 'http://gexf.net/1.3', viz: 'http://gexf.net/1.3/viz', schema: 'http://gexf.net/1.3 http://gexf.net/1.3/gexf.xsd', version: '1.3' },
+  '1.2draft': { gexf: 'http://www.gexf.net/1.2draft', viz: 'http://www.gexf.net/1.2draft/viz', version: '1.2' },
+};
+
+/**
+ * `#rrggbb` as r, g and b attributes in both versions. GEXF 1.3 also allows `hex`, but NetworkX's
+ * reader (3.6) takes only r, g and b and fails on a hex colour.
+ */
+function rgb(hex: string): Record<'r' | 'g' | 'b', string> | null {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  return match ? `rgb(${parseInt(match[1]!, 16)}, ${parseInt(match[2]!, 16)}, ${parseInt(match[3]!, 16)})` : hex;
+  return match ? { r: String(parseInt(match[1]!, 16)), g: String(parseInt(match[2]!, 16)), b: String(parseInt(match[3]!, 16)) } : null;
 }
 
-const present = (values: Record<string, TValue>): Record<string, string | number | boolean> =>
-  Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string | number | boolean] => entry[1] !== null && entry[1] !== ''));
-
 /**
- * GEXF (Gephi's format) by graphology-gexf: every column a node or edge attribute (types inferred
- * from the values: integer, double, string, boolean), the chosen layout, colours and the
- * triangle of people who gave no answers as viz data.
+ * GEXF (Gephi's format), the layout Gephi and graphology-gexf read: every column a node or edge
+ * attribute of its declared type (integer, double, string, boolean), the chosen layout, colours
+ * and the triangle of people who gave no answers as viz data, the number of questions of a tie as
+ * its weight. Written with xml-writer (the writer graphology-gexf itself uses) as a stream, 500 people or ties a piece,
+ * so the file is never whole in memory (docs/exports.md, "Exports stream"); graphology-gexf, which
+ * wrote it before, builds one string.
  */
-export function toGexf(table: NetworkTable, version: TGexfVersion): string {
-  const graph = new Graph({ type: 'directed', multi: false, allowSelfLoops: false });
-  graph.setAttribute('creator', 'ONA platform');
-  graph.setAttribute('description', table.title);
-  for (const node of table.nodes) graph.addNode(node.id, node);
-  for (const edge of table.edges) graph.addDirectedEdgeWithKey(`${edge.source}->${edge.target}`, edge.source, edge.target, edge.values);
-  const nodeById = new Map(table.nodes.map((node) => [node.id, node] as const));
-  const text = write(graph, {
-    version: version === '1.3' ? '1.3' : '1.2',
-    formatNode: (key) => {
-      const node = nodeById.get(key)!;
-      return {
-        label: node.label,
-        attributes: present(node.values),
-        viz: { color: rgb(node.color), x: node.x, y: node.y, z: 0, size: NODE_SIZE, shape: node.zeroAnswers ? 'triangle' : 'disc' },
-      };
-    },
-    formatEdge: (_key, attributes) => ({
-      attributes: present(attributes as Record<string, TValue>),
-      weight: Number((attributes as Record<string, TValue>).question_count ?? 1),
-    }),
-  });
-  return version === '1.3' ? text : text.replace(WRONG_VIZ_12, VIZ_12);
+export function toGexf(table: NetworkTable, version: TGexfVersion): Readable {
+  return Readable.from(gexfPieces(table, version));
+}
+
+function* gexfPieces(table: NetworkTable, version: TGexfVersion): Generator<string> {
+  const ns = NAMESPACES[version];
+  let written: string[] = [];
+  const xml = new XMLWriter('  ', (piece) => void written.push(piece));
+  const take = (): string => {
+    const piece = written.join('');
+    written = [];
+    return piece;
+  };
+  /** One element with its attributes, left open. */
+  const open = (name: string, attributes: Record<string, string> = {}) => {
+    xml.startElement(name);
+    for (const [key, value] of Object.entries(attributes)) xml.writeAttribute(key, value);
+  };
+  const empty = (name: string, attributes: Record<string, string>) => {
+    open(name, attributes);
+    xml.endElement();
+  };
+  xml.startDocument('1.0', 'UTF-8');
+  open('gexf', { version: ns.version, xmlns: ns.gexf, 'xmlns:viz': ns.viz, ...(ns.schema ? { 'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance', 'xsi:schemaLocation': ns.schema } : {}) });
+  open('meta');
+  xml.writeElement('creator', 'ONA platform');
+  xml.writeElement('description', table.title);
+  xml.endElement();
+  open('graph', { defaultedgetype: 'directed' });
+  const declare = (scope: 'node' | 'edge', columns: readonly NetworkColumn[]) => {
+    if (columns.length === 0) return;
+    open('attributes', { class: scope });
+    for (const column of columns) empty('attribute', { id: column.name, title: column.name, type: column.type });
+    xml.endElement();
+  };
+  declare('node', table.nodeColumns);
+  declare('edge', table.edgeColumns);
+  const attvalues = (columns: readonly NetworkColumn[], values: Record<string, TValue>) => {
+    if (columns.length === 0) return;
+    open('attvalues');
+    // An empty value is left out, as graphology-gexf did: the attribute's absence.
+    for (const column of columns) {
+      const value = values[column.name];
+      if (value !== null && value !== undefined && value !== '') empty('attvalue', { for: column.name, value: String(value) });
+    }
+    xml.endElement();
+  };
+  let elements = 0;
+  open('nodes');
+  for (const node of table.nodes) {
+    open('node', { id: node.id, label: node.label });
+    attvalues(table.nodeColumns, node.values);
+    const color = rgb(node.color);
+    if (color) empty('viz:color', color);
+    empty('viz:size', { value: String(NODE_SIZE) });
+    empty('viz:position', { x: String(node.x), y: String(node.y), z: '0' });
+    empty('viz:shape', { value: node.zeroAnswers ? 'triangle' : 'disc' });
+    xml.endElement();
+    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
+  }
+  xml.endElement();
+  open('edges');
+  for (const edge of table.edges) {
+    open('edge', { id: `${edge.source}->${edge.target}`, source: edge.source, target: edge.target, weight: String(Number(edge.values.question_count ?? 1)) });
+    attvalues(table.edgeColumns, edge.values);
+    xml.endElement();
+    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
+  }
+  // flush() closes every element still open (endDocument only ends an open tag).
+  xml.flush();
+  yield take();
 }

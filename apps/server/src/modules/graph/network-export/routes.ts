@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,8 @@ import { toGexf } from './gexf.ts';
 import { toGraphml } from './graphml.ts';
 import { networkTable, type NetworkTableLabels } from './network-table.ts';
 
-const ZNetworkFile = z.instanceof(Buffer).describe('The network in the format asked for, UTF-8: GEXF (application/gexf+xml), GraphML (application/graphml+xml) or CSV (text/csv)');
+// Every format leaves as a stream, written while it is sent (docs/exports.md, "Exports stream").
+const ZNetworkFile = z.instanceof(Readable).describe('The network in the format asked for, UTF-8: GEXF (application/gexf+xml), GraphML (application/graphml+xml) or CSV (text/csv)');
 
 const FILE: Record<TGraphExportFormat, { kind: TExportFileKind; extension: string }> = {
   gexf: { kind: 'network', extension: 'gexf' },
@@ -104,6 +106,6 @@ export const networkExportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> =
       : edgesCsv(table);
     const file = FILE[query.format];
     attachment(reply, exportFileName(locale, file.kind, engagement.name, file.extension), GRAPH_EXPORT_CONTENT_TYPES[query.format]);
-    return Buffer.from(body, 'utf8');
+    return body;
   });
 };
