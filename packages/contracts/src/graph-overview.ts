@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDbIdParam } from './ids.ts';
-import { ZEdgeVisibility, ZGraphFilter, ZGraphNamedBy, ZGraphStatistics, ZGraphType, ZGraphUnit } from './graph.ts';
+import { ZEdgeVisibility, ZGraphFilter, ZGraphNamedBy, ZGraphQuestion, ZGraphStatistics, ZGraphType, ZGraphUnit } from './graph.ts';
 
 /**
  * The graph view at scale (issue 34, item 4; docs/graph.md, "Overview of units"): each unit a
@@ -82,6 +82,8 @@ export const ZGraphOverview = z.object({
   /** The units with their palette colours (as on graph-visualization), for the Scope tab and colours. */
   units: z.array(ZGraphUnit),
   filters: z.array(ZGraphFilter),
+  /** The questions, for the labels of `named_by`. */
+  questions: z.array(ZGraphQuestion),
   graph_types: z.array(ZGraphType),
   graph_type: ZGraphType.nullable(),
   /** The units shown as people, as asked (those the caller may see). */

@@ -130,6 +130,7 @@ export function buildGraphOverview(source: GraphSource, request: GraphOverviewRe
     ties: { count: tieCount, source: column(tieFrom), target: column(target), weight: column(weight), mutual: column(mutual) },
     units: graphUnits(source, cut.visiblePeople),
     filters: filterOptions(source, cut.visiblePeople, labels),
+    questions: source.questions.map((q) => ({ id: q.id, label: q.label, category: q.category })),
     graph_types: graphTypesOf(source),
     graph_type: request.graphType,
     open: [...opened],
