@@ -24,7 +24,8 @@ const ZRepeated = <T extends z.ZodType>(item: T) =>
 
 /**
  * GET /engagements/{id}/graph-overview/. graph_type, unit, filter_{key} and edges as on
- * graph-visualization; `open` the units shown as their people (0: the people without a unit);
+ * graph-visualization; `open` the units shown as their people (row ids, bounded as every id),
+ * `open_no_unit=true` the people without a unit too;
  * `rest`: `units` also draws every other unit as one node with the opened people's ties to it,
  * `none` only the opened people and the ties among them.
  */
@@ -33,7 +34,8 @@ export const ZGraphOverviewQuery = z
     graph_type: ZGraphType.optional(),
     unit: ZRepeated(ZDbIdParam),
     edges: ZEdgeVisibility.default('all'),
-    open: ZRepeated(z.coerce.number().int().min(0).max(2_147_483_647)),
+    open: ZRepeated(ZDbIdParam),
+    open_no_unit: z.enum(['true', 'false']).default('false'),
     rest: z.enum(['units', 'none']).default('units'),
   })
   .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(500)]));

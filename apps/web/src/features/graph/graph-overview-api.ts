@@ -1,4 +1,4 @@
-import { decodeGraphOverview, GRAPH_OVERVIEW_MIN_PEOPLE, ZGraphOverview, type GraphOverviewColumns, type TGraphOverview } from '@ona/contracts';
+import { decodeGraphOverview, GRAPH_OVERVIEW_MIN_PEOPLE, NO_UNIT_ID, ZGraphOverview, type GraphOverviewColumns, type TGraphOverview } from '@ona/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/api-client.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
@@ -36,7 +36,12 @@ export function useGraphOverview(engagementId: number | null, filters: TGraphFil
     queryFn: ({ signal }) =>
       apiRequest(`/engagements/${engagementId}/graph-overview/`, ZDecodedOverview, {
         signal,
-        query: { ...graphQueryParams(canonical), open: open.length > 0 ? open : undefined, rest: choice.rest },
+        query: {
+          ...graphQueryParams(canonical),
+          open: open.some((id) => id !== NO_UNIT_ID) ? open.filter((id) => id !== NO_UNIT_ID) : undefined,
+          open_no_unit: open.includes(NO_UNIT_ID) ? 'true' : undefined,
+          rest: choice.rest,
+        },
       }),
     enabled: enabled && engagementId !== null,
     placeholderData: keepPreviousData,
