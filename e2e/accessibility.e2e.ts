@@ -319,6 +319,21 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       },
       {
         path: `${e}/graph.html`,
+        label: 'graph: the overview of units with one unit opened',
+        prepare: async (p) => {
+          await p.locator('canvas').first().waitFor();
+          await p.getByTestId('graph-view-mode').getByText('Units').click();
+          await p.getByTestId('graph-overview-canvas').locator('canvas').first().waitFor();
+          // Opened from the keyboard, as the list below the canvas offers it.
+          await p.getByTestId('graph-overview-open').focus();
+          await p.keyboard.press('ArrowDown');
+          await p.keyboard.press('Enter');
+          await p.keyboard.press('Escape');
+          await p.getByTestId('graph-recalculating').waitFor({ state: 'detached' });
+        },
+      },
+      {
+        path: `${e}/graph.html`,
         label: 'graph: the export dialog',
         prepare: async (p) => {
           await p.locator('canvas').first().waitFor();

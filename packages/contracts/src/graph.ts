@@ -108,6 +108,7 @@ export const ZGraphUnit = z.object({
   /** The unit (or a unit below it) has people the caller may see: worth offering in the Scope tab. */
   in_scope: z.boolean(),
 });
+export type TGraphUnit = z.infer<typeof ZGraphUnit>;
 export const ZGraphQuestion = z.object({ id: z.number().int(), label: z.string(), category: ZGraphCategory });
 export type TGraphQuestion = z.infer<typeof ZGraphQuestion>;
 export const ZGraphNodeAttribute = z.object({ key: z.string(), label: z.string() });

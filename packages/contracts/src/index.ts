@@ -46,3 +46,4 @@ export * from './confidentiality.ts';
 export * from './data-subject-requests.ts';
 export * from './data-retention.ts';
 export * from './collaboration.ts';
+export * from './graph-overview.ts';

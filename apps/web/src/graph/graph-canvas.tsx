@@ -4,6 +4,7 @@ import type { TGraphAppearance } from './graph-appearance.ts';
 import type { TDiffMarks } from './diff-appearance.ts';
 import { GRAPH_COLORS } from './graph-constants.ts';
 import { GraphRenderer, type TGraphProbe } from './graph-renderer.ts';
+import type { TOverviewProbe } from './overview-renderer.ts';
 import { layoutPositions, type TPoint } from './layout-positions.ts';
 import classes from './graph-canvas.module.css';
 import type { TPrintTexts } from './print-picture.ts';
@@ -13,7 +14,9 @@ declare global {
     /** Read-only probe of the drawn graph for browser tests and benchmarks. */
     __onaGraph?: TGraphProbe;
     /** Set by browser tests before the page loads, to try the large-graph behaviour on the demo. */
-    __onaGraphTuning?: { largeGraphEdges?: number };
+    __onaGraphTuning?: { largeGraphEdges?: number; overviewMinPeople?: number };
+    /** Read-only probe of the overview of units. */
+    __onaOverview?: TOverviewProbe;
   }
 }
 

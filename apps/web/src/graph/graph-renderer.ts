@@ -5,7 +5,8 @@ import type { Attributes } from 'graphology-types';
 import type { NodeDisplayData, EdgeDisplayData } from 'sigma/types';
 import type { Settings } from 'sigma/settings';
 import type { TGraphVisualization } from '@ona/contracts';
-import { CameraPreview, pannedBy, zoomedAround } from './camera-preview.ts';
+import type { CameraPreview } from './camera-preview.ts';
+import { CameraGestures } from './camera-gestures.ts';
 import { createEdgeCurvedArrowProgram, createEdgeCurveProgram } from './edge-curve-program.ts';
 import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
@@ -15,12 +16,9 @@ import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
 import { keyRoleColor } from '@ona/contracts';
 import { easeInOutCubic, interpolatePositions, type TPoint, type TPositions } from './layout-positions.ts';
 import { NodeTriangleProgram } from './node-triangle-program.ts';
-import { wheelZoomRatio } from './wheel-zoom.ts';
 import { prefersReducedMotion } from './reduced-motion.ts';
 import { drawPrintPage, graphArea, PRINT_PAGE, type TPrintTexts } from './print-picture.ts';
 
-/** After the last wheel step on a large graph, the zoom is rendered once this long has passed. */
-const WHEEL_SETTLE_MS = 200;
 /**
  * Above this many ties a graph is "large": its ties are drawn a frame after its people, panning
  * and zooming move the drawn picture (camera preview) and render once the gesture settles, and
@@ -137,10 +135,8 @@ export class GraphRenderer {
   private animationFrame: number | null = null;
   private animationDelay: number | null = null;
   private positions = new Map<number, TPoint>();
+  private readonly gestures: CameraGestures<TNodeAttributes, TEdgeAttributes>;
   private readonly preview: CameraPreview<TNodeAttributes, TEdgeAttributes>;
-  /** Where the pointer last was while it drags the stage of a large graph. */
-  private panFrom: TPoint | null = null;
-  private endPan: (() => void) | null = null;
   /** Whether the drawn data has more ties than largeGraphEdges. */
   private large = false;
   /** A large graph's ties, waiting for its people to be drawn. */
@@ -149,8 +145,6 @@ export class GraphRenderer {
   private tiesTimer: number | null = null;
   /** What of the data last set has not been drawn yet (for the user timing marks of the first draw). */
   private firstDraw = { people: false, ties: false };
-  /** A stage drag just ended: the click that ends it is not a click on the stage. */
-  private panned = false;
   private lastRender = { nodes: 0, edges: 0 };
   private renderCount = 0;
   /** What setData drew last, for the print picture (a second renderer draws it again). */
@@ -193,7 +187,8 @@ export class GraphRenderer {
       edgeReducer: (edge, attributes) => this.reduceEdge(edge, attributes),
     };
     this.sigma = new Sigma(this.graph, container, settings);
-    this.preview = new CameraPreview(this.sigma);
+    this.gestures = new CameraGestures(this.sigma, container, () => this.isLarge());
+    this.preview = this.gestures.preview;
     this.wireEvents();
   }
 
@@ -414,9 +409,7 @@ export class GraphRenderer {
   kill(): void {
     this.cancelAnimation();
     this.cancelTies();
-    this.endPan?.();
-    this.preview.kill();
-    this.container.removeEventListener('wheel', this.onWheel, { capture: true });
+    this.gestures.kill();
     if (this.hoverTimer !== null) window.clearTimeout(this.hoverTimer);
     this.clearOverlay();
     this.sigma.kill();
@@ -468,54 +461,6 @@ export class GraphRenderer {
     this.animationDelay = null;
     this.animationFrame = null;
     this.container.dataset.animating = 'false';
-  }
-
-  private readonly onWheel = (wheel: WheelEvent): void => {
-    wheel.preventDefault();
-    wheel.stopPropagation();
-    const bounds = this.container.getBoundingClientRect();
-    const at = { x: wheel.clientX - bounds.left, y: wheel.clientY - bounds.top };
-    const camera = this.sigma.getCamera();
-    if (!this.isLarge()) {
-      const ratio = camera.getBoundedRatio(wheelZoomRatio(camera.getState().ratio, wheel.deltaY, wheel.deltaMode));
-      camera.setState(this.sigma.getViewportZoomedState(at, ratio));
-      return;
-    }
-    // A large graph: the drawn picture is scaled at once, and rendered when the wheel rests.
-    const state = this.preview.current();
-    const ratio = camera.getBoundedRatio(wheelZoomRatio(state.ratio, wheel.deltaY, wheel.deltaMode));
-    this.preview.show(zoomedAround(state, this.preview.viewportToFramedGraph(at), ratio));
-    this.preview.commitAfter(WHEEL_SETTLE_MS);
-  };
-
-  /**
-   * A drag of a large graph's stage. Its pointer moves are taken on the window in the capture
-   * phase and kept from sigma: sigma would pan (and render) itself, and would look for a hovered
-   * node in its last render, which the moved picture no longer matches.
-   */
-  private startPan(from: TPoint): void {
-    this.endPan?.();
-    this.panFrom = from;
-    const move = (pointer: MouseEvent) => {
-      pointer.stopPropagation();
-      pointer.preventDefault();
-      if (this.panFrom === null) return;
-      const bounds = this.container.getBoundingClientRect();
-      const to = { x: pointer.clientX - bounds.left, y: pointer.clientY - bounds.top };
-      this.preview.show(pannedBy(this.preview.current(), this.preview.viewportToFramedGraph(this.panFrom), this.preview.viewportToFramedGraph(to)));
-      this.panFrom = to;
-      this.panned = true;
-    };
-    const end = () => {
-      window.removeEventListener('mousemove', move, true);
-      window.removeEventListener('mouseup', end, true);
-      this.panFrom = null;
-      this.endPan = null;
-      this.preview.commit();
-    };
-    window.addEventListener('mousemove', move, true);
-    window.addEventListener('mouseup', end, true);
-    this.endPan = end;
   }
 
   private isLarge(): boolean {
@@ -799,7 +744,7 @@ export class GraphRenderer {
     };
     sigma.on('enterNode', ({ node, event }) => {
       // While the picture is moved, sigma's picking still reads the last render: no hover then.
-      if (this.preview.active() || this.panFrom !== null) return;
+      if (this.gestures.moving()) return;
       const previous = this.hovered;
       this.hovered = node;
       if (previous !== null && previous !== node) refreshAround(previous);
@@ -818,26 +763,17 @@ export class GraphRenderer {
     });
     sigma.on('clickNode', ({ node }) => {
       // The click that ends a drag of the stage lands wherever the pointer stopped: not a pick.
-      if (this.panned) this.panned = false;
-      else if (!this.dragMoved) this.events.onClickNode(Number(node));
+      if (!this.gestures.takePanned() && !this.dragMoved) this.events.onClickNode(Number(node));
     });
     sigma.on('clickStage', () => {
-      if (this.panned) this.panned = false;
-      else this.events.onClickNode(null);
+      if (!this.gestures.takePanned()) this.events.onClickNode(null);
     });
 
     // Dragging a node moves it; dragging elsewhere pans (sigma's default).
     sigma.on('downNode', ({ node }) => {
-      this.panned = false;
       this.dragged = node;
       this.dragMoved = false;
       if (!sigma.getCustomBBox()) sigma.setCustomBBox(sigma.getBBox());
-    });
-    // On a large graph a drag of the stage moves the drawn picture and renders when released.
-    sigma.on('downStage', ({ event }) => {
-      this.panned = false;
-      const button = event.original instanceof MouseEvent ? event.original.button : 0;
-      if (this.isLarge() && button === 0) this.startPan({ x: event.x, y: event.y });
     });
     const captor = sigma.getMouseCaptor();
     captor.on('mousemovebody', (event) => {
@@ -855,13 +791,5 @@ export class GraphRenderer {
     };
     captor.on('mouseup', release);
     captor.on('mouseleave', release);
-
-    // The wheel zooms about 3% a step, scaled by how far the wheel turned, towards the pointer.
-    // The browser's own event says in which unit it turned (pixels, lines, pages); sigma's delta does not.
-    // sigma 3.0.3 cannot be kept from zooming on the wheel: preventSigmaDefault() on its wheel
-    // event marks a copy of the event, so its own 1.7× animated zoom ran on top of ours. The wheel
-    // is therefore taken from the DOM in the capture phase, before sigma's listener on the same
-    // container, which stopPropagation() then skips.
-    this.container.addEventListener('wheel', this.onWheel, { capture: true, passive: false });
   }
 }

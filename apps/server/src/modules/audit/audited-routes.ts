@@ -38,6 +38,7 @@ export const AUDITED_ROUTES: Record<string, AuditMark> = {
   [`GET ${E}/key-people-analytics/as-values/`]: { action: 'key_people.read' },
   [`GET ${E}/metrics/`]: { action: 'metrics.read' },
   [`GET ${E}/graph-visualization/`]: { action: 'graph.read' },
+  [`GET ${E}/graph-overview/`]: { action: 'graph.read' },
   ['POST /api/survey-result-to-graph/']: { action: 'graph.read' },
   [`GET ${E}/comparison/`]: { action: 'comparison.read', targets: ['with'] },
   [`GET ${E}/comparison/ties/`]: { action: 'comparison.read', targets: ['with'] },

@@ -1,7 +1,7 @@
-import { COLLABORATION_GRAPH_TYPE, type TEdgeVisibility, type TGraphCategory, type TGraphType, type TGraphNamedBy, type TGraphNode, type TGraphRelation, type TGraphVisualization } from '@ona/contracts';
-import { subordinatesOf } from '../engagements/access-scope.ts';
-import { attributeLabel, customKeys, filterOptions, matchesFilters, type FilterLabels } from './graph-filters.ts';
-import type { GraphSource } from './graph-source.ts';
+import { COLLABORATION_GRAPH_TYPE, type TEdgeVisibility, type TGraphCategory, type TGraphType, type TGraphNamedBy, type TGraphNode, type TGraphRelation, type TGraphUnit, type TGraphVisualization } from '@ona/contracts';
+import { cutGraph } from './graph-cut.ts';
+import { attributeLabel, customKeys, filterOptions, type FilterLabels } from './graph-filters.ts';
+import type { GraphPerson, GraphSource } from './graph-source.ts';
 import { tieStatistics } from './tie-statistics.ts';
 
 export type GraphSeeingLevel = 'self_only' | 'subtree' | 'all_access';
@@ -35,68 +35,8 @@ export interface GraphViewLabels extends FilterLabels {
 export function buildGraphView(source: GraphSource, request: GraphRequest, viewer: GraphViewer, labels: GraphViewLabels): TGraphVisualization {
   const { people } = source;
   const n = people.length;
-  const questionIds = new Set(source.questions.filter((q) => (request.graphType === null ? q.work : q.category === request.graphType)).map((q) => q.id));
+  const { ties, own, hidesNominators, visible, shown, visiblePeople, relations, given, received } = cutGraph(source, request, viewer);
   const collaboration = request.graphType === COLLABORATION_GRAPH_TYPE;
-
-  // Ties of the category, as index pairs with their questions; the collaboration network's ties
-  // (both ways, no questions) when it is chosen.
-  const ties: { source: number; target: number; questions: number[] }[] = [];
-  if (collaboration) for (const tie of source.collaboration ?? []) ties.push({ source: tie.source, target: tie.target, questions: [] });
-  else {
-    for (const tie of source.ties) {
-      const questions = tie.questions.filter((q) => questionIds.has(q));
-      if (questions.length > 0) ties.push({ source: tie.source, target: tie.target, questions });
-    }
-  }
-
-  const own = viewer.ownEmployeeId === null ? undefined : source.indexById.get(viewer.ownEmployeeId);
-  // Below all_access nobody learns who named them (ARCHITECTURE.md, house style 9; docs/graph.md).
-  const hidesNominators = viewer.level !== 'all_access';
-  const visible = new Uint8Array(n);
-  if (viewer.level === 'all_access') visible.fill(1);
-  else if (own !== undefined) {
-    visible[own] = 1;
-    if (viewer.level === 'subtree') {
-      const leaderOf = new Map(people.map((p) => [p.id, p.leaderId] as const));
-      for (const id of subordinatesOf(people[own]!.id, leaderOf)) {
-        const index = source.indexById.get(id);
-        if (index !== undefined) visible[index] = 1;
-      }
-    } else {
-      // self_only: the people the caller named; those who named the caller stay counts (namedBy).
-      for (const tie of ties) if (tie.source === own) visible[tie.target] = 1;
-    }
-  }
-
-  const chosenUnits = unitsWithDescendants(source, request.units);
-  const shown = new Uint8Array(n);
-  const visiblePeople = [];
-  for (let i = 0; i < n; i++) {
-    if (!visible[i]) continue;
-    const person = people[i]!;
-    visiblePeople.push(person);
-    if (chosenUnits && (person.unitId === null || !chosenUnits.has(person.unitId))) continue;
-    if (!matchesFilters(source, person, request.filters)) continue;
-    shown[i] = 1;
-  }
-
-  // Ties among the people shown. Below all_access no tie naming the caller is kept, so a returned
-  // tie is drawn as the caller's own and never as mutual; self_only keeps only the caller's ties.
-  const kept = ties.filter(
-    (t) => shown[t.source] && shown[t.target] && !(hidesNominators && t.target === own) && (viewer.level !== 'self_only' || t.source === own),
-  );
-  const pairKey = (a: number, b: number) => a * n + b;
-  const present = new Set(kept.map((t) => pairKey(t.source, t.target)));
-  const given = new Int32Array(n);
-  const received = new Int32Array(n);
-  for (const t of kept) {
-    given[t.source]!++;
-    received[t.target]!++;
-  }
-  const drawn = kept
-    .map((t) => ({ ...t, mutual: present.has(pairKey(t.target, t.source)) }))
-    .filter((t) => request.edges === 'all' || (request.edges === 'mutual' && t.mutual) || (request.edges === 'oneway' && !t.mutual));
-  const relations = request.edges === 'none' ? [] : drawn;
 
   const selectedIds = new Set(request.employees.map((id) => source.indexById.get(id)).filter((i): i is number => i !== undefined && shown[i] === 1));
   const selected = new Uint8Array(n);
@@ -110,11 +50,6 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
   }
 
   const unitById = new Map(source.units.map((u) => [u.id, u] as const));
-  // Units with someone the caller may see, and every unit above them (choosing it brings them along).
-  const inScope = new Set<number>();
-  for (const person of visiblePeople) {
-    for (let unitId = person.unitId; unitId !== null && !inScope.has(unitId); unitId = unitById.get(unitId)?.parentId ?? null) inScope.add(unitId);
-  }
   const keys = customKeys(visiblePeople);
   const employees: TGraphNode[] = [];
   for (let i = 0; i < n; i++) {
@@ -156,7 +91,7 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
 
   return {
     employees,
-    units: source.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId, color: u.color, in_scope: inScope.has(u.id) })),
+    units: graphUnits(source, visiblePeople),
     node_attributes: [
       { key: 'department', label: labels.department },
       { key: 'generation', label: labels.filter('generation') },
@@ -166,13 +101,28 @@ export function buildGraphView(source: GraphSource, request: GraphRequest, viewe
     questions: source.questions.map((q) => ({ id: q.id, label: q.label, category: q.category })),
     relations: out,
     filters: filterOptions(source, visiblePeople, labels),
-    graph_types: [...[...new Set(source.questions.map((q) => q.category))].sort(categoryOrder), ...(source.collaboration ? ([COLLABORATION_GRAPH_TYPE] as TGraphType[]) : [])],
+    graph_types: graphTypesOf(source),
     statistics: tieStatistics(employees.length, out, !collaboration),
     graph_type: request.graphType,
     own_employee_id: own === undefined ? null : people[own]!.id,
     // Nobody names anyone in the collaboration network: there is no one to count.
     named_by: hidesNominators && own !== undefined && !collaboration ? namedBy(ties, own, source.questions) : null,
   };
+}
+
+/** The units with their colours; `in_scope`: a unit with someone the caller may see, or above one (choosing it brings them along). */
+export function graphUnits(source: GraphSource, visiblePeople: readonly GraphPerson[]): TGraphUnit[] {
+  const unitById = new Map(source.units.map((u) => [u.id, u] as const));
+  const inScope = new Set<number>();
+  for (const person of visiblePeople) {
+    for (let unitId = person.unitId; unitId !== null && !inScope.has(unitId); unitId = unitById.get(unitId)?.parentId ?? null) inScope.add(unitId);
+  }
+  return source.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId, color: u.color, in_scope: inScope.has(u.id) }));
+}
+
+/** The categories the source has questions of, in the spec's order, then collaboration when the run has it. */
+export function graphTypesOf(source: GraphSource): TGraphType[] {
+  return [...[...new Set(source.questions.map((q) => q.category))].sort(categoryOrder), ...(source.collaboration ? ([COLLABORATION_GRAPH_TYPE] as TGraphType[]) : [])];
 }
 
 /**
@@ -187,7 +137,7 @@ function answerCountFor(level: GraphSeeingLevel, isOwn: boolean, total: number):
 }
 
 /** How many people named the caller in the category, in the whole engagement: counts, never names. */
-function namedBy(ties: readonly { source: number; target: number; questions: readonly number[] }[], own: number, questions: GraphSource['questions']): TGraphNamedBy {
+export function namedBy(ties: readonly { source: number; target: number; questions: readonly number[] }[], own: number, questions: GraphSource['questions']): TGraphNamedBy {
   let peopleCount = 0;
   const perQuestion = new Map<number, number>();
   for (const t of ties) {
@@ -204,25 +154,4 @@ function namedBy(ties: readonly { source: number; target: number; questions: rea
 const ORDER: readonly TGraphCategory[] = ['trust', 'corporate_info', 'work_info', 'active_info', 'work_cooperation', 'corporate_values', 'opinion', 'idea', 'quality_work_connection'];
 function categoryOrder(a: TGraphCategory, b: TGraphCategory): number {
   return ORDER.indexOf(a) - ORDER.indexOf(b);
-}
-
-/** The chosen units and every unit below them; null when no unit was chosen (no narrowing). */
-function unitsWithDescendants(source: GraphSource, chosen: readonly number[]): Set<number> | null {
-  if (chosen.length === 0) return null;
-  const children = new Map<number, number[]>();
-  for (const u of source.units) {
-    if (u.parentId === null) continue;
-    const list = children.get(u.parentId);
-    if (list) list.push(u.id);
-    else children.set(u.parentId, [u.id]);
-  }
-  const result = new Set<number>();
-  const stack = [...chosen];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (result.has(id)) continue;
-    result.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return result;
 }

@@ -3,6 +3,8 @@ import {
   RESULTS_UPLOAD_FIELD,
   RESULTS_UPLOAD_MAX_BYTES,
   ZApiError,
+  ZGraphOverview,
+  ZGraphOverviewQuery,
   ZGraphVisualization,
   ZGraphVisualizationQuery,
   ZIdParams,
@@ -20,7 +22,8 @@ import { loadEngagementGraph } from './graph-repository.ts';
 import { graphSourceFrom, looksLikeGraphData, prepareGraph } from './graph-source.ts';
 import { graphLabels } from './graph-labels.ts';
 import { buildGraphView } from './graph-view.ts';
-import { graphRequest } from './graph-viewer.ts';
+import { buildGraphOverview } from './graph-overview.ts';
+import { graphOverviewRequest, graphRequest } from './graph-viewer.ts';
 import { readWorkbookOffThread } from '../uploads/read-workbook.ts';
 import { readSingleFile } from '../uploads/single-file-upload.ts';
 import { registerUploads } from '../uploads/upload-connection.ts';
@@ -44,6 +47,25 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendKeptAnswer(app, request, reply, { answer: 'graph', access, runId, locale: request.locale, variant: [request.query] }, async () => {
       const source = await loadEngagementGraph(app.db, access.engagement.id, runId, access.latestRunVersion, request.locale);
       return buildGraphView(source, graphRequest(request.query), { level: access.level, ownEmployeeId: access.ownEmployeeId }, graphLabels(request.locale));
+    });
+  });
+
+  app.get('/engagements/:id/graph-overview/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['graph'],
+      summary: 'The graph view at scale: each unit one node sized by its people, ties summed between units; chosen units opened into their people. Columnar (typed arrays in base64)',
+      description:
+        'Same access rules and parameters as graph-visualization (graph_type, unit, filter_{key}, edges), plus open (repeated unit ids drawn as their people), open_no_unit (true: the people without a unit too) and rest (units: every other unit as one node, with the ties to it summed; none: only the opened people). Columns are little-endian typed arrays in base64: nodes kind (Uint8, 0 unit, 1 person), id and unit (Int32), people and internal_ties (Uint32), x and y (Float32, the regular layout; a unit at the centroid of its people); ties source and target (Uint32 node indexes), weight (Uint32, ties summed), mutual (Uint8). statistics are those of the whole view, as graph-visualization gives them.',
+      params: ZIdParams,
+      querystring: ZGraphOverviewQuery,
+      response: { 200: ZGraphOverview, ...analyticsErrors },
+    },
+  }, async (request, reply) => {
+    const { access, runId } = await networkAccess(app.db, requireAuth(request), request.params.id, 'graph_visualization', request.query.graph_type === 'collaboration');
+    return sendKeptAnswer(app, request, reply, { answer: 'graph-overview', access, runId, locale: request.locale, variant: [request.query] }, async () => {
+      const source = await loadEngagementGraph(app.db, access.engagement.id, runId, request.locale);
+      return buildGraphOverview(source, graphOverviewRequest(request.query), { level: access.level, ownEmployeeId: access.ownEmployeeId }, graphLabels(request.locale));
     });
   });
 

@@ -76,6 +76,10 @@ beforeAll(async () => {
     groups: 'unit',
     graph_type: 'work_cooperation',
     edges: 'all',
+    // The overview of units: units opened into their people, the rest kept as units.
+    open: [String(org.units.sales)],
+    open_no_unit: 'true',
+    rest: 'units',
     module: 'leader_reports',
     // Comparison with the earlier wave.
     with: String(earlier.engagementId),

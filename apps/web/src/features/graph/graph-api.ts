@@ -24,13 +24,13 @@ export const ZGraphAnswer = {
  * GET /engagements/{id}/graph-visualization/. The key holds the canonical filters, so asking the
  * same question again is answered from the cache; while new filters load the previous graph stays.
  */
-export function useGraphVisualization(engagementId: number | null, filters: TGraphFilters) {
+export function useGraphVisualization(engagementId: number | null, filters: TGraphFilters, enabled = true) {
   const organizationId = useAuthStore((state) => state.user?.organization.id ?? 0);
   const canonical = canonicalFilters(filters);
   return useQuery({
     queryKey: ['engagements', organizationId, engagementId ?? 0, 'graph', canonical] as const,
     queryFn: ({ signal }) => apiRequest(`/engagements/${engagementId}/graph-visualization/`, ZGraphAnswer, { signal, query: graphQueryParams(canonical) }),
-    enabled: engagementId !== null,
+    enabled: enabled && engagementId !== null,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });

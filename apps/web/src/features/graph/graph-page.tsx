@@ -1,4 +1,4 @@
-import { Button, Center, Flex, Group, Loader, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Button, Center, Flex, Group, Loader, Paper, SegmentedControl, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { COLLABORATION_GRAPH_TYPE, formatCount, formatDay, type TGraphVisualization } from '@ona/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -29,6 +29,8 @@ import { DiffTables } from './diff-tables.tsx';
 import { WavesTab } from './waves-tab.tsx';
 import { FilterTab } from './filter-tab.tsx';
 import { useGraphVisualization } from './graph-api.ts';
+import { overviewMinPeople, useGraphOverview } from './graph-overview-api.ts';
+import { OverviewGraph } from './overview-graph.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { entryLabel, GraphLegend } from './graph-legend.tsx';
 import { legendEntries } from './graph-legend-entries.ts';
@@ -56,12 +58,22 @@ export function GraphPage() {
   const compareWith = collaboration ? null : chosenWave;
   const diffShow = useGraphViewStore((state) => state.diffShow);
   const diffFocus = useGraphViewStore((state) => state.diffFocus);
-  const graph = useGraphVisualization(engagementId, filters);
+  // Units or people: a journey above GRAPH_OVERVIEW_MIN_PEOPLE opens on the overview of units
+  // (docs/graph.md); nothing is asked before the journey's size is known. Waves compared are people.
+  const view = useGraphViewStore((state) => state.view);
+  const openUnits = useGraphViewStore((state) => state.openUnits);
+  const overviewRest = useGraphViewStore((state) => state.overviewRest);
+  const overviewByDefault = engagement ? engagement.participant_count > overviewMinPeople() : null;
+  const mode = view !== 'auto' ? view : overviewByDefault === null ? null : overviewByDefault ? 'units' : 'people';
+  const unitsMode = mode === 'units' && compareWith === null;
+  const graph = useGraphVisualization(engagementId, filters, mode === 'people' || compareWith !== null);
+  const overview = useGraphOverview(engagementId, filters, { open: openUnits, rest: overviewRest }, unitsMode);
   const tieDiff = useTieDiff(engagementId, compareWith, filters.category === COLLABORATION_GRAPH_TYPE ? null : filters.category);
   const hierarchy = useHierarchy(engagementId);
   const [tableView, setTableView] = useState(false);
   const [exporting, setExporting] = useState(false);
   const canvas = useRef<TGraphCanvasHandle | null>(null);
+  const overviewCanvas = useRef<{ resetCamera: () => void } | null>(null);
   useDocumentTitle(t('common:documentTitle', { page: t('title') }));
 
   useEffect(() => {
@@ -82,7 +94,8 @@ export function GraphPage() {
     () => new Map((drawnData?.employees ?? []).map((node) => [node.id, drawnData?.named_by && node.id === drawnData.own_employee_id ? { ...node, received: drawnData.named_by.people } : node] as const)),
     [drawnData],
   );
-  const unitsInScope = useMemo(() => (data ? new Set(data.units.filter((unit) => unit.in_scope).map((unit) => unit.id)) : null), [data]);
+  const shownUnits = unitsMode ? overview.data?.answer.units : data?.units;
+  const unitsInScope = useMemo(() => (shownUnits ? new Set(shownUnits.filter((unit) => unit.in_scope).map((unit) => unit.id)) : null), [shownUnits]);
   const people = useMemo(() => peopleByName(data?.employees ?? []), [data]);
   const diffProps = useMemo(
     () => (diffMarks ? { marks: diffMarks, statusOf: (nodeId: number) => { const status = diffMarks.people.get(nodeId); return status ? t(`diff.people.${status}`) : null; } } : undefined),
@@ -91,6 +104,7 @@ export function GraphPage() {
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
   if (graph.isError && isApiError(graph.error) && graph.error.status === 404) return <NotFoundContent homePath="engagements/list.html" />;
+  if (overview.isError && isApiError(overview.error) && overview.error.status === 404) return <NotFoundContent homePath="engagements/list.html" />;
 
   // "Recalculating..." only while a different question than the one on screen is being answered.
   const recalculating = diffMode ? tieDiff.isFetching && tieDiff.isPlaceholderData : graph.isFetching && graph.isPlaceholderData;
@@ -117,10 +131,10 @@ export function GraphPage() {
 
   const actions = (
     <Group gap="xs">
-      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data || diffMode} title={diffMode ? t('diff.exportNote') : undefined} onClick={() => setExporting(true)} data-testid="graph-export-open">
+      <Button variant="default" size="xs" leftSection={<Icon name="download" size={16} />} disabled={!data || diffMode || unitsMode} title={diffMode ? t('diff.exportNote') : undefined} onClick={() => setExporting(true)} data-testid="graph-export-open">
         {t('export.open')}
       </Button>
-      <Button variant="subtle" size="xs" disabled={!data} onClick={() => canvas.current?.resetCamera()}>
+      <Button variant="subtle" size="xs" disabled={unitsMode ? !overview.data : !data} onClick={() => (unitsMode ? overviewCanvas.current?.resetCamera() : canvas.current?.resetCamera())}>
         {t('actions.resetView')}
       </Button>
     </Group>
@@ -138,6 +152,7 @@ export function GraphPage() {
       <PageHeader title={t('title')} subtitle={engagement?.name} back={{ to: path(`engagements/${engagementId}.html`), label: t('common:nav.backToJourney') }} actions={actions} />
       <ConfidenceBar engagementId={engagementId} module="graph_visualization" network={collaboration ? COLLABORATION_GRAPH_TYPE : undefined} />
       {graph.isError && !data && <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />}
+      {unitsMode && overview.isError && !overview.data && <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
         <Paper withBorder radius="md" p="sm" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }} data-testid="graph-sidebar">
           {/*
@@ -153,13 +168,13 @@ export function GraphPage() {
               <Tabs.Tab value="waves" data-testid="graph-tab-waves">{t('tabs.waves')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="scope">
-              <ScopeTab hierarchy={hierarchy.data ?? []} availableCategories={data?.graph_types ?? []} people={people} unitsInScope={unitsInScope} />
+              <ScopeTab hierarchy={hierarchy.data ?? []} availableCategories={(unitsMode ? overview.data?.answer.graph_types : data?.graph_types) ?? []} people={people} unitsInScope={unitsInScope} />
             </Tabs.Panel>
             <Tabs.Panel value="style">
               <StyleTab />
             </Tabs.Panel>
             <Tabs.Panel value="filter">
-              <FilterTab filters={data?.filters ?? []} />
+              <FilterTab filters={(unitsMode ? overview.data?.answer.filters : data?.filters) ?? []} />
             </Tabs.Panel>
             <Tabs.Panel value="waves">
               <WavesTab engagementId={engagementId} diff={diff} />
@@ -167,6 +182,34 @@ export function GraphPage() {
           </Tabs>
         </Paper>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+        {mode !== null && !diffMode && (
+          <Group gap="xs">
+            <Text size="sm" fw={500} id="graph-view-mode-label">
+              {t('view.label')}
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-labelledby="graph-view-mode-label"
+              value={mode}
+              onChange={(value) => useGraphViewStore.getState().setView(value === 'units' ? 'units' : 'people')}
+              data={[{ value: 'units', label: t('view.units') }, { value: 'people', label: t('view.people') }]}
+              data-testid="graph-view-mode"
+            />
+          </Group>
+        )}
+        {unitsMode && overview.data && <GraphStatistics statistics={overview.data.answer.statistics} />}
+        {unitsMode && overview.data?.answer.named_by && <NamedByNote namedBy={overview.data.answer.named_by} questions={overview.data.answer.questions} />}
+        {unitsMode && (
+          <OverviewGraph
+            overview={overview.data}
+            recalculating={overview.isFetching && overview.isPlaceholderData}
+            onReady={(handle) => {
+              overviewCanvas.current = handle;
+            }}
+            frameStyle={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
+          />
+        )}
+        {!unitsMode && (<>
         {!diffMode && data && <GraphStatistics statistics={data.statistics} />}
         {!diffMode && data?.named_by && <NamedByNote namedBy={data.named_by} questions={data.questions} />}
         {diff && <DiffStatistics diff={diff} />}
@@ -210,6 +253,7 @@ export function GraphPage() {
         />
         {tableView && !diffMode && data && <GraphTables data={data} />}
         {tableView && focusedDiff && <DiffTables diff={focusedDiff} show={diffShow} />}
+        </>)}
         </Stack>
       </Flex>
     </>
