@@ -64,7 +64,7 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const { access, runId } = await networkAccess(app.db, requireAuth(request), request.params.id, 'graph_visualization', request.query.graph_type === 'collaboration');
     return sendKeptAnswer(app, request, reply, { answer: 'graph-overview', access, runId, locale: request.locale, variant: [request.query] }, async () => {
-      const source = await loadEngagementGraph(app.db, access.engagement.id, runId, request.locale);
+      const source = await loadEngagementGraph(app.db, access.engagement.id, runId, access.latestRunVersion, request.locale);
       return buildGraphOverview(source, graphOverviewRequest(request.query), { level: access.level, ownEmployeeId: access.ownEmployeeId }, graphLabels(request.locale));
     });
   });
