@@ -8,11 +8,11 @@ import { isApiError } from '../../shared/api/api-error.ts';
 import { useDownload } from '../../shared/api/use-download.ts';
 import { formatDate, formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
-import { notify } from '../../shared/notifications/notify.ts';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { SettingsForm } from '../../shared/ui/settings-form.tsx';
 import { UploadField } from '../engagement-admin/upload/upload-field.tsx';
 import { RequireOrganizationAdmin } from '../organization-admin/require-organization-admin.tsx';
 import {
@@ -271,52 +271,27 @@ function History() {
   );
 }
 
-function SettingsForm({ settings }: { settings: TCollaborationSettings }) {
+function CollaborationSettingsForm({ settings }: { settings: TCollaborationSettings }) {
   const { t } = useTranslation('collaboration');
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const [retention, setRetention] = useState(String(settings.retention_days));
   const [maxMail, setMaxMail] = useState<number | string>(settings.max_mail_recipients);
   const [maxMeeting, setMaxMeeting] = useState<number | string>(settings.max_meeting_size);
   const draft = ZCollaborationSettings.safeParse({ retention_days: Number(retention), max_mail_recipients: Number(maxMail), max_meeting_size: Number(maxMeeting) });
-  const save = useMutation({
-    mutationFn: updateCollaborationSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(collaborationSettingsQueryKey, saved);
-      notify('success', t('settings.saved'));
-    },
-    onError: (error) => notify('error', errorMessage(error)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.success) save.mutate(draft.data);
-  };
+  const texts = { saved: t('settings.saved'), outOfBounds: t('settings.outOfBounds'), save: t('settings.save') };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Radio.Group label={t('settings.retention')} description={t('settings.retentionHelp')} value={retention} onChange={setRetention}>
-          <Group gap="lg" mt="xs">
-            {['90', '180'].map((days) => (
-              <Radio key={days} value={days} label={t('settings.days', { count: Number(days) })} data-testid={`collaboration-retention-${days}`} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput label={t('settings.maxMail')} description={t('settings.maxMailHelp')} min={1} max={500} allowDecimal={false} value={maxMail} onChange={setMaxMail} data-testid="collaboration-max-mail" />
-          <NumberInput label={t('settings.maxMeeting')} description={t('settings.maxMeetingHelp')} min={2} max={500} allowDecimal={false} value={maxMeeting} onChange={setMaxMeeting} data-testid="collaboration-max-meeting" />
-        </SimpleGrid>
-        {!draft.success && (
-          <Text fz="sm" c="red" role="alert">
-            {t('settings.outOfBounds')}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!draft.success} data-testid="collaboration-settings-save">
-            {t('settings.save')}
-          </Button>
+    <SettingsForm draft={draft} save={updateCollaborationSettings} queryKey={collaborationSettingsQueryKey} texts={texts} saveTestId="collaboration-settings-save">
+      <Radio.Group label={t('settings.retention')} description={t('settings.retentionHelp')} value={retention} onChange={setRetention}>
+        <Group gap="lg" mt="xs">
+          {['90', '180'].map((days) => (
+            <Radio key={days} value={days} label={t('settings.days', { count: Number(days) })} data-testid={`collaboration-retention-${days}`} />
+          ))}
         </Group>
-      </Stack>
-    </form>
+      </Radio.Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput label={t('settings.maxMail')} description={t('settings.maxMailHelp')} min={1} max={500} allowDecimal={false} value={maxMail} onChange={setMaxMail} data-testid="collaboration-max-mail" />
+        <NumberInput label={t('settings.maxMeeting')} description={t('settings.maxMeetingHelp')} min={2} max={500} allowDecimal={false} value={maxMeeting} onChange={setMaxMeeting} data-testid="collaboration-max-meeting" />
+      </SimpleGrid>
+    </SettingsForm>
   );
 }
 
@@ -338,7 +313,7 @@ function CollaborationContent() {
             </Title>
             {settings.isPending && <CenteredLoader label={t('settings.title')} />}
             {settings.isError && <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />}
-            {settings.data && <SettingsForm settings={settings.data} />}
+            {settings.data && <CollaborationSettingsForm settings={settings.data} />}
           </Stack>
         </Paper>
       </Stack>

@@ -1,13 +1,13 @@
-import { Button, Group, List, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { List, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { RETENTION_JOURNEY_MONTHS, RETENTION_LEAVER_MONTHS, ZRetentionPolicyInput, type TRetentionPolicy } from '@ona/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
-import { notify } from '../../shared/notifications/notify.ts';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
-import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
+import { ErrorState } from '../../shared/ui/error-state.tsx';
+import { SettingsForm } from '../../shared/ui/settings-form.tsx';
 import { fetchRetentionPolicy, retentionPolicyQueryKey, updateRetentionPolicy } from './retention-policy-api.ts';
 
 /** How long identities are kept after a journey closes and after a person leaves (docs/privacy/retention.md). */
@@ -34,60 +34,39 @@ export function RetentionPolicyPanel() {
 
 function RetentionForm({ policy }: { policy: TRetentionPolicy }) {
   const { t } = useTranslation('organizationPolicies');
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const [journeyMonths, setJourneyMonths] = useState<number | string>(policy.journey_months);
   const [leaverMonths, setLeaverMonths] = useState<number | string>(policy.leaver_months);
   const draft = ZRetentionPolicyInput.safeParse({ journey_months: Number(journeyMonths), leaver_months: Number(leaverMonths) });
-  const save = useMutation({
-    mutationFn: updateRetentionPolicy,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(retentionPolicyQueryKey, saved);
-      notify('success', t('retentionPolicy.saved'));
-    },
-    onError: (error) => notify('error', errorMessage(error)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.success) save.mutate(draft.data);
+  const texts = {
+    saved: t('retentionPolicy.saved'),
+    outOfBounds: t('retentionPolicy.outOfBounds', { journeyMin: RETENTION_JOURNEY_MONTHS.min, journeyMax: RETENTION_JOURNEY_MONTHS.max, leaverMin: RETENTION_LEAVER_MONTHS.min, leaverMax: RETENTION_LEAVER_MONTHS.max }),
+    save: t('retentionPolicy.save'),
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label={t('retentionPolicy.journeyMonths')}
-            description={t('retentionPolicy.journeyMonthsHelp', RETENTION_JOURNEY_MONTHS)}
-            min={RETENTION_JOURNEY_MONTHS.min}
-            max={RETENTION_JOURNEY_MONTHS.max}
-            value={journeyMonths}
-            onChange={setJourneyMonths}
-            allowDecimal={false}
-            data-testid="retention-journey-months"
-          />
-          <NumberInput
-            label={t('retentionPolicy.leaverMonths')}
-            description={t('retentionPolicy.leaverMonthsHelp', RETENTION_LEAVER_MONTHS)}
-            min={RETENTION_LEAVER_MONTHS.min}
-            max={RETENTION_LEAVER_MONTHS.max}
-            value={leaverMonths}
-            onChange={setLeaverMonths}
-            allowDecimal={false}
-            data-testid="retention-leaver-months"
-          />
-        </SimpleGrid>
-        {!draft.success && (
-          <Text fz="sm" c="red" role="alert">
-            {t('retentionPolicy.outOfBounds', { journeyMin: RETENTION_JOURNEY_MONTHS.min, journeyMax: RETENTION_JOURNEY_MONTHS.max, leaverMin: RETENTION_LEAVER_MONTHS.min, leaverMax: RETENTION_LEAVER_MONTHS.max })}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!draft.success} data-testid="retention-save">
-            {t('retentionPolicy.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm draft={draft} save={updateRetentionPolicy} queryKey={retentionPolicyQueryKey} texts={texts} saveTestId="retention-save">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={t('retentionPolicy.journeyMonths')}
+          description={t('retentionPolicy.journeyMonthsHelp', RETENTION_JOURNEY_MONTHS)}
+          min={RETENTION_JOURNEY_MONTHS.min}
+          max={RETENTION_JOURNEY_MONTHS.max}
+          value={journeyMonths}
+          onChange={setJourneyMonths}
+          allowDecimal={false}
+          data-testid="retention-journey-months"
+        />
+        <NumberInput
+          label={t('retentionPolicy.leaverMonths')}
+          description={t('retentionPolicy.leaverMonthsHelp', RETENTION_LEAVER_MONTHS)}
+          min={RETENTION_LEAVER_MONTHS.min}
+          max={RETENTION_LEAVER_MONTHS.max}
+          value={leaverMonths}
+          onChange={setLeaverMonths}
+          allowDecimal={false}
+          data-testid="retention-leaver-months"
+        />
+      </SimpleGrid>
+    </SettingsForm>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ZSecondFactorRequirement, ZSignInPolicy, type TSecondFactorRequirement, type TSignInPolicy } from '@ona/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../shared/notifications/notify.ts';
 import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
-import { ErrorState, useErrorMessage } from '../../shared/ui/error-state.tsx';
+import { ErrorState } from '../../shared/ui/error-state.tsx';
+import { SettingsForm } from '../../shared/ui/settings-form.tsx';
 import { fetchSignInPolicy, signInPolicyQueryKey, updateSignInPolicy } from './organization-admin-api.ts';
 
 /** Session idle time, absolute lifetime and who must sign in with a second factor (docs/sign-in-security.md). */
@@ -31,50 +31,25 @@ export function SignInPolicyPanel() {
 
 function PolicyForm({ policy }: { policy: TSignInPolicy }) {
   const { t } = useTranslation('organizationAdmin');
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const [idle, setIdle] = useState<number | string>(policy.session_idle_minutes);
   const [lifetime, setLifetime] = useState<number | string>(policy.session_lifetime_days);
   const [requiredFor, setRequiredFor] = useState<TSecondFactorRequirement>(policy.second_factor_required_for);
   const draft = ZSignInPolicy.safeParse({ session_idle_minutes: Number(idle), session_lifetime_days: Number(lifetime), second_factor_required_for: requiredFor });
-  const save = useMutation({
-    mutationFn: updateSignInPolicy,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(signInPolicyQueryKey, saved);
-      notify('success', t('signInPolicy.saved'));
-    },
-    onError: (error) => notify('error', errorMessage(error)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.success) save.mutate(draft.data);
-  };
+  const texts = { saved: t('signInPolicy.saved'), outOfBounds: t('signInPolicy.outOfBounds'), save: t('signInPolicy.save') };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput label={t('signInPolicy.idle')} description={t('signInPolicy.idleHelp')} min={5} max={43_200} value={idle} onChange={setIdle} allowDecimal={false} data-testid="policy-idle" />
-          <NumberInput label={t('signInPolicy.lifetime')} description={t('signInPolicy.lifetimeHelp')} min={1} max={365} value={lifetime} onChange={setLifetime} allowDecimal={false} data-testid="policy-lifetime" />
-          <NativeSelect
-            label={t('signInPolicy.secondFactor')}
-            description={t('signInPolicy.secondFactorHelp')}
-            value={requiredFor}
-            onChange={(event) => setRequiredFor(ZSecondFactorRequirement.catch('none').parse(event.currentTarget.value))}
-            data={ZSecondFactorRequirement.options.map((value) => ({ value, label: t(`signInPolicy.requiredFor.${value}`) }))}
-            data-testid="policy-second-factor"
-          />
-        </SimpleGrid>
-        {!draft.success && (
-          <Text fz="sm" c="red" role="alert">
-            {t('signInPolicy.outOfBounds')}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!draft.success} data-testid="policy-save">
-            {t('signInPolicy.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm draft={draft} save={updateSignInPolicy} queryKey={signInPolicyQueryKey} texts={texts} saveTestId="policy-save">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput label={t('signInPolicy.idle')} description={t('signInPolicy.idleHelp')} min={5} max={43_200} value={idle} onChange={setIdle} allowDecimal={false} data-testid="policy-idle" />
+        <NumberInput label={t('signInPolicy.lifetime')} description={t('signInPolicy.lifetimeHelp')} min={1} max={365} value={lifetime} onChange={setLifetime} allowDecimal={false} data-testid="policy-lifetime" />
+        <NativeSelect
+          label={t('signInPolicy.secondFactor')}
+          description={t('signInPolicy.secondFactorHelp')}
+          value={requiredFor}
+          onChange={(event) => setRequiredFor(ZSecondFactorRequirement.catch('none').parse(event.currentTarget.value))}
+          data={ZSecondFactorRequirement.options.map((value) => ({ value, label: t(`signInPolicy.requiredFor.${value}`) }))}
+          data-testid="policy-second-factor"
+        />
+      </SimpleGrid>
+    </SettingsForm>
   );
 }
