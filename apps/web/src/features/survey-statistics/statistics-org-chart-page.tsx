@@ -1,15 +1,14 @@
-import { ActionIcon, Box, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Box, Group, Progress, Text } from '@mantine/core';
 import { ANSWER_COUNT_LEGEND, type TSurveyStatistics } from '@ona/contracts';
-import { useMemo, useState, type CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/format/format-date.ts';
 import { activeLocale } from '../../shared/i18n/i18n.ts';
-import { Icon } from '../../shared/ui/icon.tsx';
 import { BAND_COLORS, HIGH_COLOR, LOW_COLOR, ResponseLegend } from './response-legend.tsx';
 import { formatRate, responseBand } from './response-rate.ts';
 import { StatisticsLayout } from './statistics-layout.tsx';
 import { buildUnitTree, treeIds, type TUnitTreeNode } from '../../shared/format/unit-tree.ts';
-import classes from './org-chart.module.css';
+import { ExpandToggle, OrgChartFrame, orgChartClasses as classes, TreeBranch, useExpandedSet } from '../../shared/ui/org-chart/org-chart-tree.tsx';
 import { WithheldReasonNote } from '../../shared/ui/withheld-reason-note.tsx';
 
 type TUnitStatistics = TSurveyStatistics['fill_statistics']['units'][number];
@@ -21,20 +20,12 @@ function UnitCard({ unit, expanded, onToggle, hasChildren }: { unit: TUnitStatis
   const low = unit.low_answer_count ?? 0;
   const high = unit.high_answer_count ?? 0;
   const total = unit.participant_count;
-  const style = { '--band-color': rate === null ? undefined : BAND_COLORS[responseBand(rate)] } as CSSProperties;
+  const style = { '--edge-color': rate === null ? undefined : BAND_COLORS[responseBand(rate)] } as CSSProperties;
   return (
     <div className={classes.card} style={style} data-testid="org-chart-unit" data-band={rate === null ? 'withheld' : responseBand(rate)}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          {hasChildren ? (
-            <ActionIcon variant="subtle" color="gray" size="sm" onClick={onToggle} aria-expanded={expanded} aria-label={t(expanded ? 'orgChart.collapse' : 'orgChart.expand', { unit: unit.name })}>
-              <span style={{ display: 'inline-flex', transform: expanded ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
-                <Icon name="chevronRight" size={16} />
-              </span>
-            </ActionIcon>
-          ) : (
-            <span style={{ width: 22 }} aria-hidden="true" />
-          )}
+          <ExpandToggle hasChildren={hasChildren} open={expanded} onToggle={onToggle} label={t(expanded ? 'orgChart.collapse' : 'orgChart.expand', { unit: unit.name })} />
           <Text fw={600} fz="sm" className={classes.name}>
             {unit.name}
           </Text>
@@ -64,60 +55,29 @@ function UnitCard({ unit, expanded, onToggle, hasChildren }: { unit: TUnitStatis
   );
 }
 
-function Branch({ nodes, expanded, toggle }: { nodes: TUnitTreeNode<TUnitStatistics>[]; expanded: ReadonlySet<number>; toggle: (id: number) => void }) {
-  return (
-    <ul className={classes.tree} role="group">
-      {nodes.map((node) => {
-        const open = expanded.has(node.unit.id);
-        return (
-          <li key={node.unit.id} className={classes.node} role="treeitem" aria-expanded={node.children.length > 0 ? open : undefined} aria-label={node.unit.name}>
-            <UnitCard unit={node.unit} expanded={open} hasChildren={node.children.length > 0} onToggle={() => toggle(node.unit.id)} />
-            {open && node.children.length > 0 && <Branch nodes={node.children} expanded={expanded} toggle={toggle} />}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 function OrgChart({ statistics }: { statistics: TSurveyStatistics }) {
   const { t } = useTranslation('surveyStatistics');
   const tree = useMemo(() => buildUnitTree(statistics.fill_statistics.units), [statistics]);
   // Roots open, so the first two levels show: big organisations stay readable, one click shows more.
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(tree.flatMap((root) => [root.unit.id])));
-  const toggle = (id: number) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
+  const { expanded, toggle, setExpanded } = useExpandedSet(() => tree.map((root) => root.unit.id));
   return (
-    <Stack gap="md">
-      <Paper withBorder radius="lg" p="md">
-        <Group justify="space-between" gap="sm">
-          <ResponseLegend withBands />
-          <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => setExpanded(new Set(treeIds(tree)))}>
-              {t('orgChart.expandAll')}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setExpanded(new Set())}>
-              {t('orgChart.collapseAll')}
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
-      {tree.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('orgChart.empty')}
-        </Text>
-      ) : (
-        <div role="tree" aria-label={t('tabs.orgChart')} data-testid="org-chart">
-          <Branch nodes={tree} expanded={expanded} toggle={toggle} />
-        </div>
-      )}
-    </Stack>
+    <OrgChartFrame
+      header={<ResponseLegend withBands />}
+      empty={tree.length === 0}
+      texts={{ expandAll: t('orgChart.expandAll'), collapseAll: t('orgChart.collapseAll'), empty: t('orgChart.empty'), tree: t('tabs.orgChart') }}
+      onExpandAll={() => setExpanded(new Set(treeIds(tree)))}
+      onCollapseAll={() => setExpanded(new Set())}
+      treeTestId="org-chart"
+    >
+      <TreeBranch
+        nodes={tree}
+        idOf={(node: TUnitTreeNode<TUnitStatistics>) => node.unit.id}
+        labelOf={(node) => node.unit.name}
+        childrenOf={(node) => node.children}
+        expanded={expanded}
+        card={(node, open) => <UnitCard unit={node.unit} expanded={open} hasChildren={node.children.length > 0} onToggle={() => toggle(node.unit.id)} />}
+      />
+    </OrgChartFrame>
   );
 }
 
