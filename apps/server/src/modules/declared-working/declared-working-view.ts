@@ -3,7 +3,7 @@ import { CENTRAL_TOP_SHARE, PERIPHERAL_BOTTOM_SHARE, type TDeclaredWorking, type
 import type { AnalyticsScope, SeeingLevel } from '../analytics-shared/analytics-scope.ts';
 import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
-import { unitTree } from './unit-tree.ts';
+import { unitTree } from '../analytics-shared/unit-tree.ts';
 
 /** A module's level for the caller and the people it lets them see (null level: no access). */
 export interface SeeingIn {

@@ -8,7 +8,7 @@ import { createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixture
 import { loginAs, type TestContext } from '../../testing/test-app.ts';
 import { loadAnalysisInput } from '../analysis/analysis-input.ts';
 import { centralAndPeripheral } from './declared-working-view.ts';
-import { unitTree } from './unit-tree.ts';
+import { unitTree } from '../analytics-shared/unit-tree.ts';
 
 /**
  * A run with known survey and collaboration ties (docs/collaboration-network.md, "Declared against

@@ -2,6 +2,7 @@ import { protectSums, type FigureSum, type Protection } from '@ona/analytics';
 import { ANSWER_COUNT_LEGEND, type TSurveyStatistics } from '@ona/contracts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
+import { unitTree } from '../analytics-shared/unit-tree.ts';
 import type { ResponseFacts } from './statistics-repository.ts';
 
 const rate = (answered: number, participants: number) => (participants > 0 ? answered / participants : null);
@@ -32,22 +33,10 @@ export function surveyStatistics(scope: AnalyticsScope, facts: ResponseFacts, mi
     };
   };
 
-  const children = new Map<number, number[]>();
-  for (const unit of scope.units) if (unit.parentId !== null) children.set(unit.parentId, [...(children.get(unit.parentId) ?? []), unit.id]);
-  const subtreeUnits = (root: number): Set<number> => {
-    const found = new Set<number>();
-    const stack = [root];
-    while (stack.length > 0) {
-      const next = stack.pop()!;
-      if (found.has(next)) continue;
-      found.add(next);
-      stack.push(...(children.get(next) ?? []));
-    }
-    return found;
-  };
+  const tree = unitTree(scope.units);
   const directOf = (unitId: number) => seen.filter((e) => e.unitId === unitId);
   const subtreeOf = (unitId: number) => {
-    const below = subtreeUnits(unitId);
+    const below = tree.subtreeOf(unitId);
     return seen.filter((e) => e.unitId !== null && below.has(e.unitId));
   };
   const unitIds = new Set(scope.units.map((unit) => unit.id));
@@ -56,7 +45,7 @@ export function surveyStatistics(scope: AnalyticsScope, facts: ResponseFacts, mi
   for (const unit of scope.units) {
     sizes.set(`direct:${unit.id}`, respondentCount(directOf(unit.id)));
     sizes.set(`subtree:${unit.id}`, respondentCount(subtreeOf(unit.id)));
-    sums.push({ total: `subtree:${unit.id}`, parts: [`direct:${unit.id}`, ...(children.get(unit.id) ?? []).map((child) => `subtree:${child}`)], unshownRemainder: 0 });
+    sums.push({ total: `subtree:${unit.id}`, parts: [`direct:${unit.id}`, ...tree.childrenOf(unit.id).map((child) => `subtree:${child}`)], unshownRemainder: 0 });
   }
   const roots = scope.units.filter((unit) => unit.parentId === null || !unitIds.has(unit.parentId));
   const rootCovered = roots.reduce((total, unit) => total + (sizes.get(`subtree:${unit.id}`) ?? 0), 0);
