@@ -1,3 +1,4 @@
+import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,7 +23,8 @@ import { ServerProcess } from './support/server-process.ts';
  * process of its own on SCALE_PORT and the next port (default 47460); the admin asks for an
  * analysis of the answered wave over HTTP, the bench waits for it, then times the retention page,
  * the metrics page, the graph answer and the exports (the metrics .xlsx, the network GraphML, CSV and GEXF),
- * and prints both processes' peak memory. Beside them, igraph (python3-igraph from Debian) on the
+ * and prints both processes' peak memory, and how the web server answered the journeys list and
+ * its health check while the worker analysed (p99 per 10 s window, failures). Beside them, igraph (python3-igraph from Debian) on the
  * same work network, read from the loaded answers: Louvain, Leiden and betweenness
  * (bench/communities/igraph_timing.py).
  *
@@ -94,14 +96,23 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     if (queued.status !== 202) throw new Error(`run-analysis answered ${queued.status}: ${await queued.text()}`);
     type Run = { status: string; step: string | null; error: string | null; timings: Record<string, number> | null };
     let run: Run | undefined;
+    let analysing = true;
+    // While the worker analyses, the web server must go on answering (issue 34, "Bad input and
+    // safety"): this process, the load generator, asks for the journeys list and the health check.
+    const responsiveness = webWhileAnalysing(web.base, headers, () => analysing);
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      [run] = (await (await fetch(`${web.base}/engagements/${wave.id}/analysis-runs/`, { headers })).json()) as Run[];
+      const answer = await fetch(`${web.base}/engagements/${wave.id}/analysis-runs/`, { headers });
+      if (!answer.ok) throw new Error(`the runs list answered ${answer.status}: ${await answer.text()}`);
+      [run] = (await answer.json()) as Run[];
       if (run?.status === 'done' || run?.status === 'failed') break;
     }
     const analysisMs = performance.now() - started;
+    analysing = false;
+    const during = await responsiveness;
     if (run?.status !== 'done') throw new Error(`the analysis failed: ${run?.error}`);
     console.log(`analysed through the server in ${seconds(analysisMs)} (queued to done; steps ${JSON.stringify(run.timings)}); load average ${load()}`);
+    console.log(`web server while the worker analysed: ${during}`);
 
     const timeGet = async (label: string, path: string, times = 3) => {
       const figures: string[] = [];
@@ -127,6 +138,47 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     await worker.stop('SIGTERM');
   }
   await igraphOnTheWorkNetwork(database, wave.id);
+}
+
+/**
+ * The web server's answers while the analysis runs, in windows of 10 s until `running()` turns
+ * false: the journeys list at 10 connections (its p99 and requests per second, the worst window's
+ * p99 too) and the health check once a second (any answer other than 200 counted).
+ */
+async function webWhileAnalysing(base: string, headers: Record<string, string>, running: () => boolean): Promise<string> {
+  let address = 0;
+  const nextAddress = () => {
+    address += 1;
+    return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+  };
+  const windows: { p99: number; rps: number; non2xx: number; errors: number }[] = [];
+  let healthChecks = 0;
+  let healthFailures = 0;
+  const health = (async () => {
+    while (running()) {
+      healthChecks++;
+      const answer = await fetch(`${base}/health/`).catch(() => null);
+      if (answer?.status !== 200) healthFailures++;
+      await answer?.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  })();
+  while (running()) {
+    // Many people's requests, not one address's: each states its own address (TRUST_PROXY is set by
+    // ServerProcess), so the per-address limit of 600 a minute does not answer for the server.
+    const result = await autocannon({
+      url: `${base}/engagements/`,
+      connections: 10,
+      duration: 10,
+      setupClient: (client) => client.setRequests([{ method: 'GET', setupRequest: (request) => ({ ...request, headers: { ...headers, 'x-forwarded-for': nextAddress() } }) }]),
+    });
+    windows.push({ p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors });
+  }
+  await health;
+  if (windows.length === 0) return 'not measured (the analysis ended first)';
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const sum = (pick: (w: (typeof windows)[number]) => number) => windows.reduce((total, w) => total + pick(w), 0);
+  return `journeys list over ${windows.length} windows of 10 s at 10 connections: p99 median ${median(windows.map((w) => w.p99))} ms, worst ${Math.max(...windows.map((w) => w.p99))} ms, ${median(windows.map((w) => w.rps)).toFixed(0)} req/s median, ${sum((w) => w.non2xx)} non-2xx, ${sum((w) => w.errors)} errors; health ${healthChecks - healthFailures} of ${healthChecks} answered 200`;
 }
 
 /**
