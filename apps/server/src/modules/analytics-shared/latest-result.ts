@@ -89,6 +89,13 @@ export async function requireLatestAnalysis<S extends ResultSection = ResultSect
   return analysisOfRun(db, engagementId, latest.id, latest.version, sections);
 }
 
+/** The latest finished run's id and version, none of it read; 409 analysis_not_ready before the first one. */
+export async function requireFinishedRun(db: Database, engagementId: number): Promise<{ id: number; version: string }> {
+  const latest = await latestRunId(db, engagementId);
+  if (!latest) throw notReady();
+  return latest;
+}
+
 /** The run id of an access that found one; 409 analysis_not_ready before the first analysis. */
 export function requireAnalysedRun(access: { latestRunId: number | null }): number {
   if (access.latestRunId === null) throw notReady();
