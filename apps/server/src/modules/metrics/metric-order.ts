@@ -12,8 +12,11 @@ import type { MetricsResult } from './metrics-sections.ts';
 export const WITHHELD_FOR_OTHERS: ReadonlySet<TPersonMetricId> = new Set(['out_degree', 'mutual', 'reciprocity']);
 export const WITHHELD_FOR_SELF: ReadonlySet<TPersonMetricId> = new Set(['mutual', 'reciprocity']);
 
+/** What the order and the rows of the Metrics table read of the reader's scope. */
+export type ListScope = Pick<AnalyticsScope, 'level' | 'ownEmployeeId' | 'visible' | 'employeeById' | 'unitById' | 'units'>;
+
 /** The value a row of the Metrics table shows: null where withheld from the reader or not a number. */
-export function shownValue(scope: AnalyticsScope, table: PersonMetricTable, index: number, employeeId: number, metric: TPersonMetricId): number | null {
+export function shownValue(scope: ListScope, table: PersonMetricTable, index: number, employeeId: number, metric: TPersonMetricId): number | null {
   if (scope.level !== 'all_access' && (employeeId === scope.ownEmployeeId ? WITHHELD_FOR_SELF : WITHHELD_FOR_OTHERS).has(metric)) return null;
   const value = table.columns[metric]?.[index] ?? null;
   return value === null || !Number.isFinite(value) ? null : value;
@@ -32,7 +35,7 @@ const collator = new Intl.Collator();
  * puts empty (withheld) values last in either direction; ties, and the `unit` sort within a unit,
  * go by name, then by employee id, so the order is total and every page of it stable.
  */
-export function orderedPeople(scope: AnalyticsScope, result: Pick<MetricsResult, 'employeeIds'>, table: PersonMetricTable, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>): Uint32Array {
+export function orderedPeople(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, table: PersonMetricTable, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>): Uint32Array {
   const units = query.unit.length > 0 ? unitsWithDescendants(scope, query.unit) : null;
   const needle = folded(query.q);
   const matching: number[] = [];

@@ -14,7 +14,7 @@ import {
 import { ApiError } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
-import { orderedPeople, shownValue, WITHHELD_FOR_OTHERS } from './metric-order.ts';
+import { orderedPeople, shownValue, WITHHELD_FOR_OTHERS, type ListScope } from './metric-order.ts';
 import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
 import { storedNetworkKeys, type MetricsResult, type MetricsTies } from './metrics-sections.ts';
 import { brokerageGroupOptions, resolveBrokerageGroups, type GroupingSource, type KeepAttributeBrokerage, type ResolvedGroups } from './brokerage-groups.ts';
@@ -93,12 +93,12 @@ export function resolveNetwork(stored: StoredAnalysis<MetricsResult>, key: strin
 }
 
 /** Every visible row matching the filters, sorted; values already withheld where the access level asks (what the export writes). */
-export function metricRows(scope: AnalyticsScope, result: MetricsResult, groups: ResolvedGroups, query: TMetricsExportQuery): TMetricsRow[] {
+export function metricRows(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, groups: Pick<ResolvedGroups, 'table' | 'groupOf' | 'rolesOf'>, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>): TMetricsRow[] {
   return Array.from(orderedPeople(scope, result, groups.table, query), (index) => metricRow(scope, result, groups, index));
 }
 
 /** One row of the Metrics table: the person at an engine index. */
-function metricRow(scope: AnalyticsScope, result: Pick<MetricsResult, 'employeeIds'>, groups: ResolvedGroups, index: number): TMetricsRow {
+export function metricRow(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, groups: Pick<ResolvedGroups, 'table' | 'groupOf' | 'rolesOf'>, index: number): TMetricsRow {
   const id = dbId(result.employeeIds[index] as string);
   const values = {} as Record<TPersonMetricId, number | null>;
   for (const metric of PERSON_METRIC_IDS) values[metric] = shownValue(scope, groups.table, index, id, metric);
