@@ -5,9 +5,10 @@ import { and, desc, eq, tables } from '@ona/db';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { storedResultOf } from '../../testing/stored-result.ts';
-import { analysisOfRun, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { analysisOfRun, individualReportOfRun, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { loadAnalysisInput } from './analysis-input.ts';
-import { latestRunId } from './run-repository.ts';
+import { latestRunId, runRowVersion, storeFinishedRun } from './run-repository.ts';
+import { splitResult } from './result-parts.ts';
 import { rewriteStoredResults } from './run-parts-repository.ts';
 import { replaceStrings } from '../data-subject-requests/data-subject.ts';
 
@@ -155,5 +156,21 @@ describe('a run stored before the parts, its result one jsonb value', () => {
     expect(rewritten).toContain(legacy!.id);
     const after = await requireLatestAnalysis(db(), org.engagementId);
     expect(JSON.stringify(after.result)).not.toContain(`"${person!.name}"`);
+  });
+});
+
+describe('one person’s individual report', () => {
+  it('is read from the stored page that holds it, equal to the whole result’s, on a run of several pages', async () => {
+    const whole = (await storedResultOf(db(), runId))!;
+    // Pages of four people: the twelve reports lie on three pages.
+    const parts = splitResult(whole, 4);
+    expect(parts.filter((part) => part.path.join('.') === 'individualReports')).toHaveLength(3);
+    const paged = await storeFinishedRun(db(), { engagementId: org.engagementId }, parts);
+    const [row] = await db().select({ version: runRowVersion }).from(tables.analysisRuns).where(eq(tables.analysisRuns.id, paged));
+    for (const report of whole.individualReports) {
+      const read = await individualReportOfRun(db(), org.engagementId, paged, row!.version, Number(report.employeeId));
+      expect(asJson(read), report.employeeId).toStrictEqual(asJson(report));
+    }
+    expect(await individualReportOfRun(db(), org.engagementId, paged, row!.version, 999_999)).toBeNull();
   });
 });
