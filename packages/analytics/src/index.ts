@@ -46,6 +46,7 @@ export type {
   CompareWavesOptions,
   TieDiffEdge,
   TieStatus,
+  WaveResult,
   WaveSnapshot,
   WaveComparison,
   PersonChange,

@@ -1,10 +1,9 @@
-import type { AnalysisResult } from '../run-analysis.ts';
 import type { NetworkKey, PersonMetricId } from '../metrics/person-metrics.ts';
 import { PERSON_METRIC_IDS, networkKeys, personMetricTable } from '../metrics/person-metrics.ts';
-import type { MetricChange, PersonChange } from './wave-types.ts';
+import type { MetricChange, PersonChange, WaveResult } from './wave-types.ts';
 
 /** The networks both analyses have metrics for, in the later analysis's order. */
-export function commonNetworkKeys(then: AnalysisResult, now: AnalysisResult): NetworkKey[] {
+export function commonNetworkKeys(then: Pick<WaveResult, 'metrics'>, now: Pick<WaveResult, 'metrics'>): NetworkKey[] {
   const earlier = new Set(networkKeys(then));
   return networkKeys(now).filter((key) => earlier.has(key));
 }
@@ -15,7 +14,7 @@ const finite = (value: number | null | undefined): number | null => (value === n
  * Each person's metrics of one network then and now. Community numbers are labels of two
  * separate partitions, so they get no difference. Throws when either analysis lacks the network.
  */
-export function addMetricChanges(people: PersonChange[], then: AnalysisResult, now: AnalysisResult, network: NetworkKey): void {
+export function addMetricChanges(people: PersonChange[], then: WaveResult, now: WaveResult, network: NetworkKey): void {
   const thenTable = personMetricTable(then, network);
   const nowTable = personMetricTable(now, network);
   if (!thenTable || !nowTable) throw new Error(`Both analyses need the network ${network}; compare one of ${commonNetworkKeys(then, now).join(', ')}.`);

@@ -10,9 +10,12 @@ import type { PersonMetricId } from '../metrics/person-metrics.ts';
  * paths units are matched by), employees (names) and questions (kinds), the stored analysis, and
  * the keys people and questions are matched by.
  */
+/** What a comparison reads of each analysis: the people, units, graph and networks, not the reports or retention. */
+export type WaveResult = Pick<AnalysisResult, 'employeeIds' | 'employees' | 'units' | 'graph' | 'metrics' | 'communities' | 'brokerage'>;
+
 export interface WaveSnapshot {
   input: Pick<AnalysisInput, 'employees' | 'units' | 'questions'>;
-  result: AnalysisResult;
+  result: WaveResult;
   /** Employee id → matching key (the product passes the lower-cased e-mail). Missing: cannot be matched. */
   personKeys: ReadonlyMap<string, string>;
   /** Question id → question key. */

@@ -4,7 +4,7 @@ import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
 
-export function report360List(scope: AnalyticsScope, result: AnalysisResult): TReport360ListItem[] {
+export function report360List(scope: AnalyticsScope, result: Pick<AnalysisResult, 'reports360'>): TReport360ListItem[] {
   return result.reports360
     .filter((r) => scope.visible.has(dbId(r.id)))
     .map((r) => ({ id: dbId(r.id), employee: employeeRef(scope, dbId(r.employee.id)), hierarchy_level: r.hierarchy_level }))
@@ -27,7 +27,7 @@ export function itemText(texts: TItemTexts, itemId: string, locale: TLocale): st
  * overlap and no larger group of these figures is shown, so the difference rule has no
  * complement to check here (docs/privacy/difference-protection.md) and only the minimum applies.
  */
-export function report360Detail(scope: AnalyticsScope, result: AnalysisResult, report: Report360, minGroupSize: number, texts: TItemTexts, locale: TLocale): TReport360 {
+export function report360Detail(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, report: Report360, minGroupSize: number, texts: TItemTexts, locale: TLocale): TReport360 {
   const leader = result.employees.find((e) => e.id === report.employee.id);
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   const respondents = (leader?.directReports ?? []).filter((id) => answered.has(id)).length;

@@ -20,7 +20,7 @@ export const analytics360Routes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'analytics360_reports');
     return sendKeptAnswer(app, request, reply, { answer: 'reports-360', ...found, locale: request.locale }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, [['reports360']]);
       return report360List(scope, stored.result);
     });
   });
@@ -38,7 +38,7 @@ export const analytics360Routes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     const minGroupSize = thresholdOf(found.access.engagement);
     const { reportId } = request.params;
     return sendKeptAnswer(app, request, reply, { answer: 'report-360', ...found, locale: request.locale, variant: [reportId, minGroupSize] }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, [['employees'], ['reports360']]);
       const report = stored.result.reports360.find((r) => dbId(r.id) === reportId);
       if (!report || !scope.visible.has(reportId)) throw notFound();
       // The analysis keeps item ids only; the wording is read now, in the reader's language (a

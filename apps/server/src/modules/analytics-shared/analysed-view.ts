@@ -16,11 +16,15 @@ export async function analysedAccess(db: Database, auth: AuthContext, engagement
   return { access, runId: requireAnalysedRun(access) };
 }
 
-/** What an answer is built from (the sections of the run it asks for, all without): read only when a kept answer is missing. */
-export async function analysedView<S extends ResultSection = ResultSection>(
+/**
+ * What an answer is built from: the sections of the run it names (no default of "everything", so
+ * that a new reader says what it reads; docs/analysis-result-parts.md); read only when a kept
+ * answer is missing.
+ */
+export async function analysedView<S extends ResultSection>(
   db: Database,
   { access, runId }: AnalysedAccess,
-  sections?: readonly SectionPath<S>[],
+  sections: readonly SectionPath<S>[],
 ): Promise<{ scope: AnalyticsScope; stored: StoredAnalysis<ResultOf<S>> }> {
   const [scope, stored] = await Promise.all([loadScope(db, access), analysisOfRun(db, access.engagement.id, runId, access.latestRunVersion, sections)]);
   return { scope, stored };

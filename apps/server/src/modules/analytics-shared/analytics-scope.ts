@@ -68,11 +68,11 @@ export async function resolveScope(db: Database, auth: AuthContext, engagementId
   return loadScope(db, await resolveAccess(db, auth, engagementId, module));
 }
 
-export function employeeRef(scope: AnalyticsScope, id: number): { id: number; name: string } {
+export function employeeRef(scope: Pick<AnalyticsScope, 'employeeById'>, id: number): { id: number; name: string } {
   return { id, name: scope.employeeById.get(id)?.name ?? '' };
 }
 
-export function unitRef(scope: AnalyticsScope, unitId: number | null | undefined): { id: number; name: string } | null {
+export function unitRef(scope: Pick<AnalyticsScope, 'unitById'>, unitId: number | null | undefined): { id: number; name: string } | null {
   if (unitId === null || unitId === undefined) return null;
   const unit = scope.unitById.get(unitId);
   return unit ? { id: unit.id, name: unit.name } : null;

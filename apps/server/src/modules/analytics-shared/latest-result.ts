@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { AnalysisResult } from '@ona/analytics';
+import type { AnalysisResult, IndividualReport } from '@ona/analytics';
 import type { Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { joinParts, partsOf, type ParsedPart } from '../analysis/result-parts.ts';
@@ -89,6 +89,13 @@ export async function requireLatestAnalysis<S extends ResultSection = ResultSect
   return analysisOfRun(db, engagementId, latest.id, latest.version, sections);
 }
 
+/** The latest finished run's id and version, none of it read; 409 analysis_not_ready before the first one. */
+export async function requireFinishedRun(db: Database, engagementId: number): Promise<{ id: number; version: string }> {
+  const latest = await latestRunId(db, engagementId);
+  if (!latest) throw notReady();
+  return latest;
+}
+
 /** The run id of an access that found one; 409 analysis_not_ready before the first analysis. */
 export function requireAnalysedRun(access: { latestRunId: number | null }): number {
   if (access.latestRunId === null) throw notReady();
@@ -124,6 +131,27 @@ export async function analysisOfRun<S extends ResultSection = ResultSection>(
     employeeIndex: outline.employeeIndex,
     outline: outline.parts.map((part) => part.path),
   };
+}
+
+/**
+ * One person's individual report, read from the one stored page that holds it rather than every
+ * page of `individualReports` (100 pages at 100,000 people). The engine writes one report per
+ * person in the order of `employeeIds`, and the split pages both lists alike, so the report of
+ * the person at index i sits on the page of `employeeIds` that holds i (docs/analysis-result-parts.md,
+ * "Reading"). Null when the run has no report for the person.
+ */
+export async function individualReportOfRun(db: Database, engagementId: number, runId: number, version: string | null, employeeId: number): Promise<IndividualReport | null> {
+  const cache = cacheOf(db);
+  const outline = await runOutline(db, cache, engagementId, runId, version);
+  const idPages = outline.parts.filter((part) => part.path.length === 1 && part.path[0] === 'employeeIds');
+  const idValues = await partValues(db, cache, engagementId, outline, idPages);
+  const engineId = String(employeeId);
+  const page = idPages.findIndex((_, i) => (idValues[i] as readonly string[]).includes(engineId));
+  if (page < 0) return null;
+  const reportPage = outline.parts.find((part) => part.path.length === 1 && part.path[0] === 'individualReports' && (part.page ?? 0) === idPages[page]?.page);
+  if (!reportPage) return null;
+  const [reports] = await partValues(db, cache, engagementId, outline, [reportPage]);
+  return (reports as readonly IndividualReport[]).find((report) => report.employeeId === engineId) ?? null;
 }
 
 /** Whether a part belongs to a section: one path leads to the other. */

@@ -3,7 +3,6 @@ import {
   MODERATE_CONFIDENCE_MIN_RATE,
   STABILITY_CENTRALITIES,
   STABLE_MIN_CORRELATION,
-  networkKeys,
   type AnalysisResult,
   type NetworkConfidence,
   type NetworkKey,
@@ -24,8 +23,11 @@ const CENTRALITY_IDS: Record<StabilityCentrality, TStabilityCentrality> = {
 
 const THRESHOLDS = { high_min_rate: HIGH_CONFIDENCE_MIN_RATE, moderate_min_rate: MODERATE_CONFIDENCE_MIN_RATE, stable_min_correlation: STABLE_MIN_CORRELATION };
 
+/** What the confidence answers read of a run: the confidence alone (the networks come from the run's outline). */
+export type ConfidenceResult = Pick<AnalysisResult, 'confidence'>;
+
 /** A run stored before the confidence step has no `confidence`; its JSON says so by leaving it out. */
-function confidenceOf(result: AnalysisResult): NetworkConfidence | null {
+function confidenceOf(result: ConfidenceResult): NetworkConfidence | null {
   const stored = (result as Partial<AnalysisResult>).confidence;
   return stored?.stability?.work ? stored : null;
 }
@@ -44,14 +46,14 @@ function stabilityOf(confidence: NetworkConfidence, key: NetworkKey): RankStabil
  * response rate and the rank stability of each network. Both are whole-organisation aggregates
  * that name nobody, so every level sees the same answer.
  */
-export function confidenceAnswer(result: AnalysisResult, locale: TLocale): TConfidence {
+export function confidenceAnswer(result: ConfidenceResult, networks: readonly NetworkKey[], locale: TLocale): TConfidence {
   const confidence = confidenceOf(result);
   if (!confidence) return { available: false, response: null, thresholds: THRESHOLDS, networks: [], collaboration: null };
-  const networks: TNetworkStability[] = [];
-  for (const key of networkKeys(result)) {
+  const stabilities: TNetworkStability[] = [];
+  for (const key of networks) {
     const stability = stabilityOf(confidence, key);
     if (!stability) continue;
-    networks.push({
+    stabilities.push({
       network: key,
       label: networkLabel(locale, key),
       drop_share: stability.dropShare,
@@ -63,11 +65,11 @@ export function confidenceAnswer(result: AnalysisResult, locale: TLocale): TConf
       }),
     });
   }
-  return { available: true, response: confidence.response, thresholds: THRESHOLDS, networks, collaboration: confidence.collaboration ?? null };
+  return { available: true, response: confidence.response, thresholds: THRESHOLDS, networks: stabilities, collaboration: confidence.collaboration ?? null };
 }
 
 /** One person's coverage, withheld below the privacy minimum (docs/confidence.md). */
-export function personCoverageAnswer(result: AnalysisResult, employeeIndex: number, employeeId: number, minGroupSize: number): TPersonCoverage {
+export function personCoverageAnswer(result: ConfidenceResult, employeeIndex: number, employeeId: number, minGroupSize: number): TPersonCoverage {
   const confidence = confidenceOf(result);
   const coverage = confidence?.coverage[employeeIndex];
   if (!coverage) return { employee_id: employeeId, available: false, withheld: false, circle: null, answered: null, min_group_size: minGroupSize };

@@ -7,6 +7,7 @@ import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { analysisOfRun } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
+import { storedNetworkKeys } from '../metrics/metrics-sections.ts';
 import { confidenceAnswer, personCoverageAnswer } from './confidence-service.ts';
 
 /**
@@ -29,8 +30,8 @@ export const confidenceRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = as
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, request.query.module);
     // Whole-organisation aggregates naming nobody: one answer per run and language for every reader.
     return sendKeptAnswer(app, request, reply, { answer: 'confidence', ...found, locale: request.locale }, async () => {
-      const stored = await analysisOfRun(app.db, found.access.engagement.id, found.runId, found.access.latestRunVersion);
-      return confidenceAnswer(stored.result, request.locale);
+      const stored = await analysisOfRun(app.db, found.access.engagement.id, found.runId, found.access.latestRunVersion, [['confidence']]);
+      return confidenceAnswer(stored.result, storedNetworkKeys(stored.outline), request.locale);
     });
   });
 
@@ -48,7 +49,7 @@ export const confidenceRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = as
     const minGroupSize = thresholdOf(found.access.engagement);
     const { reportId } = request.params;
     return sendKeptAnswer(app, request, reply, { answer: 'confidence-person', ...found, locale: request.locale, variant: [reportId, minGroupSize] }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, [['confidence']]);
       const index = stored.employeeIndex.get(reportId);
       if (index === undefined || !scope.visible.has(reportId)) throw notFound();
       return personCoverageAnswer(stored.result, index, reportId, minGroupSize);

@@ -1,10 +1,14 @@
-import type { AnalysisResult, GraphMetrics } from '@ona/analytics';
+import type { GraphMetrics } from '@ona/analytics';
 import { and, asc, eq, inArray, or, sql, tables, type Database } from '@ona/db';
 import type { TPersonalDataExport } from '@ona/contracts';
-import { analysisOfRun } from '../analytics-shared/latest-result.ts';
+import { analysisOfRun, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { latestRunId } from '../analysis/run-repository.ts';
 import { EXTERNAL_PARTY, partyKey } from '../collaboration-imports/party-keys.ts';
 import type { DataSubject } from './data-subject.ts';
+
+/** What a person's export reads of a run: the people, the survey networks' metrics and the reports, not the graph or retention pages. */
+const PERSON_SECTIONS = [['employees'], ['metrics', 'work'], ['metrics', 'byCategory'], ['metrics', 'byKind'], ['individualReports'], ['leaderReports'], ['reports360']] as const satisfies readonly SectionPath[];
+type PersonResult = ResultOf<'employees' | 'metrics' | 'individualReports' | 'leaderReports' | 'reports360'>;
 
 type TComputed = NonNullable<TPersonalDataExport['journeys'][number]['computed']>;
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
@@ -56,7 +60,7 @@ export async function personalDataExport(db: Database, organizationId: number, s
   for (const { employee, journey } of subject.employees) {
     const participation = participations.find((p) => p.employeeId === employee.id);
     const latest = await latestRunId(db, journey.id);
-    const stored = latest ? await analysisOfRun(db, journey.id, latest.id, latest.version) : null;
+    const stored = latest ? await analysisOfRun(db, journey.id, latest.id, latest.version, PERSON_SECTIONS) : null;
     const about = stored ? computedAbout(stored, employee.id) : null;
     journeys.push({
       journey: { id: journey.id, name: journey.name, access_from: journey.accessFrom, access_till: journey.accessTill },
@@ -159,7 +163,7 @@ async function collaborationWeeks(db: Database, organizationId: number, subject:
 }
 
 /** The person's figures in one stored analysis; null when the run did not include them. */
-function computedAbout(stored: { result: AnalysisResult; employeeIndex: ReadonlyMap<number, number> }, employeeId: number): Omit<TComputed, 'run_id' | 'finished_at'> | null {
+function computedAbout(stored: { result: PersonResult; employeeIndex: ReadonlyMap<number, number> }, employeeId: number): Omit<TComputed, 'run_id' | 'finished_at'> | null {
   const { result } = stored;
   const index = stored.employeeIndex.get(employeeId);
   if (index === undefined) return null;

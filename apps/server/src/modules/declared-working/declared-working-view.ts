@@ -1,7 +1,7 @@
 import { protectSums, spearman, type AnalysisResult, type FigureSum, type GraphMetrics, type Protection } from '@ona/analytics';
 import { CENTRAL_TOP_SHARE, PERIPHERAL_BOTTOM_SHARE, type TDeclaredWorking, type TDeclaredWorkingEdgeStatus, type TDeclaredWorkingPerson, type TDeclaredWorkingUnit } from '@ona/contracts';
 import type { AnalyticsScope, SeeingLevel } from '../analytics-shared/analytics-scope.ts';
-import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
+import { dbId, type ResultOf, type SectionPath, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
 import { unitTree } from '../analytics-shared/unit-tree.ts';
 
@@ -18,18 +18,25 @@ export interface DeclaredWorkingSources {
   individual: SeeingIn;
   /** The graph view's right: which ties may be drawn. */
   graph: SeeingIn;
-  stored: StoredAnalysis;
+  stored: StoredAnalysis<DeclaredWorkingResult>;
   /** Engine ids of the questions of the `work` network (its question kinds, WORK_KINDS). */
   workQuestionIds: ReadonlySet<string>;
   minimum: number;
 }
 
+/**
+ * What the comparison reads of a run: the people, the survey's ties and layout, the collaboration
+ * ties and the two networks' metrics, not the other networks, the graph's nodes nor the reports.
+ */
+export const DECLARED_WORKING_SECTIONS = [['employees'], ['graph', 'edges'], ['graph', 'layouts'], ['collaboration'], ['metrics', 'work'], ['metrics', 'collaboration']] as const satisfies readonly SectionPath[];
+export type DeclaredWorkingResult = ResultOf<'employees' | 'graph' | 'collaboration' | 'metrics'>;
+
 /** The run's collaboration network, or null when the run has none (runs stored before it existed lack the field). */
-export function collaborationOf(result: AnalysisResult): AnalysisResult['collaboration'] {
+export function collaborationOf(result: Pick<AnalysisResult, 'collaboration'>): AnalysisResult['collaboration'] {
   return result.collaboration ?? null;
 }
 
-function collaborationMetrics(result: AnalysisResult): GraphMetrics | null {
+function collaborationMetrics(result: Pick<AnalysisResult, 'metrics'>): GraphMetrics | null {
   return result.metrics.collaboration ?? null;
 }
 

@@ -9,7 +9,7 @@ import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-sh
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { accessMapFromRows, type ModuleAccessMap } from '../engagements/access-scope.ts';
 import { loadAccessRows } from '../engagements/repository.ts';
-import { declaredWorkingView, type SeeingIn } from './declared-working-view.ts';
+import { DECLARED_WORKING_SECTIONS, declaredWorkingView, type SeeingIn } from './declared-working-view.ts';
 
 /** Engine ids of the journey's questions of the `work` network (the work question kinds). */
 async function workQuestionIds(db: Database, engagementId: number): Promise<Set<string>> {
@@ -54,7 +54,7 @@ export const declaredWorkingRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
   }, async (request) => {
     const auth = requireAuth(request);
     const found = await analysedAccess(app.db, auth, request.params.id, 'key_people_analytics');
-    const { scope, stored } = await analysedView(app.db, found);
+    const { scope, stored } = await analysedView(app.db, found, DECLARED_WORKING_SECTIONS);
     const [accessRows, workIds] = await Promise.all([loadAccessRows(app.db, scope.engagement.id, auth.user.id), workQuestionIds(app.db, scope.engagement.id)]);
     const access = accessMapFromRows(accessRows);
     return declaredWorkingView({

@@ -1,12 +1,16 @@
 import { seesRiskOnlyInAggregate } from '../analytics-shared/aggregate-risk-only.ts';
 import { resultsWithoutPersonalRisk } from '../retention-analytics/aggregate-risk.ts';
-import type { AnalysisResult } from '@ona/analytics';
 import type { TGraphVisualization, TRiskFactorCode } from '@ona/contracts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import type { Explainer } from '../analytics-shared/explanations.ts';
-import { dbId } from '../analytics-shared/latest-result.ts';
+import { dbId, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { tieDensity } from '../graph/tie-statistics.ts';
 import { retentionResults } from '../retention-analytics/retention-results.ts';
+import { RETENTION_SECTIONS } from '../retention-analytics/retention-sections.ts';
+
+/** What the executive report reads of a run: the retention page's sections and the confidence (the network picture comes from the graph view). */
+export const EXECUTIVE_SECTIONS = [...RETENTION_SECTIONS, ['confidence']] as const satisfies readonly SectionPath[];
+export type ExecutiveResult = ResultOf<'employees' | 'retention' | 'groups' | 'confidence'>;
 
 /** The colour of people without a unit, as on the graph page. */
 export const NO_UNIT_COLOR = '#868e96';
@@ -71,7 +75,7 @@ export function networkPicture(view: TGraphVisualization): NetworkPicture {
   return { nodes, edges, legend };
 }
 
-export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, view: TGraphVisualization, analysedAt: Date | null, minGroupSize: number, explain: Explainer): ExecutiveFigures {
+export function executiveFigures(scope: AnalyticsScope, result: ExecutiveResult, view: TGraphVisualization, analysedAt: Date | null, minGroupSize: number, explain: Explainer): ExecutiveFigures {
   const seen = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
   const respondents = seen.filter((e) => e.hasAnswered).length;
   const withheld = respondents < minGroupSize;
@@ -88,7 +92,8 @@ export function executiveFigures(scope: AnalyticsScope, result: AnalysisResult, 
     respondents,
     withheld,
     responseRate: withheld || seen.length === 0 ? null : respondents / seen.length,
-    confidence: (result as Partial<AnalysisResult>).confidence?.response ?? null,
+    // Runs stored before the confidence was computed have none.
+    confidence: (result as Partial<ExecutiveResult>).confidence?.response ?? null,
     byRiskLevel: withheld ? null : byRiskLevel,
     typicalCauses: retention.most_typical_causes.items?.slice(0, 8).map((c) => ({ factor: c.factor, count: c.count, explanation: c.explanation })) ?? null,
     keyPeopleInDanger: retention.key_people_in_danger.length,

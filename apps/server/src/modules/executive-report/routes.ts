@@ -9,7 +9,7 @@ import { attachment, exportFileName, PDF_CONTENT_TYPE } from '../analytics-share
 import { graphLabels } from '../graph/graph-labels.ts';
 import { loadEngagementGraph } from '../graph/graph-repository.ts';
 import { buildGraphView, OPENING_GRAPH_REQUEST } from '../graph/graph-view.ts';
-import { executiveFigures } from './executive-figures.ts';
+import { EXECUTIVE_SECTIONS, executiveFigures } from './executive-figures.ts';
 import { executiveReportPdf } from './executive-pdf.ts';
 import { whatChangedFor } from '../wave-comparison/what-changed.ts';
 
@@ -28,7 +28,7 @@ export const executiveReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions>
     const auth = requireAuth(request);
     const found = await analysedAccess(app.db, auth, request.params.id, 'executive_reports');
     const minGroupSize = thresholdOf(found.access.engagement);
-    const { scope, stored } = await analysedView(app.db, found);
+    const { scope, stored } = await analysedView(app.db, found, EXECUTIVE_SECTIONS);
     const label = labeller(request.locale);
     const whatChanged = await whatChangedFor(app, auth, found, request.locale, minGroupSize);
     // The network part is the graph page's opening view for the reader's level: same people, ties and share.

@@ -3,8 +3,12 @@ import type { TIndividualReport, TIndividualReportListItem } from '@ona/contract
 import { asc, eq, tables, type Database } from '@ona/db';
 import type { TLocale } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
-import { dbId } from '../analytics-shared/latest-result.ts';
+import { dbId, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
+
+/** What the individual reports read of a run: the people and their reports. */
+export const INDIVIDUAL_REPORT_SECTIONS = [['employees'], ['individualReports']] as const satisfies readonly SectionPath[];
+export type IndividualReportResult = ResultOf<'employees' | 'individualReports'>;
 
 export interface QuestionLabel {
   id: number;
@@ -18,7 +22,7 @@ export async function questionLabels(db: Database, engagementId: number, locale:
   return new Map(rows.map((q) => [q.id, { id: q.id, key: q.key, label: q.texts[locale] ?? q.texts.en ?? q.key }]));
 }
 
-export function individualReportList(scope: AnalyticsScope, result: AnalysisResult): TIndividualReportListItem[] {
+export function individualReportList(scope: AnalyticsScope, result: IndividualReportResult): TIndividualReportListItem[] {
   const answered = new Map(result.employees.map((e) => [dbId(e.id), e.hasAnswered]));
   return result.individualReports
     .map((r) => dbId(r.employeeId))
@@ -34,7 +38,7 @@ export function individualReportList(scope: AnalyticsScope, result: AnalysisResu
  */
 export function individualReportDetail(
   scope: AnalyticsScope,
-  result: AnalysisResult,
+  result: Pick<AnalysisResult, 'employees'>,
   report: IndividualReport,
   questions: ReadonlyMap<number, QuestionLabel>,
   minGroupSize: number,

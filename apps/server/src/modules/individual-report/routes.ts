@@ -7,18 +7,18 @@ import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { labeller } from '../analytics-shared/labels.ts';
-import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { dbId, individualReportOfRun, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { individualReportsWorkbook } from './individual-report-export.ts';
-import { individualReportDetail, individualReportList, questionLabels } from './individual-report-service.ts';
+import { INDIVIDUAL_REPORT_SECTIONS, individualReportDetail, individualReportList, questionLabels } from './individual-report-service.ts';
 
 export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
   const thresholdOf = resolveMinGroupSize(options);
   const load = async (auth: AuthContext, engagementId: number) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'individual_reports');
-    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id, INDIVIDUAL_REPORT_SECTIONS);
     return { scope, stored };
   };
 
@@ -28,7 +28,7 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'individual_reports');
     return sendKeptAnswer(app, request, reply, { answer: 'individual-reports', ...found, locale: request.locale }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, INDIVIDUAL_REPORT_SECTIONS);
       return individualReportList(scope, stored.result);
     });
   });
@@ -61,8 +61,11 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     const { reportId } = request.params;
     // A report the caller may not see is a 404 that is never kept: its key would not hold it.
     return sendKeptAnswer(app, request, reply, { answer: 'individual-report', ...found, locale: request.locale, variant: [reportId, minGroupSize] }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
-      const report = stored.result.individualReports.find((r) => dbId(r.employeeId) === reportId);
+      // The people, and of the reports only the stored page that holds this one.
+      const [{ scope, stored }, report] = await Promise.all([
+        analysedView(app.db, found, [['employees']]),
+        individualReportOfRun(app.db, found.access.engagement.id, found.runId, found.access.latestRunVersion, reportId),
+      ]);
       if (!report || !scope.visible.has(reportId)) throw notFound();
       return individualReportDetail(scope, stored.result, report, await questionLabels(app.db, scope.engagement.id, request.locale), minGroupSize);
     });

@@ -5,7 +5,7 @@ import { roleExplanationsOf, type Explainer } from '../analytics-shared/explanat
 import { dbId } from '../analytics-shared/latest-result.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
 
-export function keyPeopleAnalytics(scope: AnalyticsScope, result: AnalysisResult, explain: Explainer): TKeyPeopleAnalytics {
+export function keyPeopleAnalytics(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, explain: Explainer): TKeyPeopleAnalytics {
   const results = result.employees
       .filter((e) => scope.visible.has(dbId(e.id)))
       .map((e) => ({

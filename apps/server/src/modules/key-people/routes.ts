@@ -6,7 +6,7 @@ import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { explainer } from '../analytics-shared/explanations.ts';
-import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
+import { requireFinishedRun } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { keyPeopleAnalytics, keyPeopleValues, resolveSide, sourceRespondents } from './key-people-service.ts';
@@ -21,7 +21,7 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
     return sendKeptAnswer(app, request, reply, { answer: 'key-people', ...found, locale: request.locale }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, [['employees']]);
       return keyPeopleAnalytics(scope, stored.result, explainer(request.locale));
     });
   });
@@ -42,7 +42,7 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     const scope = await resolveScope(app.db, auth, request.params.id, 'key_people_analytics');
     const minGroupSize = thresholdOf(scope.engagement);
     // The view is computed live from the answers, but only once an analysis exists, like the list.
-    await requireLatestAnalysis(app.db, scope.engagement.id);
+    await requireFinishedRun(app.db, scope.engagement.id);
     const { su, tu, sun, tun } = request.query;
     const input = await loadAnalysisInput(app.db, scope.engagement.id);
     const sources = resolveSide(scope, su, sun);

@@ -1,17 +1,21 @@
 import { protectWithinPopulation, type AnalysisResult, type LeaderReport } from '@ona/analytics';
 import type { TLeaderReport, TLeaderReportListItem } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
-import { dbId } from '../analytics-shared/latest-result.ts';
+import { dbId, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld, withheldReason } from '../analytics-shared/privacy.ts';
 
+/** What the leader reports read of a run: the people (who answered) and the reports. */
+export const LEADER_REPORT_SECTIONS = [['employees'], ['leaderReports']] as const satisfies readonly SectionPath[];
+export type LeaderReportResult = ResultOf<'employees' | 'leaderReports'>;
+
 /** Direct reports of the leader who answered the survey: the people behind the scores. */
-export function teamRespondents(result: AnalysisResult, report: LeaderReport): number {
+export function teamRespondents(result: Pick<AnalysisResult, 'employees'>, report: LeaderReport): number {
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   return report.impartiality.sympathy.filter((tie) => answered.has(tie.employeeId)).length;
 }
 
 /** Leader reports of visible leaders; admins with all_access also get each report's code. */
-export function leaderReportList(scope: AnalyticsScope, result: AnalysisResult, codes: ReadonlyMap<number, string> | null): TLeaderReportListItem[] {
+export function leaderReportList(scope: AnalyticsScope, result: LeaderReportResult, codes: ReadonlyMap<number, string> | null): TLeaderReportListItem[] {
   return result.leaderReports
     .filter((report) => scope.visible.has(dbId(report.leaderId)))
     .map((report) => {
@@ -34,7 +38,7 @@ export function leaderReportList(scope: AnalyticsScope, result: AnalysisResult, 
  * minimum of members answered. Teams of two leaders never overlap and no larger group of these
  * scores is shown, so of the difference rule only the minimum applies (docs/privacy/difference-protection.md).
  */
-export function leaderReportDetail(scope: AnalyticsScope, result: AnalysisResult, report: LeaderReport, organizationLogo: string | null, minGroupSize: number): TLeaderReport {
+export function leaderReportDetail(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, report: LeaderReport, organizationLogo: string | null, minGroupSize: number): TLeaderReport {
   const id = dbId(report.leaderId);
   const respondents = teamRespondents(result, report);
   const protection = protectWithinPopulation(respondents, respondents, minGroupSize);

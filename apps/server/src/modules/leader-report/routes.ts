@@ -15,14 +15,14 @@ import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { codeMatches, forgetCodeAttempt, leaderCodes, takeCodeAttempt } from './code-repository.ts';
 import { leaderReportsWorkbook } from './leader-report-export.ts';
-import { leaderReportDetail, leaderReportList } from './leader-report-service.ts';
+import { LEADER_REPORT_SECTIONS, leaderReportDetail, leaderReportList } from './leader-report-service.ts';
 
 export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
   const thresholdOf = resolveMinGroupSize(options);
 
   const load = async (auth: AuthContext, engagementId: number) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'leader_reports');
-    const stored = await requireLatestAnalysis(app.db, scope.engagement.id);
+    const stored = await requireLatestAnalysis(app.db, scope.engagement.id, LEADER_REPORT_SECTIONS);
     return { scope, stored };
   };
   const organizationLogo = async (organizationId: number) =>
@@ -44,7 +44,7 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     const withCodes = seesCodes(auth, found.access.level);
     // The codes are leader_report_codes rows: a new code changes the engagement's data version.
     return sendKeptAnswer(app, request, reply, { answer: 'leader-reports', ...found, locale: request.locale, variant: [withCodes] }, async () => {
-      const { scope, stored } = await analysedView(app.db, found);
+      const { scope, stored } = await analysedView(app.db, found, LEADER_REPORT_SECTIONS);
       return leaderReportList(scope, stored.result, withCodes ? await leaderCodes(app.db, scope.engagement.id) : null);
     });
   });

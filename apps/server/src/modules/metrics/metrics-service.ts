@@ -13,7 +13,8 @@ import {
 } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { employeeRef, unitRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
+import { orderedPeople, shownValue, WITHHELD_FOR_OTHERS, type ListScope } from './metric-order.ts';
 import { dbId, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
 import { storedNetworkKeys, type MetricsResult, type MetricsTies } from './metrics-sections.ts';
 import { brokerageGroupOptions, resolveBrokerageGroups, type GroupingSource, type KeepAttributeBrokerage, type ResolvedGroups } from './brokerage-groups.ts';
@@ -50,14 +51,6 @@ const FORMATS: Record<TPersonMetricId, TMetricFormat> = {
   brokerage_liaison_z: 'decimal',
 };
 
-/**
- * Columns withheld below all_access (docs/methods.md, "Metrics and the confidentiality of
- * nominations"): another person's out-degree, and anyone's mutual ties and reciprocity, minus
- * the ties the reader can see would tell the reader who named them.
- */
-export const WITHHELD_FOR_OTHERS: ReadonlySet<TPersonMetricId> = new Set(['out_degree', 'mutual', 'reciprocity']);
-export const WITHHELD_FOR_SELF: ReadonlySet<TPersonMetricId> = new Set(['mutual', 'reciprocity']);
-
 const NETWORK_FIGURES = ['people', 'ties', 'density', 'reciprocity', 'transitivity', 'in_degree_centralization', 'betweenness_centralization', 'ei_index', 'communities', 'modularity'] as const;
 type NetworkFigureId = (typeof NETWORK_FIGURES)[number];
 const FIGURE_FORMATS: Record<NetworkFigureId, TMetricFormat> = {
@@ -91,7 +84,6 @@ export function metricDefinitions(locale: TLocale, level: AnalyticsScope['level'
   }));
 }
 
-/** The analysis's network for a query key; 400 unknown_network when the run has no such network. */
 /** The network asked for, among those the run has (`stored.outline`), with its metrics as columns. */
 export function resolveNetwork(stored: StoredAnalysis<MetricsResult>, key: string): { key: NetworkKey; table: PersonMetricTable } {
   const known = storedNetworkKeys(stored.outline).find((candidate) => candidate === key);
@@ -100,51 +92,17 @@ export function resolveNetwork(stored: StoredAnalysis<MetricsResult>, key: strin
   return { key: known, table };
 }
 
-/** Units and all their sub-units. */
-/** Lower case without accents, so that "arpad" finds "Árpád". */
-export const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
-
-/** Every visible row matching the filters, sorted; values already withheld where the access level asks. */
-export function metricRows(scope: AnalyticsScope, result: MetricsResult, groups: ResolvedGroups, query: TMetricsExportQuery): TMetricsRow[] {
-  const table = groups.table;
-  const units = query.unit.length > 0 ? unitsWithDescendants(scope, query.unit) : null;
-  const needle = folded(query.q);
-  const belowAll = scope.level !== 'all_access';
-  const rows: TMetricsRow[] = [];
-  result.employeeIds.forEach((engineId, index) => {
-    const id = dbId(engineId);
-    if (!scope.visible.has(id)) return;
-    const employee = scope.employeeById.get(id);
-    if (!employee) return;
-    if (units && (employee.unitId === null || !units.has(employee.unitId))) return;
-    if (needle && !folded(employee.name).includes(needle)) return;
-    const own = id === scope.ownEmployeeId;
-    const values = {} as Record<TPersonMetricId, number | null>;
-    for (const metric of PERSON_METRIC_IDS) {
-      const withheld = belowAll && (own ? WITHHELD_FOR_SELF : WITHHELD_FOR_OTHERS).has(metric);
-      const value = table.columns[metric]?.[index] ?? null;
-      values[metric] = withheld || value === null || !Number.isFinite(value) ? null : value;
-    }
-    rows.push({ employee: employeeRef(scope, id), unit: unitRef(scope, employee.unitId), values, group: groups.groupOf(index), brokerage_roles: groups.rolesOf(index) });
-  });
-  return sortRows(rows, query.sort);
+/** Every visible row matching the filters, sorted; values already withheld where the access level asks (what the export writes). */
+export function metricRows(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, groups: Pick<ResolvedGroups, 'table' | 'groupOf' | 'rolesOf'>, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>): TMetricsRow[] {
+  return Array.from(orderedPeople(scope, result, groups.table, query), (index) => metricRow(scope, result, groups, index));
 }
 
-function sortRows(rows: TMetricsRow[], sort: TMetricsExportQuery['sort']): TMetricsRow[] {
-  const descending = sort.startsWith('-');
-  const key = (descending ? sort.slice(1) : sort) as 'name' | 'unit' | TPersonMetricId;
-  const sign = descending ? -1 : 1;
-  const byName = (a: TMetricsRow, b: TMetricsRow): number => a.employee.name.localeCompare(b.employee.name) || a.employee.id - b.employee.id;
-  const compare = (a: TMetricsRow, b: TMetricsRow): number => {
-    if (key === 'name') return sign * byName(a, b);
-    if (key === 'unit') return sign * (a.unit?.name ?? '').localeCompare(b.unit?.name ?? '') || byName(a, b);
-    const x = a.values[key];
-    const y = b.values[key];
-    // Empty values go last whichever way the column is sorted.
-    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
-    return sign * (x - y) || byName(a, b);
-  };
-  return [...rows].sort(compare);
+/** One row of the Metrics table: the person at an engine index. */
+export function metricRow(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, groups: Pick<ResolvedGroups, 'table' | 'groupOf' | 'rolesOf'>, index: number): TMetricsRow {
+  const id = dbId(result.employeeIds[index] as string);
+  const values = {} as Record<TPersonMetricId, number | null>;
+  for (const metric of PERSON_METRIC_IDS) values[metric] = shownValue(scope, groups.table, index, id, metric);
+  return { employee: employeeRef(scope, id), unit: unitRef(scope, scope.employeeById.get(id)?.unitId), values, group: groups.groupOf(index), brokerage_roles: groups.rolesOf(index) };
 }
 
 /**
@@ -216,7 +174,8 @@ export async function metricsPage(
   const result = stored.result;
   const { key, table } = resolveNetwork(stored, query.network);
   const groups = await resolveBrokerageGroups(scope, result, key, table, query.groups, source, locale, minGroupSize, tiesOf, keep);
-  const rows = metricRows(scope, result, groups, query);
+  // Sorted as engine indexes; only the page's rows are built (docs/analysis-result-parts.md, "Lists").
+  const order = orderedPeople(scope, result, groups.table, query);
   const start = (query.page - 1) * query.page_size;
   return {
     network: networkLevel(scope, result, key, table, locale, minGroupSize),
@@ -225,8 +184,8 @@ export async function metricsPage(
     brokerage_groups: groups.chosen,
     metrics: metricDefinitions(locale, scope.level),
     units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId })),
-    data: rows.slice(start, start + query.page_size),
-    total: rows.length,
+    data: Array.from(order.subarray(start, start + query.page_size), (index) => metricRow(scope, result, groups, index)),
+    total: order.length,
     page: query.page,
     page_size: query.page_size,
   };

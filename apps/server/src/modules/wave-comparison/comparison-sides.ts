@@ -4,7 +4,7 @@ import { asc, eq, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { resolveScope, visibleEmployees, type AnalyticsScope, type EngagementRow, type SeeingLevel } from '../analytics-shared/analytics-scope.ts';
-import { requireLatestAnalysis, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
+import { requireLatestAnalysis, type ResultOf, type SectionPath, type StoredAnalysis } from '../analytics-shared/latest-result.ts';
 import { accessMapFromRows, type ModuleAccessMap } from '../engagements/access-scope.ts';
 import { loadAccessRows } from '../engagements/repository.ts';
 import { getVisibleEngagement } from '../engagements/service.ts';
@@ -17,6 +17,14 @@ export interface ComparedQuestion {
   label: string;
 }
 
+/**
+ * What a comparison reads of each run: people, units, the graph (its ties, and the layout the tie
+ * diff draws on) and the networks' metrics; not the reports, retention pages or confidence, which
+ * are most of a large run.
+ */
+type WaveSection = 'employees' | 'units' | 'graph' | 'metrics' | 'communities' | 'brokerage';
+const WAVE_SECTIONS = [['employees'], ['units'], ['graph'], ['metrics'], ['communities'], ['brokerage']] as const satisfies readonly SectionPath<WaveSection>[];
+
 /** One journey of a comparison, as the caller may read it. */
 export interface ComparisonSide {
   /** The caller's view in the module that gates the call (who they see, at which level). */
@@ -25,7 +33,7 @@ export interface ComparisonSide {
   access: ModuleAccessMap;
   /** People whose per-person metrics the caller may read there (the key people module's level). */
   metrics: { level: SeeingLevel | null; visible: ReadonlySet<number> };
-  stored: StoredAnalysis;
+  stored: StoredAnalysis<ResultOf<WaveSection>>;
   questions: ComparedQuestion[];
   snapshot: WaveSnapshot;
 }
@@ -58,7 +66,7 @@ export const matchingKey = (email: string | null): string | null => {
 async function loadSide(db: Database, auth: AuthContext, engagementId: number, module: TModule, locale: TLocale): Promise<ComparisonSide> {
   const scope = await resolveScope(db, auth, engagementId, module);
   const access = accessMapFromRows(await loadAccessRows(db, scope.engagement.id, auth.user.id));
-  const stored = await requireLatestAnalysis(db, scope.engagement.id);
+  const stored = await requireLatestAnalysis(db, scope.engagement.id, WAVE_SECTIONS);
   const questions = await loadQuestions(db, scope.engagement.id, locale);
   const rootUnit = scope.units.find((u) => u.parentId === null);
   const snapshot: WaveSnapshot = {
