@@ -4,6 +4,7 @@ import { useId, useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverviewCanvas } from '../../graph/overview-canvas.tsx';
 import type { TDecodedOverview } from './graph-overview-api.ts';
+import { RecalculatingOverlay } from './graph-frame.tsx';
 import { useGraphViewStore } from './graph-store.ts';
 
 type TOverviewGraphProps = {
@@ -58,14 +59,7 @@ export function OverviewGraph({ overview, recalculating, onReady, frameStyle }: 
             <Loader size="sm" aria-label={t('loading')} />
           </Center>
         )}
-        {recalculating && (
-          <Center pos="absolute" inset={0} style={{ zIndex: 4, background: 'rgba(255,255,255,0.45)' }} data-testid="graph-recalculating" role="status">
-            <Group gap="xs">
-              <Loader size="sm" />
-              <Text fw={600}>{t('recalculating')}</Text>
-            </Group>
-          </Center>
-        )}
+        {recalculating && <RecalculatingOverlay />}
       </div>
       <Group align="flex-end" gap="md">
         <MultiSelect
