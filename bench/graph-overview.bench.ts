@@ -22,6 +22,8 @@ import { demoToken, frameRate, launchBenchBrowser, loadAverage as load, ms, prof
  * real demo server in a process of its own (embedded database, BENCH_PORT, default 47441), whose
  * graph-overview answer the browser is handed from the generated organisation instead
  * (playwright's route). Needs `npm run build:web` first. Not part of `npm test`.
+ * OVERVIEW_BENCH_PROFILE=0 leaves out the second, profiled load; OVERVIEW_BENCH_SCREENSHOT=file.png
+ * keeps a picture of the first draw.
  */
 const PEOPLE = Number(process.env.OVERVIEW_BENCH_PEOPLE ?? 20_000);
 const TIES = Number(process.env.OVERVIEW_BENCH_TIES ?? 250_000);
@@ -124,6 +126,8 @@ try {
   console.log(`page: ${drawn.count} people and ${drawn.edges} ties; after the answer arrived, people drawn in ${ms(at('nodes-shown'))}, ties drawn in ${ms(at('ties-shown'))} (goal 2 s); load average ${load()}`);
   console.log(`  steps after the answer: ${drawn.steps.map(([name, time]) => `${name} ${ms(time)}`).join(', ')}`);
 
+  // OVERVIEW_BENCH_SCREENSHOT=file.png: the first draw as the reader sees it (to check the look).
+  if (process.env.OVERVIEW_BENCH_SCREENSHOT) await page.getByTestId('graph-overview-canvas').screenshot({ path: process.env.OVERVIEW_BENCH_SCREENSHOT });
   const box = (await page.getByTestId('graph-overview-canvas').boundingBox())!;
   const pan = await frameRate(page, async () => {
     await page.mouse.move(box.x + 6, box.y + box.height - 6);

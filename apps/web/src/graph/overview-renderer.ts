@@ -181,8 +181,10 @@ export class OverviewRenderer {
   private afterRender(): void {
     this.renders++;
     if (this.firstDraw.nodes) performance.mark('ona:overview-nodes-rendered');
-    // Sigma's render cleared nothing of the line layer; it is drawn again under the new camera.
-    this.tieLines.draw();
+    // Sigma's render cleared nothing of the line layer; it is drawn again under the new camera,
+    // or (a large answer, as sigma's hideEdgesOnMove) left out while the camera animates.
+    if (this.large && this.sigma.getCamera().isAnimated()) this.tieLines.clear();
+    else this.tieLines.draw();
     if (this.firstDraw.nodes && this.graph.order > 0) {
       this.firstDraw.nodes = false;
       markNextFrame('ona:overview-nodes-shown', this.graph.order);

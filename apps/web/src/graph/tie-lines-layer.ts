@@ -129,12 +129,17 @@ export class TieLinesLayer<N extends Attributes, E extends Attributes> {
     this.color = color;
   }
 
+  /** Leaves the layer empty until the next draw(). */
+  clear(): void {
+    this.gl.clearColor(0, 0, 0, 0);
+    this.gl.clear(this.gl.COLOR_BUFFER_BIT);
+  }
+
   /** Draws the lines under sigma's current camera (called after each of sigma's renders). */
   draw(): void {
-    const gl = this.gl;
-    gl.clearColor(0, 0, 0, 0);
-    gl.clear(gl.COLOR_BUFFER_BIT);
+    this.clear();
     if (this.lines === 0) return;
+    const gl = this.gl;
     const { width, height } = this.sigma.getDimensions();
     gl.useProgram(this.program);
     gl.enable(gl.BLEND);
