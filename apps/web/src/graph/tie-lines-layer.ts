@@ -92,6 +92,9 @@ export class TieLinesLayer<N extends Attributes, E extends Attributes> {
   ) {
     const canvas = sigma.createCanvas(layer, { afterLayer: 'edges' });
     this.gl = sigma.createWebGLContext(layer, { canvas });
+    // Sigma sizes its layers (canvas size, WebGL viewport) in resize(), which ran before this one
+    // existed: without it the layer stays a 300×150 canvas.
+    sigma.resize(true);
     const gl = this.gl;
     const shader = (type: number, source: string) => {
       const compiled = gl.createShader(type);
