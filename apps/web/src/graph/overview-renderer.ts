@@ -40,8 +40,8 @@ export function summedTieWidth(weight: number): number {
   return GRAPH_CONSTANTS.edgeWidthOneWay + Math.log2(weight);
 }
 
-/** The opacity of a one-pixel tie line: thin enough that 250,000 of them leave the people readable. */
-const TIE_LINE_OPACITY = 0.7;
+/** A one-pixel tie line's colour, at an opacity that leaves the people readable under 250,000 of them. */
+const TIE_LINE_COLOR = premultipliedColor(GRAPH_COLORS.edgeDark, 0.7);
 
 /**
  * The overview of units (docs/graph.md, "Overview of units") drawn by one sigma from the answer's
@@ -96,7 +96,7 @@ export class OverviewRenderer {
     this.cancelTies();
     this.gestures.preview.kill();
     this.graph.clear();
-    this.tieLines.setLines(new Float32Array(0), premultipliedColor(GRAPH_COLORS.edgeDark, TIE_LINE_OPACITY));
+    this.tieLines.setLines(new Float32Array(0), TIE_LINE_COLOR);
     this.tiesAdded = false;
     this.columns = columns;
     const personPixels = GRAPH_CONSTANTS.defaultNodeSize * GRAPH_CONSTANTS.nodePixelsPerSize;
@@ -155,10 +155,7 @@ export class OverviewRenderer {
     const columns = this.columns;
     if (!columns) return;
     const { x, y, source, target, weight } = columns;
-    this.tieLines.setLines(
-      lineEnds(x, y, source, target, (t) => weight[t] === 1),
-      premultipliedColor(GRAPH_COLORS.edgeDark, TIE_LINE_OPACITY),
-    );
+    this.tieLines.setLines(lineEnds(x, y, source, target, (t) => weight[t] === 1), TIE_LINE_COLOR);
     for (let t = 0; t < source.length; t++) {
       const w = weight[t]!;
       if (w > 1) this.graph.addDirectedEdge(String(source[t]), String(target[t]), { size: summedTieWidth(w), color: GRAPH_COLORS.edgeDark });
