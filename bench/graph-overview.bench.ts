@@ -22,6 +22,7 @@ import { demoToken, frameRate, launchBenchBrowser, loadAverage as load, ms, prof
  * real demo server in a process of its own (embedded database, BENCH_PORT, default 47441), whose
  * graph-overview answer the browser is handed from the generated organisation instead
  * (playwright's route). Needs `npm run build:web` first. Not part of `npm test`.
+ * OVERVIEW_BENCH_VIEW=units hands the page the overview of units instead of everyone opened;
  * OVERVIEW_BENCH_PROFILE=0 leaves out the second, profiled load; OVERVIEW_BENCH_SCREENSHOT=file.png
  * keeps a picture of the first draw.
  */
@@ -87,7 +88,7 @@ function timeBuild(label: string, change: Partial<GraphOverviewRequest>): string
   console.log(`server, ${label}: built and serialised in ${ms(median(times))} (median of 5), ${(body.length / 1e6).toFixed(2)} MB`);
   return body;
 }
-timeBuild('overview of units', {});
+const units = timeBuild('overview of units', {});
 timeBuild('overview with one unit opened', { open: [1] });
 const everyone = timeBuild(`every unit opened (${PEOPLE} people, ${TIES} ties)`, { open: source.units.map((u) => u.id), rest: 'none' });
 
@@ -108,7 +109,7 @@ try {
       // Open on the overview whatever the demo's size: the answer below is the 20,000-person one.
       (window as unknown as { __onaGraphTuning: { overviewMinPeople: number } }).__onaGraphTuning = { overviewMinPeople: 0 };
     }, token);
-    await page.route('**/graph-overview/**', (route) => route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: everyone }));
+    await page.route('**/graph-overview/**', (route) => route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: process.env.OVERVIEW_BENCH_VIEW === 'units' ? units : everyone }));
     await page.goto(`${server.base}/engagements/${journey.id}/graph.html`);
     await page.waitForFunction(() => performance.getEntriesByName('ona:overview-ties-shown').length > 0, undefined, { timeout: 180_000 });
   }
