@@ -1,8 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { loadAverage, startDemoServer } from './support/browser-bench.ts';
 import { coldLoad, kb, median, seconds as s, type TColdLoad } from './support/cold-load.ts';
 
 /**
@@ -22,7 +21,6 @@ import { coldLoad, kb, median, seconds as s, type TColdLoad } from './support/co
 const ROOT = resolve(process.env.BENCH_ROOT ?? '.');
 const PORT = Number(process.env.BENCH_PORT ?? 9001);
 const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 3);
-const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGETS = { takeSurvey: { js: 120 * 1024, fcp: 3000 }, surveyQuestion: { js: 200 * 1024, fcp: 3000 } };
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -30,24 +28,8 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   if (build.status !== 0) throw new Error('the client build failed');
 }
 
-const dataDir = mkdtempSync(resolve('tmp-data-bench-'));
-const server: ChildProcess = spawn('npx', ['tsx', resolve(ROOT, 'apps/server/src/server.ts')], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', NODE_ENV: 'production', LOAD_DEMO: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${BASE}/api/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  throw new Error('the server did not come up');
-}
+const server = await startDemoServer({ port: PORT, root: ROOT });
+const BASE = server.base;
 
 async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   const response = await fetch(`${BASE}/api${path}`, {
@@ -74,8 +56,7 @@ async function measure(name: keyof typeof BUDGETS, url: string, ready: (page: Pa
 }
 
 try {
-  await waitForServer();
-  console.log(`load average before the runs: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (${ROOT})`);
+  console.log(`load average before the runs: ${loadAverage()} (${ROOT})`);
   const found = (await api<{ survey: { id: string } }>('/instant-survey/surveys/login-with-survey-code/', { method: 'POST', body: { survey_code: 'DEMO2026A' } })).survey;
   const takeUrl = `${BASE}/instant-surveys/take-survey/${found.id}.html?code=DEMO2026A`;
   const takeOk = await measure('takeSurvey', takeUrl, async (page) => {
@@ -103,11 +84,8 @@ try {
     },
     { 'auth.token': token },
   );
-  console.log(`load average after the runs: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(`load average after the runs: ${loadAverage()}`);
   if (!takeOk || !questionOk) console.log('A budget is exceeded (figures above; the benchmark reports, it does not fail).');
 } finally {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  await new Promise((done) => setTimeout(done, 1000));
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+  await server.stop();
 }

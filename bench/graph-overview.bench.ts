@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { KEY_ROLES, type KeyRole } from '@ona/analytics';
 import { buildGraphOverview, type GraphOverviewRequest } from '../apps/server/src/modules/graph/graph-overview.ts';
 import { graphLabels } from '../apps/server/src/modules/graph/graph-labels.ts';
 import type { GraphPerson, GraphSource, GraphTie } from '../apps/server/src/modules/graph/graph-source.ts';
+import { createRng } from '../packages/analytics/src/prng.ts';
+import { demoToken, frameRate, launchBenchBrowser, loadAverage as load, ms, profilePage, startDemoServer } from './support/browser-bench.ts';
 
 /**
  * The graph view at scale (issue 34, item 4; docs/graph.md, "Overview of units"): a view of
@@ -22,34 +22,21 @@ import type { GraphPerson, GraphSource, GraphTie } from '../apps/server/src/modu
  * real demo server in a process of its own (embedded database, BENCH_PORT, default 47441), whose
  * graph-overview answer the browser is handed from the generated organisation instead
  * (playwright's route). Needs `npm run build:web` first. Not part of `npm test`.
+ * OVERVIEW_BENCH_VIEW=units hands the page the overview of units instead of everyone opened;
+ * OVERVIEW_BENCH_PROFILE=0 leaves out the second, profiled load; OVERVIEW_BENCH_SCREENSHOT=file.png
+ * keeps a picture of the first draw.
  */
 const PEOPLE = Number(process.env.OVERVIEW_BENCH_PEOPLE ?? 20_000);
 const TIES = Number(process.env.OVERVIEW_BENCH_TIES ?? 250_000);
 const UNIT_SIZE = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 47441);
-const BASE = `http://127.0.0.1:${PORT}`;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = resolve(process.env.BENCH_ROOT ?? '.');
 if (!existsSync(resolve(ROOT, 'apps/web/dist/index.html'))) throw new Error('Build the web client first: npm run build:web');
 
-const ms = (value: number) => `${value.toFixed(0)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
-
-/** A deterministic generator (mulberry32), so every run draws the same organisation. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generateSource(peopleCount: number, tieCount: number): GraphSource {
-  const next = random(34);
+  const next = createRng(34);
   const unitCount = Math.ceil(peopleCount / UNIT_SIZE);
   const side = Math.ceil(Math.sqrt(unitCount));
   const units = Array.from({ length: unitCount }, (_, u) => ({ id: u + 1, name: `Unit ${u + 1}`, parentId: null, color: `#${(((u * 2654435761) >>> 8) & 0xffffff).toString(16).padStart(6, '0')}` }));
@@ -101,75 +88,49 @@ function timeBuild(label: string, change: Partial<GraphOverviewRequest>): string
   console.log(`server, ${label}: built and serialised in ${ms(median(times))} (median of 5), ${(body.length / 1e6).toFixed(2)} MB`);
   return body;
 }
-timeBuild('overview of units', {});
+const units = timeBuild('overview of units', {});
 timeBuild('overview with one unit opened', { open: [1] });
 const everyone = timeBuild(`every unit opened (${PEOPLE} people, ${TIES} ties)`, { open: source.units.map((u) => u.id), rest: 'none' });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ona-overview-bench-'));
-const server: ChildProcess = spawn('npx', ['tsx', resolve(ROOT, 'apps/server/src/server.ts')], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', NODE_ENV: 'production', LOAD_DEMO: 'true', SECRETS_KEY: process.env.SECRETS_KEY ?? '0123456789abcdef0123456789abcdef' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
 
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${BASE}/api/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  throw new Error('the server did not come up');
-}
-
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+const server = await startDemoServer({ port: PORT, root: ROOT });
+const browser = await launchBenchBrowser();
 try {
-  started = performance.now();
-  await waitForServer();
-  const login = await fetch(`${BASE}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo1234' }) });
-  const token = ((await login.json()) as { token: string }).token;
-  const journeys = (await (await fetch(`${BASE}/api/engagements/`, { headers: { authorization: `Token ${token}` } })).json()) as { id: number; name: string }[];
+  const token = await demoToken(server.base);
+  const journeys = (await (await fetch(`${server.base}/api/engagements/`, { headers: { authorization: `Token ${token}` } })).json()) as { id: number; name: string }[];
   const journey = journeys.find((e) => e.name.includes('spring')) ?? journeys[0]!;
-  console.log(`demo server up in ${ms(performance.now() - started)}; load average ${load()}`);
+  console.log(`demo server up; load average ${load()}`);
 
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript((t) => {
-    localStorage.setItem('auth.token', t);
-    localStorage.setItem('locale', 'en');
-    // Open on the overview whatever the demo's size: the answer below is the 20,000-person one.
-    (window as unknown as { __onaGraphTuning: { overviewMinPeople: number } }).__onaGraphTuning = { overviewMinPeople: 0 };
-  }, token);
-  await page.route('**/graph-overview/**', (route) => route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: everyone }));
-  await page.goto(`${BASE}/engagements/${journey.id}/graph.html`);
-  await page.waitForFunction(() => performance.getEntriesByName('ona:overview-ties-shown').length > 0, undefined, { timeout: 180_000 });
+  /** A fresh page that opens the graph view on the generated answer and waits for its ties on screen. */
+  async function openOverview(page: Page): Promise<void> {
+    await page.addInitScript((t) => {
+      localStorage.setItem('auth.token', t);
+      localStorage.setItem('locale', 'en');
+      // Open on the overview whatever the demo's size: the answer below is the 20,000-person one.
+      (window as unknown as { __onaGraphTuning: { overviewMinPeople: number } }).__onaGraphTuning = { overviewMinPeople: 0 };
+    }, token);
+    await page.route('**/graph-overview/**', (route) => route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: process.env.OVERVIEW_BENCH_VIEW === 'units' ? units : everyone }));
+    await page.goto(`${server.base}/engagements/${journey.id}/graph.html`);
+    await page.waitForFunction(() => performance.getEntriesByName('ona:overview-ties-shown').length > 0, undefined, { timeout: 180_000 });
+  }
+  const newPage = () => browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+  const page = await newPage();
+  await openOverview(page);
+  // Every step the page marks (decoded, nodes and ties handed to WebGL, frames shown), after the answer.
   const drawn = (await page.evaluate(`(() => {
     const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/graph-overview/'));
-    const at = (name) => performance.getEntriesByName(name)[0].startTime - entry.responseEnd;
-    return { nodes: at('ona:overview-nodes-shown'), ties: at('ona:overview-ties-shown'), count: window.__onaOverview.nodeCount(), edges: window.__onaOverview.edgeCount() };
-  })()`)) as { nodes: number; ties: number; count: number; edges: number };
-  console.log(`page: ${drawn.count} people and ${drawn.edges} ties; after the answer arrived, people drawn in ${ms(drawn.nodes)}, ties drawn in ${ms(drawn.ties)} (goal 2 s); load average ${load()}`);
+    const steps = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('ona:overview')).map((m) => [m.name.slice('ona:overview-'.length), m.startTime - entry.responseEnd]);
+    return { steps, count: window.__onaOverview.nodeCount(), edges: window.__onaOverview.edgeCount() };
+  })()`)) as { steps: [string, number][]; count: number; edges: number };
+  const at = (step: string) => drawn.steps.find(([name]) => name === step)?.[1] ?? Number.NaN;
+  console.log(`page: ${drawn.count} people and ${drawn.edges} ties; after the answer arrived, people drawn in ${ms(at('nodes-shown'))}, ties drawn in ${ms(at('ties-shown'))} (goal 2 s); load average ${load()}`);
+  console.log(`  steps after the answer: ${drawn.steps.map(([name, time]) => `${name} ${ms(time)}`).join(', ')}`);
 
-  async function frameRate(action: () => Promise<void>): Promise<{ fps: number; worstMs: number }> {
-    await page.evaluate(`(() => {
-      window.__frames = [];
-      window.__counting = true;
-      const tick = (t) => { window.__frames.push(t); if (window.__counting) requestAnimationFrame(tick); };
-      requestAnimationFrame(tick);
-    })()`);
-    await action();
-    return (await page.evaluate(`(() => {
-      window.__counting = false;
-      const frames = window.__frames;
-      const span = frames[frames.length - 1] - frames[0];
-      let worst = 0;
-      for (let i = 1; i < frames.length; i++) worst = Math.max(worst, frames[i] - frames[i - 1]);
-      return { fps: span > 0 ? ((frames.length - 1) * 1000) / span : 0, worstMs: worst };
-    })()`)) as { fps: number; worstMs: number };
-  }
+  // OVERVIEW_BENCH_SCREENSHOT=file.png: the first draw as the reader sees it (to check the look).
+  if (process.env.OVERVIEW_BENCH_SCREENSHOT) await page.getByTestId('graph-overview-canvas').screenshot({ path: process.env.OVERVIEW_BENCH_SCREENSHOT });
   const box = (await page.getByTestId('graph-overview-canvas').boundingBox())!;
-  const pan = await frameRate(async () => {
+  const pan = await frameRate(page, async () => {
     await page.mouse.move(box.x + 6, box.y + box.height - 6);
     await page.mouse.down();
     for (let i = 0; i < 40; i++) await page.mouse.move(box.x + 6 + Math.sin(i / 5) * 200, box.y + box.height - 6 - i * 6);
@@ -178,7 +139,7 @@ try {
   console.log(`pan (40 pointer moves): ${pan.fps.toFixed(1)} frames/s, longest frame ${ms(pan.worstMs)} (goal 30)`);
   await page.waitForFunction(() => !(window as unknown as { __onaOverview: { previewing(): boolean } }).__onaOverview.previewing(), undefined, { timeout: 60_000 });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  const zoom = await frameRate(async () => {
+  const zoom = await frameRate(page, async () => {
     for (let i = 0; i < 30; i++) await page.mouse.wheel(0, i < 15 ? -100 : 100);
   });
   console.log(`zoom (30 wheel notches): ${zoom.fps.toFixed(1)} frames/s, longest frame ${ms(zoom.worstMs)} (goal 30)`);
@@ -187,10 +148,19 @@ try {
     const check = () => (window.__onaOverview.previewing() ? requestAnimationFrame(check) : requestAnimationFrame(() => resolve(performance.now() - t0)));
     check();
   })`)) as number;
-  console.log(`picture drawn anew after the last notch: ${ms(settled)}; load average at the end: ${load()}`);
+  console.log(`picture drawn anew after the last notch: ${ms(settled)}; load average ${load()}`);
+  await page.close();
+
+  // Where the page's main thread spent the first draw: a second load under the CPU profiler.
+  if (process.env.OVERVIEW_BENCH_PROFILE !== '0') {
+    const profiled = await newPage();
+    const { totalMs, functions } = await profilePage(profiled, () => openOverview(profiled));
+    console.log(`CPU profile of a second load (page open to ties shown, main thread, ${ms(totalMs)} sampled); functions by self time:`);
+    for (const [name, time] of functions) console.log(`  ${ms(time).padStart(8)}  ${name}`);
+    await profiled.close();
+  }
+  console.log(`load average at the end: ${load()}`);
 } finally {
   await browser.close();
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  await new Promise((done) => setTimeout(done, 1000));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

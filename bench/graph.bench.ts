@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
 import { eq, tables } from '@ona/db';
 import { buildApp } from '../apps/server/src/app.ts';
 import { analyseDemoEngagements } from '../apps/server/src/demo/analyse-demo.ts';
 import { generateDemoLogins, generateDemoOrganisation } from '../apps/server/src/demo/generate-demo.ts';
 import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
 import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
+import { frameRate as pageFrameRate, launchBenchBrowser, ms } from './support/browser-bench.ts';
 
 /**
  * The graph view on a large engagement (issue 6): a generated organisation of SIZE employees
@@ -19,12 +19,10 @@ import { createTestDatabase } from '../apps/server/src/testing/test-database.ts'
  */
 const SIZE = Number(process.env.GRAPH_BENCH_SIZE ?? 5000);
 const REFERENCE_DATE = '2026-10-12';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 if (!existsSync(`${webDist}/index.html`)) throw new Error('Build the web client first: npm run build:web');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 let started = performance.now();
 process.env.TEST_DB_DRIVER = 'postgres';
@@ -96,7 +94,7 @@ for (const [label, query] of [
   console.log(`GET retention-analytics-results: first call ${ms(first.ms)} (reads and parses the stored result), then p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (${(first.bytes / 1e6).toFixed(1)} MB)`);
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+const browser = await launchBenchBrowser();
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 await page.addInitScript((t) => {
   localStorage.setItem('auth.token', t);
@@ -116,26 +114,7 @@ const drawn = (await page.evaluate(`(() => {
 })()`)) as { afterAnswer: number; tiesAfterAnswer: number; responseMs: number };
 console.log(`page: graph call ${ms(drawn.responseMs)} in the browser; after the answer arrived, people drawn in ${ms(drawn.afterAnswer)}, ties drawn in ${ms(drawn.tiesAfterAnswer)} (page open to all drawn ${ms(pageLoadMs)})`);
 
-async function frameRate(action: () => Promise<void>): Promise<{ fps: number; worstMs: number }> {
-  await page.evaluate(`(() => {
-    window.__frames = [];
-    window.__counting = true;
-    const tick = (t) => {
-      window.__frames.push(t);
-      if (window.__counting) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
-  await action();
-  return (await page.evaluate(`(() => {
-    window.__counting = false;
-    const frames = window.__frames;
-    const span = frames[frames.length - 1] - frames[0];
-    let worst = 0;
-    for (let i = 1; i < frames.length; i++) worst = Math.max(worst, frames[i] - frames[i - 1]);
-    return { fps: span > 0 ? ((frames.length - 1) * 1000) / span : 0, worstMs: worst };
-  })()`)) as { fps: number; worstMs: number };
-}
+const frameRate = (action: () => Promise<void>) => pageFrameRate(page, action);
 
 const box = await page.getByTestId('graph-canvas').boundingBox();
 if (!box) throw new Error('no canvas');

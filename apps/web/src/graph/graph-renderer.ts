@@ -7,6 +7,7 @@ import type { Settings } from 'sigma/settings';
 import type { TGraphVisualization } from '@ona/contracts';
 import type { CameraPreview } from './camera-preview.ts';
 import { CameraGestures } from './camera-gestures.ts';
+import { frameNewData, reframeWhole, sharedSigmaSettings } from './sigma-camera.ts';
 import { createEdgeCurvedArrowProgram, createEdgeCurveProgram } from './edge-curve-program.ts';
 import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import type { TGraphAppearance } from './graph-appearance.ts';
@@ -171,12 +172,8 @@ export class GraphRenderer {
         curved: createEdgeCurveProgram<TNodeAttributes, TEdgeAttributes, Attributes>(),
         curvedArrow: createEdgeCurvedArrowProgram<TNodeAttributes, TEdgeAttributes, Attributes>(),
       },
-      labelSize: GRAPH_CONSTANTS.labelFontSize,
-      labelFont: 'Inter, system-ui, sans-serif',
+      ...sharedSigmaSettings<TNodeAttributes, TEdgeAttributes>(),
       labelRenderedSizeThreshold: 4,
-      stagePadding: GRAPH_CONSTANTS.marginPx,
-      minEdgeThickness: GRAPH_CONSTANTS.edgeWidthOneWay,
-      zIndex: true,
       hideEdgesOnMove: false,
       defaultDrawNodeHover: (context, data, settings) => {
         if (this.isLarge() && typeof data.key === 'string') this.drawHoveredTies(context, data.key, data);
@@ -223,12 +220,7 @@ export class GraphRenderer {
     // and the organisation is worth seeing meanwhile.
     if (this.large) this.pendingTies = data.relations;
     else this.addTies(data.relations);
-    this.sigma.setCustomBBox(null);
-    this.sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
-    // On very large graphs the ties and labels are left out while the camera animates (a reset,
-    // a double click); panning and zooming go through the camera preview instead.
-    this.sigma.setSetting('hideEdgesOnMove', this.isLarge());
-    this.sigma.setSetting('hideLabelsOnMove', this.isLarge());
+    frameNewData(this.sigma, this.isLarge());
     this.refreshSettings();
   }
 
@@ -314,9 +306,7 @@ export class GraphRenderer {
 
   /** Lets the camera frame the whole graph again. */
   resetCamera(): void {
-    this.preview.kill();
-    this.sigma.setCustomBBox(null);
-    void this.sigma.getCamera().animatedReset({ duration: prefersReducedMotion() ? 0 : 300 });
+    reframeWhole(this.sigma, this.preview);
   }
 
   /**

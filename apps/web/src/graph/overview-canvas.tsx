@@ -4,7 +4,8 @@ import { GRAPH_COLORS } from './graph-constants.ts';
 import { OverviewRenderer } from './overview-renderer.ts';
 
 type TOverviewCanvasProps = {
-  columns: GraphOverviewColumns;
+  /** null while the answer is on its way: the canvas is set up meanwhile (see below). */
+  columns: GraphOverviewColumns | null;
   units: readonly TGraphUnit[];
   /** A unit's label on the canvas (the page names the people without a unit). */
   unitLabel: (name: string) => string;
@@ -14,7 +15,11 @@ type TOverviewCanvasProps = {
   style?: CSSProperties;
 };
 
-/** The sigma canvas of the overview of units (overview-renderer.ts). */
+/**
+ * The sigma canvas of the overview of units (overview-renderer.ts). It is mounted before the
+ * answer arrives, so that creating sigma's WebGL contexts and compiling its programs (a software
+ * WebGL compiles each one itself) happens while the request is in flight, not after the answer.
+ */
 export function OverviewCanvas({ columns, units, unitLabel, onOpenUnit, onReady, label, style }: TOverviewCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const renderer = useRef<OverviewRenderer | null>(null);
@@ -39,6 +44,7 @@ export function OverviewCanvas({ columns, units, unitLabel, onOpenUnit, onReady,
   }, []);
 
   useEffect(() => {
+    if (!columns) return;
     const colors = new Map(units.map((u) => [u.id, u.color] as const));
     renderer.current?.setData(columns, (unitId) => colors.get(unitId) ?? GRAPH_COLORS.noUnit, (name) => handlers.current.unitLabel(name));
   }, [columns, units]);

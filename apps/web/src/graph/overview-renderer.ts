@@ -9,6 +9,8 @@ import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
 import { LARGE_GRAPH_EDGES } from './graph-renderer.ts';
 import type { TPoint } from './layout-positions.ts';
+import { frameNewData, reframeWhole, sharedSigmaSettings } from './sigma-camera.ts';
+import { lineEnds, premultipliedColor, TieLinesLayer } from './tie-lines-layer.ts';
 
 type TOverviewNodeAttributes = { x: number; y: number; size: number; color: string; label: string; forceLabel: boolean; zIndex: number };
 type TOverviewEdgeAttributes = { size: number; color: string };
@@ -38,17 +40,25 @@ export function summedTieWidth(weight: number): number {
   return GRAPH_CONSTANTS.edgeWidthOneWay + Math.log2(weight);
 }
 
+/** A one-pixel tie line's colour, at an opacity that leaves the people readable under 250,000 of them. */
+const TIE_LINE_COLOR = premultipliedColor(GRAPH_COLORS.edgeDark, 0.7);
+
 /**
  * The overview of units (docs/graph.md, "Overview of units") drawn by one sigma from the answer's
  * columns: unit nodes sized by their people, opened units' people, summed ties as straight lines
- * of a width by their count. Nodes are keyed by their index in the columns, so the answer's tie
- * columns are used as they are. The same large-graph behaviour as the people view: ties drawn a
- * frame after the nodes, panning and zooming by the camera preview (camera-gestures.ts).
+ * of a width by their count. Nodes are keyed by their index in the columns. The ties of one
+ * (between two people, or one person and a unit) never become graphology edges: they go from the
+ * columns into one WebGL buffer of lines (tie-lines-layer.ts); only summed ties (a width each)
+ * are sigma edges. The same large-graph behaviour as the people view: ties drawn a frame after
+ * the nodes, panning and zooming by the camera preview (camera-gestures.ts).
  */
 export class OverviewRenderer {
   private readonly graph = new Graph<TOverviewNodeAttributes, TOverviewEdgeAttributes>({ type: 'directed', multi: false, allowSelfLoops: false });
   private readonly sigma: Sigma<TOverviewNodeAttributes, TOverviewEdgeAttributes>;
   private readonly gestures: CameraGestures<TOverviewNodeAttributes, TOverviewEdgeAttributes>;
+  private readonly tieLines: TieLinesLayer<TOverviewNodeAttributes, TOverviewEdgeAttributes>;
+  /** Whether the ties of the data last set are on the GPU (the line layer and the sigma edges). */
+  private tiesAdded = false;
   private columns: GraphOverviewColumns | null = null;
   private large = false;
   private tiesTimer: number | null = null;
@@ -65,14 +75,11 @@ export class OverviewRenderer {
       defaultEdgeType: 'straight',
       nodeProgramClasses: { circle: NodeCircleProgram },
       edgeProgramClasses: { straight: createEdgeStraightProgram<TOverviewNodeAttributes, TOverviewEdgeAttributes, Attributes>(0) },
-      labelSize: GRAPH_CONSTANTS.labelFontSize,
-      labelFont: 'Inter, system-ui, sans-serif',
+      ...sharedSigmaSettings<TOverviewNodeAttributes, TOverviewEdgeAttributes>(),
       labelRenderedSizeThreshold: 6,
-      stagePadding: GRAPH_CONSTANTS.marginPx,
-      minEdgeThickness: GRAPH_CONSTANTS.edgeWidthOneWay,
-      zIndex: true,
     };
     this.sigma = new Sigma(this.graph, container, settings);
+    this.tieLines = new TieLinesLayer(this.sigma, 'overviewTies');
     this.gestures = new CameraGestures(this.sigma, container, () => this.large);
     this.sigma.on('afterRender', () => this.afterRender());
     this.sigma.on('clickNode', ({ node }) => {
@@ -89,6 +96,8 @@ export class OverviewRenderer {
     this.cancelTies();
     this.gestures.preview.kill();
     this.graph.clear();
+    this.tieLines.setLines(new Float32Array(0), TIE_LINE_COLOR);
+    this.tiesAdded = false;
     this.columns = columns;
     const personPixels = GRAPH_CONSTANTS.defaultNodeSize * GRAPH_CONSTANTS.nodePixelsPerSize;
     for (let i = 0; i < columns.kind.length; i++) {
@@ -106,21 +115,19 @@ export class OverviewRenderer {
     this.large = columns.source.length > this.largeGraphEdges;
     this.firstDraw = { nodes: columns.kind.length > 0, ties: columns.source.length > 0 };
     this.container.dataset.nodes = String(columns.kind.length);
+    performance.mark('ona:overview-nodes-added');
     if (!this.large) this.addTies();
-    this.sigma.setSetting('hideEdgesOnMove', this.large);
-    this.sigma.setSetting('hideLabelsOnMove', this.large);
-    this.sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+    frameNewData(this.sigma, this.large);
   }
 
   resetCamera(): void {
-    this.gestures.preview.kill();
-    void this.sigma.getCamera().animatedReset();
+    reframeWhole(this.sigma, this.gestures.preview);
   }
 
   probe(): TOverviewProbe {
     return {
       nodeCount: () => this.graph.order,
-      edgeCount: () => this.graph.size,
+      edgeCount: () => this.graph.size + this.tieLines.count(),
       unitViewportPosition: (unitId) => {
         const columns = this.columns;
         if (!columns) return null;
@@ -139,18 +146,23 @@ export class OverviewRenderer {
   kill(): void {
     this.cancelTies();
     this.gestures.kill();
+    this.tieLines.kill();
     this.sigma.kill();
   }
 
+  /** The ties of one as lines in one buffer, the summed ones as sigma edges of a width by their count. */
   private addTies(): void {
     const columns = this.columns;
     if (!columns) return;
-    const { source, target, weight } = columns;
+    const { x, y, source, target, weight } = columns;
+    this.tieLines.setLines(lineEnds(x, y, source, target, (t) => weight[t] === 1), TIE_LINE_COLOR);
     for (let t = 0; t < source.length; t++) {
       const w = weight[t]!;
-      this.graph.addDirectedEdge(String(source[t]), String(target[t]), { size: w > 1 ? summedTieWidth(w) : GRAPH_CONSTANTS.edgeWidthOneWay, color: GRAPH_COLORS.edgeDark });
+      if (w > 1) this.graph.addDirectedEdge(String(source[t]), String(target[t]), { size: summedTieWidth(w), color: GRAPH_COLORS.edgeDark });
     }
-    this.container.dataset.edges = String(this.graph.size);
+    this.tiesAdded = true;
+    this.container.dataset.edges = String(this.graph.size + this.tieLines.count());
+    performance.mark('ona:overview-ties-added');
   }
 
   private cancelTies(): void {
@@ -165,20 +177,38 @@ export class OverviewRenderer {
    */
   private afterRender(): void {
     this.renders++;
-    const shown = (name: string, count: number) => window.requestAnimationFrame(() => performance.mark(name, { detail: count }));
+    if (this.firstDraw.nodes) performance.mark('ona:overview-nodes-rendered');
+    // Sigma's render cleared nothing of the line layer; it is drawn again under the new camera,
+    // or (a large answer, as sigma's hideEdgesOnMove) left out while the camera animates.
+    if (this.large && this.sigma.getCamera().isAnimated()) this.tieLines.clear();
+    else this.tieLines.draw();
     if (this.firstDraw.nodes && this.graph.order > 0) {
       this.firstDraw.nodes = false;
-      shown('ona:overview-nodes-shown', this.graph.order);
-      if (this.large && this.tiesTimer === null && this.graph.size === 0) {
+      markNextFrame('ona:overview-nodes-shown', this.graph.order);
+      if (this.large && !this.tiesAdded && this.tiesTimer === null) {
         this.tiesTimer = window.setTimeout(() => {
           this.tiesTimer = null;
           this.addTies();
+          // Summed ties added to the graph make sigma render (and so this method run) again; the
+          // lines alone need no render of sigma's.
+          if (this.graph.size === 0) {
+            this.tieLines.draw();
+            this.markTiesShown();
+          }
         }, 0);
       }
     }
-    if (this.firstDraw.ties && this.graph.size > 0) {
-      this.firstDraw.ties = false;
-      shown('ona:overview-ties-shown', this.graph.size);
-    }
+    if (this.tiesAdded) this.markTiesShown();
   }
+
+  private markTiesShown(): void {
+    if (!this.firstDraw.ties) return;
+    this.firstDraw.ties = false;
+    markNextFrame('ona:overview-ties-shown', this.graph.size + this.tieLines.count());
+  }
+}
+
+/** A user timing mark in the frame after the one being drawn, so that the drawn one was rasterised and is on the screen. */
+function markNextFrame(name: string, count: number): void {
+  window.requestAnimationFrame(() => performance.mark(name, { detail: count }));
 }

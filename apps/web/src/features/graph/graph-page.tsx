@@ -1,4 +1,4 @@
-import { Button, Center, Flex, Group, Loader, Paper, SegmentedControl, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Button, Center, Flex, Group, Paper, SegmentedControl, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { COLLABORATION_GRAPH_TYPE, formatCount, formatDay, type TGraphVisualization } from '@ona/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -35,11 +35,10 @@ import { ExportDialog } from './export-dialog.tsx';
 import { entryLabel, GraphLegend } from './graph-legend.tsx';
 import { legendEntries } from './graph-legend-entries.ts';
 import { graphQueryParams } from './graph-query.ts';
-import { GraphStatistics } from './graph-statistics.tsx';
+import { GRAPH_FRAME_STYLE, GraphSummary, RecalculatingOverlay } from './graph-frame.tsx';
 import { useGraphViewStore } from './graph-store.ts';
 import { GraphTables } from './graph-tables.tsx';
 import { InteractiveGraph } from './interactive-graph.tsx';
-import { NamedByNote } from './named-by-note.tsx';
 import { ScopeTab } from './scope-tab.tsx';
 import { StyleTab } from './style-tab.tsx';
 import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
@@ -197,8 +196,7 @@ export function GraphPage() {
             />
           </Group>
         )}
-        {unitsMode && overview.data && <GraphStatistics statistics={overview.data.answer.statistics} />}
-        {unitsMode && overview.data?.answer.named_by && <NamedByNote namedBy={overview.data.answer.named_by} questions={overview.data.answer.questions} />}
+        {unitsMode && overview.data && <GraphSummary statistics={overview.data.answer.statistics} namedBy={overview.data.answer.named_by} questions={overview.data.answer.questions} />}
         {unitsMode && (
           <OverviewGraph
             overview={overview.data}
@@ -206,12 +204,11 @@ export function GraphPage() {
             onReady={(handle) => {
               overviewCanvas.current = handle;
             }}
-            frameStyle={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
+            frameStyle={GRAPH_FRAME_STYLE}
           />
         )}
         {!unitsMode && (<>
-        {!diffMode && data && <GraphStatistics statistics={data.statistics} />}
-        {!diffMode && data?.named_by && <NamedByNote namedBy={data.named_by} questions={data.questions} />}
+        {!diffMode && data && <GraphSummary statistics={data.statistics} namedBy={data.named_by} questions={data.questions} />}
         {diff && <DiffStatistics diff={diff} />}
         {diffMode && tieDiff.isError && (
           <AnalyticsLoadProblem error={tieDiff.error} onRetry={() => void tieDiff.refetch()} texts={{ notReadyTitle: t('diff.notReadyTitle'), notReady: t('diff.notReady'), forbidden: t('diff.forbidden') }} />
@@ -225,7 +222,7 @@ export function GraphPage() {
           onReady={(handle) => {
             canvas.current = handle;
           }}
-          frameStyle={{ minWidth: 0, height: 'max(520px, calc(100vh - 300px))', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
+          frameStyle={GRAPH_FRAME_STYLE}
         >
           {!drawnData && !graph.isError && !(diffMode && tieDiff.isError) && <CenteredLoader label={t('loading')} />}
           {drawnData && drawnData.employees.length === 0 && (
@@ -233,14 +230,7 @@ export function GraphPage() {
               <Text c="dimmed">{t('empty')}</Text>
             </Center>
           )}
-          {recalculating && (
-            <Center pos="absolute" inset={0} style={{ zIndex: 4, background: 'rgba(255,255,255,0.45)' }} data-testid="graph-recalculating" role="status">
-              <Group gap="xs">
-                <Loader size="sm" />
-                <Text fw={600}>{t('recalculating')}</Text>
-              </Group>
-            </Center>
-          )}
+          {recalculating && <RecalculatingOverlay />}
           {!diffMode && data && <GraphLegend data={data} colorBy={appearance.colorBy} />}
           {diff && <DiffLegend diff={diff} />}
         </InteractiveGraph>

@@ -1,10 +1,13 @@
 import { Center, Group, Loader, MultiSelect, Stack, Switch, Text } from '@mantine/core';
-import { NO_UNIT_ID, OVERVIEW_NODE_UNIT } from '@ona/contracts';
+import { NO_UNIT_ID, OVERVIEW_NODE_UNIT, type TGraphUnit } from '@ona/contracts';
 import { useId, useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverviewCanvas } from '../../graph/overview-canvas.tsx';
 import type { TDecodedOverview } from './graph-overview-api.ts';
+import { RecalculatingOverlay } from './graph-frame.tsx';
 import { useGraphViewStore } from './graph-store.ts';
+
+const NO_UNITS: readonly TGraphUnit[] = [];
 
 type TOverviewGraphProps = {
   overview: TDecodedOverview | undefined;
@@ -43,29 +46,20 @@ export function OverviewGraph({ overview, recalculating, onReady, frameStyle }: 
         {t('overview.hint')}
       </Text>
       <div style={{ position: 'relative', ...frameStyle }}>
-        {overview && (
-          <OverviewCanvas
-            columns={overview.columns}
-            units={overview.answer.units}
-            unitLabel={unitName}
-            onOpenUnit={(unitId) => setOpenUnits([...new Set([...openUnits, unitId])])}
-            onReady={onReady}
-            label={t('overview.canvasLabel', { units: overview.columns.kind.filter((k) => k === OVERVIEW_NODE_UNIT).length, people: overview.answer.statistics.employee_count })}
-          />
-        )}
+        <OverviewCanvas
+          columns={overview?.columns ?? null}
+          units={overview?.answer.units ?? NO_UNITS}
+          unitLabel={unitName}
+          onOpenUnit={(unitId) => setOpenUnits([...new Set([...openUnits, unitId])])}
+          onReady={onReady}
+          label={overview ? t('overview.canvasLabel', { units: overview.columns.kind.filter((k) => k === OVERVIEW_NODE_UNIT).length, people: overview.answer.statistics.employee_count }) : t('loading')}
+        />
         {!overview && (
           <Center pos="absolute" inset={0}>
             <Loader size="sm" aria-label={t('loading')} />
           </Center>
         )}
-        {recalculating && (
-          <Center pos="absolute" inset={0} style={{ zIndex: 4, background: 'rgba(255,255,255,0.45)' }} data-testid="graph-recalculating" role="status">
-            <Group gap="xs">
-              <Loader size="sm" />
-              <Text fw={600}>{t('recalculating')}</Text>
-            </Group>
-          </Center>
-        )}
+        {recalculating && <RecalculatingOverlay />}
       </div>
       <Group align="flex-end" gap="md">
         <MultiSelect
