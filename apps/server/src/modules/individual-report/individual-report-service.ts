@@ -3,13 +3,12 @@ import { foldText, searchNeedle, type TIndividualReport, type TIndividualReportL
 import { asc, eq, tables, type Database } from '@ona/db';
 import type { TLocale } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
-import { dbId, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
+import { dbId, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
 import { listOrder, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
 
 /** What the individual reports read of a run: the people and their reports. */
 export const INDIVIDUAL_REPORT_SECTIONS = [['employees'], ['individualReports']] as const satisfies readonly SectionPath[];
-export type IndividualReportResult = ResultOf<'employees' | 'individualReports'>;
 
 export interface QuestionLabel {
   id: number;
