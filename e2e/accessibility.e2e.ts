@@ -163,8 +163,8 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
     open = engagements.find((e) => e.state === 'open')!.id;
     const leaders = (await api.get<{ id: number; authorization_code: string | null }[]>(admin, `/engagements/${spring}/leader-reports/`)).body;
     leaderReportId = leaders.find((r) => r.authorization_code === 'DEMOLEAD')!.id;
-    individualReportId = (await api.get<{ id: number }[]>(admin, `/engagements/${spring}/individual-reports/`)).body[0]!.id;
-    ownReportId = (await api.get<{ id: number }[]>(employee, `/engagements/${spring}/individual-reports/`)).body[0]!.id;
+    individualReportId = (await api.get<{ data: { id: number }[] }>(admin, `/engagements/${spring}/individual-reports/`)).body.data[0]!.id;
+    ownReportId = (await api.get<{ data: { id: number }[] }>(employee, `/engagements/${spring}/individual-reports/`)).body.data[0]!.id;
     const surveys = (await api.get<{ data: { id: number; public_id: string; code: string }[] }>(admin, '/instant-survey/surveys/')).body.data;
     const demo = surveys.find((s) => s.code.toUpperCase() === 'DEMO2026A')!;
     instantSurveyId = demo.id;

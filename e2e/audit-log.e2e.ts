@@ -39,7 +39,7 @@ describe('the Audit log page', () => {
     const leaderName = (await api.get<{ name: string }>(leader, '/users/me/')).body.name;
     const journeys = (await api.get<{ id: number; name: string; state: string }[]>(leader, '/engagements/')).body;
     const spring = journeys.find((j) => j.name.includes('spring'));
-    const reports = (await api.get<{ id: number; employee: { name: string } }[]>(leader, `/engagements/${spring?.id}/individual-reports/`)).body;
+    const reports = (await api.get<{ data: { id: number; employee: { name: string } }[] }>(leader, `/engagements/${spring?.id}/individual-reports/`)).body.data;
     const subject = reports.at(-1);
     expect(subject).toBeDefined();
     expect((await api.get(leader, `/engagements/${spring?.id}/individual-reports/${subject?.id}/`)).status).toBe(200);

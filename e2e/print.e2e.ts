@@ -27,7 +27,7 @@ beforeAll(async () => {
   spring = engagements.find((e) => e.name.includes('spring'))!.id;
   const leaders = (await api.get<{ id: number; authorization_code: string | null }[]>(admin, `/engagements/${spring}/leader-reports/`)).body;
   leaderReportId = leaders.find((r) => r.authorization_code === 'DEMOLEAD')!.id;
-  individualReportId = (await api.get<{ id: number }[]>(admin, `/engagements/${spring}/individual-reports/`)).body[0]!.id;
+  individualReportId = (await api.get<{ data: { id: number }[] }>(admin, `/engagements/${spring}/individual-reports/`)).body.data[0]!.id;
 });
 afterAll(async () => chromium?.close());
 

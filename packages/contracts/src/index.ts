@@ -11,6 +11,7 @@ export * from './analysis.ts';
 export * from './analytics-shared.ts';
 export * from './retention.ts';
 export * from './reports.ts';
+export * from './name-search.ts';
 export * from './key-people.ts';
 export * from './survey-statistics.ts';
 export * from './instant-survey.ts';

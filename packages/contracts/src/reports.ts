@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { METRICS_DEFAULT_PAGE_SIZE, METRICS_MAX_PAGE_SIZE } from './metrics.ts';
 import { ZHierarchyLevelCode, ZReportEmployee, ZReportUnit, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 
 // ---- Leader report ------------------------------------------------------------------------
@@ -69,6 +70,34 @@ export const ZIndividualReportListItem = z.object({
   has_answered: z.boolean(),
 });
 export type TIndividualReportListItem = z.infer<typeof ZIndividualReportListItem>;
+
+/** `name`, `unit` or `answered` (whether the person answered the survey); a leading `-` sorts descending. */
+export const INDIVIDUAL_REPORT_SORT_KEYS = ['name', 'unit', 'answered'] as const;
+export const ZIndividualReportSort = z.enum([...INDIVIDUAL_REPORT_SORT_KEYS, ...INDIVIDUAL_REPORT_SORT_KEYS.map((key) => `-${key}` as const)]);
+export type TIndividualReportSort = z.infer<typeof ZIndividualReportSort>;
+
+/**
+ * A page of the reports the caller sees. `q` searches the person's name and unit, case- and
+ * accent-blind, from its third character on (spec §5: a shorter term filters nothing).
+ */
+export const ZIndividualReportListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
+  sort: ZIndividualReportSort.default('name'),
+  q: z.string().trim().max(200).default(''),
+});
+export type TIndividualReportListQuery = z.infer<typeof ZIndividualReportListQuery>;
+
+export const ZIndividualReportListPage = z.object({
+  data: z.array(ZIndividualReportListItem),
+  /** Reports matching `q`. */
+  total: z.number().int(),
+  /** Every report the caller sees, whatever `q` is. */
+  visible: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TIndividualReportListPage = z.infer<typeof ZIndividualReportListPage>;
 
 export const ZIndividualReport = z.object({
   id: z.number().int(),

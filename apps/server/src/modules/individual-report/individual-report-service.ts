@@ -1,14 +1,14 @@
 import type { AnalysisResult, IndividualReport } from '@ona/analytics';
-import type { TIndividualReport, TIndividualReportListItem } from '@ona/contracts';
+import { foldText, searchNeedle, type TIndividualReport, type TIndividualReportListPage, type TIndividualReportListQuery } from '@ona/contracts';
 import { asc, eq, tables, type Database } from '@ona/db';
 import type { TLocale } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
-import { dbId, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
+import { dbId, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
+import { listOrder, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
 
 /** What the individual reports read of a run: the people and their reports. */
 export const INDIVIDUAL_REPORT_SECTIONS = [['employees'], ['individualReports']] as const satisfies readonly SectionPath[];
-export type IndividualReportResult = ResultOf<'employees' | 'individualReports'>;
 
 export interface QuestionLabel {
   id: number;
@@ -22,13 +22,39 @@ export async function questionLabels(db: Database, engagementId: number, locale:
   return new Map(rows.map((q) => [q.id, { id: q.id, key: q.key, label: q.texts[locale] ?? q.texts.en ?? q.key }]));
 }
 
-export function individualReportList(scope: AnalyticsScope, result: IndividualReportResult): TIndividualReportListItem[] {
-  const answered = new Map(result.employees.map((e) => [dbId(e.id), e.hasAnswered]));
-  return result.individualReports
-    .map((r) => dbId(r.employeeId))
-    .filter((id) => scope.visible.has(id))
-    .map((id) => ({ id, employee: employeeRef(scope, id), unit: unitRef(scope, scope.employeeById.get(id)?.unitId), has_answered: answered.get(id) ?? false }))
-    .sort((a, b) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id);
+/**
+ * A page of the reports the reader sees. The engine writes a report for every person it analysed,
+ * so the list is read from the people (`employees`), not from the reports themselves, the run's
+ * largest section; it is filtered and sorted as the people's positions, and only the page's rows
+ * are built (docs/analysis-result-parts.md, "Lists").
+ */
+export function individualReportList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TIndividualReportListQuery): TIndividualReportListPage {
+  const needle = searchNeedle(query.q);
+  const visible = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
+  const matching = visible.filter((e) => {
+    if (needle === null) return true;
+    const id = dbId(e.id);
+    return foldText(scope.employeeById.get(id)?.name ?? '').includes(needle) || foldText(unitName(scope, id)).includes(needle);
+  });
+  const ids = matching.map((e) => dbId(e.id));
+  const names = ids.map((id) => scope.employeeById.get(id)?.name ?? '');
+  const { key, descending } = sortParts(query.sort);
+  const sortKey: ListSortKey =
+    key === 'name' ? { by: 'name' }
+    : key === 'unit' ? { by: 'text', values: ids.map((id) => unitName(scope, id)) }
+    : { by: 'number', values: matching.map((e) => (e.hasAnswered ? 1 : 0)) };
+  const start = (query.page - 1) * query.page_size;
+  const page = listOrder(ids, names, sortKey, descending).subarray(start, start + query.page_size);
+  return {
+    data: Array.from(page, (at) => {
+      const id = ids[at] as number;
+      return { id, employee: employeeRef(scope, id), unit: unitRef(scope, scope.employeeById.get(id)?.unitId), has_answered: matching[at]?.hasAnswered ?? false };
+    }),
+    total: matching.length,
+    visible: visible.length,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 /**

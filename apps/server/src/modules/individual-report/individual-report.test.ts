@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TIndividualReport, TIndividualReportListItem } from '@ona/contracts';
+import type { TIndividualReport, TIndividualReportListPage } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
@@ -14,15 +14,66 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
+const list = async (token: string, query = '') => {
+  const res = await getAs(ctx, token, `${base(org.engagementId)}${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TIndividualReportListPage>();
+};
+
 describe('GET /engagements/{id}/individual-reports/', () => {
   it('lists everyone for all_access, the subtree for subtree and the caller for self_only', async () => {
-    const all = (await getAs(ctx, org.tokens.admin, base(org.engagementId))).json<TIndividualReportListItem[]>();
-    expect(all).toHaveLength(12);
-    expect(all.find((r) => r.id === org.people.a6)).toMatchObject({ employee: { name: 'Person a6' }, unit: { name: 'Sales' }, has_answered: false });
-    const subtree = (await getAs(ctx, org.tokens.leader, base(org.engagementId))).json<TIndividualReportListItem[]>();
-    expect(subtree.map((r) => r.id).sort()).toEqual([org.people.leadA, org.people.a1, org.people.a2, org.people.a3, org.people.a4, org.people.a5, org.people.a6].sort());
-    const self = (await getAs(ctx, org.tokens.member, base(org.engagementId))).json<TIndividualReportListItem[]>();
-    expect(self.map((r) => r.id)).toEqual([org.people.a2]);
+    const all = await list(org.tokens.admin);
+    expect(all).toMatchObject({ total: 12, visible: 12, page: 1, page_size: 50 });
+    expect(all.data).toHaveLength(12);
+    expect(all.data.find((r) => r.id === org.people.a6)).toMatchObject({ employee: { name: 'Person a6' }, unit: { name: 'Sales' }, has_answered: false });
+    const subtree = await list(org.tokens.leader, '?page_size=500');
+    expect(subtree.data.map((r) => r.id).sort()).toEqual([org.people.leadA, org.people.a1, org.people.a2, org.people.a3, org.people.a4, org.people.a5, org.people.a6].sort());
+    expect(subtree.total).toBe(7);
+    const self = await list(org.tokens.member);
+    expect(self.data.map((r) => r.id)).toEqual([org.people.a2]);
+    expect(self).toMatchObject({ total: 1, visible: 1 });
+  });
+
+  it('pages every sort both ways into the whole sorted list, ties by name then id', async () => {
+    for (const token of [org.tokens.admin, org.tokens.leader]) {
+      const whole = (await list(token, '?page_size=500')).data;
+      for (const sort of ['name', '-name', 'unit', '-unit', 'answered', '-answered']) {
+        const all = (await list(token, `?sort=${sort}&page_size=500`)).data;
+        // The rule restated on whole rows: the paged order must be this one.
+        const descending = sort.startsWith('-');
+        const sign = descending ? -1 : 1;
+        const byName = (a: (typeof whole)[number], b: (typeof whole)[number]) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id;
+        const expected = [...whole].sort((a, b) =>
+          sort.endsWith('name') ? sign * byName(a, b)
+          : sort.endsWith('unit') ? sign * (a.unit?.name ?? '').localeCompare(b.unit?.name ?? '') || byName(a, b)
+          : sign * (Number(a.has_answered) - Number(b.has_answered)) || byName(a, b),
+        );
+        expect(all.map((r) => r.id), sort).toEqual(expected.map((r) => r.id));
+        const pages = [];
+        for (let page = 1; page <= Math.ceil(all.length / 5); page++) pages.push(...(await list(token, `?sort=${sort}&page_size=5&page=${page}`)).data);
+        expect(pages, sort).toEqual(all);
+      }
+    }
+    // Several people share a unit and an answer, so the ties above were real ones.
+    const admin = (await list(org.tokens.admin, '?sort=unit&page_size=500')).data;
+    expect(new Set(admin.map((r) => r.unit?.name)).size).toBeLessThan(admin.length);
+  });
+
+  it('searches names and units, accent-blind, from the third character, and never beyond what the caller sees', async () => {
+    expect((await list(org.tokens.admin, '?q=pe')).total).toBe(12);
+    const a6 = await list(org.tokens.admin, '?q=P%C3%89RSON%20A6');
+    expect(a6.data.map((r) => r.id)).toEqual([org.people.a6]);
+    expect(a6).toMatchObject({ total: 1, visible: 12 });
+    const sales = await list(org.tokens.admin, '?q=sales&page_size=500');
+    expect(sales.data.every((r) => r.unit?.name === 'Sales')).toBe(true);
+    expect(sales.total).toBeGreaterThan(1);
+    expect((await list(org.tokens.leader, '?q=person%20b1')).total).toBe(0);
+    expect((await list(org.tokens.member, '?q=person')).data.map((r) => r.id)).toEqual([org.people.a2]);
+  });
+
+  it('rejects an unknown sort and a page size above 500', async () => {
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?sort=hierarchy`)).statusCode).toBe(400);
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?page_size=501`)).statusCode).toBe(400);
   });
 
   it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before any analysis', async () => {

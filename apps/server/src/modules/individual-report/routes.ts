@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZEngagementReportParams, ZIdParams, ZIndividualReport, ZIndividualReportListItem } from '@ona/contracts';
+import { ZEngagementReportParams, ZIdParams, ZIndividualReport, ZIndividualReportListPage, ZIndividualReportListQuery } from '@ona/contracts';
 import { notFound } from '../../errors/api-error.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
 import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
@@ -24,12 +23,19 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
 
   app.get('/engagements/:id/individual-reports/', {
     onRequest: app.authenticate,
-    schema: { tags: ['individual-report'], summary: 'Individual reports of the employees the caller sees', params: ZIdParams, response: { 200: z.array(ZIndividualReportListItem), ...analyticsErrors } },
+    schema: {
+      tags: ['individual-report'],
+      summary: 'Individual reports of the employees the caller sees: paged, sorted (name, unit, answered), searched by name and unit',
+      params: ZIdParams,
+      querystring: ZIndividualReportListQuery,
+      response: { 200: ZIndividualReportListPage, ...analyticsErrors },
+    },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'individual_reports');
-    return sendKeptAnswer(app, request, reply, { answer: 'individual-reports', ...found, locale: request.locale }, async () => {
-      const { scope, stored } = await analysedView(app.db, found, INDIVIDUAL_REPORT_SECTIONS);
-      return individualReportList(scope, stored.result);
+    return sendKeptAnswer(app, request, reply, { answer: 'individual-reports', ...found, locale: request.locale, variant: [request.query] }, async () => {
+      // The people only: every analysed person has a report (individualReportList).
+      const { scope, stored } = await analysedView(app.db, found, [['employees']]);
+      return individualReportList(scope, stored.result, request.query);
     });
   });
 

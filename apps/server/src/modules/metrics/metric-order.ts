@@ -2,6 +2,7 @@ import { PERSON_METRIC_IDS, type TMetricsExportQuery, type TPersonMetricId } fro
 import type { PersonMetricTable } from '@ona/analytics';
 import { unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { listOrder, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
 import type { MetricsResult } from './metrics-sections.ts';
 
 /**
@@ -25,10 +26,6 @@ export function shownValue(scope: ListScope, table: PersonMetricTable, index: nu
 /** Lower case without accents, so that "arpad" finds "Árpád". */
 export const folded = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en');
 
-// `localeCompare` without arguments compares as this collator does; one collator is much faster
-// than a comparison that sets one up each time (docs/analysis-result-parts.md, "Lists").
-const collator = new Intl.Collator();
-
 /**
  * The engine indexes of the rows of a Metrics query, filtered (visible to the reader, unit, name)
  * and sorted, without building a row: a page then builds only its own rows. Sorting by a metric
@@ -48,31 +45,17 @@ export function orderedPeople(scope: ListScope, result: Pick<MetricsResult, 'emp
     if (needle && !folded(employee.name).includes(needle)) return;
     matching.push(index);
   });
-  const descending = query.sort.startsWith('-');
-  const key = (descending ? query.sort.slice(1) : query.sort) as 'name' | 'unit' | TPersonMetricId;
-  const sign = descending ? -1 : 1;
+  const { key, descending } = sortParts<'name' | 'unit' | TPersonMetricId>(query.sort);
   // The sort keys of the matching rows, by their place in `matching`.
   const ids = matching.map((index) => dbId(result.employeeIds[index] as string));
   const names = ids.map((id) => scope.employeeById.get(id)?.name ?? '');
-  const byName = (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ids[a] as number) - (ids[b] as number);
-  let compare: (a: number, b: number) => number;
-  if (key === 'name') compare = (a, b) => sign * byName(a, b);
-  else if (key === 'unit') {
-    const unitNames = ids.map((id) => {
-      const unitId = scope.employeeById.get(id)?.unitId;
-      return (unitId === null || unitId === undefined ? undefined : scope.unitById.get(unitId)?.name) ?? '';
-    });
-    compare = (a, b) => sign * collator.compare(unitNames[a] as string, unitNames[b] as string) || byName(a, b);
-  } else {
+  let sortKey: ListSortKey;
+  if (key === 'name') sortKey = { by: 'name' };
+  else if (key === 'unit') sortKey = { by: 'text', values: ids.map((id) => unitName(scope, id)) };
+  else {
     if (!PERSON_METRIC_IDS.includes(key)) throw new Error(`not a metric: ${key}`);
-    const values = matching.map((index, at) => shownValue(scope, table, index, ids[at] as number, key));
-    compare = (a, b) => {
-      const x = values[a] as number | null;
-      const y = values[b] as number | null;
-      if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
-      return sign * (x - y) || byName(a, b);
-    };
+    sortKey = { by: 'number', values: matching.map((index, at) => shownValue(scope, table, index, ids[at] as number, key)) };
   }
-  const order = Uint32Array.from(matching.keys()).sort(compare);
+  const order = listOrder(ids, names, sortKey, descending);
   return order.map((at) => matching[at] as number);
 }

@@ -1,5 +1,5 @@
-import { ZIndividualReport, ZIndividualReportListItem } from '@ona/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZIndividualReport, ZIndividualReportListPage, type TIndividualReportSort } from '@ona/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/api-client.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 
@@ -8,13 +8,19 @@ export const individualReportsExportPath = (engagementId: number) => `${base(eng
 
 // Reports change only when an admin reruns the analysis.
 const STALE_MS = 5 * 60_000;
-const ZReportList = ZIndividualReportListItem.array();
+/** One page of the list, as the server sorts and searches it (spec §5 search rule on the server too). */
+export type TReportListParams = { page: number; pageSize: number; sort: TIndividualReportSort; q: string };
 
-export const individualReportsQuery = (organizationId: number, engagementId: number) =>
+export const individualReportsQuery = (organizationId: number, engagementId: number, params: TReportListParams) =>
   queryOptions({
-    queryKey: ['engagements', organizationId, engagementId, 'individual-reports'] as const,
+    queryKey: ['engagements', organizationId, engagementId, 'individual-reports', 'list', params] as const,
     // A 403 means "no right to this module": a state of the page, not a lost session.
-    queryFn: ({ signal }) => apiRequest(base(engagementId), ZReportList, { signal, ownForbidden: true }),
+    queryFn: ({ signal }) =>
+      apiRequest(base(engagementId), ZIndividualReportListPage, {
+        signal,
+        query: { page: params.page, page_size: params.pageSize, sort: params.sort, ...(params.q ? { q: params.q } : {}) },
+        ownForbidden: true,
+      }),
     staleTime: STALE_MS,
   });
 
@@ -26,9 +32,10 @@ export const individualReportQuery = (organizationId: number, engagementId: numb
     staleTime: STALE_MS,
   });
 
-export function useIndividualReports(engagementId: number | null) {
+export function useIndividualReports(engagementId: number | null, params: TReportListParams) {
   const organizationId = useAuthStore((state) => state.user?.organization.id ?? 0);
-  return useQuery({ ...individualReportsQuery(organizationId, engagementId ?? 0), enabled: engagementId !== null });
+  // While another page or search loads, the previous rows stay on screen.
+  return useQuery({ ...individualReportsQuery(organizationId, engagementId ?? 0, params), enabled: engagementId !== null, placeholderData: keepPreviousData });
 }
 
 export function useIndividualReport(engagementId: number | null, reportId: number | null, locale: string) {

@@ -1,25 +1,7 @@
-import type { TIndividualReportListItem } from '@ona/contracts';
 import { describe, expect, it } from 'vitest';
 import { barAgainstLimit, characterTypeRows, formatScore, formatShare, levelRows } from './report-figures.ts';
-import { filterReports } from './report-list-filter.ts';
 import { parseReportId, reportPagePath } from './report-pages.ts';
 
-const reports: TIndividualReportListItem[] = [
-  { id: 1, employee: { id: 1, name: 'Tóth András' }, unit: { id: 5, name: 'Controlling' }, has_answered: true },
-  { id: 2, employee: { id: 2, name: 'Megan Wright' }, unit: null, has_answered: false },
-];
-
-describe('the individual report list search', () => {
-  it('keeps every report until three characters are typed', () => {
-    expect(filterReports(reports, 'to')).toHaveLength(2);
-  });
-
-  it('matches the name without accents and the unit name', () => {
-    expect(filterReports(reports, 'toth').map((r) => r.id)).toEqual([1]);
-    expect(filterReports(reports, 'CONTROL').map((r) => r.id)).toEqual([1]);
-    expect(filterReports(reports, 'nobody')).toEqual([]);
-  });
-});
 
 describe('the report addresses', () => {
   it('reads only positive digit ids', () => {

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDownload } from '../../shared/api/use-download.ts';
@@ -13,11 +13,10 @@ import { CenteredLoader } from '../../shared/ui/centered-loader.tsx';
 import { Icon } from '../../shared/ui/icon.tsx';
 import { NotFoundContent } from '../../shared/ui/not-found-content.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { pageCount, pageSlice } from '../../shared/ui/page-slice.ts';
+import { pageCount, PAGE_SIZE } from '../../shared/ui/page-slice.ts';
 import { ScrolledTable } from '../../shared/ui/scrolled-table.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { individualReportsExportPath, useIndividualReports } from './individual-report-api.ts';
-import { filterReports } from './report-list-filter.ts';
 import { reportPagePath } from './report-pages.ts';
 import { useReportErrorTexts } from './use-report-error-texts.ts';
 
@@ -27,18 +26,20 @@ export function ReportListPage() {
   const path = useRoutePath();
   const locale = activeLocale();
   const { engagementId, data: engagement } = useEngagement();
-  const reports = useIndividualReports(engagementId);
   const download = useDownload();
   const errorTexts = useReportErrorTexts();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const deferredSearch = useDeferredValue(search);
-  const shown = useMemo(() => filterReports(reports.data ?? [], deferredSearch), [reports.data, deferredSearch]);
+  const [debounced] = useDebouncedValue(search, 300);
+  // The server searches, sorts and pages (by name here): the page holds one page of rows, never the list.
+  // A term too short to search asks for the whole list, so typing it costs no request.
+  const q = searchState(debounced) === 'active' ? debounced.trim() : '';
+  const reports = useIndividualReports(engagementId, { page, pageSize: PAGE_SIZE, sort: 'name', q });
   useDocumentTitle(t('common:documentTitle', { page: t('listTitle') }));
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
-  const current = pageSlice(shown, page);
-  const total = reports.data?.length ?? 0;
+  const total = reports.data?.visible ?? 0;
+  const shown = reports.data?.total ?? 0;
   const exportButton = reports.data && total > 0 && (
     <Button
       variant="default"
@@ -88,8 +89,8 @@ export function ReportListPage() {
               {t('list.ownOnly')}
             </Text>
           )}
-          <Text fz="sm" c="dimmed" mb="xs" data-testid="individual-reports-count" data-shown={shown.length} data-total={total}>
-            {t('list.shown', { shown: formatNumber(shown.length, locale), total: formatNumber(total, locale) })}
+          <Text fz="sm" c="dimmed" mb="xs" data-testid="individual-reports-count" data-shown={shown} data-total={total}>
+            {t('list.shown', { shown: formatNumber(shown, locale), total: formatNumber(total, locale) })}
           </Text>
           <Paper withBorder radius="lg">
             <ScrolledTable
@@ -99,7 +100,7 @@ export function ReportListPage() {
               data-testid="individual-reports-table"
               columns={[{ label: t('list.employee') }, { label: t('list.unit') }, { label: t('list.survey') }]}
             >
-              {current.rows.map((report) => (
+              {reports.data.data.map((report) => (
                 <Table.Tr key={report.id} data-testid="individual-report-row" data-report-id={report.id}>
                   <Table.Td>
                     <Anchor component={Link} to={path(reportPagePath(engagementId, report.id, 'index'))} fw={500} data-testid="individual-report-link">
@@ -115,15 +116,15 @@ export function ReportListPage() {
                 </Table.Tr>
               ))}
             </ScrolledTable>
-            {shown.length === 0 && (
+            {shown === 0 && (
               <Text ta="center" c="dimmed" py="xl" data-testid="individual-reports-no-results">
                 {t('list.noSearchResults')}
               </Text>
             )}
           </Paper>
-          {pageCount(shown.length) > 1 && (
+          {pageCount(shown) > 1 && (
             <Group justify="center" mt="md">
-              <Pagination total={pageCount(shown.length)} value={current.page} onChange={setPage} data-testid="individual-reports-pages" />
+              <Pagination total={pageCount(shown)} value={reports.data.page} onChange={setPage} data-testid="individual-reports-pages" />
             </Group>
           )}
         </>

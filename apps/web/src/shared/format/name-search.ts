@@ -1,7 +1,4 @@
-import { foldText } from './fold-text.ts';
-
-/** Spec §5: a search starts from the third character; shorter terms filter nothing. */
-export const SEARCH_MIN_LENGTH = 3;
+import { foldText, SEARCH_MIN_LENGTH } from '@ona/contracts';
 
 export type TSearchState = 'idle' | 'tooShort' | 'active';
 

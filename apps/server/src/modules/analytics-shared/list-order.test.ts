@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { listOrder, type ListSortKey } from './list-order.ts';
+
+// The rule restated plainly (a row object per person and `localeCompare`), to hold the index sort to.
+interface Row { id: number; name: string; text: string; value: number | null }
+function reference(rows: readonly Row[], by: ListSortKey['by'], descending: boolean): number[] {
+  const sign = descending ? -1 : 1;
+  const byName = (a: Row, b: Row) => a.name.localeCompare(b.name) || a.id - b.id;
+  return [...rows]
+    .sort((a, b) => {
+      if (by === 'name') return sign * byName(a, b);
+      if (by === 'text') return sign * a.text.localeCompare(b.text) || byName(a, b);
+      if (a.value === null || b.value === null) return a.value === b.value ? byName(a, b) : a.value === null ? 1 : -1;
+      return sign * (a.value - b.value) || byName(a, b);
+    })
+    .map((row) => row.id);
+}
+
+const keyOf = (rows: readonly Row[], by: ListSortKey['by']): ListSortKey =>
+  by === 'name' ? { by } : by === 'text' ? { by, values: rows.map((r) => r.text) } : { by, values: rows.map((r) => r.value) };
+
+// Few names, texts and values, so that ties and empty values are the rule, not the exception.
+const rowsArbitrary = fc.uniqueArray(
+  fc.record({
+    id: fc.integer({ min: 1, max: 10_000 }),
+    name: fc.constantFrom('Ádám', 'adam', 'Zoé', 'Éva', 'Eva', 'Béla'),
+    text: fc.constantFrom('', 'Sales', 'Support', 'Értékesítés'),
+    value: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+  }),
+  { selector: (row) => row.id, maxLength: 60 },
+);
+
+describe('listOrder', () => {
+  it('orders as the plain rule does, every key both ways, and its pages put together give the whole order', () => {
+    fc.assert(
+      fc.property(rowsArbitrary, fc.constantFrom<ListSortKey['by']>('name', 'text', 'number'), fc.boolean(), fc.integer({ min: 1, max: 7 }), (rows, by, descending, pageSize) => {
+        const order = Array.from(listOrder(rows.map((r) => r.id), rows.map((r) => r.name), keyOf(rows, by), descending), (at) => rows[at]!.id);
+        expect(order).toEqual(reference(rows, by, descending));
+        const pages: number[] = [];
+        for (let start = 0; start < rows.length; start += pageSize) {
+          const page = listOrder(rows.map((r) => r.id), rows.map((r) => r.name), keyOf(rows, by), descending).subarray(start, start + pageSize);
+          pages.push(...Array.from(page, (at) => rows[at]!.id));
+        }
+        expect(pages).toEqual(order);
+      }),
+    );
+  });
+
+  it('puts empty values last in both directions and breaks ties by name, then id, ascending', () => {
+    const rows: Row[] = [
+      { id: 4, name: 'Béla', text: '', value: null },
+      { id: 3, name: 'Ádám', text: '', value: 2 },
+      { id: 2, name: 'Ádám', text: '', value: 2 },
+      { id: 1, name: 'Cecil', text: '', value: 5 },
+      { id: 5, name: 'Anna', text: '', value: null },
+    ];
+    const ids = (descending: boolean) => Array.from(listOrder(rows.map((r) => r.id), rows.map((r) => r.name), keyOf(rows, 'number'), descending), (at) => rows[at]!.id);
+    expect(ids(false)).toEqual([2, 3, 1, 5, 4]);
+    expect(ids(true)).toEqual([1, 2, 3, 5, 4]);
+  });
+});

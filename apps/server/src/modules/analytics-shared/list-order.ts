@@ -1,0 +1,46 @@
+import type { AnalyticsScope } from './analytics-scope.ts';
+
+// `localeCompare` without arguments compares as this collator does; one collator is much faster
+// than a comparison that sets one up each time (docs/analysis-result-parts.md, "Lists").
+const collator = new Intl.Collator();
+
+/** What a list is sorted by: the name, a text (unit name) or a number (null: empty or withheld). */
+export type ListSortKey = { by: 'name' } | { by: 'text'; values: readonly string[] } | { by: 'number'; values: readonly (number | null)[] };
+
+/**
+ * The order of a list's rows (positions 0 to n-1 into `ids`, `names` and the key's values), the
+ * rule every paged list shares: empty numbers last in either direction; ties, and a text sort
+ * within one text, by name (ascending), then by id, so the order is total and pages never overlap.
+ * Sorting by name descending reverses the whole order, ids included.
+ */
+export function listOrder(ids: readonly number[], names: readonly string[], key: ListSortKey, descending: boolean): Uint32Array {
+  const sign = descending ? -1 : 1;
+  const byName = (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ids[a] as number) - (ids[b] as number);
+  let compare: (a: number, b: number) => number;
+  if (key.by === 'name') compare = (a, b) => sign * byName(a, b);
+  else if (key.by === 'text') {
+    const texts = key.values;
+    compare = (a, b) => sign * collator.compare(texts[a] as string, texts[b] as string) || byName(a, b);
+  } else {
+    const values = key.values;
+    compare = (a, b) => {
+      const x = values[a] as number | null;
+      const y = values[b] as number | null;
+      if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+      return sign * (x - y) || byName(a, b);
+    };
+  }
+  return Uint32Array.from(ids.keys()).sort(compare);
+}
+
+/** A sort parameter (`key` or `-key`) split into its key and direction. */
+export function sortParts<K extends string>(sort: K | `-${K}`): { key: K; descending: boolean } {
+  const descending = sort.startsWith('-');
+  return { key: (descending ? sort.slice(1) : sort) as K, descending };
+}
+
+/** The name of a person's unit as the directory has it now; empty without one. */
+export function unitName(scope: Pick<AnalyticsScope, 'employeeById' | 'unitById'>, employeeId: number): string {
+  const unitId = scope.employeeById.get(employeeId)?.unitId;
+  return (unitId === null || unitId === undefined ? undefined : scope.unitById.get(unitId)?.name) ?? '';
+}
