@@ -1,3 +1,6 @@
+import { accumulateBatch, BRANDES_BATCH, createBatchScratch } from './brandes-batch.ts';
+import type { BatchScratch } from './brandes-batch.ts';
+
 /**
  * The inner loop of Brandes (2001) for unweighted digraphs, shared by the single-thread
  * betweenness and the worker threads, so that both do exactly the same arithmetic.
@@ -24,6 +27,8 @@ export interface BrandesScratch {
   readonly order: Int32Array;
   readonly successorStart: Int32Array;
   successors: Int32Array;
+  /** The arrays of 32 sources at once (brandes-batch.ts), made on first use. */
+  batch: BatchScratch | null;
 }
 
 export function createBrandesScratch(nodeCount: number): BrandesScratch {
@@ -34,11 +39,35 @@ export function createBrandesScratch(nodeCount: number): BrandesScratch {
     order: new Int32Array(nodeCount),
     successorStart: new Int32Array(nodeCount + 1),
     successors: new Int32Array(0),
+    batch: null,
   };
 }
 
-/** Adds the dependencies of the sources sources[from..to) to `into` (unscaled). */
+/**
+ * Adds the dependencies of the sources sources[from..to) to `into` (unscaled): 32 sources at a
+ * time (accumulateBatch), or one at a time where a batch's path counts outgrow exact whole
+ * numbers; either way the same additions in the same order, so the sums are equal bit for bit.
+ */
 export function accumulateDependencies(
+  graph: OutRows,
+  sources: ArrayLike<number>,
+  from: number,
+  to: number,
+  into: Float64Array,
+  scratch: BrandesScratch,
+): void {
+  for (let start = from; start < to; start += BRANDES_BATCH) {
+    const size = Math.min(BRANDES_BATCH, to - start);
+    if (size > 1) {
+      scratch.batch ??= createBatchScratch(graph.nodeCount);
+      if (accumulateBatch(graph, sources, start, size, into, scratch.batch)) continue;
+    }
+    accumulateOneByOne(graph, sources, start, start + size, into, scratch);
+  }
+}
+
+/** One Brandes pass per source of sources[from..to), adding each one's dependencies to `into`. */
+export function accumulateOneByOne(
   graph: OutRows,
   sources: ArrayLike<number>,
   from: number,
