@@ -80,8 +80,8 @@ export function addHarmonicDistances(graph: Digraph, sources: ArrayLike<number>,
     for (let b = 0; b < size; b++) {
       const s = sources[start + b]!;
       if (seen[s] === 0) active[activeCount++] = s;
-      seen[s] |= 1 << b;
-      frontier[s] |= 1 << b;
+      seen[s]! |= 1 << b;
+      frontier[s]! |= 1 << b;
     }
     for (let level = 1; activeCount > 0; level++) {
       for (let k = 0; k < activeCount; k++) {
@@ -97,7 +97,7 @@ export function addHarmonicDistances(graph: Digraph, sources: ArrayLike<number>,
         next[u] = 0;
         const fresh = reached & ~seen[u]!;
         if (fresh === 0) continue;
-        seen[u] |= fresh;
+        seen[u]! |= fresh;
         frontier[u] = fresh;
         active[activeCount++] = u;
         for (let rest = fresh; rest !== 0; rest &= rest - 1) distance[u * BATCH + (31 - Math.clz32(rest & -rest))] = level;
