@@ -144,3 +144,35 @@ export function undirectedNeighbours(graph: Digraph, v: number): Int32Array {
   }
   return merged.slice(0, k);
 }
+
+/** Every node's undirected neighbourhood (as `undirectedNeighbours`) in one CSR: no array per node. */
+export interface UndirectedRows {
+  /** Neighbours of v: targets[offsets[v] .. offsets[v+1]), sorted, without duplicates. */
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+}
+
+export function undirectedRows(graph: Digraph): UndirectedRows {
+  const n = graph.nodeCount;
+  const { outOffsets, outTargets, inOffsets, inSources } = graph;
+  const offsets = new Int32Array(n + 1);
+  const merged = new Int32Array(outTargets.length + inSources.length);
+  let k = 0;
+  for (let v = 0; v < n; v++) {
+    let i = outOffsets[v]!;
+    const iEnd = outOffsets[v + 1]!;
+    let j = inOffsets[v]!;
+    const jEnd = inOffsets[v + 1]!;
+    while (i < iEnd && j < jEnd) {
+      const x = outTargets[i]!;
+      const y = inSources[j]!;
+      if (x <= y) i++;
+      if (y <= x) j++;
+      merged[k++] = x <= y ? x : y;
+    }
+    while (i < iEnd) merged[k++] = outTargets[i++]!;
+    while (j < jEnd) merged[k++] = inSources[j++]!;
+    offsets[v + 1] = k;
+  }
+  return { offsets, targets: merged.slice(0, k) };
+}

@@ -1,3 +1,6 @@
+import { accumulateBatch, BRANDES_BATCH, createBatchScratch } from './brandes-batch.ts';
+import type { BatchScratch } from './brandes-batch.ts';
+
 /**
  * The inner loop of Brandes (2001) for unweighted digraphs, shared by the single-thread
  * betweenness and the worker threads, so that both do exactly the same arithmetic.
@@ -10,12 +13,22 @@ export interface OutRows {
   readonly outTargets: Int32Array;
 }
 
-/** Per-pass arrays, allocated once per thread and reset after every source. */
+/**
+ * Per-pass arrays, allocated once per thread and reset after every source. `successors` holds,
+ * for the node at each place of the breadth-first order, the out-neighbours one step further
+ * (its successors in the shortest-path DAG) from `successorStart[place]`, in CSR order: the
+ * backward pass then reads only those ties, and never the distances of the rest (most ties of
+ * a clustered network lead back or sideways), with the same additions in the same order.
+ */
 export interface BrandesScratch {
   readonly sigma: Float64Array;
   readonly delta: Float64Array;
   readonly dist: Int32Array;
   readonly order: Int32Array;
+  readonly successorStart: Int32Array;
+  successors: Int32Array;
+  /** The arrays of 32 sources at once (brandes-batch.ts), made on first use. */
+  batch: BatchScratch | null;
 }
 
 export function createBrandesScratch(nodeCount: number): BrandesScratch {
@@ -24,10 +37,17 @@ export function createBrandesScratch(nodeCount: number): BrandesScratch {
     delta: new Float64Array(nodeCount),
     dist: new Int32Array(nodeCount).fill(-1),
     order: new Int32Array(nodeCount),
+    successorStart: new Int32Array(nodeCount + 1),
+    successors: new Int32Array(0),
+    batch: null,
   };
 }
 
-/** Adds the dependencies of the sources sources[from..to) to `into` (unscaled). */
+/**
+ * Adds the dependencies of the sources sources[from..to) to `into` (unscaled): 32 sources at a
+ * time (accumulateBatch), or one at a time where a batch's path counts outgrow exact whole
+ * numbers; either way the same additions in the same order, so the sums are equal bit for bit.
+ */
 export function accumulateDependencies(
   graph: OutRows,
   sources: ArrayLike<number>,
@@ -36,37 +56,62 @@ export function accumulateDependencies(
   into: Float64Array,
   scratch: BrandesScratch,
 ): void {
+  for (let start = from; start < to; start += BRANDES_BATCH) {
+    const size = Math.min(BRANDES_BATCH, to - start);
+    if (size > 1) {
+      scratch.batch ??= createBatchScratch(graph.nodeCount);
+      if (accumulateBatch(graph, sources, start, size, into, scratch.batch)) continue;
+    }
+    accumulateOneByOne(graph, sources, start, start + size, into, scratch);
+  }
+}
+
+/** One Brandes pass per source of sources[from..to), adding each one's dependencies to `into`. */
+export function accumulateOneByOne(
+  graph: OutRows,
+  sources: ArrayLike<number>,
+  from: number,
+  to: number,
+  into: Float64Array,
+  scratch: BrandesScratch,
+): void {
   const { outOffsets, outTargets } = graph;
-  const { sigma, delta, dist, order } = scratch;
+  // A DAG has at most every tie once; the buffer is kept for the next graph of this size.
+  if (scratch.successors.length < outTargets.length) scratch.successors = new Int32Array(outTargets.length);
+  const { sigma, delta, dist, order, successorStart, successors } = scratch;
   for (let si = from; si < to; si++) {
     const s = sources[si]!;
     let head = 0;
     let tail = 0;
+    let count = 0;
     order[tail++] = s;
     dist[s] = 0;
     sigma[s] = 1;
     while (head < tail) {
+      successorStart[head] = count;
       const v = order[head++]!;
       const dv = dist[v]! + 1;
       const sv = sigma[v]!;
       for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) {
         const w = outTargets[i]!;
-        if (dist[w] === -1) {
+        const dw = dist[w]!;
+        if (dw === -1) {
           dist[w] = dv;
           order[tail++] = w;
-        }
-        if (dist[w] === dv) sigma[w]! += sv;
+        } else if (dw !== dv) continue;
+        sigma[w]! += sv;
+        successors[count++] = w;
       }
     }
+    successorStart[tail] = count;
     // Walk the BFS order backwards: every successor of v is final before v is visited.
     for (let idx = tail - 1; idx >= 0; idx--) {
       const v = order[idx]!;
-      const dv = dist[v]! + 1;
       const sv = sigma[v]!;
       let acc = 0;
-      for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) {
-        const w = outTargets[i]!;
-        if (dist[w] === dv) acc += (sv / sigma[w]!) * (1 + delta[w]!);
+      for (let j = successorStart[idx]!, end = successorStart[idx + 1]!; j < end; j++) {
+        const w = successors[j]!;
+        acc += (sv / sigma[w]!) * (1 + delta[w]!);
       }
       delta[v] = acc;
       if (v !== s) into[v]! += acc;

@@ -1,5 +1,5 @@
 import type { Digraph } from '../graph/digraph.ts';
-import { undirectedNeighbours } from '../graph/digraph.ts';
+import { undirectedRows } from '../graph/digraph.ts';
 import { createRng } from '../prng.ts';
 import { leidenPartition, qualityOf, type WeightedCsr } from './leiden.ts';
 
@@ -88,17 +88,8 @@ export function bestCommunities(undirected: WeightedCsr, runs: readonly Communit
 
 /** Each node's neighbours in either direction, sorted, each pair once per side, weight 1. */
 export function undirectedCsr(graph: Digraph): WeightedCsr {
-  const n = graph.nodeCount;
-  const rows: Int32Array[] = [];
-  const offsets = new Uint32Array(n + 1);
-  for (let v = 0; v < n; v++) {
-    const row = undirectedNeighbours(graph, v);
-    rows.push(row);
-    offsets[v + 1] = offsets[v]! + row.length;
-  }
-  const targets = new Uint32Array(offsets[n]!);
-  rows.forEach((row, v) => targets.set(row, offsets[v]!));
-  return { n, offsets, targets, weights: new Float64Array(targets.length).fill(1) };
+  const { offsets, targets } = undirectedRows(graph);
+  return { n: graph.nodeCount, offsets: new Uint32Array(offsets), targets: new Uint32Array(targets), weights: new Float64Array(targets.length).fill(1) };
 }
 
 function renumberByFirstAppearance(assignments: ArrayLike<number>): number[] {

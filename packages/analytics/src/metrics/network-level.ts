@@ -1,5 +1,5 @@
 import type { Digraph } from '../graph/digraph.ts';
-import { undirectedNeighbours } from '../graph/digraph.ts';
+import { undirectedRows } from '../graph/digraph.ts';
 
 /** Ties of one unit's members: inside the unit, crossing its boundary, and Krackhardt–Stern's E-I index. */
 export interface UnitEi {
@@ -61,18 +61,22 @@ function freeman(values: readonly number[]): number {
 /** Global clustering of the undirected union (NetworkX `transitivity(G.to_undirected())`). */
 function transitivity(graph: Digraph): number | null {
   const n = graph.nodeCount;
-  const neighbours = Array.from({ length: n }, (_, v) => undirectedNeighbours(graph, v));
+  const { offsets, targets } = undirectedRows(graph);
   const mark = new Uint8Array(n);
   let closed = 0;
   let triples = 0;
   for (let v = 0; v < n; v++) {
-    const around = neighbours[v]!;
-    const d = around.length;
+    const first = offsets[v]!;
+    const last = offsets[v + 1]!;
+    const d = last - first;
     triples += (d * (d - 1)) / 2;
-    for (const w of around) mark[w] = 1;
+    for (let i = first; i < last; i++) mark[targets[i]!] = 1;
     // Each tie among v's neighbours is seen from both ends: halve below.
-    for (const w of around) for (const x of neighbours[w]!) closed += mark[x]!;
-    for (const w of around) mark[w] = 0;
+    for (let i = first; i < last; i++) {
+      const w = targets[i]!;
+      for (let j = offsets[w]!, end = offsets[w + 1]!; j < end; j++) closed += mark[targets[j]!]!;
+    }
+    for (let i = first; i < last; i++) mark[targets[i]!] = 0;
   }
   return triples > 0 ? closed / 2 / triples : null;
 }

@@ -1,5 +1,5 @@
 import type { Digraph } from '../graph/digraph.ts';
-import { undirectedNeighbours } from '../graph/digraph.ts';
+import { undirectedRows } from '../graph/digraph.ts';
 
 export interface StructuralHoles {
   /** Burt's effective size; null for a person with no tie in either direction. */
@@ -29,44 +29,52 @@ export function structuralHoles(graph: Digraph): StructuralHoles {
   // Σ_x m(v,x) is v's in-degree plus out-degree; max_x m(v,x) is 2 when v has a mutual tie.
   const strength = new Float64Array(n);
   const maxWeight = new Float64Array(n);
-  const neighbours: Int32Array[] = [];
+  const { offsets: contactOffsets, targets: contacts } = undirectedRows(graph);
   for (let v = 0; v < n; v++) {
     strength[v] = outOffsets[v + 1]! - outOffsets[v]! + inOffsets[v + 1]! - inOffsets[v]!;
-    const all = undirectedNeighbours(graph, v);
-    neighbours.push(all);
+    const distinct = contactOffsets[v + 1]! - contactOffsets[v]!;
     // Mutual contacts are counted twice in in + out, so fewer distinct contacts means a mutual tie.
-    maxWeight[v] = all.length < strength[v]! ? 2 : all.length > 0 ? 1 : 0;
+    maxWeight[v] = distinct < strength[v]! ? 2 : distinct > 0 ? 1 : 0;
   }
   const share = new Float64Array(n); // p(u,w) for w among u's contacts, 0 elsewhere
   const effectiveSize: (number | null)[] = new Array<number | null>(n).fill(null);
   const constraint: (number | null)[] = new Array<number | null>(n).fill(null);
   for (let u = 0; u < n; u++) {
-    const contacts = neighbours[u]!;
-    if (contacts.length === 0) continue;
+    const first = contactOffsets[u]!;
+    const last = contactOffsets[u + 1]!;
+    if (first === last) continue;
     const su = strength[u]!;
     for (let i = outOffsets[u]!; i < outOffsets[u + 1]!; i++) share[outTargets[i]!]! += 1 / su;
     for (let i = inOffsets[u]!; i < inOffsets[u + 1]!; i++) share[inSources[i]!]! += 1 / su;
     let effective = 0;
     let total = 0;
-    for (const v of contacts) {
+    for (let c = first; c < last; c++) {
+      const v = contacts[c]!;
+      const mv = maxWeight[v]!;
       // Each occurrence of w in v's out- and in-lists adds 1 to m(v,w) = m(w,v).
       let redundancy = 0;
       let indirect = 0;
-      const visit = (w: number): void => {
+      for (let i = outOffsets[v]!; i < outOffsets[v + 1]!; i++) {
+        const w = outTargets[i]!;
         const pw = share[w]!;
-        if (pw === 0) return;
-        redundancy += pw / maxWeight[v]!;
+        if (pw === 0) continue;
+        redundancy += pw / mv;
         indirect += pw / strength[w]!;
-      };
-      for (let i = outOffsets[v]!; i < outOffsets[v + 1]!; i++) visit(outTargets[i]!);
-      for (let i = inOffsets[v]!; i < inOffsets[v + 1]!; i++) visit(inSources[i]!);
+      }
+      for (let i = inOffsets[v]!; i < inOffsets[v + 1]!; i++) {
+        const w = inSources[i]!;
+        const pw = share[w]!;
+        if (pw === 0) continue;
+        redundancy += pw / mv;
+        indirect += pw / strength[w]!;
+      }
       effective += 1 - redundancy;
       const local = share[v]! + indirect;
       total += local * local;
     }
     effectiveSize[u] = effective;
     constraint[u] = total;
-    for (const w of contacts) share[w] = 0;
+    for (let c = first; c < last; c++) share[contacts[c]!] = 0;
   }
   return { effectiveSize, constraint };
 }

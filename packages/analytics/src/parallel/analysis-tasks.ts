@@ -1,7 +1,7 @@
 import type { Digraph } from '../graph/digraph.ts';
 import type { AnalysisOptions } from '../options.ts';
 import { accumulateDependencies, createBrandesScratch } from '../metrics/brandes-kernel.ts';
-import type { BrandesScratch, OutRows } from '../metrics/brandes-kernel.ts';
+import type { OutRows } from '../metrics/brandes-kernel.ts';
 import { addHarmonicDistances } from '../metrics/closeness.ts';
 import { computeGraphMeasures } from '../metrics/network-metrics.ts';
 import type { GraphMetrics, GraphMetricsContext } from '../metrics/network-metrics.ts';
@@ -47,9 +47,6 @@ export type TaskKind = keyof AnalysisTasks;
 export type TaskRequest<K extends TaskKind = TaskKind> = AnalysisTasks[K]['request'];
 export type TaskResult<K extends TaskKind = TaskKind> = AnalysisTasks[K]['result'];
 
-/** Scratch arrays of the Brandes passes, kept per node count for the life of a thread. */
-const brandesScratch = new Map<number, BrandesScratch>();
-
 /** Runs one task on the calling thread. */
 export function runTask<K extends TaskKind>(kind: K, request: TaskRequest<K>): TaskResult<K> {
   return TASKS[kind](request) as TaskResult<K>;
@@ -57,13 +54,10 @@ export function runTask<K extends TaskKind>(kind: K, request: TaskRequest<K>): T
 
 const TASKS: { [K in TaskKind]: (request: TaskRequest<K>) => TaskResult<K> } = {
   brandes: ({ graph, sources, from, to }) => {
-    let scratch = brandesScratch.get(graph.nodeCount);
-    if (!scratch) {
-      scratch = createBrandesScratch(graph.nodeCount);
-      brandesScratch.set(graph.nodeCount, scratch);
-    }
+    // Scratch per task, not kept per thread: the batches' rows are 51 MB at 100,000 people, and
+    // a worker would hold them to the end of the run, past the analysis' peak of memory.
     const sums = new Float64Array(graph.nodeCount);
-    accumulateDependencies(graph, sources, from, to, sums, scratch);
+    accumulateDependencies(graph, sources, from, to, sums, createBrandesScratch(graph.nodeCount));
     return sums;
   },
   closeness: ({ graph, sources, from, to }) => {

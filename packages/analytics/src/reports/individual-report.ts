@@ -1,5 +1,5 @@
 import type { Organisation } from '../graph/organisation.ts';
-import { hasEdge, undirectedNeighbours } from '../graph/digraph.ts';
+import { undirectedNeighbours } from '../graph/digraph.ts';
 import type { AnalysisOptions } from '../options.ts';
 import type { HierarchyLevel, QuestionKind } from '../types.ts';
 import { HIERARCHY_LEVELS } from '../types.ts';
@@ -47,13 +47,15 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
   // clearing (clearing n marks per person made the reports quadratic in the organisation's size).
   const mark = new Int32Array(n).fill(-1);
   let stamp = -1;
-  const distinctIn = (kinds: readonly QuestionKind[], v: number): number => {
+  /** Distinct people naming v on the kinds (only those of `unit` when given). */
+  const distinctIn = (kinds: readonly QuestionKind[], v: number, unit?: number): number => {
     stamp++;
     let count = 0;
     for (const k of kinds) {
       const g = org.byKind.get(k)!;
       for (let i = g.inOffsets[v]!; i < g.inOffsets[v + 1]!; i++) {
         const u = g.inSources[i]!;
+        if (unit !== undefined && org.unitOf[u] !== unit) continue;
         if (mark[u] !== stamp) {
           mark[u] = stamp;
           count++;
@@ -78,20 +80,35 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
   const influenceKinds: readonly QuestionKind[] = ['opinion', 'idea', 'values'];
   const askedKinds = org.questions.map((q) => q.kind);
   const questionGraphs = org.questions.map((q) => org.byQuestion.get(q.id)!);
-  const influenceGraphs = influenceKinds.map((k) => org.byKind.get(k)!);
+  // People with whom v has a tie both ways on one question: v's out-ties of each question marked,
+  // then its in-ties of the same question looked up (marks per question, counted once per person).
+  const outMark = new Int32Array(n).fill(-1);
+  let outStamp = -1;
+  const mutualCount = (v: number): number => {
+    stamp++;
+    let count = 0;
+    for (const g of questionGraphs) {
+      outStamp++;
+      for (let i = g.outOffsets[v]!; i < g.outOffsets[v + 1]!; i++) outMark[g.outTargets[i]!] = outStamp;
+      for (let i = g.inOffsets[v]!; i < g.inOffsets[v + 1]!; i++) {
+        const w = g.inSources[i]!;
+        if (outMark[w] === outStamp && mark[w] !== stamp) {
+          mark[w] = stamp;
+          count++;
+        }
+      }
+    }
+    return count;
+  };
 
   const reports: IndividualReport[] = [];
   for (let v = 0; v < n; v++) {
     const mentioning = distinctIn(askedKinds, v);
     const turning = distinctIn(TURNING_KINDS, v);
     const neighbours = undirectedNeighbours(org.all, v);
-    let mutual = 0;
-    for (const w of neighbours) if (questionGraphs.some((g) => hasEdge(g, v, w) && hasEdge(g, w, v))) mutual++;
-    let influencers = 0;
-    for (let i = 0; i < neighbours.length; i++) {
-      const w = neighbours[i]!;
-      if (org.unitOf[w] === org.unitOf[v] && influenceGraphs.some((g) => hasEdge(g, w, v))) influencers++;
-    }
+    const mutual = mutualCount(v);
+    // Everyone who names v on an influence question is among v's neighbours in `all`.
+    const influencers = distinctIn(influenceKinds, v, org.unitOf[v]!);
     const colleagues = (unitSize.get(org.unitOf[v]!) ?? 1) - 1;
     const influenceShare = colleagues > 0 ? influencers / colleagues : 0;
     const byLevel = Object.fromEntries(HIERARCHY_LEVELS.map((level) => [level, { count: 0, share: 0 }])) as Record<HierarchyLevel, { count: number; share: number }>;
