@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from './uploaded-workbook.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPLOYEE_UPLOAD_COLUMNS } from '@ona/contracts';
 import { asc, eq, sql, tables } from '@ona/db';
@@ -140,9 +141,9 @@ describe('POST /engagements/{id}/employees/upload-excel/', () => {
     expect(truncated.statusCode).toBe(415);
   });
 
-  it('refuses a file over 10 MB with 413 and stores nothing', async () => {
+  it('refuses a file over the upload limit (64 MB) with 413 and stores nothing', async () => {
     const before = await counts(org.otherEngagementId);
-    const huge = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(10 * 1024 * 1024 + 10, 1)]);
+    const huge = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(MAX_UPLOAD_BYTES + 10, 1)]);
     const res = await upload(org.otherEngagementId, huge);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');

@@ -91,15 +91,18 @@ function plainValue(value: ExcelJS.CellValue): PlainCellValue {
   return value ?? null;
 }
 
-/** The plain data of a workbook exceljs has read (in the worker); rows without values are left out, as exceljs's eachRow does. */
+/** One row's values by column (index 0 = column 1), as the reader hands them on. */
+export function plainRowValues(row: ExcelJS.Row): PlainCellValue[] {
+  const values: PlainCellValue[] = [];
+  for (let column = 1; column <= row.cellCount; column++) values.push(plainValue(row.getCell(column).value));
+  return values;
+}
+
+/** The plain data of a workbook exceljs has read whole; rows without values are left out, as exceljs's eachRow does. */
 export function sheetsOf(workbook: ExcelJS.Workbook): PlainSheetData[] {
   return workbook.worksheets.map((sheet) => {
     const rows: [number, PlainCellValue[]][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      const values: PlainCellValue[] = [];
-      for (let column = 1; column <= row.cellCount; column++) values.push(plainValue(row.getCell(column).value));
-      rows.push([rowNumber, values]);
-    });
+    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => rows.push([rowNumber, plainRowValues(row)]));
     return { name: sheet.name, rows };
   });
 }
