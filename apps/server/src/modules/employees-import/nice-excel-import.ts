@@ -23,6 +23,7 @@ import { checkEmployeeRows, unitKey, type EmployeeRowInput } from './organisatio
 import { RowErrors } from './row-errors.ts';
 import { readPositionalTable } from './sheet-table.ts';
 import type { UploadedSheet, UploadedWorkbook } from '../uploads/plain-workbook.ts';
+import { continuationTitle } from '../analytics-shared/workbook-stream.ts';
 
 const { answers, employees, engagements, questions, units } = tables;
 
@@ -66,6 +67,16 @@ function sheetNames(role: TNiceExcelSheetRole): Set<string> {
 function findRoleSheet(workbook: UploadedWorkbook, role: TNiceExcelSheetRole): UploadedSheet | undefined {
   const names = sheetNames(role);
   return workbook.worksheets.find((s) => names.has(s.name.trim().toLocaleLowerCase())) ?? workbook.worksheets[NICE_EXCEL_SHEET_ROLES.indexOf(role)];
+}
+
+/** The answers sheet and the sheets that continue it (`Answers (2)`, `Answers (3)`, … as the export names them). */
+function answerSheets(workbook: UploadedWorkbook, first: UploadedSheet): UploadedSheet[] {
+  const sheets = [first];
+  for (let part = 2; ; part++) {
+    const next = workbook.worksheets.find((s) => s.name === continuationTitle(first.name, part));
+    if (!next) return sheets;
+    sheets.push(next);
+  }
 }
 
 /**
@@ -179,42 +190,45 @@ export function parseNiceExcel(workbook: UploadedWorkbook, locale: TLocale): Nic
     if (key !== null && category !== null && kind !== null && text !== null) questionRows.push({ rowNumber: row.rowNumber, key, category, kind, texts: { ...questionTexts(key, text, language), ...languageTexts.get(row.rowNumber) } });
   }
 
-  const A = 'answers';
   const emails = new Set(employeeRows.map((e) => e.email).filter((e): e is string => e !== null));
   const answerMap = new Map<string, Map<string, string[]>>();
   const emptyAnswerRow = new Map<string, number>();
   let nominationCount = 0;
-  for (const row of readPositionalTable(sheets.answers, NICE_ANSWER_COLUMNS, errors, A)) {
-    const read = new RowReader(row.cells, errors, A, row.rowNumber);
-    const respondent = read.email('respondent_email', { required: true });
-    const key = read.text('question_key', { required: true, max: 60 });
-    const colleague = read.email('colleague_email');
-    const problems: [MessageKey, Record<string, string>?][] = [];
-    if (respondent !== null && !emails.has(respondent)) problems.push(['survey.rows.unknown_respondent', { email: respondent }]);
-    if (key !== null && !rowOfKey.has(key)) problems.push(['survey.rows.unknown_question', { key }]);
-    if (colleague !== null && !emails.has(colleague)) problems.push(['survey.rows.unknown_colleague', { email: colleague }]);
-    if (colleague !== null && colleague === respondent) problems.push(['survey.rows.self_nomination']);
-    for (const [message, params] of problems) errors.add(A, row.rowNumber, message, params);
-    if (problems.length > 0 || respondent === null || key === null) continue;
-    const answerKey = `${respondent}\n${key}`;
-    const byQuestion = answerMap.get(respondent) ?? new Map<string, string[]>();
-    answerMap.set(respondent, byQuestion);
-    const named = byQuestion.get(key) ?? [];
-    byQuestion.set(key, named);
-    if (colleague === null) {
-      if (named.length > 0) errors.add(A, row.rowNumber, 'survey.rows.empty_answer_with_nominations');
-      else emptyAnswerRow.set(answerKey, row.rowNumber);
-      continue;
+  // A survey longer than one sheet continues on `Answers (2)`, … (the export's own split at Excel's row limit).
+  for (const [part, sheet] of answerSheets(workbook, sheets.answers).entries()) {
+    const A = part === 0 ? 'answers' : `answers (${part + 1})`;
+    for (const row of readPositionalTable(sheet, NICE_ANSWER_COLUMNS, errors, A)) {
+      const read = new RowReader(row.cells, errors, A, row.rowNumber);
+      const respondent = read.email('respondent_email', { required: true });
+      const key = read.text('question_key', { required: true, max: 60 });
+      const colleague = read.email('colleague_email');
+      const problems: [MessageKey, Record<string, string>?][] = [];
+      if (respondent !== null && !emails.has(respondent)) problems.push(['survey.rows.unknown_respondent', { email: respondent }]);
+      if (key !== null && !rowOfKey.has(key)) problems.push(['survey.rows.unknown_question', { key }]);
+      if (colleague !== null && !emails.has(colleague)) problems.push(['survey.rows.unknown_colleague', { email: colleague }]);
+      if (colleague !== null && colleague === respondent) problems.push(['survey.rows.self_nomination']);
+      for (const [message, params] of problems) errors.add(A, row.rowNumber, message, params);
+      if (problems.length > 0 || respondent === null || key === null) continue;
+      const answerKey = `${respondent}\n${key}`;
+      const byQuestion = answerMap.get(respondent) ?? new Map<string, string[]>();
+      answerMap.set(respondent, byQuestion);
+      const named = byQuestion.get(key) ?? [];
+      byQuestion.set(key, named);
+      if (colleague === null) {
+        if (named.length > 0) errors.add(A, row.rowNumber, 'survey.rows.empty_answer_with_nominations');
+        else emptyAnswerRow.set(answerKey, row.rowNumber);
+        continue;
+      }
+      const emptyRow = emptyAnswerRow.get(answerKey);
+      if (emptyRow !== undefined) errors.add(A, emptyRow, 'survey.rows.empty_answer_with_nominations');
+      // An answer names a handful of colleagues: looking through them costs less than a set of every nomination.
+      if (named.includes(colleague)) {
+        errors.add(A, row.rowNumber, 'survey.rows.duplicate_nomination');
+        continue;
+      }
+      named.push(colleague);
+      nominationCount++;
     }
-    const emptyRow = emptyAnswerRow.get(answerKey);
-    if (emptyRow !== undefined) errors.add(A, emptyRow, 'survey.rows.empty_answer_with_nominations');
-    // An answer names a handful of colleagues: looking through them costs less than a set of every nomination.
-    if (named.includes(colleague)) {
-      errors.add(A, row.rowNumber, 'survey.rows.duplicate_nomination');
-      continue;
-    }
-    named.push(colleague);
-    nominationCount++;
   }
   errors.throwIfAny(locale);
   return { units: unitRows, employees: employeeRows, questions: questionRows, answers: answerMap, nominationCount };
