@@ -21,7 +21,7 @@ import { findCycles } from './chain-cycles.ts';
 import { readEmployeeExtras, readQuestionLanguageTexts } from './nice-excel-extras.ts';
 import { checkEmployeeRows, unitKey, type EmployeeRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
-import { readPositionalTable } from './sheet-table.ts';
+import { positionalRows, readPositionalTable } from './sheet-table.ts';
 import type { UploadedSheet, UploadedWorkbook } from '../uploads/plain-workbook.ts';
 import { continuationTitle } from '../analytics-shared/workbook-stream.ts';
 
@@ -197,7 +197,7 @@ export function parseNiceExcel(workbook: UploadedWorkbook, locale: TLocale): Nic
   // A survey longer than one sheet continues on `Answers (2)`, … (the export's own split at Excel's row limit).
   for (const [part, sheet] of answerSheets(workbook, sheets.answers).entries()) {
     const A = part === 0 ? 'answers' : `answers (${part + 1})`;
-    for (const row of readPositionalTable(sheet, NICE_ANSWER_COLUMNS, errors, A)) {
+    for (const row of positionalRows(sheet, NICE_ANSWER_COLUMNS, errors, A)) {
       const read = new RowReader(row.cells, errors, A, row.rowNumber);
       const respondent = read.email('respondent_email', { required: true });
       const key = read.text('question_key', { required: true, max: 60 });
