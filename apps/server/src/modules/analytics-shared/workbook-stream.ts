@@ -101,13 +101,13 @@ async function writeSheet(writer: ExcelJS.stream.xlsx.WorkbookWriter, table: Tab
       inSheet = 0;
     }
     const row = sheet.addRow(cells.map(cellValue));
-    cells.forEach((cell, i) => {
-      if (cell === null || (isFormatted(cell) && cell.value === null)) return;
-      const target = row.getCell(i + 1);
-      // Per cell below the header: a column style would also give the header a number format.
-      const format = isFormatted(cell) ? cell.numFmt : layout.formats[i];
-      if (format) target.numFmt = format;
-      if (layout.kinds[i] === 'long_text') target.alignment = { wrapText: true, vertical: 'top' };
+    // Every cell of a formatted column, empty ones too (a figure typed in later shows as its
+    // neighbours), per cell below the header: a column style would also format the header.
+    layout.formats.forEach((columnFormat, i) => {
+      const cell = cells[i] ?? null;
+      const format = cell !== null && isFormatted(cell) ? cell.numFmt : columnFormat;
+      if (format) row.getCell(i + 1).numFmt = format;
+      if (layout.kinds[i] === 'long_text') row.getCell(i + 1).alignment = { wrapText: true, vertical: 'top' };
     });
     row.commit();
     inSheet += 1;
