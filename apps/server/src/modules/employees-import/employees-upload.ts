@@ -13,7 +13,7 @@ import { RowReader } from './cell-parsers.ts';
 import { checkEmployeeRows, checkUnitRows, unitKey, type EmployeeRowInput, type UnitRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
 import { findSheet, readSheetTable } from './sheet-table.ts';
-import { linkableUsers, MAX_SHEET_ROWS } from './import-shared.ts';
+import { linkableUsers, MAX_SHEET_ROWS, reserveEmployeeIds } from './import-shared.ts';
 import { syncOpenJourneysFromDirectory } from '../directory-journeys/journey-people-sync.ts';
 import { feedDirectoryFromUpload } from '../directory-journeys/upload-to-directory.ts';
 import type { UploadedWorkbook } from '../uploads/plain-workbook.ts';
@@ -109,8 +109,7 @@ export async function applyEmployeesUpload(db: Database, engagement: { id: numbe
     // New people's ids are drawn from the sequence first, so that every leader is known before a
     // row is written: the new rows then go in by one COPY, the kept ones by a few multi-row
     // updates, rather than two statements per person (200,000 for a file of 100,000).
-    const reserved = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('employees', 'id'))::int as id from generate_series(1, ${added.length}::int)`);
-    const newIds = reserved.rows.map((r) => Number(r.id)).sort((x, y) => x - y);
+    const newIds = await reserveEmployeeIds(tx, added.length);
     added.forEach((row, i) => idOfEmail.set(row.email as string, newIds[i] as number));
     const leaderOf = (row: EmployeeRowInput) => (row.leaderEmail === null ? null : (idOfEmail.get(row.leaderEmail) ?? null));
     await copyRows(

@@ -14,7 +14,7 @@ import {
 import { copyRows, eq, sql, tables, type CopyValue, type Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { RowReader } from './cell-parsers.ts';
-import { linkableUsers } from './import-shared.ts';
+import { linkableUsers, reserveEmployeeIds } from './import-shared.ts';
 import { SERVER_MESSAGES, type MessageKey } from '../../i18n/translate.ts';
 import { defaultQuestionnaire } from '../survey/default-questionnaire.ts';
 import { findCycles } from './chain-cycles.ts';
@@ -268,11 +268,8 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
     const emails = content.employees.map((e) => e.email as string);
     const userOf = await linkableUsers(tx, engagement.organizationId, emails);
     for (const link of previousLinks) if (link.email && link.userId !== null && !userOf.has(link.email)) userOf.set(link.email, link.userId);
-    // The ids are drawn from the table's sequence first, so that the people and their leaders go in
-    // by one COPY (packages/db/src/copy-rows.ts), with no RETURNING and no second pass for leaders;
-    // ascending in file order, as the export numbers them.
-    const reserved = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('employees', 'id'))::int as id from generate_series(1, ${content.employees.length}::int)`);
-    const ids = reserved.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    // Ascending in file order, as the export numbers them; people and leaders then go in by one COPY.
+    const ids = await reserveEmployeeIds(tx, content.employees.length);
     const idOf = new Map<string, number>(content.employees.map((e, i) => [e.email as string, ids[i] as number]));
     const employeeRows = content.employees.map((e): CopyValue[] => [
       idOf.get(e.email as string),
