@@ -165,6 +165,6 @@ export const ZGraphVisualization = z.object({
 });
 export type TGraphVisualization = z.infer<typeof ZGraphVisualization>;
 
-/** POST /survey-result-to-graph/ (multipart `results`, one nice-Excel .xlsx of at most 10 MB). */
+/** POST /survey-result-to-graph/ (multipart `results`, one nice-Excel .xlsx of at most 64 MB, the limit of every workbook upload). */
 export const RESULTS_UPLOAD_FIELD = 'results';
-export const RESULTS_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const RESULTS_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;

@@ -148,9 +148,8 @@ export function oneHugeCellWorkbook(megabytes: number, options: { declaredSheetS
   );
 }
 
-/** `cells` tiny numeric cells, 100 to a row (the "7 MB holding 2.5 million cells" bomb). */
-export function manyCellsWorkbook(cells: number): Promise<Buffer> {
-  const perRow = 100;
+/** `cells` tiny numeric cells, `perRow` to a row (100: a bomb of cells; 1: a bomb of rows). */
+export function manyCellsWorkbook(cells: number, perRow = 100): Promise<Buffer> {
   const columns = Array.from({ length: perRow }, (_, i) => (i < 26 ? String.fromCharCode(65 + i) : String.fromCharCode(64 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26))));
   return workbookWithSheetData('employees', function* () {
     const rows = Math.ceil(cells / perRow);

@@ -1,8 +1,9 @@
-import type ExcelJS from 'exceljs';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { TLocale } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { neutraliseFormulaCells } from './formula-cells.ts';
+import type { TableWorkbook } from './workbook-table.ts';
+import { writeTableWorkbook } from './workbook-stream.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -62,10 +63,14 @@ export function attachment(reply: FastifyReply, file: ExportFileName, contentTyp
   return reply.header('content-type', contentType).header('content-disposition', contentDisposition(file));
 }
 
-/** Every xlsx export leaves through here, so that no text cell of any of them starts a formula. */
-export async function sendWorkbook(reply: FastifyReply, workbook: ExcelJS.Workbook, file: ExportFileName): Promise<Buffer> {
-  neutraliseFormulaCells(workbook);
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+/**
+ * Every xlsx export leaves through here: written as a stream to the reply (workbook-stream.ts),
+ * each text cell neutralised on its way so that none of them starts a formula. An error after the
+ * first bytes can only end the stream; it is logged by Fastify as the reply's error.
+ */
+export function sendWorkbook(reply: FastifyReply, workbook: TableWorkbook, file: ExportFileName): Readable {
+  const body = new PassThrough();
+  writeTableWorkbook(workbook, body).catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
   attachment(reply, file, XLSX_CONTENT_TYPE);
-  return buffer;
+  return body;
 }

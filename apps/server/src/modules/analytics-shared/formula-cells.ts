@@ -1,5 +1,3 @@
-import type ExcelJS from 'exceljs';
-
 /**
  * The characters that make a spreadsheet take a cell for a formula (OWASP, "CSV Injection"): `=`,
  * `+`, `-`, `@`, and a tab or carriage return in front of them. A name or unit imported as
@@ -21,23 +19,4 @@ export function neutraliseFormulaText(text: string): string {
 /** The reverse of neutraliseFormulaText, for a workbook the product exported and gets back. */
 export function restoreNeutralisedText(text: string): string {
   return NEUTRALISED.test(text) ? text.slice(1) : text;
-}
-
-/** Neutralises every text cell of every sheet (plain strings, rich text and hyperlink texts). */
-export function neutraliseFormulaCells(workbook: ExcelJS.Workbook): void {
-  for (const sheet of workbook.worksheets) {
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      row.eachCell({ includeEmpty: false }, (cell) => {
-        const value = cell.value;
-        if (typeof value === 'string') {
-          if (FORMULA_START.test(value)) cell.value = neutraliseFormulaText(value);
-        } else if (value && typeof value === 'object' && 'richText' in value) {
-          const [first, ...rest] = value.richText;
-          if (first && FORMULA_START.test(first.text)) cell.value = { richText: [{ ...first, text: neutraliseFormulaText(first.text) }, ...rest] };
-        } else if (value && typeof value === 'object' && 'hyperlink' in value && typeof value.text === 'string' && FORMULA_START.test(value.text)) {
-          cell.value = { ...value, text: neutraliseFormulaText(value.text) };
-        }
-      });
-    });
-  }
 }

@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-
 /**
  * How a column's cells are shown. Numbers stay numbers (a share is 0.374 shown as 37.4 %, a date
  * a real date cell), so that a reader can sort, filter and compute with them.
@@ -17,7 +15,31 @@ export interface TableColumn {
   numFmt?: string;
 }
 
-export type TableCell = string | number | Date | null;
+/** A figure with its own number format where its column has none (the Metrics export's figure column). */
+export interface FormattedCell {
+  value: string | number | null;
+  numFmt: string;
+}
+
+export type TableCell = string | number | Date | FormattedCell | null;
+
+/** A sheet's rows: an array for the small exports, an async source (pages of a query) for the large ones. */
+export type TableRows = Iterable<readonly TableCell[]> | AsyncIterable<readonly TableCell[]>;
+
+export interface TableSheet {
+  title: string;
+  columns: readonly TableColumn[];
+  rows: TableRows;
+  freezeColumns: number;
+}
+
+/**
+ * An export as the sheets it will hold, written row by row to the reply by workbook-stream.ts
+ * (exceljs's streaming writer), so that a sheet of a million rows is never one workbook in memory.
+ */
+export interface TableWorkbook {
+  readonly sheets: TableSheet[];
+}
 
 /** Excel's number formats per kind; percent cells hold the share (0.374) and show 37.4 %. */
 export function numberFormat(kind: TColumnKind, decimals = 3): string | undefined {
@@ -49,51 +71,18 @@ export function sheetName(title: string): string {
   return title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
 }
 
-export function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ONA platform';
-  workbook.created = new Date();
-  return workbook;
+export function newWorkbook(): TableWorkbook {
+  return { sheets: [] };
 }
 
 const asColumn = (column: string | TableColumn): TableColumn => (typeof column === 'string' ? { header: column } : column);
 
-const cellLength = (cell: TableCell): number => (cell instanceof Date ? 10 : typeof cell === 'number' ? String(Math.round(cell * 1000) / 1000).length : String(cell ?? '').length);
-
 /**
- * The one table layout of every export: a bold, wrapped header row that stays frozen (with the
- * first `freezeColumns` columns), an autofilter over the whole table, number formats per column,
- * and a landscape page set-up that prints one page wide with the header on every page.
+ * The one table layout of every export (written by workbook-stream.ts): a bold, wrapped header
+ * row that stays frozen (with the first `freezeColumns` columns), an autofilter over the whole
+ * table, number formats per column, and a landscape page set-up that prints one page wide with the
+ * header on every page.
  */
-export function addTableSheet(
-  workbook: ExcelJS.Workbook,
-  title: string,
-  columns: readonly (string | TableColumn)[],
-  rows: readonly (readonly TableCell[])[],
-  options: { freezeColumns?: number } = {},
-): ExcelJS.Worksheet {
-  const specs = columns.map(asColumn);
-  const sheet = workbook.addWorksheet(sheetName(title), {
-    views: [{ state: 'frozen', ySplit: 1, xSplit: options.freezeColumns ?? 0 }],
-    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
-  });
-  const header = sheet.addRow(specs.map((c) => c.header));
-  header.font = { bold: true };
-  header.alignment = { wrapText: true, vertical: 'top' };
-  for (const row of rows) sheet.addRow([...row]);
-  specs.forEach((spec, i) => {
-    const column = sheet.getColumn(i + 1);
-    const kind = spec.kind ?? 'text';
-    const longest = Math.max(Math.min(spec.header.length, 30), ...rows.slice(0, 200).map((r) => cellLength(r[i] ?? null)));
-    column.width = spec.width ?? (kind === 'long_text' ? 80 : Math.min(60, Math.max(10, longest + 2)));
-    const format = spec.numFmt ?? numberFormat(kind, spec.decimals);
-    // Per cell below the header: a column style would also give the header a number format.
-    column.eachCell({ includeEmpty: false }, (cell, rowNumber) => {
-      if (rowNumber === 1) return;
-      if (format) cell.numFmt = format;
-      if (kind === 'long_text') cell.alignment = { wrapText: true, vertical: 'top' };
-    });
-  });
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1 + rows.length, column: Math.max(1, specs.length) } };
-  return sheet;
+export function addTableSheet(workbook: TableWorkbook, title: string, columns: readonly (string | TableColumn)[], rows: TableRows, options: { freezeColumns?: number } = {}): void {
+  workbook.sheets.push({ title: sheetName(title), columns: columns.map(asColumn), rows, freezeColumns: options.freezeColumns ?? 0 });
 }

@@ -4,9 +4,9 @@ import { createInflateRaw } from 'node:zlib';
 import {
   END_OF_DIRECTORY_SEARCH_BYTES,
   entryDataStart,
-  findEndOfDirectory,
   LOCAL_HEADER,
   LOCAL_HEADER_BYTES,
+  locateDirectory,
   readDirectoryEntries,
   STORED,
   ZipDirectoryRefused,
@@ -44,11 +44,8 @@ export class ZipFile {
       const head = await readAt(file, 0, 4);
       if (head.length < 4 || head.readUInt32LE(0) !== LOCAL_HEADER) throw new ZipDirectoryRefused('not_a_zip');
       const tailLength = Math.min(size, END_OF_DIRECTORY_SEARCH_BYTES);
-      const end = findEndOfDirectory(await readAt(file, size - tailLength, tailLength));
       // A zip's directory sits at its very end: a download or upload cut short has none.
-      if (!end) throw new ZipDirectoryRefused('truncated');
-      if (end.count > limits.entries) throw new ZipDirectoryRefused('too_large');
-      if (end.start + end.size > size) throw new ZipDirectoryRefused('truncated');
+      const end = locateDirectory(await readAt(file, size - tailLength, tailLength), size, limits);
       const entries = readDirectoryEntries(await readAt(file, end.start, end.size), end.count, size, limits);
       return new ZipFile(path, file, entries);
     } catch (error) {

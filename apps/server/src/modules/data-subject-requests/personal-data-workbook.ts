@@ -1,7 +1,6 @@
-import type ExcelJS from 'exceljs';
 import type { TLocale, TPersonalDataExport } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { addTableSheet, newWorkbook, type TableCell } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, type TableCell, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 type TProfileField = keyof TPersonalDataExport['person'] & keyof typeof PROFILE_FIELDS;
 const PROFILE_FIELDS = {
@@ -17,7 +16,7 @@ const cellOf = (value: unknown): TableCell => (value === null || value === undef
  * journeys, own answers, own 360 answers, what was computed about them, instant surveys, access
  * log, weekly collaboration counts), headers in the reader's language. The JSON document stays the complete, exact form.
  */
-export function personalDataWorkbook(document: TPersonalDataExport, locale: TLocale): ExcelJS.Workbook {
+export function personalDataWorkbook(document: TPersonalDataExport, locale: TLocale): TableWorkbook {
   const t = (key: string) => translate(locale, `dataSubject.${key}` as MessageKey);
   const workbook = newWorkbook();
   const { person } = document;

@@ -4,6 +4,7 @@ import { asc, eq, sql, tables } from '@ona/db';
 import { authHeader, createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { createSurveyOrganisation, type SurveyOrganisation } from '../survey/survey-test-setup.ts';
 import { multipartFile, readWorkbook, workbookBuffer } from './multipart-body.ts';
+import { MAX_UPLOAD_BYTES } from './uploaded-workbook.ts';
 
 let ctx: TestContext;
 let org: SurveyOrganisation;
@@ -140,13 +141,40 @@ describe('POST /engagements/{id}/employees/upload-excel/', () => {
     expect(truncated.statusCode).toBe(415);
   });
 
-  it('refuses a file over 10 MB with 413 and stores nothing', async () => {
+  it('refuses a file over the upload limit (64 MB) with 413 and stores nothing', async () => {
     const before = await counts(org.otherEngagementId);
-    const huge = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(10 * 1024 * 1024 + 10, 1)]);
+    const huge = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(MAX_UPLOAD_BYTES + 10, 1)]);
     const res = await upload(org.otherEngagementId, huge);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');
     expect(await counts(org.otherEngagementId)).toEqual(before);
+  });
+
+  it('imports a generated workbook of 20,000 employees in 200 units, with their leaders, and a second upload keeps their ids', async () => {
+    const id = org.otherEngagementId;
+    const PEOPLE = 20_000;
+    const person = (i: number) => [`Person ${i}`, `p${i}@big.test`, `Unit ${i % 200}`, i === 0 ? null : `p${Math.floor((i - 1) / 10)}@big.test`, i % 2 ? 'female' : 'male', 'y', '2020-01-02', `Title ${i % 7}`];
+    const units = [['name', 'parent'], ...Array.from({ length: 200 }, (_, u) => [`Unit ${u}`, u === 0 ? null : 'Unit 0'])];
+    const file = await workbookBuffer({ employees: [HEADER, ...Array.from({ length: PEOPLE }, (_, i) => person(i))], units });
+    const res = await upload(id, file);
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(res.json()).toMatchObject({ created_count: PEOPLE, updated_count: 0 });
+    const stored = await ctx.db.db
+      .select({ id: tables.employees.id, email: tables.employees.email, leaderId: tables.employees.leaderId, unitId: tables.employees.unitId })
+      .from(tables.employees)
+      .where(eq(tables.employees.engagementId, id))
+      .orderBy(asc(tables.employees.id));
+    expect(stored).toHaveLength(PEOPLE);
+    // Ids ascend in file order, and every leader line points at the person the file named.
+    expect(stored.map((e) => e.email)).toEqual(Array.from({ length: PEOPLE }, (_, i) => `p${i}@big.test`));
+    const idOf = new Map(stored.map((e) => [e.email, e.id]));
+    expect(stored.filter((e, i) => e.leaderId !== (i === 0 ? null : idOf.get(`p${Math.floor((i - 1) / 10)}@big.test`)))).toEqual([]);
+    expect(new Set(stored.map((e) => e.unitId)).size).toBe(200);
+    // The same file again: everyone kept (updated in place), no one added or removed.
+    const again = await upload(id, file);
+    expect(again.json()).toMatchObject({ created_count: 0, updated_count: PEOPLE, removed_count: 0 });
+    const [after] = await ctx.db.db.select({ n: sql<number>`count(*)::int`, first: sql<number>`min(${tables.employees.id})::int` }).from(tables.employees).where(eq(tables.employees.engagementId, id));
+    expect(after).toEqual({ n: PEOPLE, first: stored[0]?.id });
   });
 
   it('asks for the file in import_file (400) and for a multipart body (415)', async () => {

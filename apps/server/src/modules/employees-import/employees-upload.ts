@@ -7,13 +7,13 @@ import {
   type TEmployeesImportResult,
   type TLocale,
 } from '@ona/contracts';
-import { and, eq, inArray, sql, tables, type Database } from '@ona/db';
+import { and, copyRows, eq, inArray, sql, statementChunks, tables, type CopyValue, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
 import { RowReader } from './cell-parsers.ts';
 import { checkEmployeeRows, checkUnitRows, unitKey, type EmployeeRowInput, type UnitRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
 import { findSheet, readSheetTable } from './sheet-table.ts';
-import { linkableUsers, MAX_SHEET_ROWS } from './import-shared.ts';
+import { linkableUsers, MAX_SHEET_ROWS, reserveEmployeeIds } from './import-shared.ts';
 import { syncOpenJourneysFromDirectory } from '../directory-journeys/journey-people-sync.ts';
 import { feedDirectoryFromUpload } from '../directory-journeys/upload-to-directory.ts';
 import type { UploadedWorkbook } from '../uploads/plain-workbook.ts';
@@ -103,34 +103,31 @@ export async function applyEmployeesUpload(db: Database, engagement: { id: numbe
     }
 
     const users = await linkableUsers(tx, engagement.organizationId, [...inFile]);
-    let created = 0;
-    let updated = 0;
-    for (const row of upload.employees) {
-      const email = row.email as string;
-      const values = {
-        name: row.name as string,
-        email,
-        unitId: row.unit === null ? null : (unitIdOf.get(unitKey(row.unit)) ?? null),
-        gender: row.gender,
-        generation: row.generation,
-        entryDate: row.entryDate,
-        jobTitle: row.jobTitle,
-      };
-      const id = idOfEmail.get(email);
-      if (id !== undefined) {
-        await tx.update(employees).set(values).where(eq(employees.id, id));
-        updated++;
-      } else {
-        const [inserted] = await tx.insert(employees).values({ engagementId: engagement.id, ...values, userId: users.get(email) ?? null }).returning({ id: employees.id });
-        if (inserted) idOfEmail.set(email, inserted.id);
-        created++;
-      }
+    const unitOf = (row: EmployeeRowInput) => (row.unit === null ? null : (unitIdOf.get(unitKey(row.unit)) ?? null));
+    const existing = upload.employees.filter((row) => idOfEmail.has(row.email as string));
+    const added = upload.employees.filter((row) => !idOfEmail.has(row.email as string));
+    // New people's ids are drawn from the sequence first, so that every leader is known before a
+    // row is written: the new rows then go in by one COPY, the kept ones by a few multi-row
+    // updates, rather than two statements per person (200,000 for a file of 100,000).
+    const newIds = await reserveEmployeeIds(tx, added.length);
+    added.forEach((row, i) => idOfEmail.set(row.email as string, newIds[i] as number));
+    const leaderOf = (row: EmployeeRowInput) => (row.leaderEmail === null ? null : (idOfEmail.get(row.leaderEmail) ?? null));
+    await copyRows(
+      tx,
+      'employees',
+      ['id', 'engagement_id', 'unit_id', 'leader_id', 'name', 'email', 'gender', 'generation', 'entry_date', 'job_title', 'user_id'],
+      added.map((row): CopyValue[] => [idOfEmail.get(row.email as string), engagement.id, unitOf(row), leaderOf(row), row.name, row.email, row.gender, row.generation, row.entryDate, row.jobTitle, users.get(row.email as string) ?? null]),
+    );
+    const updates = existing.map(
+      (row) =>
+        sql`(${idOfEmail.get(row.email as string) as number}::int, ${row.name}::text, ${row.email}::text, ${unitOf(row)}::int, ${row.gender}::text, ${row.generation}::text, ${row.entryDate}::date, ${row.jobTitle}::text, ${leaderOf(row)}::int)`,
+    );
+    for (const chunk of statementChunks(updates, 9)) {
+      await tx.execute(sql`update ${employees} set name = v.name, email = v.email, unit_id = v.unit_id, gender = v.gender, generation = v.generation, entry_date = v.entry_date, job_title = v.job_title, leader_id = v.leader_id
+        from (values ${sql.join(chunk, sql`, `)}) as v(id, name, email, unit_id, gender, generation, entry_date, job_title, leader_id) where ${employees.id} = v.id`);
     }
-    for (const row of upload.employees) {
-      const id = idOfEmail.get(row.email as string);
-      const leaderId = row.leaderEmail === null ? null : (idOfEmail.get(row.leaderEmail) ?? null);
-      if (id !== undefined) await tx.update(employees).set({ leaderId }).where(eq(employees.id, id));
-    }
+    const created = added.length;
+    const updated = existing.length;
     const [unitCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.engagementId, engagement.id));
     // The file now decides who takes part: the journey stops following the directory, and the
     // directory learns the file's people (docs/directory-journeys.md).

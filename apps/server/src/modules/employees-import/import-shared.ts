@@ -21,3 +21,14 @@ export async function linkableUsers(db: DbExecutor, organizationId: number, emai
   }
   return found;
 }
+
+/**
+ * Ids for `count` new employees drawn from the table's sequence, ascending: with them known before
+ * a row is written, people and their leaders go in by one COPY, with no RETURNING to wait for and
+ * no second pass for the leaders (as the demo loader does).
+ */
+export async function reserveEmployeeIds(db: DbExecutor, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const reserved = await db.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('employees', 'id'))::int as id from generate_series(1, ${count}::int)`);
+  return reserved.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}

@@ -11,18 +11,19 @@ import {
   type TNiceExcelImportResult,
   type TNiceExcelSheetRole,
 } from '@ona/contracts';
-import { eq, sql, statementChunks, tables, type Database } from '@ona/db';
+import { copyRows, eq, sql, tables, type CopyValue, type Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { RowReader } from './cell-parsers.ts';
-import { linkableUsers } from './import-shared.ts';
+import { linkableUsers, reserveEmployeeIds } from './import-shared.ts';
 import { SERVER_MESSAGES, type MessageKey } from '../../i18n/translate.ts';
 import { defaultQuestionnaire } from '../survey/default-questionnaire.ts';
 import { findCycles } from './chain-cycles.ts';
 import { readEmployeeExtras, readQuestionLanguageTexts } from './nice-excel-extras.ts';
 import { checkEmployeeRows, unitKey, type EmployeeRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
-import { readPositionalTable } from './sheet-table.ts';
+import { positionalRows, readPositionalTable } from './sheet-table.ts';
 import type { UploadedSheet, UploadedWorkbook } from '../uploads/plain-workbook.ts';
+import { continuationTitle } from '../analytics-shared/workbook-stream.ts';
 
 const { answers, employees, engagements, questions, units } = tables;
 
@@ -66,6 +67,16 @@ function sheetNames(role: TNiceExcelSheetRole): Set<string> {
 function findRoleSheet(workbook: UploadedWorkbook, role: TNiceExcelSheetRole): UploadedSheet | undefined {
   const names = sheetNames(role);
   return workbook.worksheets.find((s) => names.has(s.name.trim().toLocaleLowerCase())) ?? workbook.worksheets[NICE_EXCEL_SHEET_ROLES.indexOf(role)];
+}
+
+/** The answers sheet and the sheets that continue it (`Answers (2)`, `Answers (3)`, … as the export names them). */
+function answerSheets(workbook: UploadedWorkbook, first: UploadedSheet): UploadedSheet[] {
+  const sheets = [first];
+  for (let part = 2; ; part++) {
+    const next = workbook.worksheets.find((s) => s.name === continuationTitle(first.name, part));
+    if (!next) return sheets;
+    sheets.push(next);
+  }
 }
 
 /**
@@ -179,44 +190,45 @@ export function parseNiceExcel(workbook: UploadedWorkbook, locale: TLocale): Nic
     if (key !== null && category !== null && kind !== null && text !== null) questionRows.push({ rowNumber: row.rowNumber, key, category, kind, texts: { ...questionTexts(key, text, language), ...languageTexts.get(row.rowNumber) } });
   }
 
-  const A = 'answers';
   const emails = new Set(employeeRows.map((e) => e.email).filter((e): e is string => e !== null));
   const answerMap = new Map<string, Map<string, string[]>>();
   const emptyAnswerRow = new Map<string, number>();
-  const nominationRow = new Set<string>();
   let nominationCount = 0;
-  for (const row of readPositionalTable(sheets.answers, NICE_ANSWER_COLUMNS, errors, A)) {
-    const read = new RowReader(row.cells, errors, A, row.rowNumber);
-    const respondent = read.email('respondent_email', { required: true });
-    const key = read.text('question_key', { required: true, max: 60 });
-    const colleague = read.email('colleague_email');
-    const problems: [MessageKey, Record<string, string>?][] = [];
-    if (respondent !== null && !emails.has(respondent)) problems.push(['survey.rows.unknown_respondent', { email: respondent }]);
-    if (key !== null && !rowOfKey.has(key)) problems.push(['survey.rows.unknown_question', { key }]);
-    if (colleague !== null && !emails.has(colleague)) problems.push(['survey.rows.unknown_colleague', { email: colleague }]);
-    if (colleague !== null && colleague === respondent) problems.push(['survey.rows.self_nomination']);
-    for (const [message, params] of problems) errors.add(A, row.rowNumber, message, params);
-    if (problems.length > 0 || respondent === null || key === null) continue;
-    const answerKey = `${respondent}\n${key}`;
-    const byQuestion = answerMap.get(respondent) ?? new Map<string, string[]>();
-    answerMap.set(respondent, byQuestion);
-    const named = byQuestion.get(key) ?? [];
-    byQuestion.set(key, named);
-    if (colleague === null) {
-      if (named.length > 0) errors.add(A, row.rowNumber, 'survey.rows.empty_answer_with_nominations');
-      else emptyAnswerRow.set(answerKey, row.rowNumber);
-      continue;
+  // A survey longer than one sheet continues on `Answers (2)`, … (the export's own split at Excel's row limit).
+  for (const [part, sheet] of answerSheets(workbook, sheets.answers).entries()) {
+    const A = part === 0 ? 'answers' : `answers (${part + 1})`;
+    for (const row of positionalRows(sheet, NICE_ANSWER_COLUMNS, errors, A)) {
+      const read = new RowReader(row.cells, errors, A, row.rowNumber);
+      const respondent = read.email('respondent_email', { required: true });
+      const key = read.text('question_key', { required: true, max: 60 });
+      const colleague = read.email('colleague_email');
+      const problems: [MessageKey, Record<string, string>?][] = [];
+      if (respondent !== null && !emails.has(respondent)) problems.push(['survey.rows.unknown_respondent', { email: respondent }]);
+      if (key !== null && !rowOfKey.has(key)) problems.push(['survey.rows.unknown_question', { key }]);
+      if (colleague !== null && !emails.has(colleague)) problems.push(['survey.rows.unknown_colleague', { email: colleague }]);
+      if (colleague !== null && colleague === respondent) problems.push(['survey.rows.self_nomination']);
+      for (const [message, params] of problems) errors.add(A, row.rowNumber, message, params);
+      if (problems.length > 0 || respondent === null || key === null) continue;
+      const answerKey = `${respondent}\n${key}`;
+      const byQuestion = answerMap.get(respondent) ?? new Map<string, string[]>();
+      answerMap.set(respondent, byQuestion);
+      const named = byQuestion.get(key) ?? [];
+      byQuestion.set(key, named);
+      if (colleague === null) {
+        if (named.length > 0) errors.add(A, row.rowNumber, 'survey.rows.empty_answer_with_nominations');
+        else emptyAnswerRow.set(answerKey, row.rowNumber);
+        continue;
+      }
+      const emptyRow = emptyAnswerRow.get(answerKey);
+      if (emptyRow !== undefined) errors.add(A, emptyRow, 'survey.rows.empty_answer_with_nominations');
+      // An answer names a handful of colleagues: looking through them costs less than a set of every nomination.
+      if (named.includes(colleague)) {
+        errors.add(A, row.rowNumber, 'survey.rows.duplicate_nomination');
+        continue;
+      }
+      named.push(colleague);
+      nominationCount++;
     }
-    const emptyRow = emptyAnswerRow.get(answerKey);
-    if (emptyRow !== undefined) errors.add(A, emptyRow, 'survey.rows.empty_answer_with_nominations');
-    const nominationKey = `${answerKey}\n${colleague}`;
-    if (nominationRow.has(nominationKey)) {
-      errors.add(A, row.rowNumber, 'survey.rows.duplicate_nomination');
-      continue;
-    }
-    nominationRow.add(nominationKey);
-    named.push(colleague);
-    nominationCount++;
   }
   errors.throwIfAny(locale);
   return { units: unitRows, employees: employeeRows, questions: questionRows, answers: answerMap, nominationCount };
@@ -256,29 +268,24 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
     const emails = content.employees.map((e) => e.email as string);
     const userOf = await linkableUsers(tx, engagement.organizationId, emails);
     for (const link of previousLinks) if (link.email && link.userId !== null && !userOf.has(link.email)) userOf.set(link.email, link.userId);
-    const idOf = new Map<string, number>();
-    const rows = content.employees.map((e) => ({
-      engagementId: engagement.id,
-      name: e.name as string,
-      email: e.email as string,
-      unitId: e.unit === null ? null : (unitIdOf.get(unitKey(e.unit)) ?? null),
-      gender: e.gender,
-      generation: e.generation,
-      entryDate: e.entryDate,
-      jobTitle: e.jobTitle,
-      attributes: e.attributes,
-      userId: userOf.get(e.email as string) ?? null,
-    }));
-    for (const chunk of statementChunks(rows)) {
-      // Inserted in file order, so ids ascend with the rows (the export numbers them that way).
-      const inserted = await tx.insert(employees).values(chunk).returning({ id: employees.id, email: employees.email });
-      for (const row of inserted) idOf.set((row.email as string).toLowerCase(), row.id);
-    }
-    // Leader lines a thousand at a time rather than one statement per person.
-    const leaderPairs = content.employees.flatMap((e) => (e.leaderEmail === null ? [] : [sql`(${idOf.get(e.email as string) as number}::int, ${idOf.get(e.leaderEmail) ?? null}::int)`]));
-    for (const pairs of statementChunks(leaderPairs, 2)) {
-      await tx.execute(sql`update ${employees} set leader_id = v.leader from (values ${sql.join(pairs, sql`, `)}) as v(id, leader) where ${employees.id} = v.id`);
-    }
+    // Ascending in file order, as the export numbers them; people and leaders then go in by one COPY.
+    const ids = await reserveEmployeeIds(tx, content.employees.length);
+    const idOf = new Map<string, number>(content.employees.map((e, i) => [e.email as string, ids[i] as number]));
+    const employeeRows = content.employees.map((e): CopyValue[] => [
+      idOf.get(e.email as string),
+      engagement.id,
+      e.unit === null ? null : (unitIdOf.get(unitKey(e.unit)) ?? null),
+      e.leaderEmail === null ? null : (idOf.get(e.leaderEmail) ?? null),
+      e.name,
+      e.email,
+      e.gender,
+      e.generation,
+      e.entryDate,
+      e.jobTitle,
+      e.attributes,
+      userOf.get(e.email as string) ?? null,
+    ]);
+    await copyRows(tx, 'employees', ['id', 'engagement_id', 'unit_id', 'leader_id', 'name', 'email', 'gender', 'generation', 'entry_date', 'job_title', 'attributes', 'user_id'], employeeRows);
 
     const questionIdOf = new Map<string, number>();
     for (const [position, q] of content.questions.entries()) {
@@ -286,25 +293,24 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
       if (created) questionIdOf.set(q.key, created.id);
     }
 
-    const answerRows: (typeof answers.$inferInsert)[] = [];
-    for (const [respondent, byQuestion] of content.answers) {
-      for (const [key, named] of byQuestion) {
-        answerRows.push({
-          engagementId: engagement.id,
-          employeeId: idOf.get(respondent) as number,
-          questionId: questionIdOf.get(key) as number,
-          selectedEmployeeIds: named.map((email) => idOf.get(email) as number),
-        });
+    // Answers as COPY rows made as they are sent, one (respondent, question) each.
+    let answerCount = 0;
+    const answerRows = function* (): Generator<CopyValue[]> {
+      for (const [respondent, byQuestion] of content.answers) {
+        for (const [key, named] of byQuestion) {
+          answerCount += 1;
+          yield [engagement.id, idOf.get(respondent) as number, questionIdOf.get(key) as number, named.map((email) => idOf.get(email) as number)];
+        }
       }
-    }
-    for (const chunk of statementChunks(answerRows)) await tx.insert(answers).values(chunk);
+    };
+    await copyRows(tx, 'answers', ['engagement_id', 'employee_id', 'question_id', 'selected_employee_ids'], answerRows());
     await tx.update(engagements).set({ surveyCreatedAt: sql`coalesce(${engagements.surveyCreatedAt}, now())` }).where(eq(engagements.id, engagement.id));
 
     return {
-      employee_count: rows.length,
+      employee_count: content.employees.length,
       unit_count: content.units.length,
       question_count: content.questions.length,
-      answer_count: answerRows.length,
+      answer_count: answerCount,
       nomination_count: content.nominationCount,
     };
   });

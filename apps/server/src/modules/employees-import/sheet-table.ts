@@ -81,6 +81,11 @@ export function findSheet(workbook: UploadedWorkbook, name: string): UploadedShe
  * language). A header row with fewer filled cells than columns reports the missing ones.
  */
 export function readPositionalTable<C extends string>(sheet: UploadedSheet, columns: readonly C[], errors: RowErrors, sheetPrefix: string): SheetRow<C>[] {
+  return [...positionalRows(sheet, columns, errors, sheetPrefix)];
+}
+
+/** readPositionalTable one row at a time, for a sheet of a million answers; the header is checked first. */
+export function* positionalRows<C extends string>(sheet: UploadedSheet, columns: readonly C[], errors: RowErrors, sheetPrefix: string): Generator<SheetRow<C>> {
   const header = sheet.getRow(1);
   let missing = false;
   columns.forEach((column, i) => {
@@ -89,10 +94,9 @@ export function readPositionalTable<C extends string>(sheet: UploadedSheet, colu
       missing = true;
     }
   });
-  if (missing) return [];
-  const rows: SheetRow<C>[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
+  if (missing) return;
+  for (const [rowNumber, row] of sheet.rowsWithValues()) {
+    if (rowNumber === 1) continue;
     const cells = {} as Record<C, CellValue>;
     let empty = true;
     columns.forEach((column, i) => {
@@ -100,7 +104,6 @@ export function readPositionalTable<C extends string>(sheet: UploadedSheet, colu
       cells[column] = value;
       if (value !== null) empty = false;
     });
-    if (!empty) rows.push({ rowNumber, cells });
-  });
-  return rows;
+    if (!empty) yield { rowNumber, cells };
+  }
 }

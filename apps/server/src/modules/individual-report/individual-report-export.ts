@@ -1,10 +1,9 @@
-import type ExcelJS from 'exceljs';
 import { CHARACTER_TYPE_CODES, HIERARCHY_LEVEL_CODES, type TIndividualReport } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
-import { addTableSheet, newWorkbook, type TableColumn } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, type TableColumn, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 /** One row per visible employee: the counts, character type scores and relations by level. */
-export function individualReportsWorkbook(reports: TIndividualReport[], label: Labeller): ExcelJS.Workbook {
+export function individualReportsWorkbook(reports: TIndividualReport[], label: Labeller): TableWorkbook {
   const { t } = label;
   const workbook = newWorkbook();
   const count = (header: string): TableColumn => ({ header, kind: 'integer' });

@@ -1,7 +1,6 @@
-import type ExcelJS from 'exceljs';
 import type { TInstantSurvey, TLocale } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { addTableSheet, newWorkbook } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 type TCell = string | number | null;
 
@@ -50,7 +49,7 @@ export function answerRows(survey: TInstantSurvey, locale: TLocale): TCell[][] {
   return rows;
 }
 
-export function buildSurveyWorkbook(survey: TInstantSurvey, locale: TLocale): ExcelJS.Workbook {
+export function buildSurveyWorkbook(survey: TInstantSurvey, locale: TLocale): TableWorkbook {
   const t = (key: MessageKey) => translate(locale, key);
   const workbook = newWorkbook();
   addTableSheet(

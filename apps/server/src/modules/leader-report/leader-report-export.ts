@@ -1,14 +1,13 @@
-import type ExcelJS from 'exceljs';
 import type { TLeaderReport } from '@ona/contracts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import type { Labeller } from '../analytics-shared/labels.ts';
-import { addTableSheet, newWorkbook, type TableColumn } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, type TableColumn, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 const ATTENTION_PARTS = ['opinion', 'work_info', 'recognition', 'corporate_news'] as const;
 const PRESTIGE_PARTS = ['advice', 'personal', 'attention', 'expertise'] as const;
 
 /** One row per leader report with the four factors and their sub-scores (1–10, one decimal). */
-export function leaderReportsWorkbook(reports: TLeaderReport[], label: Labeller, minGroupSize: number): ExcelJS.Workbook {
+export function leaderReportsWorkbook(reports: TLeaderReport[], label: Labeller, minGroupSize: number): TableWorkbook {
   const { t } = label;
   const workbook = newWorkbook();
   const withheld = t('analytics.export.withheld', { min: minGroupSize });

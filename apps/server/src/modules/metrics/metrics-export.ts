@@ -1,8 +1,7 @@
-import type ExcelJS from 'exceljs';
 import type { TBrokerageGroups, TLocale, TMetricDefinition, TMetricFormat, TMetricsRow, TNetworkLevel } from '@ona/contracts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { translate } from '../../i18n/translate.ts';
-import { addTableSheet, newWorkbook, numberFormat, type TColumnKind } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, numberFormat, type TColumnKind, type TableCell, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 const KINDS: Record<TMetricFormat, TColumnKind> = { integer: 'integer', category: 'integer', decimal: 'decimal', percent: 'percent' };
 const DECIMALS = 4;
@@ -12,7 +11,7 @@ const DECIMALS = 4;
  * labels instead of codes, names beside ids, number formats per metric; the network figures and
  * the E-I index per unit on their own sheets.
  */
-export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, groups: TBrokerageGroups, metrics: readonly TMetricDefinition[], rows: readonly TMetricsRow[]): ExcelJS.Workbook {
+export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, groups: TBrokerageGroups, metrics: readonly TMetricDefinition[], rows: readonly TMetricsRow[]): TableWorkbook {
   const { groupRole } = labeller(locale);
   const t = (key: Parameters<typeof translate>[1]): string => translate(locale, key);
   const workbook = newWorkbook();
@@ -39,7 +38,13 @@ export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, groups:
     ]),
     { freezeColumns: 1 },
   );
-  const figures = addTableSheet(
+  // Each figure has its own format (a share, a count, a decimal), so the value cell carries it.
+  const figureValue = (figure: TNetworkLevel['figures'][number]): TableCell => {
+    const value = figure.value ?? (network.withheld ? t('metrics.export.withheld') : null);
+    const format = numberFormat(KINDS[figure.format], DECIMALS);
+    return format ? { value, numFmt: format } : value;
+  };
+  addTableSheet(
     workbook,
     t('metrics.export.sheet_network'),
     [
@@ -47,13 +52,8 @@ export function metricsWorkbook(locale: TLocale, network: TNetworkLevel, groups:
       { header: t('metrics.export.col_value'), width: 14 },
       { header: t('metrics.export.col_description'), kind: 'long_text', width: 90 },
     ],
-    [[t('metrics.export.network'), network.label, null], [t('metrics.export.brokerage_groups'), groups.label, null], ...network.figures.map((figure) => [figure.label, figure.value ?? (network.withheld ? t('metrics.export.withheld') : null), figure.description])],
+    [[t('metrics.export.network'), network.label, null], [t('metrics.export.brokerage_groups'), groups.label, null], ...network.figures.map((figure) => [figure.label, figureValue(figure), figure.description])],
   );
-  // Each figure has its own format (a share, a count, a decimal), so the value column is set per cell.
-  network.figures.forEach((figure, i) => {
-    const format = numberFormat(KINDS[figure.format], DECIMALS);
-    if (format) figures.getCell(i + 4, 2).numFmt = format;
-  });
   addTableSheet(
     workbook,
     t('metrics.export.sheet_units'),

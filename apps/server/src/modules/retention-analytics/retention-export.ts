@@ -1,13 +1,12 @@
-import type ExcelJS from 'exceljs';
 import type { TRetentionAnalytics, TRetentionExplanations } from '@ona/contracts';
-import { addTableSheet, dateCell, newWorkbook } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, dateCell, newWorkbook, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 
 /**
  * The retention datasheet, one sheet per retention page, and a sheet explaining every risk level,
  * factor, role and dysfunction the workbook names, all in the request's language.
  */
-export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, minGroupSize: number): ExcelJS.Workbook {
+export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, minGroupSize: number): TableWorkbook {
   const { t } = label;
   const workbook = newWorkbook();
   const names = new Map(data.employees.map((e) => [e.id, e.name]));
@@ -124,7 +123,7 @@ export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, mi
 }
 
 /** Every risk level, and each factor, role and dysfunction the data names, with its manager sentence. */
-function addExplanationSheet(workbook: ExcelJS.Workbook, explanations: TRetentionExplanations, label: Labeller): void {
+function addExplanationSheet(workbook: TableWorkbook, explanations: TRetentionExplanations, label: Labeller): void {
   const { t } = label;
   const rows = [
     ...Object.entries(explanations.risk_levels).map(([level, text]) => [t('analytics.export.kind_risk_level'), label.riskLevel(Number(level)), text]),

@@ -1,7 +1,6 @@
-import type ExcelJS from 'exceljs';
 import { analysisDistanceMatrix, type AnalysisInput } from '@ona/analytics';
 import type { Labeller } from '../analytics-shared/labels.ts';
-import { addTableSheet, newWorkbook, type TableColumn } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, type TableColumn, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 /** n² cells: above this the workbook outgrows what a spreadsheet program opens comfortably. */
 export const DISTANCE_MATRIX_MAX_EMPLOYEES = 2000;
@@ -17,7 +16,7 @@ export function distinctNames(people: readonly { id: string; name: string }[]): 
 }
 
 /** All-pairs shortest paths on the work graph: row = from, column = to; unreachable cells stay empty. */
-export function distanceMatrixWorkbook(input: AnalysisInput, label: Labeller): ExcelJS.Workbook {
+export function distanceMatrixWorkbook(input: AnalysisInput, label: Labeller): TableWorkbook {
   const { t } = label;
   const { employeeIds, distances } = analysisDistanceMatrix(input, 'work');
   const names = new Map(input.employees.map((e) => [e.id, e.name]));

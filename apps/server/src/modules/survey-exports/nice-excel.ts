@@ -1,22 +1,48 @@
-import type ExcelJS from 'exceljs';
-import { asc, eq, tables, type Database } from '@ona/db';
+import { and, asc, eq, inArray, tables, type Database } from '@ona/db';
 import { CONTENT_LANGUAGES, NICE_QUESTION_TEXT_HEADERS, type TLocale } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 import type { AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { addTableSheet, dateCell, newWorkbook } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, dateCell, newWorkbook, type TableCell, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
+
+/** Respondents whose answers are read in one statement (about 13 answers each, a few thousand rows a page). */
+const RESPONDENTS_PER_PAGE = 500;
+
+interface StoredAnswer {
+  employeeId: number;
+  questionId: number;
+  selectedEmployeeIds: number[];
+}
+
+/**
+ * The answers as sheet rows, read a page of respondents at a time through the primary key
+ * (employee, question) in the order of the export (respondent, then question), so that a
+ * 100,000-person survey's millions of nominations are never in memory at once. The pages are read
+ * as the writer asks for them, outside one snapshot: an answer saved during the download may or
+ * may not be in the file, as with any export taken while the survey runs.
+ */
+async function* answerSheetRows(db: Database, engagementId: number, employeeIds: readonly number[], rowsOf: (answer: StoredAnswer) => TableCell[][]): AsyncGenerator<TableCell[]> {
+  const respondents = [...employeeIds].sort((a, b) => a - b);
+  for (let at = 0; at < respondents.length; at += RESPONDENTS_PER_PAGE) {
+    const page = await db
+      .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: tables.answers.selectedEmployeeIds })
+      .from(tables.answers)
+      .where(and(eq(tables.answers.engagementId, engagementId), inArray(tables.answers.employeeId, respondents.slice(at, at + RESPONDENTS_PER_PAGE))))
+      .orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId));
+    for (const answer of page) yield* rowsOf(answer);
+  }
+}
 
 /**
  * The "nice Excel": the engagement's people, units, questions and answers in one workbook that a
  * person can read and edit. Columns keep a fixed order (the header texts follow the request's
  * language), so an import reads them by position.
  */
-export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, label: Labeller, locale: TLocale): Promise<ExcelJS.Workbook> {
+export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, label: Labeller, locale: TLocale): Promise<TableWorkbook> {
   const { t } = label;
   const engagementId = scope.engagement.id;
-  const [questionRows, answerRows, extraRows] = await Promise.all([
+  const [questionRows, extraRows] = await Promise.all([
     db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
-    db.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId)).orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId)),
     db.select({ id: tables.employees.id, jobTitle: tables.employees.jobTitle, attributes: tables.employees.attributes }).from(tables.employees).where(eq(tables.employees.engagementId, engagementId)),
   ]);
   // Job titles and the admin's custom attributes travel too, so that an import reproduces the people whole.
@@ -105,11 +131,11 @@ export async function niceExcelWorkbook(db: Database, scope: AnalyticsScope, lab
     workbook,
     t('analytics.export.sheet_answers'),
     [t('analytics.export.col_respondent_email'), t('analytics.export.col_question_key'), t('analytics.export.col_named_email')],
-    // An answer naming nobody is a row without a colleague: the respondent did answer that question.
-    answerRows.flatMap((a) =>
-      a.selectedEmployeeIds.length === 0
-        ? [[emailOf(a.employeeId), questionKey.get(a.questionId) ?? '', '']]
-        : a.selectedEmployeeIds.map((named) => [emailOf(a.employeeId), questionKey.get(a.questionId) ?? '', emailOf(named)]),
+    answerSheetRows(db, engagementId, scope.employees.map((e) => e.id), (answer) =>
+      // An answer naming nobody is a row without a colleague: the respondent did answer that question.
+      answer.selectedEmployeeIds.length === 0
+        ? [[emailOf(answer.employeeId), questionKey.get(answer.questionId) ?? '', '']]
+        : answer.selectedEmployeeIds.map((named) => [emailOf(answer.employeeId), questionKey.get(answer.questionId) ?? '', emailOf(named)]),
     ),
   );
   return workbook;

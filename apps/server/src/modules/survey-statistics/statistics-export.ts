@@ -1,10 +1,9 @@
-import type ExcelJS from 'exceljs';
 import type { TSurveyStatistics, TWithheldReason } from '@ona/contracts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 import { withheldCellText } from '../analytics-shared/privacy.ts';
-import { addTableSheet, dateCell, newWorkbook, type TableColumn } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, dateCell, newWorkbook, type TableColumn, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
-export function statisticsWorkbook(data: TSurveyStatistics, label: Labeller, minGroupSize: number): ExcelJS.Workbook {
+export function statisticsWorkbook(data: TSurveyStatistics, label: Labeller, minGroupSize: number): TableWorkbook {
   const { t } = label;
   const workbook = newWorkbook();
   const fill = data.fill_statistics;

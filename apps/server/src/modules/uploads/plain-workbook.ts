@@ -30,6 +30,8 @@ export interface UploadedSheet {
   readonly name: string;
   getRow(rowNumber: number): UploadedRow;
   eachRow(options: { includeEmpty: false }, callback: (row: UploadedRow, rowNumber: number) => void): void;
+  /** The rows with values in order, one at a time (a million-row answers sheet is not copied into a list). */
+  rowsWithValues(): Iterable<[number, UploadedRow]>;
 }
 
 export interface UploadedWorkbook {
@@ -59,18 +61,28 @@ class PlainRow implements UploadedRow {
 const EMPTY_ROW = new PlainRow([]);
 
 class PlainSheet implements UploadedSheet {
-  private readonly byNumber: Map<number, PlainRow>;
+  /** Rows by number, made only when a row other than the first is asked for by number. */
+  private byNumber: Map<number, PlainRow> | null = null;
 
-  constructor(readonly name: string, rows: [number, PlainCellValue[]][]) {
-    this.byNumber = new Map(rows.map(([n, values]) => [n, new PlainRow(values)]));
-  }
+  constructor(
+    readonly name: string,
+    private readonly rows: [number, PlainCellValue[]][],
+  ) {}
 
   getRow(rowNumber: number): UploadedRow {
+    const first = this.rows[0];
+    // The header is asked for by number on every sheet: no index of a million rows for it.
+    if (first && first[0] === rowNumber) return new PlainRow(first[1]);
+    this.byNumber ??= new Map(this.rows.map(([n, values]) => [n, new PlainRow(values)]));
     return this.byNumber.get(rowNumber) ?? EMPTY_ROW;
   }
 
   eachRow(_options: { includeEmpty: false }, callback: (row: UploadedRow, rowNumber: number) => void): void {
-    for (const [n, row] of this.byNumber) callback(row, n);
+    for (const [n, row] of this.rowsWithValues()) callback(row, n);
+  }
+
+  *rowsWithValues(): Generator<[number, UploadedRow]> {
+    for (const [n, values] of this.rows) yield [n, new PlainRow(values)];
   }
 }
 
@@ -91,15 +103,18 @@ function plainValue(value: ExcelJS.CellValue): PlainCellValue {
   return value ?? null;
 }
 
-/** The plain data of a workbook exceljs has read (in the worker); rows without values are left out, as exceljs's eachRow does. */
+/** One row's values by column (index 0 = column 1), as the reader hands them on. */
+export function plainRowValues(row: ExcelJS.Row): PlainCellValue[] {
+  const values: PlainCellValue[] = [];
+  for (let column = 1; column <= row.cellCount; column++) values.push(plainValue(row.getCell(column).value));
+  return values;
+}
+
+/** The plain data of a workbook exceljs has read whole; rows without values are left out, as exceljs's eachRow does. */
 export function sheetsOf(workbook: ExcelJS.Workbook): PlainSheetData[] {
   return workbook.worksheets.map((sheet) => {
     const rows: [number, PlainCellValue[]][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      const values: PlainCellValue[] = [];
-      for (let column = 1; column <= row.cellCount; column++) values.push(plainValue(row.getCell(column).value));
-      rows.push([rowNumber, values]);
-    });
+    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => rows.push([rowNumber, plainRowValues(row)]));
     return { name: sheet.name, rows };
   });
 }

@@ -76,7 +76,7 @@ describe('a refused upload leaves the keep-alive connection usable', () => {
   const cases: [string, () => Promise<{ token: string; files: TestFile[] }>, number, string | undefined][] = [
     // The second file is large, so that its unread rest does not fit the socket's buffers (as in the report).
     ['two files (400 too_many_files)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: await good() }, { field: 'import_file', content: zipLikeFile(3 * 1024 * 1024) }] }), 400, 'too_many_files'],
-    ['a file over 10 MB (413)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: zipLikeFile(MAX_UPLOAD_BYTES + 512 * 1024) }] }), 413, 'payload_too_large'],
+    ['a file just over the upload limit (413)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: zipLikeFile(MAX_UPLOAD_BYTES + 512 * 1024) }] }), 413, 'payload_too_large'],
     ['not a workbook (415)', async () => ({ token: org.tokens.admin, files: [{ field: 'import_file', content: zipLikeFile(300 * 1024) }] }), 415, 'unsupported_file_type'],
     ['a caller to whom the journey is not visible (404, body never read)', async () => ({ token: org.tokens.member, files: [{ field: 'import_file', content: zipLikeFile(2 * 1024 * 1024) }] }), 404, 'not_found'],
   ];

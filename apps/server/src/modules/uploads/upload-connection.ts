@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 
-/** A refused upload's unread rest is read and dropped up to this size; beyond it the connection closes. */
-export const MAX_DRAIN_BYTES = 32 * 1024 * 1024;
+/**
+ * A refused upload's unread rest is read and dropped up to this size; beyond it the connection
+ * closes. Above the workbook uploads' 64 MB, so that a file just over that limit (an honest
+ * mistake) keeps the connection.
+ */
+export const MAX_DRAIN_BYTES = 80 * 1024 * 1024;
 
 /**
  * After an upload is answered before its body was read to the end (refused: too large, a second

@@ -7,7 +7,7 @@ import { authHeader, createTestApp, type TestContext } from '../../testing/test-
 import { manyCellsWorkbook, oneHugeCellWorkbook, smallEmployeesWorkbook } from '../../testing/xlsx-bombs.ts';
 import { multipartFile } from '../employees-import/multipart-body.ts';
 import { createSurveyOrganisation, type SurveyOrganisation } from '../survey/survey-test-setup.ts';
-import { MAX_WORKBOOK_CELLS, MAX_WORKBOOK_UNPACKED_MB } from './workbook-limits.ts';
+import { MAX_SHEET_ROWS, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_UNPACKED_MB } from './workbook-limits.ts';
 
 let ctx: TestContext;
 let org: SurveyOrganisation;
@@ -93,13 +93,12 @@ describe('workbook bombs', () => {
     expect(await storedEmployees()).toBe(before);
   });
 
-  it('refuses 5 MB holding 2.5 million cells: 413, nothing stored, the server keeps answering', async () => {
+  it('refuses a sheet one row over the row limit (1,048,576, Excel\'s own): 413 with the limit in the message, nothing stored, the server keeps answering', async () => {
     const before = await storedEmployees();
-    const bomb = await manyCellsWorkbook(2_500_000);
-    expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
-    const run = await watched(() => post(employeesUrl(), bomb));
+    const bomb = await manyCellsWorkbook(MAX_SHEET_ROWS + 1, 1);
+    const run = await watched(() => post(employeesUrl(), bomb, 'import_file', 'hu'));
     expect(run.response.statusCode).toBe(413);
-    expect(['workbook_too_large']).toContain(JSON.parse(run.response.body).code);
+    expect(JSON.parse(run.response.body)).toEqual({ code: 'workbook_too_large', detail: translate('hu', 'uploads.errors.too_many_rows', { max: MAX_SHEET_ROWS }) });
     expect(run.healthStatus).toBe(200);
     expect(run.maxStallMs).toBeLessThan(MAX_STALL_MS);
     expect(run.heapGrowthMb).toBeLessThan(MAX_HEAP_GROWTH_MB);

@@ -1,19 +1,23 @@
 /**
- * What an uploaded workbook may hold (docs/survey-and-admin.md, "Limits of uploaded workbooks").
- * A nice Excel of 5,000 people and 50,000 answers (about 200,000 cells) stays well inside them,
- * one of 20,000 people and 100,000 answers too; a zip bomb (a small file that unpacks to hundreds
- * of MB or millions of cells) does not.
+ * What an uploaded workbook may hold (docs/survey-and-admin.md, "Limits of uploaded workbooks"),
+ * raised for 100,000 people (issue 34, item 5): an employees file of 100,000 rows (about a million
+ * cells) and a nice Excel of 100,000 people with an answers sheet as long as Excel allows
+ * (1,048,576 rows, about a million nominations) stay inside them; a zip bomb does not. The reader
+ * streams (workbook-reader-worker.ts), so these bound the work and the plain data handed back, not
+ * an exceljs model of the whole workbook.
  */
 /** Everything the archive unpacks to, declared in its directory and counted while unpacking. */
-export const MAX_WORKBOOK_UNPACKED_MB = 50;
+export const MAX_WORKBOOK_UNPACKED_MB = 400;
 /** One part of the archive (a sheet, the shared strings). */
-export const MAX_WORKBOOK_ENTRY_MB = 40;
+export const MAX_WORKBOOK_ENTRY_MB = 256;
 /** Parts in the archive (a real workbook has a dozen plus one per sheet). */
 export const MAX_WORKBOOK_ENTRIES = 1_000;
-/** Cells of all sheets together: exceljs needs about 0.7 KB of memory per cell. */
-export const MAX_WORKBOOK_CELLS = 500_000;
-/** Rows of one sheet. */
-export const MAX_SHEET_ROWS = 250_000;
+/** A part above 1 MB may unpack to at most this many times its packed size (exported sheets: 10–30 times). */
+export const MAX_WORKBOOK_RATIO = 200;
+/** Cells of all sheets together: 100,000 people's rows and a full answers sheet of three columns. */
+export const MAX_WORKBOOK_CELLS = 4_500_000;
+/** Rows of one sheet: Excel's own maximum, so any sheet Excel can save is read. */
+export const MAX_SHEET_ROWS = 1_048_576;
 /** The heap of the worker that reads one workbook; beyond it the worker stops and the upload answers 413. */
 export const WORKBOOK_WORKER_HEAP_MB = 1_024;
 /** Workbooks read at once per server process, and uploads that may wait for a turn (more: 503). */
@@ -26,6 +30,7 @@ export interface WorkbookLimits {
   unpackedBytes: number;
   entryBytes: number;
   entries: number;
+  ratio: number;
   cells: number;
   sheetRows: number;
 }
@@ -34,6 +39,7 @@ export const WORKBOOK_LIMITS: WorkbookLimits = {
   unpackedBytes: MAX_WORKBOOK_UNPACKED_MB * MB,
   entryBytes: MAX_WORKBOOK_ENTRY_MB * MB,
   entries: MAX_WORKBOOK_ENTRIES,
+  ratio: MAX_WORKBOOK_RATIO,
   cells: MAX_WORKBOOK_CELLS,
   sheetRows: MAX_SHEET_ROWS,
 };

@@ -1,15 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { inflateRawSync } from 'node:zlib';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { sheetsOf, type PlainSheetData } from './plain-workbook.ts';
+import { plainRowValues, type PlainSheetData } from './plain-workbook.ts';
 import { WorkbookRefused, type WorkbookLimits, type WorkbookRefusal } from './workbook-limits.ts';
-import { entryData, isStored, readZipDirectory, type ZipEntry } from './zip-directory.ts';
+import { entryData, isStored, readZipDirectory, recordsForStreamReading, type ZipEntry } from './zip-directory.ts';
 
 /**
  * A worker thread that reads one uploaded workbook (read-workbook.ts starts it): the archive is
- * unpacked part by part with each part's output capped at what the directory declared, cells and
- * rows of the sheets are counted, and only then does exceljs read it. The result goes back as plain
- * data and the worker ends, so its heap (exceljs needs ~0.7 KB per cell) is returned whole.
+ * unpacked part by part as a stream, each part's output capped at what the directory declared,
+ * cells and rows of the sheets are counted, and only then does exceljs's streaming reader read it,
+ * row by row. The result goes back as plain data and the worker ends, so its heap is returned whole.
  */
 export type WorkbookWorkerMessage = { type: 'sheets'; sheets: PlainSheetData[] } | { type: 'refused'; reason: WorkbookRefusal } | { type: 'failed'; message: string };
 
@@ -19,67 +21,145 @@ export interface WorkbookWorkerInput {
 }
 
 const SHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
+/** Compressed bytes handed to the inflater at a time. */
+const PACKED_PIECE_BYTES = 64 * 1024;
 
-/** Occurrences of an element's start tag (`<c ` or `<c>` …), counted on the raw bytes. */
-function countStartTags(xml: Buffer, tag: string): number {
-  const open = Buffer.from(`<${tag}`);
-  let count = 0;
-  let at = xml.indexOf(open);
-  while (at >= 0) {
-    const next = xml[at + open.length];
-    // space, '>' or '/' end the name; anything else is a longer name (<col, <row vs <rowBreaks…).
-    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) count++;
-    at = xml.indexOf(open, at + open.length);
+/**
+ * Counts an element's start tags (`<c ` or `<c>` …) over a stream of pieces: a tag split between
+ * two pieces is counted once, in the piece where its name ends.
+ */
+class StartTagCounter {
+  count = 0;
+  private readonly open: Buffer;
+  private carry: Buffer = Buffer.alloc(0);
+
+  constructor(tag: string) {
+    this.open = Buffer.from(`<${tag}`);
   }
-  return count;
+
+  add(piece: Buffer): void {
+    const text = this.carry.length > 0 ? Buffer.concat([this.carry, piece]) : piece;
+    const open = this.open;
+    let at = text.indexOf(open);
+    while (at >= 0 && at + open.length < text.length) {
+      const next = text[at + open.length];
+      // space, '>' or '/' end the name; anything else is a longer name (<col, <row vs <rowBreaks…).
+      if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) this.count++;
+      at = text.indexOf(open, at + open.length);
+    }
+    // The last bytes may begin a tag whose name ends in the next piece.
+    this.carry = Buffer.from(text.subarray(Math.max(0, text.length - open.length)));
+  }
 }
 
-function unpack(buffer: Buffer, entry: ZipEntry): Buffer {
+/** Inflates one part piece by piece, never more than it declared, handing each piece on; the output is not kept. */
+async function unpackEach(buffer: Buffer, entry: ZipEntry, take: (piece: Buffer) => void): Promise<void> {
   const data = entryData(buffer, entry);
   if (isStored(entry)) {
     if (data.length > entry.declaredSize) throw new WorkbookRefused('unpacked_too_large');
-    return data;
+    take(data);
+    return;
   }
+  const inflater = createInflateRaw();
+  let unpacked = 0;
+  let refusal: WorkbookRefusal | null = null;
+  inflater.on('data', (piece: Buffer) => {
+    unpacked += piece.length;
+    // A part that lies about its size stops here, having cost one piece beyond what it declared.
+    if (unpacked > entry.declaredSize) {
+      refusal = 'unpacked_too_large';
+      inflater.destroy();
+      return;
+    }
+    try {
+      take(piece);
+    } catch (error) {
+      // A count over its limit: thrown here it would escape the stream, so it ends the stream.
+      if (!(error instanceof WorkbookRefused)) throw error;
+      refusal = error.reason;
+      inflater.destroy();
+    }
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    inflater.once('end', resolve);
+    inflater.once('close', resolve);
+    inflater.once('error', reject);
+  });
   try {
-    // The output may not exceed the declared size (itself within the limits): a part that lies
-    // about its size stops here, with at most that much memory spent.
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, entry.declaredSize) });
-  } catch (error) {
-    if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new WorkbookRefused('unpacked_too_large');
-    throw new WorkbookRefused('not_a_workbook');
+    for (let at = 0; at < data.length && refusal === null; at += PACKED_PIECE_BYTES) {
+      if (!inflater.write(data.subarray(at, at + PACKED_PIECE_BYTES))) await Promise.race([once(inflater, 'drain'), done]);
+    }
+    if (refusal === null) inflater.end();
+    await done;
+  } catch {
+    if (refusal === null) refusal = 'not_a_workbook';
   }
+  if (refusal !== null) throw new WorkbookRefused(refusal);
 }
 
-/** Unpacks every part within the limits and counts the sheets' cells and rows; throws WorkbookRefused. */
-export function checkUnpacked(buffer: Buffer, limits: WorkbookLimits): void {
+/**
+ * Unpacks every part as a stream within the limits and counts the sheets' cells and rows, keeping
+ * none of it: memory holds one piece, whatever the part's size. Throws WorkbookRefused.
+ */
+export async function checkUnpacked(buffer: Buffer, limits: WorkbookLimits): Promise<void> {
   const entries = readZipDirectory(buffer, limits);
   let cells = 0;
   for (const entry of entries) {
-    const content = unpack(buffer, entry);
-    if (!SHEET_PART.test(entry.name)) continue;
-    if (countStartTags(content, 'row') > limits.sheetRows) throw new WorkbookRefused('too_many_rows');
-    cells += countStartTags(content, 'c');
-    if (cells > limits.cells) throw new WorkbookRefused('too_many_cells');
+    if (!SHEET_PART.test(entry.name)) {
+      await unpackEach(buffer, entry, () => undefined);
+      continue;
+    }
+    const rows = new StartTagCounter('row');
+    const cellTags = new StartTagCounter('c');
+    await unpackEach(buffer, entry, (piece) => {
+      rows.add(piece);
+      cellTags.add(piece);
+      if (rows.count > limits.sheetRows) throw new WorkbookRefused('too_many_rows');
+      if (cells + cellTags.count > limits.cells) throw new WorkbookRefused('too_many_cells');
+    });
+    cells += cellTags.count;
   }
+}
+
+/**
+ * Reads the checked workbook with exceljs's streaming reader: rows arrive one at a time and become
+ * plain values, so memory holds the plain data (bounded by the cell limit), never exceljs's model
+ * of the workbook (about 0.7 KB a cell). The sheets come back in the workbook's order.
+ */
+async function readSheets(buffer: Buffer, limits: WorkbookLimits): Promise<PlainSheetData[]> {
+  const records = recordsForStreamReading(buffer, readZipDirectory(buffer, limits));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(records), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
+  const sheets: PlainSheetData[] = [];
+  let cells = 0;
+  for await (const sheet of reader) {
+    const rows: PlainSheetData['rows'] = [];
+    for await (const row of sheet) {
+      if (!row.hasValues) continue;
+      if (rows.length >= limits.sheetRows) throw new WorkbookRefused('too_many_rows');
+      cells += row.cellCount;
+      if (cells > limits.cells) throw new WorkbookRefused('too_many_cells');
+      rows.push([row.number, plainRowValues(row)]);
+    }
+    sheets.push({ name: (sheet as unknown as { name: string }).name, rows });
+  }
+  // exceljs meets the sheets in the archive's order; the workbook's own order is its sheet list.
+  const order = ((reader as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []).map((s) => s.name);
+  const position = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return sheets.sort((a, b) => position(a.name) - position(b.name));
 }
 
 async function read({ buffer: bytes, limits }: WorkbookWorkerInput): Promise<WorkbookWorkerMessage> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
-    checkUnpacked(buffer, limits);
+    await checkUnpacked(buffer, limits);
+    const sheets = await readSheets(buffer, limits);
+    if (sheets.length === 0) return { type: 'refused', reason: 'not_a_workbook' };
+    return { type: 'sheets', sheets };
   } catch (error) {
     if (error instanceof WorkbookRefused) return { type: 'refused', reason: error.reason };
-    throw error;
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
     // A zip with a workbook's parts that exceljs still cannot read: damaged or not really a workbook.
     return { type: 'refused', reason: 'not_a_workbook' };
   }
-  if (workbook.worksheets.length === 0) return { type: 'refused', reason: 'not_a_workbook' };
-  return { type: 'sheets', sheets: sheetsOf(workbook) };
 }
 
 if (parentPort) {

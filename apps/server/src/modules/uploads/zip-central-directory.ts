@@ -18,7 +18,12 @@ export interface ZipLimits {
   entries: number;
   entryBytes: number;
   unpackedBytes: number;
+  /** Largest declared size over compressed size of an entry above RATIO_CHECKED_BYTES (none: not checked). */
+  ratio?: number;
 }
+
+/** Entries smaller than this are never a bomb whatever their ratio (a styles part of repeated tags). */
+export const RATIO_CHECKED_BYTES = 1024 * 1024;
 
 /** Not a zip we read; cut short or damaged; declaring more than the limits (a zip bomb). */
 export type ZipProblem = 'not_a_zip' | 'truncated' | 'too_large';
@@ -49,9 +54,21 @@ export function findEndOfDirectory(tail: Buffer): { count: number; size: number;
   return null;
 }
 
-/** The `count` entries of a central directory; `archiveBytes` is the whole archive's length. */
+/**
+ * The directory's place from its end record, checked against the archive's length and the entry
+ * limit: the one check of both readers (an archive cut short has no end record, or one that points
+ * past its end). `tail` is the last END_OF_DIRECTORY_SEARCH_BYTES (or all) of the archive.
+ */
+export function locateDirectory(tail: Buffer, archiveBytes: number, limits: ZipLimits): { count: number; size: number; start: number } {
+  const end = findEndOfDirectory(tail);
+  if (!end) throw new ZipDirectoryRefused('truncated');
+  if (end.count > limits.entries) throw new ZipDirectoryRefused('too_large');
+  if (end.start + end.size > archiveBytes) throw new ZipDirectoryRefused('truncated');
+  return end;
+}
+
+/** The `count` entries (within the limit: locateDirectory) of a central directory; `archiveBytes` is the whole archive's length. */
 export function readDirectoryEntries(directory: Buffer, count: number, archiveBytes: number, limits: ZipLimits): ZipEntry[] {
-  if (count > limits.entries) throw new ZipDirectoryRefused('too_large');
   const entries: ZipEntry[] = [];
   let at = 0;
   let total = 0;
@@ -68,6 +85,8 @@ export function readDirectoryEntries(directory: Buffer, count: number, archiveBy
     at += 46 + nameLength + extraLength + commentLength;
     if (method !== STORED && method !== DEFLATED) throw new ZipDirectoryRefused('not_a_zip');
     if (declaredSize === ZIP64_MARK || compressedSize === ZIP64_MARK || declaredSize > limits.entryBytes) throw new ZipDirectoryRefused('too_large');
+    // A part that unpacks to hundreds of times its size is a bomb, not a sheet (real sheets: 5–30 times).
+    if (limits.ratio !== undefined && declaredSize > RATIO_CHECKED_BYTES && declaredSize > compressedSize * limits.ratio) throw new ZipDirectoryRefused('too_large');
     total += declaredSize;
     if (total > limits.unpackedBytes) throw new ZipDirectoryRefused('too_large');
     // An entry whose data would run past the archive's end: the archive was cut short.

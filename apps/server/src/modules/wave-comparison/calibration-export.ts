@@ -1,14 +1,13 @@
-import type ExcelJS from 'exceljs';
 import type { TLocale, TRiskCalibration } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { addTableSheet, numberFormat } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, numberFormat, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 /**
  * The calibration as three sheets of the comparison workbook (admins who see both journeys whole):
  * the table per earlier risk level, precision and recall with their counts, and the leavers with
  * their reasons. A withheld figure says why instead of showing a number.
  */
-export function addCalibrationSheets(workbook: ExcelJS.Workbook, locale: TLocale, calibration: TRiskCalibration): void {
+export function addCalibrationSheets(workbook: TableWorkbook, locale: TLocale, calibration: TRiskCalibration): void {
   const t = (key: MessageKey, params: Record<string, string | number> = {}): string => translate(locale, key, params);
   const withheld = t('calibration.export.withheld', { min: calibration.min_group_size });
   const percent = numberFormat('percent') ?? '0.0%';

@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { TComparedUnitRef, TLocale, TMetricChange, TPersonWave, TTieDiff, TWaveComparison } from '@ona/contracts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 import type { TMetricFormat } from '@ona/contracts';
-import { addTableSheet, newWorkbook, numberFormat, type TableColumn } from '../analytics-shared/workbook-table.ts';
+import { addTableSheet, newWorkbook, numberFormat, type TableColumn, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 
 /** Excel formats of the metric formats (a label number like a community is a whole number). */
 const NUMBER_FORMATS: Record<TMetricFormat, string> = {
@@ -22,7 +21,7 @@ const path = (unit: TComparedUnitRef | null | undefined): string | null => (unit
  * change), per unit, per network, the people who joined and left, and the tie diff when the
  * caller may see it (`ties` null otherwise). Withheld cells stay empty, a withheld side says so.
  */
-export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison: TWaveComparison, ties: TTieDiff | null): ExcelJS.Workbook {
+export function comparisonWorkbook(locale: TLocale, label: Labeller, comparison: TWaveComparison, ties: TTieDiff | null): TableWorkbook {
   const t = (key: MessageKey, params: Record<string, string | number> = {}): string => translate(locale, key, params);
   const withheld = t('waves.export.withheld');
   const workbook = newWorkbook();

@@ -1,14 +1,10 @@
-/// <reference path="../../../types/xml-writer.d.ts" />
 import { Readable } from 'node:stream';
-import XMLWriter from 'xml-writer';
 import type { TGexfVersion } from '@ona/contracts';
 import type { NetworkColumn, NetworkTable, TValue } from './network-table.ts';
+import { StreamingXml } from './streaming-xml.ts';
 
 /** Viz size of a person: what the page draws at zoom 1 (node size 0.15 × 40 px). */
 const NODE_SIZE = 6;
-
-/** Elements per piece handed to the reply. */
-const ELEMENTS_PER_PIECE = 500;
 
 /**
  * The namespaces of each version. 1.2draft's viz namespace is the one of its schema
@@ -44,69 +40,52 @@ export function toGexf(table: NetworkTable, version: TGexfVersion): Readable {
 
 function* gexfPieces(table: NetworkTable, version: TGexfVersion): Generator<string> {
   const ns = NAMESPACES[version];
-  let written: string[] = [];
-  const xml = new XMLWriter('  ', (piece) => void written.push(piece));
-  const take = (): string => {
-    const piece = written.join('');
-    written = [];
-    return piece;
-  };
-  /** One element with its attributes, left open. */
-  const open = (name: string, attributes: Record<string, string> = {}) => {
-    xml.startElement(name);
-    for (const [key, value] of Object.entries(attributes)) xml.writeAttribute(key, value);
-  };
-  const empty = (name: string, attributes: Record<string, string>) => {
-    open(name, attributes);
-    xml.endElement();
-  };
+  const out = new StreamingXml();
+  const { xml } = out;
   xml.startDocument('1.0', 'UTF-8');
-  open('gexf', { version: ns.version, xmlns: ns.gexf, 'xmlns:viz': ns.viz, ...(ns.schema ? { 'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance', 'xsi:schemaLocation': ns.schema } : {}) });
-  open('meta');
+  out.open('gexf', { version: ns.version, xmlns: ns.gexf, 'xmlns:viz': ns.viz, ...(ns.schema ? { 'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance', 'xsi:schemaLocation': ns.schema } : {}) });
+  out.open('meta');
   xml.writeElement('creator', 'ONA platform');
   xml.writeElement('description', table.title);
-  xml.endElement();
-  open('graph', { defaultedgetype: 'directed' });
+  out.close();
+  out.open('graph', { defaultedgetype: 'directed' });
   const declare = (scope: 'node' | 'edge', columns: readonly NetworkColumn[]) => {
     if (columns.length === 0) return;
-    open('attributes', { class: scope });
-    for (const column of columns) empty('attribute', { id: column.name, title: column.name, type: column.type });
-    xml.endElement();
+    out.open('attributes', { class: scope });
+    for (const column of columns) out.empty('attribute', { id: column.name, title: column.name, type: column.type });
+    out.close();
   };
   declare('node', table.nodeColumns);
   declare('edge', table.edgeColumns);
   const attvalues = (columns: readonly NetworkColumn[], values: Record<string, TValue>) => {
     if (columns.length === 0) return;
-    open('attvalues');
+    out.open('attvalues');
     // An empty value is left out, as graphology-gexf did: the attribute's absence.
     for (const column of columns) {
       const value = values[column.name];
-      if (value !== null && value !== undefined && value !== '') empty('attvalue', { for: column.name, value: String(value) });
+      if (value !== null && value !== undefined && value !== '') out.empty('attvalue', { for: column.name, value: String(value) });
     }
-    xml.endElement();
+    out.close();
   };
-  let elements = 0;
-  open('nodes');
+  out.open('nodes');
   for (const node of table.nodes) {
-    open('node', { id: node.id, label: node.label });
+    out.open('node', { id: node.id, label: node.label });
     attvalues(table.nodeColumns, node.values);
     const color = rgb(node.color);
-    if (color) empty('viz:color', color);
-    empty('viz:size', { value: String(NODE_SIZE) });
-    empty('viz:position', { x: String(node.x), y: String(node.y), z: '0' });
-    empty('viz:shape', { value: node.zeroAnswers ? 'triangle' : 'disc' });
-    xml.endElement();
-    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
+    if (color) out.empty('viz:color', color);
+    out.empty('viz:size', { value: String(NODE_SIZE) });
+    out.empty('viz:position', { x: String(node.x), y: String(node.y), z: '0' });
+    out.empty('viz:shape', { value: node.zeroAnswers ? 'triangle' : 'disc' });
+    out.close();
+    if (out.counted()) yield out.take();
   }
-  xml.endElement();
-  open('edges');
+  out.close();
+  out.open('edges');
   for (const edge of table.edges) {
-    open('edge', { id: `${edge.source}->${edge.target}`, source: edge.source, target: edge.target, weight: String(Number(edge.values.question_count ?? 1)) });
+    out.open('edge', { id: `${edge.source}->${edge.target}`, source: edge.source, target: edge.target, weight: String(Number(edge.values.question_count ?? 1)) });
     attvalues(table.edgeColumns, edge.values);
-    xml.endElement();
-    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
+    out.close();
+    if (out.counted()) yield out.take();
   }
-  // flush() closes every element still open (endDocument only ends an open tag).
-  xml.flush();
-  yield take();
+  yield out.finish();
 }

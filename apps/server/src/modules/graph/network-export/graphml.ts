@@ -1,7 +1,6 @@
-/// <reference path="../../../types/xml-writer.d.ts" />
 import { Readable } from 'node:stream';
-import XMLWriter from 'xml-writer';
 import type { NetworkColumn, NetworkTable, TValue, TValueType } from './network-table.ts';
+import { StreamingXml } from './streaming-xml.ts';
 
 const GRAPHML_NS = 'http://graphml.graphdrawing.org/xmlns';
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -29,63 +28,48 @@ export function toGraphml(table: NetworkTable, describe: (name: string) => { lab
   return Readable.from(graphmlPieces(table, describe));
 }
 
-/** Elements per piece handed to the reply. */
-const ELEMENTS_PER_PIECE = 500;
-
 function* graphmlPieces(table: NetworkTable, describe: (name: string) => { label: string; description: string }): Generator<string> {
-  let written: string[] = [];
-  const xml = new XMLWriter('  ', (piece) => void written.push(piece));
-  const take = (): string => {
-    const piece = written.join('');
-    written = [];
-    return piece;
-  };
-  const open = (name: string, attributes: Record<string, string> = {}) => {
-    xml.startElement(name);
-    for (const [key, value] of Object.entries(attributes)) xml.writeAttribute(key, value);
-  };
+  const out = new StreamingXml();
+  const { xml } = out;
   xml.startDocument('1.0', 'UTF-8');
-  open('graphml', { xmlns: GRAPHML_NS, 'xmlns:xsi': XSI_NS, 'xsi:schemaLocation': SCHEMA });
+  out.open('graphml', { xmlns: GRAPHML_NS, 'xmlns:xsi': XSI_NS, 'xsi:schemaLocation': SCHEMA });
   const nodeKeys: NetworkColumn[] = [...BUILT_IN_KEYS.map((key) => ({ ...key, ...describe(key.name) })), ...table.nodeColumns];
   const keyId = new Map<string, string>();
   const declare = (scope: 'node' | 'edge', columns: readonly NetworkColumn[]) => {
     for (const column of columns) {
       const id = `${scope === 'node' ? 'n' : 'e'}_${column.name}`;
       keyId.set(`${scope}:${column.name}`, id);
-      open('key', { id, for: scope, 'attr.name': column.name, 'attr.type': ATTR_TYPES[column.type] });
+      out.open('key', { id, for: scope, 'attr.name': column.name, 'attr.type': ATTR_TYPES[column.type] });
       xml.writeElement('desc', column.label === column.description ? column.label : `${column.label}: ${column.description}`);
-      xml.endElement();
+      out.close();
     }
   };
   declare('node', nodeKeys);
   declare('edge', table.edgeColumns);
-  open('graph', { id: 'G', edgedefault: 'directed' });
+  out.open('graph', { id: 'G', edgedefault: 'directed' });
   xml.writeElement('desc', table.title);
   const data = (scope: 'node' | 'edge', name: string, value: TValue) => {
     if (value === null || value === '') return;
-    open('data', { key: keyId.get(`${scope}:${name}`)! });
+    out.open('data', { key: keyId.get(`${scope}:${name}`)! });
     xml.text(String(value));
-    xml.endElement();
+    out.close();
   };
-  let elements = 0;
   for (const node of table.nodes) {
-    open('node', { id: node.id });
+    out.open('node', { id: node.id });
     data('node', 'label', node.label);
     data('node', 'x', node.x);
     data('node', 'y', node.y);
     data('node', 'color', node.color);
     for (const column of table.nodeColumns) data('node', column.name, node.values[column.name] ?? null);
-    xml.endElement();
-    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
+    out.close();
+    if (out.counted()) yield out.take();
   }
   let index = 0;
   for (const edge of table.edges) {
-    open('edge', { id: `e${index++}`, source: edge.source, target: edge.target });
+    out.open('edge', { id: `e${index++}`, source: edge.source, target: edge.target });
     for (const column of table.edgeColumns) data('edge', column.name, edge.values[column.name] ?? null);
-    xml.endElement();
-    if (++elements % ELEMENTS_PER_PIECE === 0) yield take();
+    out.close();
+    if (out.counted()) yield out.take();
   }
-  // flush() closes every element still open (endDocument only ends an open tag).
-  xml.flush();
-  yield take();
+  yield out.finish();
 }
