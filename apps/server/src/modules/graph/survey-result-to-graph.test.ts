@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { TApiError, TGraphVisualization } from '@ona/contracts';
+import { RESULTS_UPLOAD_MAX_BYTES, type TApiError, type TGraphVisualization } from '@ona/contracts';
 import type { AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { useAnalysedOrganisation } from '../../testing/analysed-app.ts';
 import { authHeader, type TestContext } from '../../testing/test-app.ts';
@@ -110,7 +110,7 @@ describe('POST /survey-result-to-graph/', () => {
     const wrongField = await upload(org.tokens.admin, multipart('import_file', 'results.xlsx', await resultsWorkbook()));
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json<TApiError>().code).toBe('no_file');
-    const large = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
+    const large = Buffer.alloc(RESULTS_UPLOAD_MAX_BYTES + 10, 1);
     large.writeUInt32LE(0x04034b50, 0);
     expect((await upload(org.tokens.admin, multipart('results', 'big.xlsx', large))).statusCode).toBe(413);
     const json = await ctx.app.inject({ method: 'POST', url: '/api/survey-result-to-graph/', payload: { results: 'x' }, headers: authHeader(org.tokens.admin) });
