@@ -1,6 +1,7 @@
 import { copyRows, eq, sql, statementChunks, tables, type CopyValue, type Database } from '@ona/db';
 import type { TAccessLevel, TModule } from '@ona/contracts';
 import { hashPassword } from '../modules/auth/password-hash.ts';
+import { copyEmployees, reserveEmployeeIds } from '../modules/employees-import/import-shared.ts';
 import { loadDemoDirectory } from './demo-directory.ts';
 import type { DemoAnswer, DemoLeadershipBlock, DemoLogin, DemoOrganisation } from './demo-types.ts';
 
@@ -101,25 +102,23 @@ async function insertOrganisation(db: Database, org: DemoOrganisation): Promise<
     // The ids are drawn from the table's sequence first, so the rows (and their leaders) go in by
     // COPY in one pass, with no RETURNING to wait for and no second pass for the leaders.
     const employeeIds = new Map<string, number>();
-    const reserved = await db.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('employees', 'id'))::int as id from generate_series(1, ${people.length}::int)`);
-    people.forEach((e, i) => employeeIds.set(e.key, Number(reserved.rows[i]?.id)));
-    await copyRows(
+    const reserved = await reserveEmployeeIds(db, people.length);
+    people.forEach((e, i) => employeeIds.set(e.key, reserved[i]!));
+    await copyEmployees(
       db,
-      'employees',
-      ['id', 'engagement_id', 'unit_id', 'leader_id', 'name', 'email', 'gender', 'generation', 'entry_date', 'job_title', 'attributes'],
-      people.map((e) => [
-        employeeIds.get(e.key),
+      people.map((e) => ({
+        id: employeeIds.get(e.key),
         engagementId,
-        unitIds.get(e.unitKey) ?? null,
-        e.leaderKey ? (employeeIds.get(e.leaderKey) ?? null) : null,
-        e.name,
-        e.email,
-        e.gender,
-        e.generation,
-        e.entryDate,
-        e.jobTitle,
-        { birth_year: String(e.birthYear), unit_manager: e.isUnitManager ? 'yes' : 'no' },
-      ]),
+        unitId: unitIds.get(e.unitKey) ?? null,
+        leaderId: e.leaderKey ? (employeeIds.get(e.leaderKey) ?? null) : null,
+        name: e.name,
+        email: e.email,
+        gender: e.gender,
+        generation: e.generation,
+        entryDate: e.entryDate,
+        jobTitle: e.jobTitle,
+        attributes: { birth_year: String(e.birthYear), unit_manager: e.isUnitManager ? 'yes' : 'no' },
+      })),
     );
     employeeIdsPerEngagement.set(engagement.key, employeeIds);
     // Leaver reasons belong to the organisation and the person's e-mail (docs/risk-calibration.md).

@@ -7,13 +7,13 @@ import {
   type TEmployeesImportResult,
   type TLocale,
 } from '@ona/contracts';
-import { and, copyRows, eq, inArray, sql, statementChunks, tables, type CopyValue, type Database } from '@ona/db';
+import { and, eq, inArray, sql, statementChunks, tables, type Database } from '@ona/db';
 import { ApiError } from '../../errors/api-error.ts';
 import { RowReader } from './cell-parsers.ts';
 import { checkEmployeeRows, checkUnitRows, unitKey, type EmployeeRowInput, type UnitRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
 import { findSheet, readSheetTable } from './sheet-table.ts';
-import { linkableUsers, MAX_SHEET_ROWS, reserveEmployeeIds } from './import-shared.ts';
+import { copyEmployees, linkableUsers, MAX_SHEET_ROWS, reserveEmployeeIds } from './import-shared.ts';
 import { syncOpenJourneysFromDirectory } from '../directory-journeys/journey-people-sync.ts';
 import { feedDirectoryFromUpload } from '../directory-journeys/upload-to-directory.ts';
 import type { UploadedWorkbook } from '../uploads/plain-workbook.ts';
@@ -112,11 +112,21 @@ export async function applyEmployeesUpload(db: Database, engagement: { id: numbe
     const newIds = await reserveEmployeeIds(tx, added.length);
     added.forEach((row, i) => idOfEmail.set(row.email as string, newIds[i] as number));
     const leaderOf = (row: EmployeeRowInput) => (row.leaderEmail === null ? null : (idOfEmail.get(row.leaderEmail) ?? null));
-    await copyRows(
+    await copyEmployees(
       tx,
-      'employees',
-      ['id', 'engagement_id', 'unit_id', 'leader_id', 'name', 'email', 'gender', 'generation', 'entry_date', 'job_title', 'user_id'],
-      added.map((row): CopyValue[] => [idOfEmail.get(row.email as string), engagement.id, unitOf(row), leaderOf(row), row.name, row.email, row.gender, row.generation, row.entryDate, row.jobTitle, users.get(row.email as string) ?? null]),
+      added.map((row) => ({
+        id: idOfEmail.get(row.email as string),
+        engagementId: engagement.id,
+        unitId: unitOf(row),
+        leaderId: leaderOf(row),
+        name: row.name,
+        email: row.email,
+        gender: row.gender,
+        generation: row.generation,
+        entryDate: row.entryDate,
+        jobTitle: row.jobTitle,
+        userId: users.get(row.email as string) ?? null,
+      })),
     );
     const updates = existing.map(
       (row) =>

@@ -14,7 +14,7 @@ import {
 import { copyRows, eq, sql, tables, type CopyValue, type Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
 import { RowReader } from './cell-parsers.ts';
-import { linkableUsers, reserveEmployeeIds } from './import-shared.ts';
+import { copyEmployees, linkableUsers, reserveEmployeeIds } from './import-shared.ts';
 import { SERVER_MESSAGES, type MessageKey } from '../../i18n/translate.ts';
 import { defaultQuestionnaire } from '../survey/default-questionnaire.ts';
 import { findCycles } from './chain-cycles.ts';
@@ -271,21 +271,23 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
     // Ascending in file order, as the export numbers them; people and leaders then go in by one COPY.
     const ids = await reserveEmployeeIds(tx, content.employees.length);
     const idOf = new Map<string, number>(content.employees.map((e, i) => [e.email as string, ids[i] as number]));
-    const employeeRows = content.employees.map((e): CopyValue[] => [
-      idOf.get(e.email as string),
-      engagement.id,
-      e.unit === null ? null : (unitIdOf.get(unitKey(e.unit)) ?? null),
-      e.leaderEmail === null ? null : (idOf.get(e.leaderEmail) ?? null),
-      e.name,
-      e.email,
-      e.gender,
-      e.generation,
-      e.entryDate,
-      e.jobTitle,
-      e.attributes,
-      userOf.get(e.email as string) ?? null,
-    ]);
-    await copyRows(tx, 'employees', ['id', 'engagement_id', 'unit_id', 'leader_id', 'name', 'email', 'gender', 'generation', 'entry_date', 'job_title', 'attributes', 'user_id'], employeeRows);
+    await copyEmployees(
+      tx,
+      content.employees.map((e) => ({
+        id: idOf.get(e.email as string),
+        engagementId: engagement.id,
+        unitId: e.unit === null ? null : (unitIdOf.get(unitKey(e.unit)) ?? null),
+        leaderId: e.leaderEmail === null ? null : (idOf.get(e.leaderEmail) ?? null),
+        name: e.name,
+        email: e.email,
+        gender: e.gender,
+        generation: e.generation,
+        entryDate: e.entryDate,
+        jobTitle: e.jobTitle,
+        attributes: e.attributes,
+        userId: userOf.get(e.email as string) ?? null,
+      })),
+    );
 
     const questionIdOf = new Map<string, number>();
     for (const [position, q] of content.questions.entries()) {

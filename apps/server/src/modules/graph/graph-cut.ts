@@ -1,4 +1,5 @@
 import { COLLABORATION_GRAPH_TYPE } from '@ona/contracts';
+import { unitTree } from '../analytics-shared/unit-tree.ts';
 import { subordinatesOf } from '../engagements/access-scope.ts';
 import { matchesFilters } from './graph-filters.ts';
 import type { GraphPerson, GraphSource } from './graph-source.ts';
@@ -113,20 +114,8 @@ export function cutGraph(source: GraphSource, request: Pick<GraphRequest, 'graph
 /** The chosen units and every unit below them; null when no unit was chosen (no narrowing). */
 function unitsWithDescendants(source: GraphSource, chosen: readonly number[]): Set<number> | null {
   if (chosen.length === 0) return null;
-  const children = new Map<number, number[]>();
-  for (const u of source.units) {
-    if (u.parentId === null) continue;
-    const list = children.get(u.parentId);
-    if (list) list.push(u.id);
-    else children.set(u.parentId, [u.id]);
-  }
+  const tree = unitTree(source.units);
   const result = new Set<number>();
-  const stack = [...chosen];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (result.has(id)) continue;
-    result.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
+  for (const id of chosen) for (const unit of tree.subtreeOf(id)) result.add(unit);
   return result;
 }
