@@ -81,6 +81,12 @@ async function waitForRun(db: TestDatabase, runId: number, done: (run: AnalysisR
   }
 }
 
+/** Polls the worker's log until it holds a `msg` entry: the line is written after the run's commit and reaches this process a moment later. */
+async function waitForLog(worker: WorkerProcess, msg: string): Promise<{ runId?: number; pid?: number }[]> {
+  while (logged(worker, msg).length === 0) await pause(100);
+  return logged(worker, msg);
+}
+
 let ctx: TestContext & { db: TestDatabase };
 let engagementId: number;
 let adminToken: string;
@@ -130,7 +136,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('analysis worker proc
     const run = await waitForRun(ctx.db, runId, (r) => r.status === 'done' || r.status === 'failed');
     expect(run).toMatchObject({ status: 'done', progress: 100, error: null });
     expect((await storedResultOf(ctx.db.db, runId))?.employees.length).toBeGreaterThan(900);
-    expect(logged(worker, 'analysis done')).toEqual([expect.objectContaining({ runId, pid: worker.child.pid })]);
+    expect(await waitForLog(worker, 'analysis done')).toEqual([expect.objectContaining({ runId, pid: worker.child.pid })]);
     // The run's e-mails were written for the web instances to deliver: leader codes are stored.
     const codes = await ctx.db.db.select().from(tables.leaderReportCodes).where(eq(tables.leaderReportCodes.engagementId, engagementId));
     expect(codes.length).toBeGreaterThan(0);
@@ -154,8 +160,15 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('analysis worker proc
     // the job whose heartbeat stopped for ANALYSIS_HEARTBEAT_S and retries it after 10 s.
     const run = await waitForRun(ctx.db, runId, (r) => r.status === 'done' || r.status === 'failed');
     expect(run).toMatchObject({ status: 'done', progress: 100, error: null });
-    expect(logged(second, 'analysis done')).toEqual([expect.objectContaining({ runId, pid: second.child.pid })]);
-    const { rows } = await ctx.db.db.execute<{ state: string; retry_count: number }>(sql`select state, retry_count from pgboss.job where name = 'analysis-run' and data->>'runId' = ${String(runId)}`);
+    expect(await waitForLog(second, 'analysis done')).toEqual([expect.objectContaining({ runId, pid: second.child.pid })]);
+    // The job engine marks the job completed after the handler returned, a moment after the run is
+    // stored as done and logged: poll until it leaves 'active' (no timing, the test's time-out bounds it).
+    const jobOf = async () => (await ctx.db.db.execute<{ state: string; retry_count: number }>(sql`select state, retry_count from pgboss.job where name = 'analysis-run' and data->>'runId' = ${String(runId)}`)).rows;
+    let rows = await jobOf();
+    while (rows.some((row) => row.state === 'active')) {
+      await pause(100);
+      rows = await jobOf();
+    }
     expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 600_000);
 });
