@@ -5,6 +5,7 @@ import { and, asc, eq, sql, tables } from '@ona/db';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, TEST_SECRETS_KEY, type TestContext } from '../../testing/test-app.ts';
 import { auditKeyFrom, GENESIS_HASH } from './audit-chain.ts';
+import { AuditBatcher } from './audit-batch.ts';
 import { appendAuditEntry, type AuditRecord } from './audit-repository.ts';
 import { pruneAuditChain } from './audit-retention.ts';
 import { verifyAuditChain } from './audit-verify.ts';
@@ -191,6 +192,42 @@ describe('verify', () => {
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(entries[0]?.prevHash).toBe(GENESIS_HASH);
     expect(await verifyAuditChain(db, key, org.id)).toMatchObject({ whole: true, checked_entries: 40 });
+  });
+
+  it('appends reads that arrive together in batches: every caller waits for its own entry, and the chains stay whole and in arrival order per organisation', async () => {
+    const db = ctx.db.db;
+    const [busy, quiet] = [await createOrganization(db, 'Read-heavy Ltd'), await createOrganization(db, 'Read-light Ltd')];
+    const batcher = new AuditBatcher(db, key);
+    // Interleaved: 120 reads of one organisation (more than one append takes at once on the pool) and 7 of another.
+    const appends = Array.from({ length: 127 }, (_, i) => (i % 18 === 5 ? { org: quiet.id, i } : { org: busy.id, i }));
+    await Promise.all(appends.map(({ org, i }) => batcher.append(record(org, new Date(), { subjectEmployeeId: i }))));
+    for (const org of [busy.id, quiet.id]) {
+      const expected = appends.filter((a) => a.org === org).map((a) => a.i);
+      const entries = await entriesOf(org);
+      expect(entries.map((e) => e.seq)).toEqual(expected.map((_, k) => k + 1));
+      expect(entries.map((e) => e.subjectEmployeeId)).toEqual(expected);
+      expect(await verifyAuditChain(db, key, org)).toMatchObject({ whole: true, checked_entries: expected.length });
+    }
+    // Appends one at a time after a batch continue the same chain.
+    await appendAuditEntry(db, key, record(quiet.id, new Date()));
+    await batcher.append(record(quiet.id, new Date()));
+    expect(await verifyAuditChain(db, key, quiet.id)).toMatchObject({ whole: true, checked_entries: 9 });
+  });
+
+  it('a batch that cannot be stored fails every caller in it and stores none of its entries', async () => {
+    const db = ctx.db.db;
+    const org = await createOrganization(db, 'Failing Ltd');
+    const batcher = new AuditBatcher(db, key);
+    await batcher.append(record(org.id, new Date()));
+    // A user agent is stored as text; a NUL byte is refused by the database, failing its whole batch.
+    const results = await Promise.allSettled([batcher.append(record(org.id, new Date())), batcher.append(record(org.id, new Date(), { userAgent: 'bad\u0000agent' })), batcher.append(record(org.id, new Date()))]);
+    expect(results.map((r) => r.status)).toContain('rejected');
+    const stored = await entriesOf(org.id);
+    expect(stored.length).toBe(1 + results.filter((r) => r.status === 'fulfilled').length);
+    expect(await verifyAuditChain(db, key, org.id)).toMatchObject({ whole: true });
+    // The chain goes on after the failure.
+    await batcher.append(record(org.id, new Date()));
+    expect(await verifyAuditChain(db, key, org.id)).toMatchObject({ whole: true, checked_entries: stored.length + 1 });
   });
 });
 

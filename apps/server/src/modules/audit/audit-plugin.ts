@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@ona/db';
 import type { TAuditAction } from '@ona/contracts';
 import { auditKeyFrom } from './audit-chain.ts';
+import { AuditBatcher } from './audit-batch.ts';
 import { appendAuditEntry, type AuditRecord } from './audit-repository.ts';
 import { AUDITED_ROUTES, openApiPath, type AuditMark } from './audited-routes.ts';
 
@@ -109,28 +110,32 @@ function factsOfMark(request: FastifyRequest, mark: AuditMark, organizationId: n
  */
 export const auditPlugin = fp<{ secretsKey: string }>(async (app: FastifyInstance, options) => {
   const key = auditKeyFrom(options.secretsKey);
+  /** The entry for `facts` as `request` made it: who and from where come from the request. */
+  const recordOf = (request: FastifyRequest, facts: AuditFacts): AuditRecord => {
+    const auth = request.auth;
+    return {
+      organizationId: facts.organizationId,
+      occurredAt: app.clock(),
+      action: facts.action,
+      outcome: facts.outcome ?? 'success',
+      actorUserId: facts.actorUserId !== undefined ? facts.actorUserId : (auth?.user.id ?? null),
+      apiKeyId: auth?.apiKeyId ?? null,
+      scimTokenId: request.scimTokenId ?? null,
+      sessionId: auth?.tokenId ?? null,
+      route: facts.route !== undefined ? facts.route : routeNameOf(request),
+      engagementId: facts.engagementId ?? null,
+      subjectEmployeeId: facts.subjectEmployeeId ?? null,
+      subjectUserId: facts.subjectUserId ?? null,
+      targetIds: facts.targetIds ?? {},
+      ipAddress: request.ip ?? null,
+      userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+    };
+  };
+  const batcher = new AuditBatcher(app.db, key);
   const audit: AuditLog = {
     key,
     async record(db, request, facts) {
-      const auth = request.auth;
-      const record: AuditRecord = {
-        organizationId: facts.organizationId,
-        occurredAt: app.clock(),
-        action: facts.action,
-        outcome: facts.outcome ?? 'success',
-        actorUserId: facts.actorUserId !== undefined ? facts.actorUserId : (auth?.user.id ?? null),
-        apiKeyId: auth?.apiKeyId ?? null,
-        scimTokenId: request.scimTokenId ?? null,
-        sessionId: auth?.tokenId ?? null,
-        route: facts.route !== undefined ? facts.route : routeNameOf(request),
-        engagementId: facts.engagementId ?? null,
-        subjectEmployeeId: facts.subjectEmployeeId ?? null,
-        subjectUserId: facts.subjectUserId ?? null,
-        targetIds: facts.targetIds ?? {},
-        ipAddress: request.ip ?? null,
-        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
-      };
-      await appendAuditEntry(db, key, record);
+      await appendAuditEntry(db, key, recordOf(request, facts));
     },
     async change(request, work, learned) {
       const mark = request.routeOptions.config.audit;
@@ -174,7 +179,8 @@ export const auditPlugin = fp<{ secretsKey: string }>(async (app: FastifyInstanc
     if (!mark && apiKeyId === null) return payload;
     const organizationId = request.auth?.organizationId || request.scimOrganizationId;
     if (!organizationId) return payload;
-    await audit.record(app.db, request, mark ? factsOfMark(request, mark, organizationId) : { action: 'api_key.use', organizationId });
+    // Not part of a change: appended with the other requests' entries of the moment (audit-batch.ts).
+    await batcher.append(recordOf(request, mark ? factsOfMark(request, mark, organizationId) : { action: 'api_key.use', organizationId }));
     return payload;
   });
 });

@@ -7,29 +7,45 @@ export type AuditRecord = Omit<ChainedFields, 'seq' | 'prevHash'>;
 
 /**
  * Appends one entry to its organisation's chain, inside a transaction (a savepoint when `db` is
- * already one, so the entry commits or rolls back with the change it records). The upsert of the
- * chain head locks that organisation's head row until commit: appends of one organisation queue
- * behind each other on every instance, and each takes the head's seq + 1 and its hash.
- * Two statements: the head (locked, moved on) and the entry with the head's new hash.
+ * already one, so the entry commits or rolls back with the change it records).
  */
 export async function appendAuditEntry(db: Database, key: Buffer, record: AuditRecord): Promise<{ seq: number; hash: string }> {
+  return appendAuditEntries(db, key, record.organizationId, [record]);
+}
+
+/**
+ * Appends entries of one organisation to its chain in order, in one transaction. The upsert of
+ * the chain head moves it on by the number of entries and locks that organisation's head row until
+ * commit: appends of one organisation queue behind each other on every instance, and each batch
+ * takes the seqs after the head's and chains from its hash. Two statements whatever the number:
+ * the head (locked, moved on) and the entries with the head's new hash.
+ */
+export async function appendAuditEntries(db: Database, key: Buffer, organizationId: number, records: readonly AuditRecord[]): Promise<{ seq: number; hash: string }> {
+  if (records.length === 0) throw new Error('no audit entries to append');
+  if (records.some((record) => record.organizationId !== organizationId)) throw new Error('audit entries of another organisation in one chain append');
+  const n = records.length;
   return db.transaction(async (tx) => {
     const [head] = await tx
       .insert(tables.auditChainHeads)
-      .values({ organizationId: record.organizationId, lastSeq: 1, lastHash: GENESIS_HASH })
-      .onConflictDoUpdate({ target: tables.auditChainHeads.organizationId, set: { lastSeq: sql`${tables.auditChainHeads.lastSeq} + 1` } })
+      .values({ organizationId, lastSeq: n, lastHash: GENESIS_HASH })
+      .onConflictDoUpdate({ target: tables.auditChainHeads.organizationId, set: { lastSeq: sql`${tables.auditChainHeads.lastSeq} + ${n}` } })
       .returning({ seq: tables.auditChainHeads.lastSeq, prevHash: tables.auditChainHeads.lastHash });
     if (!head) throw new Error('the audit chain head was not written');
-    const fields: ChainedFields = { ...record, seq: head.seq, prevHash: head.prevHash };
-    const hash = entryHash(key, fields);
+    let prevHash = head.prevHash;
+    const rows: SQL[] = records.map((record, i) => {
+      const fields: ChainedFields = { ...record, seq: head.seq - n + 1 + i, prevHash };
+      const hash = entryHash(key, fields);
+      prevHash = hash;
+      return sql`(${fields.organizationId}, ${fields.seq}, ${fields.occurredAt.toISOString()}, ${fields.action}, ${fields.outcome}, ${fields.actorUserId}, ${fields.apiKeyId}, ${fields.scimTokenId}, ${fields.sessionId}, ${fields.route}, ${fields.engagementId}, ${fields.subjectEmployeeId}, ${fields.subjectUserId}, ${JSON.stringify(fields.targetIds)}::jsonb, ${fields.ipAddress}, ${fields.userAgent}, ${fields.prevHash}, ${hash})`;
+    });
     await tx.execute(sql`
-      with entry as (
+      with entries as (
         insert into audit_entries (organization_id, seq, occurred_at, action, outcome, actor_user_id, api_key_id, scim_token_id, session_id, route, engagement_id, subject_employee_id, subject_user_id, target_ids, ip_address, user_agent, prev_hash, hash)
-        values (${fields.organizationId}, ${fields.seq}, ${fields.occurredAt.toISOString()}, ${fields.action}, ${fields.outcome}, ${fields.actorUserId}, ${fields.apiKeyId}, ${fields.scimTokenId}, ${fields.sessionId}, ${fields.route}, ${fields.engagementId}, ${fields.subjectEmployeeId}, ${fields.subjectUserId}, ${JSON.stringify(fields.targetIds)}::jsonb, ${fields.ipAddress}, ${fields.userAgent}, ${fields.prevHash}, ${hash})
+        values ${sql.join(rows, sql`, `)}
         returning seq
       )
-      update audit_chain_heads set last_hash = ${hash} where organization_id = ${fields.organizationId} and last_seq = (select seq from entry)`);
-    return { seq: head.seq, hash };
+      update audit_chain_heads set last_hash = ${prevHash} where organization_id = ${organizationId} and last_seq = (select max(seq) from entries)`);
+    return { seq: head.seq, hash: prevHash };
   });
 }
 
