@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { DEVELOPMENT_SECRETS_KEY, type Settings } from '../../env.ts';
 import { DEMO_SECRETS_KEY } from '../sso/secret-box.ts';
 
@@ -58,8 +58,20 @@ function canonical(fields: ChainedFields): string {
   ]);
 }
 
+// Node imports a raw key into a KeyObject on every createHmac; the chain's key is one Buffer for the
+// process's life, so it is imported once (a tenth of an audited read's server CPU in the profile).
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObjectOf(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) {
+    object = createSecretKey(key);
+    keyObjects.set(key, object);
+  }
+  return object;
+}
+
 export function entryHash(key: Buffer, fields: ChainedFields): string {
-  return createHmac('sha256', key).update(canonical(fields)).digest('hex');
+  return createHmac('sha256', keyObjectOf(key)).update(canonical(fields)).digest('hex');
 }
 
 export interface CheckpointFacts {
