@@ -18,7 +18,7 @@ import { createBenchDatabase } from './support/bench-database.ts';
 /**
  * Peak memory of the nice Excel at 100,000 people (issue 34, item 5; docs/benchmarks.md, "The nice
  * Excel at 100,000 people"): a PostgreSQL database gets 100,000 people in 1,000 units, the 13
- * default questions and NOMINATIONS nominations; then, each in a child process of its own so that
+ * default questions and NOMINATIONS nominations (spread over the questions); then, each in a child process of its own so that
  * each peak is its own, the export (the route's builder, `niceExcelWorkbook`, written by the
  * streaming writer to a file) and the import of that file (the upload's reader worker, the parse and
  * the one-transaction store into a second journey). Each child reports its CPU seconds
@@ -26,7 +26,10 @@ import { createBenchDatabase } from './support/bench-database.ts';
  * resident memory (the process's maxRSS, threads included).
  *
  * `npx tsx bench/nice-excel-memory.bench.ts` (TEST_DATABASE_URL, PEOPLE and NOMINATIONS to change
- * the sizes). Not part of `npm run bench`: it loads a million rows.
+ * the sizes; NOMINATIONS=9100000 is the whole survey of 100,000 people). KEEP_FILE=path keeps the
+ * exported file, SKIP_IMPORT=1 stops after the export, IMPORT_FILE=path imports a kept file into a
+ * fresh database (the halves of the long run, run apart). Not part of `npm run bench`: it loads
+ * millions of rows.
  */
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PEOPLE = Number(process.env.PEOPLE ?? 100_000);
