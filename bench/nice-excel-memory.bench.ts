@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -18,7 +18,7 @@ import { createBenchDatabase } from './support/bench-database.ts';
 /**
  * Peak memory of the nice Excel at 100,000 people (issue 34, item 5; docs/benchmarks.md, "The nice
  * Excel at 100,000 people"): a PostgreSQL database gets 100,000 people in 1,000 units, the 13
- * default questions and NOMINATIONS nominations; then, each in a child process of its own so that
+ * default questions and NOMINATIONS nominations (spread over the questions); then, each in a child process of its own so that
  * each peak is its own, the export (the route's builder, `niceExcelWorkbook`, written by the
  * streaming writer to a file) and the import of that file (the upload's reader worker, the parse and
  * the one-transaction store into a second journey). Each child reports its CPU seconds
@@ -26,7 +26,10 @@ import { createBenchDatabase } from './support/bench-database.ts';
  * resident memory (the process's maxRSS, threads included).
  *
  * `npx tsx bench/nice-excel-memory.bench.ts` (TEST_DATABASE_URL, PEOPLE and NOMINATIONS to change
- * the sizes). Not part of `npm run bench`: it loads a million rows.
+ * the sizes; NOMINATIONS=9100000 is the whole survey of 100,000 people). KEEP_FILE=path keeps the
+ * exported file, SKIP_IMPORT=1 stops after the export, IMPORT_FILE=path imports a kept file into a
+ * fresh database (the halves of the long run, run apart). Not part of `npm run bench`: it loads
+ * millions of rows.
  */
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PEOPLE = Number(process.env.PEOPLE ?? 100_000);
@@ -73,13 +76,16 @@ async function load(db: Database): Promise<{ source: number; target: number; org
     ids.map((id, i) => [id, source.id, unitIds[i % UNITS], i === 0 ? null : ids[Math.floor((i - 1) / 10)], `Person ${i}`, `person${i}@bench.test`, i % 2 ? 'female' : 'male', 'y', '2020-01-02', `Title ${i % 40}`, { site: `Site ${i % 12}` }]),
   );
   const questionIds = (await db.insert(tables.questions).values(defaultQuestionnaire().map((q, position) => ({ engagementId: source.id, ...q, position }))).returning({ id: tables.questions.id })).map((q) => q.id);
-  // Each respondent names colleagues two to a question over as many questions as the total asks for.
+  // Each respondent names as many colleagues as the total asks for, spread evenly over the questions
+  // (9,100,000 at 100,000 people: 7 to each of 13 questions, the whole survey of docs/survey-and-admin.md).
   const perPerson = Math.ceil(NOMINATIONS / PEOPLE);
+  const perQuestion = Math.ceil(perPerson / questionIds.length);
   const answers = function* (): Generator<CopyValue[]> {
     for (let i = 0; i < PEOPLE; i++) {
-      for (let q = 0; q * 2 < perPerson && q < questionIds.length; q++) {
-        const named = [ids[(i + 1 + q * 7) % PEOPLE] as number, ids[(i + 2 + q * 11) % PEOPLE] as number].slice(0, Math.min(2, perPerson - q * 2));
-        yield [source.id, ids[i] as number, questionIds[q] as number, named];
+      for (let q = 0, given = 0; given < perPerson && q < questionIds.length; q++) {
+        const count = Math.min(perQuestion, perPerson - given);
+        given += count;
+        yield [source.id, ids[i] as number, questionIds[q] as number, Array.from({ length: count }, (_, j) => ids[(i + 1 + j + q * 37) % PEOPLE] as number)];
       }
     }
   };
@@ -116,7 +122,7 @@ async function importPhase(url: string, engagementId: number, organizationId: nu
   const handle = await createDb({ url, poolSize: 2 });
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const workbook = await readWorkbookOffThread(readFileSync(file));
+  const workbook = await readWorkbookOffThread(readFileSync(file), { handOver: true });
   const read = process.cpuUsage(cpu);
   const content = parseNiceExcel(workbook, 'en');
   const result = await importNiceExcel(handle.db, { id: engagementId, organizationId }, content);
@@ -135,7 +141,22 @@ function child(args: string[]): Figures {
 const [phase, url, engagement, organization, file] = process.argv.slice(2);
 if (phase === 'export' && url && engagement && file) await exportPhase(url, Number(engagement), file);
 else if (phase === 'import' && url && engagement && organization && file) await importPhase(url, Number(engagement), Number(organization), file);
-else {
+else if (process.env.IMPORT_FILE) {
+  // The import alone, of a file kept from an earlier run (KEEP_FILE), into a fresh database.
+  const database = await createBenchDatabase(SERVER, 'h3_nice_excel_bench');
+  try {
+    const [organization] = await database.handle.db.insert(tables.organizations).values({ name: 'Bench company' }).returning();
+    if (!organization) throw new Error('no organisation');
+    const [target] = await database.handle.db.insert(tables.engagements).values({ organizationId: organization.id, name: 'Target', accessFrom: '2026-01-01', accessTill: '2026-12-31', defaultLanguage: 'en' }).returning({ id: tables.engagements.id });
+    if (!target) throw new Error('no journey');
+    console.log(`importing ${process.env.IMPORT_FILE} (${statSync(process.env.IMPORT_FILE).size} bytes); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const figures = child(['import', database.url, String(target.id), String(organization.id), process.env.IMPORT_FILE]);
+    console.log(`${figures.phase}: ${figures.cpuSeconds.toFixed(1)} s CPU, ${figures.wallSeconds.toFixed(1)} s wall, peak RSS ${figures.peakRssMb.toFixed(0)} MB, ${JSON.stringify(figures.detail)}`);
+    console.log(`load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  } finally {
+    await database.drop();
+  }
+} else {
   const database = await createBenchDatabase(SERVER, 'h3_nice_excel_bench');
   const dir = mkdtempSync(join(tmpdir(), 'h3-nice-excel-'));
   try {
@@ -145,8 +166,13 @@ else {
     const [rows] = await database.handle.db.select({ n: sql<number>`sum(cardinality(selected_employee_ids))::int` }).from(tables.answers).where(eq(tables.answers.engagementId, ids.source));
     console.log(`loaded ${PEOPLE} people, ${counted?.n} answers, ${rows?.n} nominations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     const file = join(dir, 'nice.xlsx');
-    for (const figures of [child(['export', database.url, String(ids.source), '0', file]), child(['import', database.url, String(ids.target), String(ids.organizationId), file])]) {
+    const phases = [() => child(['export', database.url, String(ids.source), '0', file])];
+    // SKIP_IMPORT: the export alone (with KEEP_FILE, for IMPORT_FILE runs of the import).
+    if (!process.env.SKIP_IMPORT) phases.push(() => child(['import', database.url, String(ids.target), String(ids.organizationId), file]));
+    for (const phase of phases) {
+      const figures = phase();
       console.log(`${figures.phase}: ${figures.cpuSeconds.toFixed(1)} s CPU, ${figures.wallSeconds.toFixed(1)} s wall, peak RSS ${figures.peakRssMb.toFixed(0)} MB, ${JSON.stringify(figures.detail)}`);
+      if (figures.phase === 'export' && process.env.KEEP_FILE) copyFileSync(file, process.env.KEEP_FILE);
     }
     console.log(`load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {

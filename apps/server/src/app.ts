@@ -54,6 +54,7 @@ import { collaborationImportRoutes } from './modules/collaboration-imports/route
 import { collaborationKeyFrom } from './modules/collaboration-imports/party-keys.ts';
 import { retentionJobsPlugin } from './modules/data-retention/retention-run.ts';
 import { auditRetentionJobPlugin } from './modules/audit/audit-retention-job.ts';
+import { WORKBOOK_LIMITS, type WorkbookLimits } from './modules/uploads/workbook-limits.ts';
 
 export interface AppOptions {
   db: DbHandle;
@@ -99,6 +100,11 @@ export interface AppOptions {
   analysisInProcess?: boolean;
   /** The analysis thread's heap limit in MB (ANALYSIS_HEAP_MB); unset, Node's own default. */
   analysisHeapMb?: number;
+  /**
+   * What an uploaded workbook may hold (default WORKBOOK_LIMITS, docs/survey-and-admin.md): tests
+   * lower them to try each limit's edge with a small file.
+   */
+  workbookLimits?: WorkbookLimits;
 }
 
 /** The queues a web instance works when analyses run on worker processes: all but `analysis-run`. */
@@ -118,6 +124,8 @@ declare module 'fastify' {
      * SECRETS_KEY or the development key: an erasure finds a person's hashed weekly counts with it.
      */
     collaborationKey: Buffer;
+    /** What an uploaded workbook may hold (AppOptions.workbookLimits). */
+    workbookLimits: WorkbookLimits;
   }
 }
 
@@ -176,6 +184,7 @@ export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? (jobClock ? () => new Date(jobClock.now()) : () => new Date());
   app.decorate('clock', clock);
   app.decorate('collaborationKey', collaborationKeyFrom(options.settings.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY));
+  app.decorate('workbookLimits', options.workbookLimits ?? WORKBOOK_LIMITS);
   const redis = options.settings.REDIS_URL ? new Redis(options.settings.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
   await app.register(rateLimit, {

@@ -4,7 +4,6 @@ import type { PublicUrlOptions } from './engagement-admin/public-links.ts';
 import { engagementAdminRoutes } from './engagement-admin/routes.ts';
 import { directoryJourneyRoutes } from './directory-journeys/routes.ts';
 import { employeesImportRoutes } from './employees-import/routes.ts';
-import { MAX_UPLOAD_BYTES } from './employees-import/uploaded-workbook.ts';
 import { surveyAdminRoutes } from './survey/admin-routes.ts';
 import { registerUploads } from './uploads/upload-connection.ts';
 import { employeeSurveyRoutes } from './survey/routes.ts';
@@ -14,8 +13,8 @@ import { employeeSurveyRoutes } from './survey/routes.ts';
  * (PUBLIC_URL) is the origin of links in e-mails; without it the request's origin is used.
  */
 export const surveyAdminModuleRoutes: FastifyPluginAsync<PublicUrlOptions> = async (app, options) => {
-  // Registered here, so only these routes parse multipart bodies: one .xlsx of at most 10 MB.
-  await registerUploads(app, { fileSize: MAX_UPLOAD_BYTES });
+  // Registered here, so only these routes parse multipart bodies: one .xlsx within the import's file limit.
+  await registerUploads(app, { fileSize: app.workbookLimits.fileBytes });
   const links: PublicUrlOptions = { publicUrl: options.publicUrl };
   await app.register(employeeSurveyRoutes);
   await app.register(surveyAdminRoutes, links);

@@ -2,6 +2,7 @@ import type { TestClock } from 'pg-boss';
 import type { DbHandle } from '@ona/db';
 import { buildApp, type App } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import type { WorkbookLimits } from '../modules/uploads/workbook-limits.ts';
 
 /** Seals the SSO client secrets of test apps (a real key, as SECRETS_KEY would be). */
 export const TEST_SECRETS_KEY = 'test-secrets-key-of-at-least-32-characters';
@@ -12,7 +13,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean; jobClock?: TestClock; analysisInProcess?: boolean; analysisHeapMb?: number; pollJobs?: boolean } = {}): Promise<TestContext & { db: TestDatabase }> {
+export async function createTestApp(options: { smtpUrl?: string; publicUrl?: string; instantSurveyUrl?: string; webDistDir?: string; contactEmail?: string; minGroupSize?: number; demoMode?: boolean; jobClock?: TestClock; analysisInProcess?: boolean; analysisHeapMb?: number; pollJobs?: boolean; workbookLimits?: WorkbookLimits } = {}): Promise<TestContext & { db: TestDatabase }> {
   const db = await createTestDatabase();
   const app = await buildApp({
     db,
@@ -23,6 +24,7 @@ export async function createTestApp(options: { smtpUrl?: string; publicUrl?: str
     ...(options.jobClock ? { jobClock: options.jobClock } : {}),
     ...(options.analysisInProcess === undefined ? {} : { analysisInProcess: options.analysisInProcess }),
     ...(options.analysisHeapMb === undefined ? {} : { analysisHeapMb: options.analysisHeapMb }),
+    ...(options.workbookLimits ? { workbookLimits: options.workbookLimits } : {}),
   });
   await app.ready();
   return {

@@ -10,7 +10,7 @@ const MAX_TEXT = 200;
 export class RowReader<C extends string> {
   constructor(
     private readonly cells: Record<C, CellValue>,
-    private readonly errors: RowErrors,
+    private readonly errors: Pick<RowErrors, 'add'>,
     private readonly sheetPrefix: string,
     readonly rowNumber: number,
   ) {}

@@ -1,6 +1,5 @@
 import {
   CONTENT_LANGUAGES,
-  NICE_ANSWER_COLUMNS,
   NICE_EMPLOYEE_COLUMNS,
   NICE_EXCEL_SHEET_ROLES,
   NICE_QUESTION_COLUMNS,
@@ -15,13 +14,14 @@ import { copyRows, eq, sql, tables, type CopyValue, type Database } from '@ona/d
 import { conflict } from '../../errors/api-error.ts';
 import { RowReader } from './cell-parsers.ts';
 import { copyEmployees, linkableUsers, reserveEmployeeIds } from './import-shared.ts';
-import { SERVER_MESSAGES, type MessageKey } from '../../i18n/translate.ts';
+import { SERVER_MESSAGES } from '../../i18n/translate.ts';
 import { defaultQuestionnaire } from '../survey/default-questionnaire.ts';
 import { findCycles } from './chain-cycles.ts';
+import { readNiceAnswers, type NiceAnswers } from './nice-excel-answers.ts';
 import { readEmployeeExtras, readQuestionLanguageTexts } from './nice-excel-extras.ts';
 import { checkEmployeeRows, unitKey, type EmployeeRowInput } from './organisation-rows.ts';
 import { RowErrors } from './row-errors.ts';
-import { positionalRows, readPositionalTable } from './sheet-table.ts';
+import { readPositionalTable } from './sheet-table.ts';
 import type { UploadedSheet, UploadedWorkbook } from '../uploads/plain-workbook.ts';
 import { continuationTitle } from '../analytics-shared/workbook-stream.ts';
 
@@ -46,9 +46,8 @@ export interface NiceExcelContent {
   units: NiceUnitInput[];
   employees: (EmployeeRowInput & { attributes: Record<string, string> })[];
   questions: QuestionInput[];
-  /** respondent e-mail → question key → named colleagues' e-mails, in the order of the rows. */
-  answers: Map<string, Map<string, string[]>>;
-  nominationCount: number;
+  /** By the positions of the employees and questions above (nice-excel-answers.ts). */
+  answers: NiceAnswers;
 }
 
 type Tree = { [key: string]: string | Tree };
@@ -190,48 +189,10 @@ export function parseNiceExcel(workbook: UploadedWorkbook, locale: TLocale): Nic
     if (key !== null && category !== null && kind !== null && text !== null) questionRows.push({ rowNumber: row.rowNumber, key, category, kind, texts: { ...questionTexts(key, text, language), ...languageTexts.get(row.rowNumber) } });
   }
 
-  const emails = new Set(employeeRows.map((e) => e.email).filter((e): e is string => e !== null));
-  const answerMap = new Map<string, Map<string, string[]>>();
-  const emptyAnswerRow = new Map<string, number>();
-  let nominationCount = 0;
   // A survey longer than one sheet continues on `Answers (2)`, … (the export's own split at Excel's row limit).
-  for (const [part, sheet] of answerSheets(workbook, sheets.answers).entries()) {
-    const A = part === 0 ? 'answers' : `answers (${part + 1})`;
-    for (const row of positionalRows(sheet, NICE_ANSWER_COLUMNS, errors, A)) {
-      const read = new RowReader(row.cells, errors, A, row.rowNumber);
-      const respondent = read.email('respondent_email', { required: true });
-      const key = read.text('question_key', { required: true, max: 60 });
-      const colleague = read.email('colleague_email');
-      const problems: [MessageKey, Record<string, string>?][] = [];
-      if (respondent !== null && !emails.has(respondent)) problems.push(['survey.rows.unknown_respondent', { email: respondent }]);
-      if (key !== null && !rowOfKey.has(key)) problems.push(['survey.rows.unknown_question', { key }]);
-      if (colleague !== null && !emails.has(colleague)) problems.push(['survey.rows.unknown_colleague', { email: colleague }]);
-      if (colleague !== null && colleague === respondent) problems.push(['survey.rows.self_nomination']);
-      for (const [message, params] of problems) errors.add(A, row.rowNumber, message, params);
-      if (problems.length > 0 || respondent === null || key === null) continue;
-      const answerKey = `${respondent}\n${key}`;
-      const byQuestion = answerMap.get(respondent) ?? new Map<string, string[]>();
-      answerMap.set(respondent, byQuestion);
-      const named = byQuestion.get(key) ?? [];
-      byQuestion.set(key, named);
-      if (colleague === null) {
-        if (named.length > 0) errors.add(A, row.rowNumber, 'survey.rows.empty_answer_with_nominations');
-        else emptyAnswerRow.set(answerKey, row.rowNumber);
-        continue;
-      }
-      const emptyRow = emptyAnswerRow.get(answerKey);
-      if (emptyRow !== undefined) errors.add(A, emptyRow, 'survey.rows.empty_answer_with_nominations');
-      // An answer names a handful of colleagues: looking through them costs less than a set of every nomination.
-      if (named.includes(colleague)) {
-        errors.add(A, row.rowNumber, 'survey.rows.duplicate_nomination');
-        continue;
-      }
-      named.push(colleague);
-      nominationCount++;
-    }
-  }
+  const answerContent = readNiceAnswers(workbook, answerSheets(workbook, sheets.answers), employeeRows.map((e) => e.email), [...rowOfKey.keys()], errors);
   errors.throwIfAny(locale);
-  return { units: unitRows, employees: employeeRows, questions: questionRows, answers: answerMap, nominationCount };
+  return { units: unitRows, employees: employeeRows, questions: questionRows, answers: answerContent };
 }
 
 /**
@@ -295,14 +256,14 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
       if (created) questionIdOf.set(q.key, created.id);
     }
 
-    // Answers as COPY rows made as they are sent, one (respondent, question) each.
-    let answerCount = 0;
+    // Answers as COPY rows made as they are sent (20,000 a piece), one (respondent, question) each.
+    const { respondents, questions: answerQuestions, starts, nominees, questionKeys } = content.answers;
+    const questionIdAt = questionKeys.map((key) => questionIdOf.get(key) as number);
     const answerRows = function* (): Generator<CopyValue[]> {
-      for (const [respondent, byQuestion] of content.answers) {
-        for (const [key, named] of byQuestion) {
-          answerCount += 1;
-          yield [engagement.id, idOf.get(respondent) as number, questionIdOf.get(key) as number, named.map((email) => idOf.get(email) as number)];
-        }
+      for (let i = 0; i < respondents.length; i++) {
+        const named: number[] = [];
+        for (let at = starts[i] as number; at < (starts[i + 1] as number); at++) named.push(ids[nominees[at] as number] as number);
+        yield [engagement.id, ids[respondents[i] as number] as number, questionIdAt[answerQuestions[i] as number] as number, named];
       }
     };
     await copyRows(tx, 'answers', ['engagement_id', 'employee_id', 'question_id', 'selected_employee_ids'], answerRows());
@@ -312,8 +273,8 @@ export async function importNiceExcel(db: Database, engagement: { id: number; or
       employee_count: content.employees.length,
       unit_count: content.units.length,
       question_count: content.questions.length,
-      answer_count: answerCount,
-      nomination_count: content.nominationCount,
+      answer_count: respondents.length,
+      nomination_count: content.answers.nominationCount,
     };
   });
 }

@@ -93,7 +93,7 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
         missing: () => new ApiError(400, 'no_file', 'graph.errors.no_file', { [RESULTS_UPLOAD_FIELD]: ['graph.errors.no_file'] }),
       });
       // Checked by content (an .xlsx, whatever its name says), within the unpacking limits, off the event loop.
-      const uploaded = await readWorkbookOffThread(buffer);
+      const uploaded = await readWorkbookOffThread(buffer, { limits: app.workbookLimits, handOver: true });
       let workbook;
       try {
         workbook = readResultsWorkbook(uploaded);

@@ -4,13 +4,12 @@ import { plainWorkbook, type UploadedWorkbook } from './plain-workbook.ts';
 import { UploadSlots } from './upload-slots.ts';
 import {
   MAX_PARALLEL_WORKBOOK_READS,
-  MAX_SHEET_ROWS,
   MAX_WAITING_WORKBOOK_READS,
-  MAX_WORKBOOK_CELLS,
-  MAX_WORKBOOK_UNPACKED_MB,
+  MB,
   WORKBOOK_LIMITS,
   WORKBOOK_WORKER_HEAP_MB,
   WorkbookRefused,
+  type WorkbookLimits,
   type WorkbookRefusal,
 } from './workbook-limits.ts';
 import type { WorkbookWorkerInput, WorkbookWorkerMessage } from './workbook-reader-worker.ts';
@@ -25,25 +24,38 @@ const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
 /** Workbooks being read in this process; shared by every upload route. */
 export const workbookReadSlots = new UploadSlots(MAX_PARALLEL_WORKBOOK_READS, MAX_WAITING_WORKBOOK_READS);
 
-/** The answer to a refused workbook, in the user's language (docs/survey-and-admin.md). */
-export function refusalError(reason: WorkbookRefusal): ApiError {
+/** The answer to a refused workbook, in the user's language, naming the limit it went over (docs/survey-and-admin.md). */
+export function refusalError(reason: WorkbookRefusal, limits: WorkbookLimits = WORKBOOK_LIMITS): ApiError {
   switch (reason) {
     case 'not_a_workbook':
       return new ApiError(415, 'unsupported_file_type', 'uploads.errors.not_a_workbook');
     case 'unpacked_too_large':
-      return new ApiError(413, 'workbook_too_large', 'uploads.errors.workbook_too_large', undefined, { max: MAX_WORKBOOK_UNPACKED_MB });
+      return new ApiError(413, 'workbook_too_large', 'uploads.errors.workbook_too_large', undefined, { max: Math.round(limits.unpackedBytes / MB) });
     case 'too_many_cells':
-      return new ApiError(413, 'workbook_too_large', 'uploads.errors.too_many_cells', undefined, { max: MAX_WORKBOOK_CELLS });
+      return new ApiError(413, 'workbook_too_large', 'uploads.errors.too_many_cells', undefined, { max: limits.cells });
     case 'too_many_rows':
-      return new ApiError(413, 'workbook_too_large', 'uploads.errors.too_many_rows', undefined, { max: MAX_SHEET_ROWS });
+      return new ApiError(413, 'workbook_too_large', 'uploads.errors.too_many_rows', undefined, { max: limits.sheetRows });
   }
 }
 
-function readInWorker(buffer: Buffer): Promise<WorkbookWorkerMessage> {
+export interface ReadWorkbookOptions {
+  /** Default WORKBOOK_LIMITS (the app's `workbookLimits`). */
+  limits?: WorkbookLimits;
+  /**
+   * Hand the buffer's memory to the worker instead of copying it (a 190 MB upload is not held
+   * twice); the caller's buffer is unusable afterwards. A buffer that shares its memory (a slice of
+   * Node's pool) is copied all the same.
+   */
+  handOver?: boolean;
+}
+
+function readInWorker(buffer: Buffer, limits: WorkbookLimits, handOver: boolean): Promise<WorkbookWorkerMessage> {
   return new Promise((resolve, reject) => {
-    // A copy the worker owns (transferred, not cloned again); the upload's buffer may be a slice of a pool.
-    const bytes = new Uint8Array(buffer);
-    const input: WorkbookWorkerInput = { buffer: bytes, limits: WORKBOOK_LIMITS };
+    // Memory the worker owns (transferred, not cloned again): the upload's own when it may be handed
+    // over and is not part of a shared pool, a copy otherwise.
+    const owns = buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength && buffer.buffer instanceof ArrayBuffer;
+    const bytes = handOver && owns ? new Uint8Array(buffer.buffer, 0, buffer.byteLength) : new Uint8Array(buffer);
+    const input: WorkbookWorkerInput = { buffer: bytes, limits };
     const worker = new Worker(WORKER_URL, {
       workerData: input,
       transferList: [bytes.buffer],
@@ -74,21 +86,22 @@ function readInWorker(buffer: Buffer): Promise<WorkbookWorkerMessage> {
  * MAX_PARALLEL_WORKBOOK_READS run at once. Refusals: 415 not a workbook, 413 over a limit, 503
  * when too many uploads wait.
  */
-export async function readWorkbookOffThread(buffer: Buffer): Promise<UploadedWorkbook> {
+export async function readWorkbookOffThread(buffer: Buffer, options: ReadWorkbookOptions = {}): Promise<UploadedWorkbook> {
+  const limits = options.limits ?? WORKBOOK_LIMITS;
   try {
-    readZipDirectory(buffer, WORKBOOK_LIMITS);
+    readZipDirectory(buffer, limits);
   } catch (error) {
-    if (error instanceof WorkbookRefused) throw refusalError(error.reason);
+    if (error instanceof WorkbookRefused) throw refusalError(error.reason, limits);
     throw error;
   }
   const release = await workbookReadSlots.acquire();
   let message: WorkbookWorkerMessage;
   try {
-    message = await readInWorker(buffer);
+    message = await readInWorker(buffer, limits, options.handOver ?? false);
   } finally {
     release();
   }
-  if (message.type === 'refused') throw refusalError(message.reason);
+  if (message.type === 'refused') throw refusalError(message.reason, limits);
   if (message.type === 'failed') throw new Error(`workbook reader failed: ${message.message}`);
-  return plainWorkbook(message.sheets);
+  return plainWorkbook(message.workbook);
 }

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { plainRowValues, type PlainSheetData } from './plain-workbook.ts';
+import { PlainWorkbookBuilder, plainRowCells, transferablesOf, type PlainWorkbookData } from './plain-workbook.ts';
 import { WorkbookRefused, type WorkbookLimits, type WorkbookRefusal } from './workbook-limits.ts';
 import { entryData, isStored, readZipDirectory, recordsForStreamReading, type ZipEntry } from './zip-directory.ts';
 
@@ -13,7 +13,7 @@ import { entryData, isStored, readZipDirectory, recordsForStreamReading, type Zi
  * cells and rows of the sheets are counted, and only then does exceljs's streaming reader read it,
  * row by row. The result goes back as plain data and the worker ends, so its heap is returned whole.
  */
-export type WorkbookWorkerMessage = { type: 'sheets'; sheets: PlainSheetData[] } | { type: 'refused'; reason: WorkbookRefusal } | { type: 'failed'; message: string };
+export type WorkbookWorkerMessage = { type: 'sheets'; workbook: PlainWorkbookData } | { type: 'refused'; reason: WorkbookRefusal } | { type: 'failed'; message: string };
 
 export interface WorkbookWorkerInput {
   buffer: Uint8Array;
@@ -122,39 +122,45 @@ export async function checkUnpacked(buffer: Buffer, limits: WorkbookLimits): Pro
 }
 
 /**
- * Reads the checked workbook with exceljs's streaming reader: rows arrive one at a time and become
- * plain values, so memory holds the plain data (bounded by the cell limit), never exceljs's model
- * of the workbook (about 0.7 KB a cell). The sheets come back in the workbook's order.
+ * Reads the checked workbook with exceljs's streaming reader: rows arrive one at a time and go into
+ * the compact plain form (plain-workbook.ts: each distinct value once, cells as typed arrays), so
+ * memory holds about 6 bytes a cell plus the distinct values, never exceljs's model of the workbook
+ * (about 0.7 KB a cell). The sheets come back in the workbook's order.
  */
-async function readSheets(buffer: Buffer, limits: WorkbookLimits): Promise<PlainSheetData[]> {
+async function readSheets(buffer: Buffer, limits: WorkbookLimits): Promise<PlainWorkbookData> {
   const records = recordsForStreamReading(buffer, readZipDirectory(buffer, limits));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(records), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
-  const sheets: PlainSheetData[] = [];
+  const builder = new PlainWorkbookBuilder();
   let cells = 0;
   for await (const sheet of reader) {
-    const rows: PlainSheetData['rows'] = [];
+    const name = (sheet as unknown as { name: string }).name;
+    const target = builder.sheet(name);
+    let rows = 0;
     for await (const row of sheet) {
       if (!row.hasValues) continue;
-      if (rows.length >= limits.sheetRows) throw new WorkbookRefused('too_many_rows');
-      cells += row.cellCount;
+      if (rows >= limits.sheetRows) throw new WorkbookRefused('too_many_rows');
+      // The filled cells kept (the tags counted before include empty ones, so this never refuses first).
+      const kept = target.addRow(row.number, plainRowCells(row));
+      cells += kept;
       if (cells > limits.cells) throw new WorkbookRefused('too_many_cells');
-      rows.push([row.number, plainRowValues(row)]);
+      if (kept > 0) rows++;
     }
-    sheets.push({ name: (sheet as unknown as { name: string }).name, rows });
   }
+  const data = builder.finish();
   // exceljs meets the sheets in the archive's order; the workbook's own order is its sheet list.
   const order = ((reader as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []).map((s) => s.name);
   const position = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
-  return sheets.sort((a, b) => position(a.name) - position(b.name));
+  data.sheets.sort((a, b) => position(a.name) - position(b.name));
+  return data;
 }
 
 async function read({ buffer: bytes, limits }: WorkbookWorkerInput): Promise<WorkbookWorkerMessage> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
     await checkUnpacked(buffer, limits);
-    const sheets = await readSheets(buffer, limits);
-    if (sheets.length === 0) return { type: 'refused', reason: 'not_a_workbook' };
-    return { type: 'sheets', sheets };
+    const workbook = await readSheets(buffer, limits);
+    if (workbook.sheets.length === 0) return { type: 'refused', reason: 'not_a_workbook' };
+    return { type: 'sheets', workbook };
   } catch (error) {
     if (error instanceof WorkbookRefused) return { type: 'refused', reason: error.reason };
     // A zip with a workbook's parts that exceljs still cannot read: damaged or not really a workbook.
@@ -165,7 +171,8 @@ async function read({ buffer: bytes, limits }: WorkbookWorkerInput): Promise<Wor
 if (parentPort) {
   const port = parentPort;
   read(workerData as WorkbookWorkerInput).then(
-    (message) => port.postMessage(message),
+    // The cells' typed arrays move to the main thread without a copy.
+    (message) => port.postMessage(message, message.type === 'sheets' ? transferablesOf(message.workbook) : []),
     (error: unknown) => port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies WorkbookWorkerMessage),
   );
 }
