@@ -1,4 +1,5 @@
 import type { Digraph } from '../graph/digraph.ts';
+import { TailExtrapolation } from './power-extrapolation.ts';
 
 export interface IterationOptions {
   tolerance: number;
@@ -36,7 +37,8 @@ export function isAcyclic(graph: Digraph): boolean {
  * Eigenvector centrality from in-neighbours (being named by well-named people), computed as
  * NetworkX does: power iteration on Aᵀ + I from a uniform start. On an acyclic relation (a
  * reporting tree) the leading eigenvalue is 0 and the measure has no meaning, so the result is
- * null instead of an exception.
+ * null instead of an exception. The iteration's geometric tail is extrapolated
+ * (power-extrapolation.ts); it still stops on a plain step below the tolerance.
  */
 export function eigenvectorCentrality(graph: Digraph, options: IterationOptions): EigenvectorResult | null {
   const n = graph.nodeCount;
@@ -44,6 +46,7 @@ export function eigenvectorCentrality(graph: Digraph, options: IterationOptions)
   const { inOffsets, inSources } = graph;
   let x = new Float64Array(n).fill(1 / n);
   let next = new Float64Array(n);
+  const tail = new TailExtrapolation(n);
   for (let iter = 0; iter < options.maxIterations; iter++) {
     let norm = 0;
     for (let v = 0; v < n; v++) {
@@ -58,6 +61,7 @@ export function eigenvectorCentrality(graph: Digraph, options: IterationOptions)
       next[v]! /= norm;
       err += Math.abs(next[v]! - x[v]!);
     }
+    if (err >= n * options.tolerance && tail.observe(x, next)) scaleToUnitLength(next);
     [x, next] = [next, x];
     if (err < n * options.tolerance) break;
   }
@@ -65,4 +69,12 @@ export function eigenvectorCentrality(graph: Digraph, options: IterationOptions)
   for (let v = 0; v < n; v++) if (x[v]! > max) max = x[v]!;
   const l2 = Array.from(x);
   return { l2, max1: l2.map((value) => (max > 0 ? value / max : 0)) };
+}
+
+/** Scales a vector to Euclidean norm 1 (left alone when it is all zero). */
+export function scaleToUnitLength(x: Float64Array): void {
+  let norm = 0;
+  for (let v = 0; v < x.length; v++) norm += x[v]! * x[v]!;
+  norm = Math.sqrt(norm) || 1;
+  for (let v = 0; v < x.length; v++) x[v]! /= norm;
 }

@@ -1,5 +1,7 @@
 import type { Digraph } from '../graph/digraph.ts';
 import type { IterationOptions } from './eigenvector.ts';
+import { scaleToUnitLength } from './eigenvector.ts';
+import { TailExtrapolation } from './power-extrapolation.ts';
 
 export interface HitsResult {
   /** Hub scores, summing to 1: people who name good authorities. */
@@ -10,7 +12,9 @@ export interface HitsResult {
 
 /**
  * Kleinberg's HITS. NetworkX takes the leading right singular vector of A as authorities and
- * h = A·a as hubs, each scaled to sum 1; power iteration on AᵀA reaches the same vector.
+ * h = A·a as hubs, each scaled to sum 1; power iteration on AᵀA reaches the same vector (its
+ * geometric tail extrapolated, power-extrapolation.ts; it still stops on a plain step below the
+ * tolerance).
  */
 export function hits(graph: Digraph, options: IterationOptions): HitsResult {
   const n = graph.nodeCount;
@@ -20,6 +24,7 @@ export function hits(graph: Digraph, options: IterationOptions): HitsResult {
   let a = new Float64Array(n).fill(1 / Math.sqrt(n));
   let nextA = new Float64Array(n);
   const h = new Float64Array(n);
+  const tail = new TailExtrapolation(n);
   const multiplyHubs = (auth: Float64Array): void => {
     for (let v = 0; v < n; v++) {
       let sum = 0;
@@ -42,6 +47,7 @@ export function hits(graph: Digraph, options: IterationOptions): HitsResult {
       nextA[v]! /= norm;
       err += Math.abs(nextA[v]! - a[v]!);
     }
+    if (err >= n * options.tolerance && tail.observe(a, nextA)) scaleToUnitLength(nextA);
     [a, nextA] = [nextA, a];
     if (err < n * options.tolerance) break;
   }

@@ -1,4 +1,5 @@
 import type { Digraph } from '../graph/digraph.ts';
+import { TailExtrapolation } from './power-extrapolation.ts';
 
 export interface PageRankOptions {
   alpha: number;
@@ -10,6 +11,8 @@ export interface PageRankOptions {
  * PageRank as NetworkX computes it: uniform teleport, the rank of people who name no one
  * (dangling) spread uniformly, stop when the L1 change is below n·tolerance. With tolerance
  * 1e-12 it agrees with NetworkX and igraph within 1e-10 (graphology's default 1e-6 does not).
+ * The geometric tail of the iteration is extrapolated (power-extrapolation.ts); it still stops on a
+ * plain step below the tolerance.
  */
 export function pagerank(graph: Digraph, options: PageRankOptions): number[] {
   const n = graph.nodeCount;
@@ -18,6 +21,7 @@ export function pagerank(graph: Digraph, options: PageRankOptions): number[] {
   let x = new Float64Array(n).fill(1 / n);
   let next = new Float64Array(n);
   const share = new Float64Array(n);
+  const tail = new TailExtrapolation(n);
   for (let iter = 0; iter < options.maxIterations; iter++) {
     let dangling = 0;
     for (let v = 0; v < n; v++) {
@@ -36,8 +40,15 @@ export function pagerank(graph: Digraph, options: PageRankOptions): number[] {
       next[v] = value;
       err += Math.abs(value - x[v]!);
     }
+    if (err >= n * options.tolerance && tail.observe(x, next)) scaleToSumOne(next);
     [x, next] = [next, x];
     if (err < n * options.tolerance) break;
   }
   return Array.from(x);
+}
+
+function scaleToSumOne(x: Float64Array): void {
+  let sum = 0;
+  for (let v = 0; v < x.length; v++) sum += x[v]!;
+  if (sum > 0) for (let v = 0; v < x.length; v++) x[v]! /= sum;
 }
