@@ -26,7 +26,8 @@ type TPagedReportListProps<R, K extends string> = {
   list: UseQueryResult<TReportListPage<R>>;
   state: TServerListState<K>;
   problemTexts: TAnalyticsProblemTexts;
-  texts: { loading: string; empty: string; intro: string };
+  /** `intro` above the list; `onlyOne` in place of the search when the reader sees one report (their own). */
+  texts: { loading: string; empty: string; intro?: string; onlyOne?: string };
   columns: readonly TReportListColumn<K>[];
   /** One row of the table (a `Table.Tr`). */
   row: (report: R) => ReactNode;
@@ -36,7 +37,7 @@ type TPagedReportListProps<R, K extends string> = {
 };
 
 /**
- * A report list paged, sorted and searched on the server (the leader reports, the 360 reports):
+ * A report list paged, sorted and searched on the server (the leader, 360 and individual reports):
  * the page holds one page of rows, never the list. The search looks at names and units from the
  * third character on (spec §5); the count says how many of the reports the reader sees match.
  */
@@ -61,9 +62,16 @@ export function PagedReportList<R, K extends string>({ header, banner, list, sta
       )}
       {list.data && visible > 0 && (
         <>
-          <Text c="dimmed" fz="sm" mb="md">
-            {texts.intro}
-          </Text>
+          {texts.intro && (
+            <Text c="dimmed" fz="sm" mb="md">
+              {texts.intro}
+            </Text>
+          )}
+          {visible === 1 && texts.onlyOne && (
+            <Text fz="sm" c="dimmed" mb="md">
+              {texts.onlyOne}
+            </Text>
+          )}
           {visible > 1 && (
             <TextInput
               label={t('reportList.search')}
