@@ -161,7 +161,7 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
     spring = engagements.find((e) => e.name.includes('spring'))!.id;
     // The demo also has the analysed wave before the spring one: the open survey is found by its state.
     open = engagements.find((e) => e.state === 'open')!.id;
-    const leaders = (await api.get<{ id: number; authorization_code: string | null }[]>(admin, `/engagements/${spring}/leader-reports/`)).body;
+    const leaders = (await api.get<{ data: { id: number; authorization_code: string | null }[] }>(admin, `/engagements/${spring}/leader-reports/?page_size=500`)).body.data;
     leaderReportId = leaders.find((r) => r.authorization_code === 'DEMOLEAD')!.id;
     individualReportId = (await api.get<{ data: { id: number }[] }>(admin, `/engagements/${spring}/individual-reports/`)).body.data[0]!.id;
     ownReportId = (await api.get<{ data: { id: number }[] }>(employee, `/engagements/${spring}/individual-reports/`)).body.data[0]!.id;

@@ -43,7 +43,7 @@ beforeAll(async () => {
   const admin = await token('admin@example.com');
   const engagements = await call<{ id: number; name: string }[]>(admin, '/engagements/');
   engagementId = engagements.find((e) => e.name.includes('spring'))!.id;
-  const list = await call<TListItem[]>(admin, `/engagements/${engagementId}/leader-reports/`);
+  const list = (await call<{ data: TListItem[] }>(admin, `/engagements/${engagementId}/leader-reports/?page_size=500`)).data;
   demoReport = list.find((r) => r.authorization_code === DEMO_CODE)!;
   otherReport = list.find((r) => r.id !== demoReport.id)!;
   withheldReport = list.find((r) => r.respondent_count < 5)!;
@@ -175,11 +175,22 @@ describe('the leader report', () => {
     const page = await signedIn('admin@example.com');
     await page.goto(`${baseUrl}/engagements/${engagementId}/leader-report/list.html`);
     await page.getByTestId('leader-reports-table').waitFor();
+    const shownIds = () => page.getByTestId('leader-report-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-report-id'))));
+    // The server sorts: a click on "Team size" asks for the largest teams first, as the API orders them.
+    const bySize = (await call<{ data: TListItem[] }>(await token('admin@example.com'), `/engagements/${engagementId}/leader-reports/?sort=-team_size`)).data;
+    await page.getByTestId('leader-reports-sort-team_size').locator('button').click();
+    await expect.poll(shownIds).toEqual(bySize.map((r) => r.id));
+    expect(await page.getByTestId('leader-reports-sort-team_size').getAttribute('aria-sort')).toBe('descending');
+    // …and searches: the demo leader's name finds their row, whichever page it was on.
+    await page.getByTestId('leader-reports-search').fill(demoReport.leader.name);
+    await expect.poll(shownIds).toContain(demoReport.id);
     expect(await page.locator(`[data-testid="leader-report-row"][data-report-id="${demoReport.id}"] [data-testid="leader-report-code"]`).textContent()).toBe(DEMO_CODE);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('leader-reports-export').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     await screenshot(page, 'leader-report-list-admin');
 
+    await page.getByTestId('leader-reports-search').fill(withheldReport.leader.name);
+    await expect.poll(shownIds).toContain(withheldReport.id);
     await page.locator(`[data-testid="leader-report-row"][data-report-id="${withheldReport.id}"] a`).first().click();
     await page.getByTestId('leader-code-input').fill(withheldReport.authorization_code ?? '');
     await page.getByTestId('leader-code-submit').click();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const admin = await api.token('admin@example.com');
   const engagements = (await api.get<{ id: number; name: string }[]>(admin, '/engagements/')).body;
   spring = engagements.find((e) => e.name.includes('spring'))!.id;
-  const leaders = (await api.get<{ id: number; authorization_code: string | null }[]>(admin, `/engagements/${spring}/leader-reports/`)).body;
+  const leaders = (await api.get<{ data: { id: number; authorization_code: string | null }[] }>(admin, `/engagements/${spring}/leader-reports/?page_size=500`)).body.data;
   leaderReportId = leaders.find((r) => r.authorization_code === 'DEMOLEAD')!.id;
   individualReportId = (await api.get<{ data: { id: number }[] }>(admin, `/engagements/${spring}/individual-reports/`)).body.data[0]!.id;
 });

@@ -20,7 +20,7 @@ export async function mainPages(baseUrl: string): Promise<TMainPage[]> {
   const engagements = (await api.get<{ id: number; name: string; state: string }[]>(admin, '/engagements/')).body;
   const spring = engagements.find((e) => e.name.includes('spring'))!.id;
   const open = engagements.find((e) => e.state === 'open')!.id;
-  const leaderReportId = (await api.get<{ id: number }[]>(admin, `/engagements/${spring}/leader-reports/`)).body[0]!.id;
+  const leaderReportId = (await api.get<{ data: { id: number }[] }>(admin, `/engagements/${spring}/leader-reports/`)).body.data[0]!.id;
   const individualReportId = (await api.get<{ data: { id: number }[] }>(admin, `/engagements/${spring}/individual-reports/`)).body.data[0]!.id;
   const instant = (await api.get<{ data: { id: number; public_id: string; code: string }[] }>(admin, '/instant-survey/surveys/')).body.data.find((s) => s.code === 'DEMO2026A')!;
   // The leader's survey shows its questions once the terms are accepted (idempotent): the page

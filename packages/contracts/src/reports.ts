@@ -16,6 +16,41 @@ export const ZLeaderReportListItem = z.object({
 });
 export type TLeaderReportListItem = z.infer<typeof ZLeaderReportListItem>;
 
+/**
+ * The query of a paged report list: a page of the reports the caller sees, sorted by one of the
+ * list's keys (a leading `-` sorts descending), `q` searching the person's name and unit, case-
+ * and accent-blind, from its third character on (spec §5: a shorter term filters nothing).
+ */
+function reportListQuery<S extends z.ZodType>(sort: S) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
+    sort,
+    q: z.string().trim().max(200).default(''),
+  });
+}
+
+/** The sorts of a list's keys: each key ascending, or with a leading `-` descending. */
+function sortsOf<K extends string>(keys: readonly [K, ...K[]]) {
+  return z.enum([...keys, ...keys.map((key) => `-${key}` as const)] as [K | `-${K}`, ...(K | `-${K}`)[]]);
+}
+
+/** One page of a report list: `total` reports match `q`, `visible` the caller sees whatever `q` is. */
+function reportListPage<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), total: z.number().int(), visible: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+}
+
+/** `name`, `unit`, `team_size` or `respondents` (members who answered). */
+export const LEADER_REPORT_SORT_KEYS = ['name', 'unit', 'team_size', 'respondents'] as const;
+export const ZLeaderReportListQuery = reportListQuery(sortsOf(LEADER_REPORT_SORT_KEYS).default('name')).extend({
+  /** Only this leader's row (the report page shows the leader's name above the code form). */
+  id: z.coerce.number().int().positive().optional(),
+});
+export type TLeaderReportListQuery = z.infer<typeof ZLeaderReportListQuery>;
+export type TLeaderReportSort = TLeaderReportListQuery['sort'];
+export const ZLeaderReportListPage = reportListPage(ZLeaderReportListItem);
+export type TLeaderReportListPage = z.infer<typeof ZLeaderReportListPage>;
+
 export const ZLeaderReportQuery = z.object({ authorization_code: z.string().max(64).optional() });
 
 /** Scores run from 1 to 10 with one decimal. */
@@ -73,30 +108,10 @@ export type TIndividualReportListItem = z.infer<typeof ZIndividualReportListItem
 
 /** `name`, `unit` or `answered` (whether the person answered the survey); a leading `-` sorts descending. */
 export const INDIVIDUAL_REPORT_SORT_KEYS = ['name', 'unit', 'answered'] as const;
-export const ZIndividualReportSort = z.enum([...INDIVIDUAL_REPORT_SORT_KEYS, ...INDIVIDUAL_REPORT_SORT_KEYS.map((key) => `-${key}` as const)]);
-export type TIndividualReportSort = z.infer<typeof ZIndividualReportSort>;
-
-/**
- * A page of the reports the caller sees. `q` searches the person's name and unit, case- and
- * accent-blind, from its third character on (spec §5: a shorter term filters nothing).
- */
-export const ZIndividualReportListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
-  sort: ZIndividualReportSort.default('name'),
-  q: z.string().trim().max(200).default(''),
-});
+export const ZIndividualReportListQuery = reportListQuery(sortsOf(INDIVIDUAL_REPORT_SORT_KEYS).default('name'));
 export type TIndividualReportListQuery = z.infer<typeof ZIndividualReportListQuery>;
-
-export const ZIndividualReportListPage = z.object({
-  data: z.array(ZIndividualReportListItem),
-  /** Reports matching `q`. */
-  total: z.number().int(),
-  /** Every report the caller sees, whatever `q` is. */
-  visible: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export type TIndividualReportSort = TIndividualReportListQuery['sort'];
+export const ZIndividualReportListPage = reportListPage(ZIndividualReportListItem);
 export type TIndividualReportListPage = z.infer<typeof ZIndividualReportListPage>;
 
 export const ZIndividualReport = z.object({
@@ -135,6 +150,14 @@ export const ZDimension360Code = z.enum(DIMENSION_360_CODES);
 
 export const ZReport360ListItem = z.object({ id: z.number().int(), employee: ZReportEmployee, hierarchy_level: ZHierarchyLevelCode });
 export type TReport360ListItem = z.infer<typeof ZReport360ListItem>;
+
+/** `name` or `level` (the hierarchy level, from strategic down to implementors). */
+export const REPORT_360_SORT_KEYS = ['name', 'level'] as const;
+export const ZReport360ListQuery = reportListQuery(sortsOf(REPORT_360_SORT_KEYS).default('name'));
+export type TReport360ListQuery = z.infer<typeof ZReport360ListQuery>;
+export type TReport360Sort = TReport360ListQuery['sort'];
+export const ZReport360ListPage = reportListPage(ZReport360ListItem);
+export type TReport360ListPage = z.infer<typeof ZReport360ListPage>;
 
 export const ZReport360Item = z.object({
   item_id: z.string(),

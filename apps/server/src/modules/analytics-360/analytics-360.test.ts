@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TReport360, TReport360ListItem } from '@ona/contracts';
+import { HIERARCHY_LEVEL_CODES, type TReport360, type TReport360ListItem, type TReport360ListPage } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, storeAnalysisWith360, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
@@ -17,20 +17,57 @@ describe('GET /engagements/{id}/analytics-360/ with an analysis that had no 360 
   it('lists no reports', async () => {
     const res = await getAs(ctx, org.tokens.admin, base(org.engagementId));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
+    expect(res.json()).toEqual({ data: [], total: 0, visible: 0, page: 1, page_size: 50 });
   });
 });
 
 describe('GET /engagements/{id}/analytics-360/ with 360 answers', () => {
   beforeAll(async () => storeAnalysisWith360(ctx.db.db, org.engagementId));
 
+  const list = async (token: string, query = '') => {
+    const res = await getAs(ctx, token, `${base(org.engagementId)}${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TReport360ListPage>();
+  };
+
   it('lists one report per visible leader', async () => {
-    const all = (await getAs(ctx, org.tokens.admin, base(org.engagementId))).json<TReport360ListItem[]>();
-    expect(all.map((r) => r.id).sort()).toEqual([org.people.ceo, org.people.leadA, org.people.leadB].sort());
-    expect(all.find((r) => r.id === org.people.ceo)?.hierarchy_level).toBe('strategic');
-    const subtree = (await getAs(ctx, org.tokens.leader, base(org.engagementId))).json<TReport360ListItem[]>();
-    expect(subtree.map((r) => r.id)).toEqual([org.people.leadA]);
-    expect((await getAs(ctx, org.tokens.member, base(org.engagementId))).json()).toEqual([]);
+    const all = await list(org.tokens.admin);
+    expect(all.data.map((r) => r.id).sort()).toEqual([org.people.ceo, org.people.leadA, org.people.leadB].sort());
+    expect(all).toMatchObject({ total: 3, visible: 3 });
+    expect(all.data.find((r) => r.id === org.people.ceo)?.hierarchy_level).toBe('strategic');
+    const subtree = await list(org.tokens.leader);
+    expect(subtree.data.map((r) => r.id)).toEqual([org.people.leadA]);
+    expect(await list(org.tokens.member)).toMatchObject({ data: [], total: 0, visible: 0 });
+  });
+
+  it('gives each leader the level of their report', async () => {
+    for (const row of (await list(org.tokens.admin)).data) {
+      expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${row.id}/`)).json<TReport360>().hierarchy_level).toBe(row.hierarchy_level);
+    }
+  });
+
+  it('pages by name and by level both ways, levels from strategic down, ties by name then id', async () => {
+    const whole = (await list(org.tokens.admin)).data;
+    const rank = (r: TReport360ListItem) => HIERARCHY_LEVEL_CODES.indexOf(r.hierarchy_level);
+    const byName = (a: TReport360ListItem, b: TReport360ListItem) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id;
+    for (const sort of ['name', '-name', 'level', '-level']) {
+      const sign = sort.startsWith('-') ? -1 : 1;
+      const expected = [...whole].sort((a, b) => (sort.endsWith('name') ? sign * byName(a, b) : sign * (rank(a) - rank(b)) || byName(a, b)));
+      const pages = [];
+      for (let page = 1; page <= 3; page++) pages.push(...(await list(org.tokens.admin, `?sort=${sort}&page_size=1&page=${page}`)).data);
+      expect(pages.map((r) => r.id), sort).toEqual(expected.map((r) => r.id));
+    }
+    // Two leaders share a level, so the tie-break was exercised.
+    expect(new Set(whole.map((r) => r.hierarchy_level)).size).toBeLessThan(whole.length);
+    expect((await list(org.tokens.admin, '?sort=level'))?.data[0]?.id).toBe(org.people.ceo);
+  });
+
+  it('searches names and units accent-blind from the third character, within what the caller sees', async () => {
+    expect((await list(org.tokens.admin, '?q=pe')).total).toBe(3);
+    expect((await list(org.tokens.admin, '?q=P%C3%A9rson%20leadb')).data.map((r) => r.id)).toEqual([org.people.leadB]);
+    expect((await list(org.tokens.admin, '?q=sales')).data.map((r) => r.id)).toEqual([org.people.leadA]);
+    expect(await list(org.tokens.leader, '?q=leadb')).toMatchObject({ total: 0, visible: 1 });
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?sort=unit`)).statusCode).toBe(400);
   });
 
   it('gives own selection and survey result per item of the seven dimensions', async () => {

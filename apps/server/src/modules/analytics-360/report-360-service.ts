@@ -1,14 +1,23 @@
-import { protectWithinPopulation, type AnalysisResult, type Report360 } from '@ona/analytics';
-import { DIMENSION_360_CODES, type TLocale, type TReport360, type TReport360ListItem } from '@ona/contracts';
+import { protectWithinPopulation, type AnalysisResult, type EmployeeResult, type Report360 } from '@ona/analytics';
+import { DIMENSION_360_CODES, HIERARCHY_LEVEL_CODES, type THierarchyLevelCode, type TLocale, type TReport360, type TReport360ListPage, type TReport360ListQuery } from '@ona/contracts';
 import { employeeRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { peoplePage, sortParts, type ListSortKey } from '../analytics-shared/list-order.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
 
-export function report360List(scope: AnalyticsScope, result: Pick<AnalysisResult, 'reports360'>): TReport360ListItem[] {
-  return result.reports360
-    .filter((r) => scope.visible.has(dbId(r.id)))
-    .map((r) => ({ id: dbId(r.id), employee: employeeRef(scope, dbId(r.employee.id)), hierarchy_level: r.hierarchy_level }))
-    .sort((a, b) => a.employee.name.localeCompare(b.employee.name) || a.id - b.id);
+/**
+ * A page of the 360 reports the reader sees. The engine writes one for every person with direct
+ * reports when the survey has the leadership block, so the list is read from the people
+ * (`employees`, which carry the hierarchy level) once `hasReports` says the run has any, not from
+ * the reports (docs/analysis-result-parts.md, "Lists"). Levels sort from strategic down.
+ */
+export function report360List(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, hasReports: boolean, query: TReport360ListQuery): TReport360ListPage {
+  const leaders = hasReports ? result.employees.filter((e) => e.directReports.length > 0) : [];
+  const { key, descending } = sortParts(query.sort);
+  const level = (e: EmployeeResult) => e.hierarchyLevel as THierarchyLevelCode;
+  const sortKey = (matching: readonly EmployeeResult[]): ListSortKey =>
+    key === 'name' ? { by: 'name' } : { by: 'number', values: matching.map((e) => HIERARCHY_LEVEL_CODES.indexOf(level(e))) };
+  return peoplePage(scope, leaders, (e) => dbId(e.id), query, { descending, key: sortKey }, (leader, id) => ({ id, employee: employeeRef(scope, id), hierarchy_level: level(leader) }));
 }
 
 /** An item's wording in each language the journey stores, by the item id the analysis names. */

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZEngagementReportParams, ZIdParams, ZReport360, ZReport360ListItem } from '@ona/contracts';
+import { ZEngagementReportParams, ZIdParams, ZReport360, ZReport360ListPage, ZReport360ListQuery } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { notFound } from '../../errors/api-error.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
-import { dbId } from '../analytics-shared/latest-result.ts';
+import { dbId, storedListHasItems } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
 import { report360Detail, report360List } from './report-360-service.ts';
@@ -16,12 +15,22 @@ export const analytics360Routes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
 
   app.get('/engagements/:id/analytics-360/', {
     onRequest: app.authenticate,
-    schema: { tags: ['analytics-360'], summary: '360 reports of the leaders the caller sees', params: ZIdParams, response: { 200: z.array(ZReport360ListItem), ...analyticsErrors } },
+    schema: {
+      tags: ['analytics-360'],
+      summary: '360 reports of the leaders the caller sees: paged, sorted (name, level), searched by name and unit',
+      params: ZIdParams,
+      querystring: ZReport360ListQuery,
+      response: { 200: ZReport360ListPage, ...analyticsErrors },
+    },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'analytics360_reports');
-    return sendKeptAnswer(app, request, reply, { answer: 'reports-360', ...found, locale: request.locale }, async () => {
-      const { scope, stored } = await analysedView(app.db, found, [['reports360']]);
-      return report360List(scope, stored.result);
+    return sendKeptAnswer(app, request, reply, { answer: 'reports-360', ...found, locale: request.locale, variant: [request.query] }, async () => {
+      // The people, and of the reports only their first page: whether the run has any (report360List).
+      const [{ scope, stored }, hasReports] = await Promise.all([
+        analysedView(app.db, found, [['employees']]),
+        storedListHasItems(app.db, found.access.engagement.id, found.runId, found.access.latestRunVersion, 'reports360'),
+      ]);
+      return report360List(scope, stored.result, hasReports, request.query);
     });
   });
 

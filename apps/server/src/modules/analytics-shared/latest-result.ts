@@ -154,6 +154,20 @@ export async function individualReportOfRun(db: Database, engagementId: number, 
   return (reports as readonly IndividualReport[]).find((report) => report.employeeId === engineId) ?? null;
 }
 
+/**
+ * Whether a paged list of the run (`reports360`, …) holds anything, read from its first stored
+ * page alone: a list the engine writes for some runs only (the 360 reports need the survey's
+ * leadership block) is then told apart without reading its pages.
+ */
+export async function storedListHasItems(db: Database, engagementId: number, runId: number, version: string | null, list: ResultSection): Promise<boolean> {
+  const cache = cacheOf(db);
+  const outline = await runOutline(db, cache, engagementId, runId, version);
+  const first = outline.parts.find((part) => part.path.length === 1 && part.path[0] === list && (part.page ?? 0) === 0);
+  if (!first) return false;
+  const [items] = await partValues(db, cache, engagementId, outline, [first]);
+  return Array.isArray(items) && items.length > 0;
+}
+
 /** Whether a part belongs to a section: one path leads to the other. */
 const overlaps = (section: readonly string[], path: readonly string[]) => section.every((segment, i) => i >= path.length || path[i] === segment);
 

@@ -1,3 +1,4 @@
+import { foldText, searchNeedle } from '@ona/contracts';
 import type { AnalyticsScope } from './analytics-scope.ts';
 
 // `localeCompare` without arguments compares as this collator does; one collator is much faster
@@ -43,4 +44,56 @@ export function sortParts<K extends string>(sort: K | `-${K}`): { key: K; descen
 export function unitName(scope: Pick<AnalyticsScope, 'employeeById' | 'unitById'>, employeeId: number): string {
   const unitId = scope.employeeById.get(employeeId)?.unitId;
   return (unitId === null || unitId === undefined ? undefined : scope.unitById.get(unitId)?.name) ?? '';
+}
+
+/** One page of a list (the paged lists' shared answer: `{data,total,visible,page,page_size}`). */
+export interface ListPage<T> {
+  data: T[];
+  /** Rows matching the search. */
+  total: number;
+  /** Rows the reader sees, whatever the search. */
+  visible: number;
+  page: number;
+  page_size: number;
+}
+
+export interface PeopleListQuery {
+  page: number;
+  page_size: number;
+  q: string;
+}
+
+/**
+ * A page of a list with a row per person (the report lists): the rows of people the reader sees,
+ * those whose name or unit holds the search term (spec §5 rule, `searchNeedle`), ordered by
+ * `listOrder`, and only the page's rows built. `sortKey` gets the matching rows and their ids.
+ */
+export function peoplePage<E, T>(
+  scope: Pick<AnalyticsScope, 'visible' | 'employeeById' | 'unitById'>,
+  rows: readonly E[],
+  idOf: (row: E) => number,
+  query: PeopleListQuery,
+  order: { descending: boolean; key: (matching: readonly E[], ids: readonly number[]) => ListSortKey },
+  build: (row: E, id: number) => T,
+): ListPage<T> {
+  const needle = searchNeedle(query.q);
+  const visible = rows.filter((row) => scope.visible.has(idOf(row)));
+  const matching =
+    needle === null
+      ? visible
+      : visible.filter((row) => {
+          const id = idOf(row);
+          return foldText(scope.employeeById.get(id)?.name ?? '').includes(needle) || foldText(unitName(scope, id)).includes(needle);
+        });
+  const ids = matching.map(idOf);
+  const names = ids.map((id) => scope.employeeById.get(id)?.name ?? '');
+  const start = (query.page - 1) * query.page_size;
+  const page = listOrder(ids, names, order.key(matching, ids), order.descending).subarray(start, start + query.page_size);
+  return {
+    data: Array.from(page, (at) => build(matching[at] as E, ids[at] as number)),
+    total: matching.length,
+    visible: visible.length,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }

@@ -42,7 +42,7 @@ beforeAll(async () => {
   // A run with a 360 block, so that a leader's 360 report answers.
   await storeAnalysisWith360(ctx.db.db, org.engagementId);
   const leaders = await ctx.app.inject({ method: 'GET', url: `/api/engagements/${org.engagementId}/leader-reports/`, headers: authHeader(org.tokens.admin) });
-  leaderCode = leaders.json<{ id: number; authorization_code: string | null }[]>().find((r) => r.id === org.people.leadA)?.authorization_code ?? '';
+  leaderCode = leaders.json<{ data: { id: number; authorization_code: string | null }[] }>().data.find((r) => r.id === org.people.leadA)?.authorization_code ?? '';
   const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   const paths = docs.json<{ paths: Record<string, Record<string, { 'x-audit-action'?: string }>> }>().paths;
   routes = Object.entries(paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ method: method.toUpperCase(), path, action: op['x-audit-action'] })));

@@ -1,11 +1,11 @@
-import type { AnalysisResult, IndividualReport } from '@ona/analytics';
-import { foldText, searchNeedle, type TIndividualReport, type TIndividualReportListPage, type TIndividualReportListQuery } from '@ona/contracts';
+import type { AnalysisResult, EmployeeResult, IndividualReport } from '@ona/analytics';
+import { type TIndividualReport, type TIndividualReportListPage, type TIndividualReportListQuery } from '@ona/contracts';
 import { asc, eq, tables, type Database } from '@ona/db';
 import type { TLocale } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { unlessWithheld } from '../analytics-shared/privacy.ts';
-import { listOrder, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
+import { peoplePage, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
 
 /** What the individual reports read of a run: the people and their reports. */
 export const INDIVIDUAL_REPORT_SECTIONS = [['employees'], ['individualReports']] as const satisfies readonly SectionPath[];
@@ -29,32 +29,17 @@ export async function questionLabels(db: Database, engagementId: number, locale:
  * are built (docs/analysis-result-parts.md, "Lists").
  */
 export function individualReportList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TIndividualReportListQuery): TIndividualReportListPage {
-  const needle = searchNeedle(query.q);
-  const visible = result.employees.filter((e) => scope.visible.has(dbId(e.id)));
-  const matching = visible.filter((e) => {
-    if (needle === null) return true;
-    const id = dbId(e.id);
-    return foldText(scope.employeeById.get(id)?.name ?? '').includes(needle) || foldText(unitName(scope, id)).includes(needle);
-  });
-  const ids = matching.map((e) => dbId(e.id));
-  const names = ids.map((id) => scope.employeeById.get(id)?.name ?? '');
   const { key, descending } = sortParts(query.sort);
-  const sortKey: ListSortKey =
+  const sortKey = (matching: readonly EmployeeResult[], ids: readonly number[]): ListSortKey =>
     key === 'name' ? { by: 'name' }
     : key === 'unit' ? { by: 'text', values: ids.map((id) => unitName(scope, id)) }
     : { by: 'number', values: matching.map((e) => (e.hasAnswered ? 1 : 0)) };
-  const start = (query.page - 1) * query.page_size;
-  const page = listOrder(ids, names, sortKey, descending).subarray(start, start + query.page_size);
-  return {
-    data: Array.from(page, (at) => {
-      const id = ids[at] as number;
-      return { id, employee: employeeRef(scope, id), unit: unitRef(scope, scope.employeeById.get(id)?.unitId), has_answered: matching[at]?.hasAnswered ?? false };
-    }),
-    total: matching.length,
-    visible: visible.length,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return peoplePage(scope, result.employees, (e) => dbId(e.id), query, { descending, key: sortKey }, (e, id) => ({
+    id,
+    employee: employeeRef(scope, id),
+    unit: unitRef(scope, scope.employeeById.get(id)?.unitId),
+    has_answered: e.hasAnswered,
+  }));
 }
 
 /**

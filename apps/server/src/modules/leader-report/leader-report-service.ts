@@ -1,7 +1,8 @@
-import { protectWithinPopulation, type AnalysisResult, type LeaderReport } from '@ona/analytics';
-import type { TLeaderReport, TLeaderReportListItem } from '@ona/contracts';
+import { protectWithinPopulation, type AnalysisResult, type EmployeeResult, type LeaderReport } from '@ona/analytics';
+import type { TLeaderReport, TLeaderReportListPage, TLeaderReportListQuery } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
+import { peoplePage, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
 import { unlessWithheld, withheldReason } from '../analytics-shared/privacy.ts';
 
 /** What the leader reports read of a run: the people (who answered) and the reports. */
@@ -14,22 +15,31 @@ export function teamRespondents(result: Pick<AnalysisResult, 'employees'>, repor
   return report.impartiality.sympathy.filter((tie) => answered.has(tie.employeeId)).length;
 }
 
-/** Leader reports of visible leaders; admins with all_access also get each report's code. */
-export function leaderReportList(scope: AnalyticsScope, result: LeaderReportResult, codes: ReadonlyMap<number, string> | null): TLeaderReportListItem[] {
-  return result.leaderReports
-    .filter((report) => scope.visible.has(dbId(report.leaderId)))
-    .map((report) => {
-      const id = dbId(report.leaderId);
-      return {
-        id,
-        leader: employeeRef(scope, id),
-        unit: unitRef(scope, scope.employeeById.get(id)?.unitId),
-        team_size: report.teamSize,
-        respondent_count: teamRespondents(result, report),
-        authorization_code: codes?.get(id) ?? null,
-      };
-    })
-    .sort((a, b) => a.leader.name.localeCompare(b.leader.name) || a.id - b.id);
+/**
+ * A page of the leader reports the reader sees; admins with all_access also get each report's
+ * code. The engine writes a report for every person with direct reports, and the team behind it
+ * is those direct reports, so the list is read from the people (`employees`), not from the
+ * reports (docs/analysis-result-parts.md, "Lists"): team size and respondents are the same counts
+ * as the report's (`teamRespondents`).
+ */
+export function leaderReportList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, codes: ReadonlyMap<number, string> | null, query: TLeaderReportListQuery): TLeaderReportListPage {
+  const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
+  const leaders = result.employees.filter((e) => e.directReports.length > 0 && (query.id === undefined || dbId(e.id) === query.id));
+  const respondents = (leader: EmployeeResult) => leader.directReports.filter((id) => answered.has(id)).length;
+  const { key, descending } = sortParts(query.sort);
+  const sortKey = (matching: readonly EmployeeResult[], ids: readonly number[]): ListSortKey =>
+    key === 'name' ? { by: 'name' }
+    : key === 'unit' ? { by: 'text', values: ids.map((id) => unitName(scope, id)) }
+    : key === 'team_size' ? { by: 'number', values: matching.map((e) => e.directReports.length) }
+    : { by: 'number', values: matching.map(respondents) };
+  return peoplePage(scope, leaders, (e) => dbId(e.id), query, { descending, key: sortKey }, (leader, id) => ({
+    id,
+    leader: employeeRef(scope, id),
+    unit: unitRef(scope, scope.employeeById.get(id)?.unitId),
+    team_size: leader.directReports.length,
+    respondent_count: respondents(leader),
+    authorization_code: codes?.get(id) ?? null,
+  }));
 }
 
 /**

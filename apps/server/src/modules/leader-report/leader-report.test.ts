@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, tables } from '@ona/db';
-import type { TLeaderReport, TLeaderReportListItem } from '@ona/contracts';
+import type { TLeaderReport, TLeaderReportListItem, TLeaderReportListPage } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
@@ -24,23 +24,78 @@ async function userIdOf(email: string): Promise<number> {
   return user?.id ?? 0;
 }
 
+const list = async (token: string, query = '') => {
+  const res = await getAs(ctx, token, `${base(org.engagementId)}${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TLeaderReportListPage>();
+};
+
 describe('GET /engagements/{id}/leader-reports/', () => {
   it('lists every leader for all_access admins, with the authorization codes', async () => {
-    const res = await getAs(ctx, org.tokens.admin, base(org.engagementId));
-    expect(res.statusCode).toBe(200);
-    const list = res.json<TLeaderReportListItem[]>();
-    expect(list.map((r) => r.id).sort()).toEqual([org.people.ceo, org.people.leadA, org.people.leadB].sort());
-    const teamA = list.find((r) => r.id === org.people.leadA);
+    const page = await list(org.tokens.admin);
+    expect(page).toMatchObject({ total: 3, visible: 3, page: 1, page_size: 50 });
+    expect(page.data.map((r) => r.id).sort()).toEqual([org.people.ceo, org.people.leadA, org.people.leadB].sort());
+    const teamA = page.data.find((r) => r.id === org.people.leadA);
     expect(teamA).toMatchObject({ leader: { name: 'Person leadA' }, unit: { id: org.units.sales, name: 'Sales' }, team_size: 6, respondent_count: 5, authorization_code: codes.get(org.people.leadA) });
   });
 
+  it('counts each team as the report itself does, though the list reads only the people', async () => {
+    for (const row of (await list(org.tokens.admin)).data) {
+      const report = (await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}${row.id}/?authorization_code=${row.authorization_code}`)).json<TLeaderReport>();
+      expect({ team: row.team_size, respondents: row.respondent_count, name: row.leader.name }).toEqual({ team: report.team_size, respondents: report.respondent_count, name: report.user_name });
+    }
+  });
+
+  it('pages every sort both ways into the whole sorted list, ties by name then id', async () => {
+    const whole = (await list(org.tokens.admin)).data;
+    const byName = (a: TLeaderReportListItem, b: TLeaderReportListItem) => a.leader.name.localeCompare(b.leader.name) || a.id - b.id;
+    const keyOf: Record<string, (a: TLeaderReportListItem, b: TLeaderReportListItem) => number> = {
+      name: () => 0,
+      unit: (a, b) => (a.unit?.name ?? '').localeCompare(b.unit?.name ?? ''),
+      team_size: (a, b) => a.team_size - b.team_size,
+      respondents: (a, b) => a.respondent_count - b.respondent_count,
+    };
+    for (const [key, compare] of Object.entries(keyOf)) {
+      for (const descending of [false, true]) {
+        const sort = `${descending ? '-' : ''}${key}`;
+        const sign = descending ? -1 : 1;
+        const expected = [...whole].sort((a, b) => (key === 'name' ? sign * byName(a, b) : sign * compare(a, b) || byName(a, b)));
+        const pages = [];
+        for (let page = 1; page <= 3; page++) pages.push(...(await list(org.tokens.admin, `?sort=${sort}&page_size=1&page=${page}`)).data);
+        expect(pages.map((r) => r.id), sort).toEqual(expected.map((r) => r.id));
+      }
+    }
+    expect((await list(org.tokens.admin, '?page_size=2&page=2')).data).toHaveLength(1);
+  });
+
+  it('searches leader names and units, accent-blind, from the third character, within what the caller sees', async () => {
+    expect((await list(org.tokens.admin, '?q=le')).total).toBe(3);
+    const found = await list(org.tokens.admin, '?q=P%C3%89RSON%20LEADA');
+    expect(found.data.map((r) => r.id)).toEqual([org.people.leadA]);
+    expect(found).toMatchObject({ total: 1, visible: 3 });
+    expect((await list(org.tokens.admin, '?q=sales')).data.map((r) => r.id)).toEqual([org.people.leadA]);
+    expect((await list(org.tokens.leader, '?q=leadb')).total).toBe(0);
+  });
+
+  it('gives one leader’s row by id, only when the caller sees it', async () => {
+    expect((await list(org.tokens.admin, `?id=${org.people.leadB}`)).data.map((r) => r.id)).toEqual([org.people.leadB]);
+    expect((await list(org.tokens.leader, `?id=${org.people.leadB}`)).data).toEqual([]);
+    expect((await list(org.tokens.admin, `?id=${org.people.a1}`)).data).toEqual([]);
+  });
+
+  it('rejects an unknown sort and a page size above 500', async () => {
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?sort=code`)).statusCode).toBe(400);
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?page_size=501`)).statusCode).toBe(400);
+  });
+
   it('gives subtree the caller’s own report only, without codes', async () => {
-    const list = (await getAs(ctx, org.tokens.leader, base(org.engagementId))).json<TLeaderReportListItem[]>();
-    expect(list).toEqual([expect.objectContaining({ id: org.people.leadA, authorization_code: null })]);
+    const page = await list(org.tokens.leader);
+    expect(page.data).toEqual([expect.objectContaining({ id: org.people.leadA, authorization_code: null })]);
+    expect(page).toMatchObject({ total: 1, visible: 1 });
   });
 
   it('gives self_only a member no report, and refuses no_access, module_disabled and other organisations', async () => {
-    expect((await getAs(ctx, org.tokens.member, base(org.engagementId))).json()).toEqual([]);
+    expect(await list(org.tokens.member)).toMatchObject({ data: [], total: 0, visible: 0 });
     expect((await getAs(ctx, org.tokens.noAccess, base(org.engagementId))).statusCode).toBe(403);
     expect((await getAs(ctx, org.tokens.disabled, base(org.engagementId))).statusCode).toBe(403);
     expect((await getAs(ctx, org.tokens.otherOrg, base(org.engagementId))).statusCode).toBe(404);

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZEngagementReportParams, ZIdParams, ZLeaderReport, ZLeaderReportListItem, ZLeaderReportQuery, ZApiError } from '@ona/contracts';
+import { ZEngagementReportParams, ZIdParams, ZLeaderReport, ZLeaderReportListPage, ZLeaderReportListQuery, ZLeaderReportQuery, ZApiError } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors/api-error.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
 import { isEngagementAdmin } from '../engagements/service.ts';
 import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
-import { resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { employeeRef, resolveScope } from '../analytics-shared/analytics-scope.ts';
+import { listOrder } from '../analytics-shared/list-order.ts';
 import { sendKeptAnswer } from '../analytics-shared/kept-answer-reply.ts';
 import { labeller } from '../analytics-shared/labels.ts';
 import { dbId, requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
@@ -34,18 +34,20 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     onRequest: app.authenticate,
     schema: {
       tags: ['leader-report'],
-      summary: 'Leader reports the caller may open (each opens with its authorization code); admins with all_access see the codes',
+      summary: 'Leader reports the caller may open (each opens with its authorization code), paged, sorted (name, unit, team_size, respondents) and searched by name and unit; admins with all_access see the codes',
       params: ZIdParams,
-      response: { 200: z.array(ZLeaderReportListItem), ...analyticsErrors },
+      querystring: ZLeaderReportListQuery,
+      response: { 200: ZLeaderReportListPage, ...analyticsErrors },
     },
   }, async (request, reply) => {
     const auth = requireAuth(request);
     const found = await analysedAccess(app.db, auth, request.params.id, 'leader_reports');
     const withCodes = seesCodes(auth, found.access.level);
     // The codes are leader_report_codes rows: a new code changes the engagement's data version.
-    return sendKeptAnswer(app, request, reply, { answer: 'leader-reports', ...found, locale: request.locale, variant: [withCodes] }, async () => {
-      const { scope, stored } = await analysedView(app.db, found, LEADER_REPORT_SECTIONS);
-      return leaderReportList(scope, stored.result, withCodes ? await leaderCodes(app.db, scope.engagement.id) : null);
+    return sendKeptAnswer(app, request, reply, { answer: 'leader-reports', ...found, locale: request.locale, variant: [withCodes, request.query] }, async () => {
+      // The people only: a leader's report and its team follow from the direct reports (leaderReportList).
+      const { scope, stored } = await analysedView(app.db, found, [['employees']]);
+      return leaderReportList(scope, stored.result, withCodes ? await leaderCodes(app.db, scope.engagement.id) : null, request.query);
     });
   });
 
@@ -63,10 +65,11 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     if (scope.level !== 'all_access') throw forbidden();
     const minGroupSize = thresholdOf(scope.engagement);
     const logo = await organizationLogo(scope.engagement.organizationId);
-    const reports = leaderReportList(scope, stored.result, null).map((item) => {
-      const report = stored.result.leaderReports.find((r) => dbId(r.leaderId) === item.id)!;
-      return leaderReportDetail(scope, stored.result, report, logo, minGroupSize);
-    });
+    // Every report the reader sees, by name as the list first shows them.
+    const visible = stored.result.leaderReports.filter((report) => scope.visible.has(dbId(report.leaderId)));
+    const ids = visible.map((report) => dbId(report.leaderId));
+    const order = listOrder(ids, ids.map((id) => employeeRef(scope, id).name), { by: 'name' }, false);
+    const reports = Array.from(order, (at) => leaderReportDetail(scope, stored.result, visible[at] as (typeof visible)[number], logo, minGroupSize));
     return sendWorkbook(reply, leaderReportsWorkbook(reports, labeller(request.locale), minGroupSize), exportFileName(request.locale, 'leader_reports', scope.engagement.name, 'xlsx'));
   });
 

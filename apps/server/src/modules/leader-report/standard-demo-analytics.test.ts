@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, tables, type DbHandle } from '@ona/db';
 import type { AnalysisResult } from '@ona/analytics';
-import type { TLeaderReport, TLeaderReportListItem, TReport360, TReport360ListItem, TRetentionAnalytics } from '@ona/contracts';
+import type { TLeaderReport, TLeaderReportListPage, TReport360, TReport360ListPage, TRetentionAnalytics } from '@ona/contracts';
 import { buildApp, type App } from '../../app.ts';
 import { loadStandardDemo } from '../../demo/standard-demo.ts';
 import { getAs } from '../../testing/analytics-fixtures.ts';
@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('the analytics on the standard demo', () => {
   it('opens the demo leader’s report with the code DEMOLEAD', async () => {
     const token = await loginAs(app, 'leader@example.com', 'demo1234');
-    const list = (await getAs({ app }, token, `/api/engagements/${engagementId}/leader-reports/`)).json<TLeaderReportListItem[]>();
+    const list = (await getAs({ app }, token, `/api/engagements/${engagementId}/leader-reports/`)).json<TLeaderReportListPage>().data;
     const [leaderEmployee] = await db.db.select().from(tables.employees).innerJoin(tables.users, eq(tables.users.id, tables.employees.userId)).where(and(eq(tables.users.email, 'leader@example.com'), eq(tables.employees.engagementId, engagementId)));
     const own = list.find((r) => r.id === leaderEmployee?.employees.id);
     expect(own).toBeDefined();
@@ -70,16 +70,16 @@ describe('the 360 reports of the standard demo', () => {
 
   it('lists a 360 report for every leader and gives own selection and survey result per item of the seven dimensions', async () => {
     const token = await loginAs(app, 'admin@example.com', 'demo1234');
-    const res = await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/`);
+    const res = await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/?page_size=500`);
     expect(res.statusCode).toBe(200);
-    const list = res.json<TReport360ListItem[]>();
-    expect(list.length).toBeGreaterThan(10);
-    expect(list).toHaveLength(stored.reports360.length);
+    const list = res.json<TReport360ListPage>();
+    expect(list.total).toBeGreaterThan(10);
+    expect(list.total).toBe(stored.reports360.length);
     const items = await db.db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId));
     const itemIds = new Set(items.map((item) => String(item.id)));
 
     const reports: TReport360[] = [];
-    for (const entry of list) {
+    for (const entry of list.data) {
       const detail = await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/${entry.id}/`);
       expect(detail.statusCode).toBe(200);
       reports.push(detail.json<TReport360>());
@@ -114,7 +114,7 @@ describe('the 360 reports of the standard demo', () => {
       .from(tables.employees)
       .innerJoin(tables.users, eq(tables.users.id, tables.employees.userId))
       .where(and(eq(tables.users.email, 'leader@example.com'), eq(tables.employees.engagementId, engagementId)));
-    const list = (await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/`)).json<TReport360ListItem[]>();
+    const list = (await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/?page_size=500`)).json<TReport360ListPage>().data;
     expect(list.map((r) => r.id)).toContain(leaderEmployee?.id);
     const report = (await getAs({ app }, token, `/api/engagements/${engagementId}/analytics-360/${leaderEmployee?.id}/`)).json<TReport360>();
     expect(report.withheld).toBe(false);

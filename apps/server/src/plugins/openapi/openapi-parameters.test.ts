@@ -81,6 +81,8 @@ beforeAll(async () => {
     open_no_unit: 'true',
     rest: 'units',
     module: 'leader_reports',
+    // One leader's row of the leader report list.
+    id: String(org.people.leadA),
     // Comparison with the earlier wave.
     with: String(earlier.engagementId),
     status: ['stayed', 'left'],

@@ -1,7 +1,8 @@
-import { ZIndividualReport, ZIndividualReportListPage, type TIndividualReportSort } from '@ona/contracts';
+import { ZIndividualReport, ZIndividualReportListPage, type INDIVIDUAL_REPORT_SORT_KEYS } from '@ona/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/api-client.ts';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
+import type { TServerListParams } from '../../shared/ui/report-list/list-state.ts';
 
 const base = (engagementId: number) => `/engagements/${engagementId}/individual-reports/`;
 export const individualReportsExportPath = (engagementId: number) => `${base(engagementId)}export/`;
@@ -9,7 +10,8 @@ export const individualReportsExportPath = (engagementId: number) => `${base(eng
 // Reports change only when an admin reruns the analysis.
 const STALE_MS = 5 * 60_000;
 /** One page of the list, as the server sorts and searches it (spec §5 search rule on the server too). */
-export type TReportListParams = { page: number; pageSize: number; sort: TIndividualReportSort; q: string };
+export type TReportListSortKey = (typeof INDIVIDUAL_REPORT_SORT_KEYS)[number];
+export type TReportListParams = TServerListParams<TReportListSortKey>;
 
 export const individualReportsQuery = (organizationId: number, engagementId: number, params: TReportListParams) =>
   queryOptions({

@@ -15,7 +15,7 @@ import { useEngagementId } from '../engagements/use-engagement.ts';
 import { codeRefusal } from './authorization-code.ts';
 import { AuthorizationCodeForm } from './authorization-code-form.tsx';
 import { leaderCodes } from './authorization-code-memory.ts';
-import { leaderReportQuery, useLeaderReportList, useOrganizationId } from './leader-report-api.ts';
+import { leaderReportQuery, useLeaderReportRow, useOrganizationId } from './leader-report-api.ts';
 import { LeaderReportBackLinks } from './leader-report-nav.tsx';
 import { enabledFactors, leaderReportPagePath, parseReportId, type TLeaderReportPage } from './leader-report-pages.ts';
 import { useLeaderReportProblemTexts } from './use-problem-texts.ts';
@@ -55,8 +55,8 @@ function ReportFrame({ userId, engagementId, reportId, page, children }: TReport
   const [code, setCode] = useState<string | null>(() => leaderCodes.recall(userId, engagementId, reportId));
   const [codeError, setCodeError] = useState<string | null>(null);
   const report = useQuery({ ...leaderReportQuery(organizationId, engagementId, reportId, code ?? ''), enabled: code !== null });
-  // Only for the leader's name above the code form; the list is usually cached from the list page.
-  const listed = useLeaderReportList(code === null ? engagementId : null).data?.find((entry) => entry.id === reportId);
+  // Only for the leader's name above the code form: the one row of the list.
+  const listed = useLeaderReportRow(code === null ? engagementId : null, reportId).data;
   const leaderName = report.data?.user_name ?? listed?.leader.name;
   useDocumentTitle(t('common:documentTitle', { page: `${leaderName ? `${leaderName} · ` : ''}${t(`pages.${page}`)} · ${t('title')}` }));
 
