@@ -60,7 +60,7 @@ export interface AppOptions {
   db: DbHandle;
   /** Close the database with the app (the server does; tests that share a database do not). */
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE' | 'SECRETS_KEY' | 'AUDIT_RETENTION_DAYS'>>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REDIS_URL'> & Partial<Pick<Settings, 'TRUST_PROXY' | 'INSTANT_SURVEY_URL' | 'MIN_GROUP_SIZE' | 'REDIS_PREFIX' | 'REDIS_SUBSCRIPTION_CHECK_MS' | 'REDIS_PROBE_TIMEOUT_MS' | 'CONTACT_EMAIL' | 'CONTACT_EMAIL_LANGUAGE' | 'SECRETS_KEY' | 'AUDIT_RETENTION_DAYS' | 'ANSWER_MEMORY_MB'>>;
   /** Demo mode shows the outbox at /dev/mailbox. */
   demoMode?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -208,7 +208,7 @@ export async function buildApp(options: AppOptions) {
       ...(options.settings.REDIS_PROBE_TIMEOUT_MS !== undefined ? { probeTimeoutMs: options.settings.REDIS_PROBE_TIMEOUT_MS } : {}),
     },
   });
-  await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix });
+  await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix, memoryBytes: options.settings.ANSWER_MEMORY_MB === undefined ? undefined : options.settings.ANSWER_MEMORY_MB * 1024 * 1024 });
   await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL, inProcess: analysisInProcess, heapMb: options.analysisHeapMb });
   await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL, minGroupSize: options.settings.MIN_GROUP_SIZE });
   await app.register(retentionJobsPlugin);

@@ -19,6 +19,12 @@ export const ZSettings = z.object({
   MAIL_FROM: z.string().default('ONA Platform <no-reply@ona.example>'),
   REDIS_URL: z.string().optional(),
   /**
+   * Memory each instance keeps for built analysis answers (least recently used out first). An
+   * answer larger than this is built again on every request: the retention answer of 100,000
+   * people is about 76 MB (docs/benchmarks.md, "The scale row"). Used only as answers are built.
+   */
+  ANSWER_MEMORY_MB: z.coerce.number().int().min(8).max(16_384).default(256),
+  /**
    * Put before every Redis channel and key of this deployment, so that two deployments on one
    * Redis neither hear each other's live messages nor share rate-limit counters. Instances of one
    * deployment must share it; unset, it is derived from the database (see redisPrefixFor).

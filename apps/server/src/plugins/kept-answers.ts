@@ -15,8 +15,8 @@ export interface KeptAnswer {
   bytes: number;
 }
 
-/** Memory kept per instance for answers; the least recently used go first. */
-const MEMORY_BYTES = 64 * 1024 * 1024;
+/** Memory kept per instance for answers unless ANSWER_MEMORY_MB says otherwise; the least recently used go first. */
+export const DEFAULT_ANSWER_MEMORY_BYTES = 256 * 1024 * 1024;
 /**
  * How long the shared tier keeps an answer. Keys carry every version the answer depends on, so a
  * stale answer is never asked for again; the expiry only returns the memory.
@@ -35,14 +35,17 @@ const compressors: Record<AnswerEncoding, (body: Buffer) => Promise<Buffer>> = {
  * Keys are opaque hashes of everything the answer depends on (see kept-answer-reply.ts).
  */
 export class KeptAnswers {
-  private readonly memory = new LRUCache<string, KeptAnswer>({ maxSize: MEMORY_BYTES, sizeCalculation: (answer) => Math.max(1, answer.bytes) });
+  private readonly memory: LRUCache<string, KeptAnswer>;
   private readonly building = new Map<string, Promise<KeptAnswer>>();
 
   constructor(
     private readonly redis: Redis | null,
     private readonly prefix: string,
     private readonly onSharedTierError: (err: unknown) => void,
-  ) {}
+    memoryBytes = DEFAULT_ANSWER_MEMORY_BYTES,
+  ) {
+    this.memory = new LRUCache<string, KeptAnswer>({ maxSize: memoryBytes, sizeCalculation: (answer) => Math.max(1, answer.bytes) });
+  }
 
   private sharedKey(key: string): string {
     return `${this.prefix}analysis-answer:${key}`;
@@ -128,7 +131,7 @@ declare module 'fastify' {
 }
 
 /** Owns the kept answers of this instance and, with REDIS_URL, its connection to the shared tier. */
-export const keptAnswersPlugin = fp<{ redisUrl?: string | undefined; prefix: string }>(async (app, options) => {
+export const keptAnswersPlugin = fp<{ redisUrl?: string | undefined; prefix: string; memoryBytes?: number | undefined }>(async (app, options) => {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   if (redis) {
     // A Redis that is away costs a rebuild, never an error: the answers are built here as well.
@@ -137,5 +140,5 @@ export const keptAnswersPlugin = fp<{ redisUrl?: string | undefined; prefix: str
       redis.disconnect();
     });
   }
-  app.decorate('keptAnswers', new KeptAnswers(redis, options.prefix, (err) => app.log.warn({ err }, 'kept analysis answers: shared tier skipped')));
+  app.decorate('keptAnswers', new KeptAnswers(redis, options.prefix, (err) => app.log.warn({ err }, 'kept analysis answers: shared tier skipped'), options.memoryBytes));
 });
