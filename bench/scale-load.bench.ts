@@ -127,6 +127,12 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     };
     await timeGet('retention page', 'retention-analytics-results/');
     await timeGet('metrics page (work, first 50)', 'metrics/?network=work');
+    // What the graph page asks at this size: the overview of units, then a unit opened into its people.
+    await timeGet('graph overview (units, all work questions)', 'graph-overview/');
+    const largest = await database.execute<{ unit_id: number; people: number }>(sql`
+      select unit_id, count(*)::int as people from employees where engagement_id = ${wave.id} and unit_id is not null group by unit_id order by people desc, unit_id limit 1`);
+    const unit = largest.rows[0];
+    if (unit) await timeGet(`graph overview with the largest unit opened (${unit.people} people)`, `graph-overview/?open=${unit.unit_id}`);
     await timeGet('graph answer (all work questions)', 'graph-visualization/');
     await timeGet('metrics export (.xlsx, every row)', 'metrics/export/?network=work', 1);
     await timeGet('network export (GraphML, streamed)', 'graph-visualization/export/?format=graphml', 1);
