@@ -31,6 +31,9 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
       workerData: { input },
+      // The nomination columns move to the thread rather than being copied: this thread has no
+      // further use for them (after this call `input.nominations` is empty here).
+      transferList: nominationBuffers(input),
       execArgv: WORKER_EXEC_ARGV,
       ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }),
     });
@@ -56,4 +59,10 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
       settled = true;
     });
   });
+}
+
+/** The distinct buffers of the nomination columns that can move to another thread (not shared ones). */
+function nominationBuffers(input: AnalysisInput): ArrayBuffer[] {
+  const { source, target, question } = input.nominations;
+  return [...new Set([source.buffer, target.buffer, question.buffer])].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer && buffer.byteLength > 0);
 }
