@@ -14,6 +14,11 @@ import type { GraphMetrics } from './metrics/network-metrics.ts';
 export interface RunAnalysisAsyncHooks extends RunAnalysisHooks {
   /** Worker threads of the analysis' task pool; 1 (the default) runs exactly `runAnalysis`. */
   workers?: number;
+  /**
+   * Heap limit of each of the pool's worker threads in MB. A worker that reaches it fails the run
+   * with an error whose `code` is ERR_WORKER_OUT_OF_MEMORY instead of ending the process.
+   */
+  workerHeapMb?: number;
 }
 
 /**
@@ -61,7 +66,7 @@ export async function runAnalysisInSections(
   const [{ TaskPool }, { AnalysisInPool }] = await Promise.all([import('./parallel/task-pool.ts'), import('./parallel/analysis-in-pool.ts')]);
   const steps = createStepRunner(onProgress, hooks);
   const org = steps.step('organisation', () => buildOrganisation(input));
-  const pool = new TaskPool(workers);
+  const pool = new TaskPool(workers, hooks.workerHeapMb);
   try {
     const tasks = new AnalysisInPool(pool, org, options);
     const graphs = metricGraphs(org, options);

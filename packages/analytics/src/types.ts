@@ -89,7 +89,7 @@ export interface Question {
  * columns of one length, an entry per nomination: `source` and `target` are indexes into
  * `AnalysisInput.employees`, `question` an index into `AnalysisInput.questions`. Columns, not an
  * object per nomination: 100,000 people name some 8 million people, 12 bytes each here against
- * some 60 as an object with id strings (docs/methods.md, "The analysis input in columns"). An
+ * some 60 as an object with id strings (docs/analysis-result-parts.md, "Memory of a run"). An
  * entry with an index outside its list is dropped with a warning; the order of the entries
  * changes nothing. Build them with `NominationColumnsBuilder`, or from ids with `nominationsByIds`.
  */

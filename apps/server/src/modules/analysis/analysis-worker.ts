@@ -27,9 +27,9 @@ export interface PostedPart {
 export type WorkerMessage =
   | { type: 'progress'; step: string; done: number; total: number }
   | { type: 'result'; parts: PostedPart[] }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; outOfMemory?: boolean };
 
-const input = (workerData as { input: AnalysisInput }).input;
+const { input, heapMb } = workerData as { input: AnalysisInput; heapMb?: number };
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 try {
   // Betweenness is spread over the cores for speed only: the engine decides exact or sampled from
@@ -39,7 +39,9 @@ try {
     input,
     {},
     (event) => post({ type: 'progress', step: event.step, done: event.done, total: event.total }),
-    { clock: () => performance.now(), workers: availableParallelism() },
+    // The pool's threads get the same heap limit as this one: without it, one of them running out
+    // would end the whole process instead of failing the run.
+    { clock: () => performance.now(), workers: availableParallelism(), ...(heapMb === undefined ? {} : { workerHeapMb: heapMb }) },
     (section, value) => bySection.set(section, splitSection(section, value)),
   );
   // In the result's key order: joined, the parts give the same JSON as the whole result.
@@ -49,5 +51,6 @@ try {
   const owned = parts.flatMap(({ body }) => (body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.buffer.byteLength === body.byteLength ? [body.buffer] : []));
   parentPort?.postMessage({ type: 'result', parts: parts.map((part) => ({ path: part.path, page: part.page, body: part.body })) } satisfies WorkerMessage, owned);
 } catch (err) {
-  post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  const outOfMemory = err instanceof Error && (err as Error & { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+  post({ type: 'error', message: err instanceof Error ? err.message : String(err), outOfMemory });
 }
