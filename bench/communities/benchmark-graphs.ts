@@ -1,4 +1,4 @@
-import type { AnalysisInput, Digraph, QuestionKind, GraphCategory } from '@ona/analytics';
+import { nominationsByIds, type AnalysisInput, type Digraph, type QuestionKind, type GraphCategory } from '@ona/analytics';
 import { buildOrganisation } from '../../packages/analytics/src/graph/organisation.ts';
 import { syntheticOrganisation } from '../../packages/analytics/src/testing/synthetic.ts';
 import { generateDemoOrganisation } from '../../apps/server/src/demo/generate-demo.ts';
@@ -20,11 +20,13 @@ export function benchmarkGraphs(sizes: readonly number[] = [1000, 5000]): Benchm
     graphs.push({ name: `synthetic-${size}`, work: buildOrganisation(syntheticOrganisation({ employees: size, seed: 42, with360: true })).work });
     const company = generateDemoOrganisation({ size, referenceDate: '2026-10-12' });
     const survey = company.engagements.find((e) => e.status === 'finished')!;
+    const employees = company.employees.map((p) => ({ id: p.key, name: p.name, unitId: p.unitKey, leaderId: p.leaderKey, hasAnswered: true }));
+    const questions = survey.questions.map((q) => ({ id: q.key, category: q.category as GraphCategory, kind: q.kind as QuestionKind, label: q.key }));
     const input: AnalysisInput = {
       units: company.units.map((u) => ({ id: u.key, name: u.name, parentId: u.parentKey })),
-      employees: company.employees.map((p) => ({ id: p.key, name: p.name, unitId: p.unitKey, leaderId: p.leaderKey, hasAnswered: true })),
-      questions: survey.questions.map((q) => ({ id: q.key, category: q.category as GraphCategory, kind: q.kind as QuestionKind, label: q.key })),
-      nominations: survey.answers.flatMap((a) => a.selectedKeys.map((target) => ({ questionId: a.questionKey, sourceId: a.employeeKey, targetId: target }))),
+      employees,
+      questions,
+      nominations: nominationsByIds(employees, questions, survey.answers.flatMap((a) => a.selectedKeys.map((target) => ({ questionId: a.questionKey, sourceId: a.employeeKey, targetId: target })))),
     };
     graphs.push({ name: `demo-${size}`, work: buildOrganisation(input).work });
   }

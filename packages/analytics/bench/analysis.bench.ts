@@ -7,11 +7,18 @@
  * at the repository root, for the 1,000 and 5,000 organisations). With --agreement,
  * the agreement of pivot-sampled betweenness with exact betweenness on the work graph and the
  * advice graph, for uniform and unit-stratified pivots.
- *   npx tsx --expose-gc packages/analytics/bench/analysis.bench.ts [sizes…] [--workers N] [--agreement]
+ *
+ * By default the run is `runAnalysisInSections` and each section is cut into pages and
+ * compressed as it is handed over, then dropped, as the server's analysis worker stores a run
+ * (apps/server/src/modules/analysis/result-parts.ts: pages of 1,000, each network's metrics
+ * apart, gzip at level 1; cut here again because the engine does not depend on the server), so
+ * the peak is the server's. --whole holds the whole result instead, as before sections existed.
+ *   npx tsx --expose-gc packages/analytics/bench/analysis.bench.ts [sizes…] [--workers N] [--whole] [--agreement]
  */
 import { readFileSync } from 'node:fs';
-import { runAnalysis, runAnalysisAsync } from '../src/index.ts';
-import type { AnalysisResult, AnalysisStep, RunAnalysisAsyncHooks } from '../src/index.ts';
+import { gzipSync, constants as zlib } from 'node:zlib';
+import { runAnalysis, runAnalysisAsync, runAnalysisInSections } from '../src/index.ts';
+import type { AnalysisResult, AnalysisStep, ResultSection, RunAnalysisAsyncHooks } from '../src/index.ts';
 import { syntheticOrganisation } from '../src/testing/synthetic.ts';
 import { buildOrganisation } from '../src/graph/organisation.ts';
 import type { Digraph } from '../src/graph/digraph.ts';
@@ -24,6 +31,12 @@ const workersAt = args.indexOf('--workers');
 const workers = workersAt >= 0 ? Number(args[workersAt + 1]) : 1;
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && (workersAt < 0 || i !== workersAt + 1)).map(Number);
 const agreement = args.includes('--agreement');
+const whole = args.includes('--whole');
+/** The server's pages and splits (result-parts.ts: PAGED_ARRAYS, KEYED_OBJECTS and the paths to them). */
+const PAGE = 1_000;
+const PAGED = new Set(['employeeIds', 'employees', 'units', 'groups', 'leaderReports', 'individualReports', 'reports360', 'brokerage.nodes', 'graph.nodes', 'graph.edges', 'collaboration.ties']);
+const SPLIT = new Set(['metrics', 'metrics.byKind', 'metrics.byCategory', 'brokerage', 'graph', 'collaboration']);
+const gzip = (value: unknown): Buffer => gzipSync(Buffer.from(JSON.stringify(value), 'utf8'), { level: zlib.Z_BEST_SPEED });
 /** igraph's modularity on these organisations' work graphs (bench/communities/igraph_reference.py). */
 const igraph = JSON.parse(readFileSync(new URL('../../../bench/communities/igraph-reference.json', import.meta.url), 'utf8')) as {
   networks: Record<string, Record<'louvain' | 'leiden', { mean: number; max: number }>>;
@@ -48,11 +61,21 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
     workers,
   };
   const started = performance.now();
-  const result: AnalysisResult = workers > 1 ? await runAnalysisAsync(input, {}, undefined, hooks) : runAnalysis(input, {}, undefined, hooks);
+  let stored = 0;
+  let partCount = 0;
+  const result: Pick<AnalysisResult, 'timings' | 'communities' | 'metrics'> = whole
+    ? workers > 1
+      ? await runAnalysisAsync(input, {}, undefined, hooks)
+      : runAnalysis(input, {}, undefined, hooks)
+    : await inSections(input, hooks, (bodies) => {
+        partCount += bodies.length;
+        for (const body of bodies) stored += body.byteLength;
+      });
   const total = performance.now() - started;
   clearInterval(sampler);
   const slowest = [...result.timings].sort((a, b) => b.ms - a.ms)[0]!;
-  console.log(`\n== ${size} employees, ${input.units.length} units, ${input.nominations.length} nominations, work graph ${result.metrics.work.edgeCount} ties (${result.metrics.work.betweennessMethod}), ${workers > 1 ? `runAnalysisAsync, ${workers} workers` : 'runAnalysis'}`);
+  const mode = whole ? 'whole result held' : `in sections, ${partCount} parts, ${mb(stored)} MB compressed`;
+  console.log(`\n== ${size} employees, ${input.units.length} units, ${input.nominations.source.length} nominations, work graph ${result.metrics.work.edgeCount} ties (${result.metrics.work.betweennessMethod}), ${workers > 1 ? `${workers} workers` : 'one thread'}, ${mode}`);
   for (const t of result.timings) console.log(`  ${t.step.padEnd(20)} ${seconds(t.ms).padStart(7)} s   rss after ${mb(memoryAfter[t.step as AnalysisStep] ?? 0).padStart(5)} MB`);
   console.log(`  ${'TOTAL'.padEnd(20)} ${seconds(total).padStart(7)} s   peak rss ${mb(peakRss)} MB   slowest step ${slowest.step}`);
   const reference = igraph.networks[`synthetic-${size}`];
@@ -92,4 +115,35 @@ function describe(exact: BetweennessResult, sampled: BetweennessResult): string 
   const overlap = [...exactTop].filter((i) => sampledTop.has(i)).length / exactTop.size;
   const l1 = exact.raw.reduce((s, v, i) => s + Math.abs(sampled.raw[i]! - v), 0) / exact.raw.reduce((s, v) => s + v, 0);
   return `top-5% ${(overlap * 100).toFixed(1)}%, L1 ${(l1 * 100).toFixed(1)}%`;
+}
+
+/**
+ * The run in sections: each section cut and compressed as it comes (`store` sees the bodies), and
+ * only what the summary prints kept (timings, communities, the work network's metrics).
+ */
+async function inSections(input: Parameters<typeof runAnalysisInSections>[0], hooks: RunAnalysisAsyncHooks, store: (bodies: Buffer[]) => void): Promise<Pick<AnalysisResult, 'timings' | 'communities' | 'metrics'>> {
+  const kept: Partial<Pick<AnalysisResult, 'timings' | 'communities' | 'metrics'>> = {};
+  await runAnalysisInSections(input, {}, undefined, hooks, (section, value) => {
+    store(compressedParts(section, value));
+    if (section === 'timings' || section === 'communities') Object.assign(kept, { [section]: value });
+    // Only the work network's figures are printed; the other networks' columns are dropped.
+    if (section === 'metrics') kept.metrics = { work: (value as AnalysisResult['metrics']).work } as AnalysisResult['metrics'];
+  });
+  return kept as Pick<AnalysisResult, 'timings' | 'communities' | 'metrics'>;
+}
+
+
+/** A section cut as the server's `partsOfSection` cuts it, each part as gzip-compressed JSON. */
+function compressedParts(section: ResultSection, value: unknown): Buffer[] {
+  const bodies: Buffer[] = [];
+  const visit = (part: unknown, path: string): void => {
+    if (part === undefined) return;
+    if (PAGED.has(path) && Array.isArray(part)) {
+      for (let start = 0; start === 0 || start < part.length; start += PAGE) bodies.push(gzip(part.slice(start, start + PAGE)));
+    } else if (SPLIT.has(path) && typeof part === 'object' && part !== null && !Array.isArray(part) && Object.keys(part).length > 0) {
+      for (const [key, child] of Object.entries(part)) visit(child, `${path}.${key}`);
+    } else bodies.push(gzip(part));
+  };
+  visit(value, section);
+  return bodies;
 }

@@ -56,7 +56,7 @@ if (variant === '--variant-without' || variant === '--variant-with') {
   const ms = performance.now() - started;
   // The collaboration network's measures are computed in the metrics step, beside the survey's networks.
   const metricsStep = result.timings.find((t) => t.step === 'metrics')?.ms ?? null;
-  console.log(JSON.stringify({ ms, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), ties: input.collaboration?.ties.length ?? 0, metricsStepMs: metricsStep, nominations: input.nominations.length }));
+  console.log(JSON.stringify({ ms, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), ties: input.collaboration?.ties.length ?? 0, metricsStepMs: metricsStep, nominations: input.nominations.source.length }));
 } else {
   const sizes = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number);
   console.log(`load average at the start: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);

@@ -31,7 +31,9 @@ export type { SurveyStatistics } from './reports/survey-statistics.ts';
 export type { GraphData } from './layout/graph-data.ts';
 export { analysisDistanceMatrix, keyPeopleAsValues, createKeyPeopleAnalytics } from './queries.ts';
 export type { KeyPeopleAnalytics } from './queries.ts';
-export { runAnalysisAsync } from './run-analysis-async.ts';
+export { runAnalysisAsync, runAnalysisInSections } from './run-analysis-async.ts';
+export { RESULT_SECTIONS, collectSections } from './result-sections.ts';
+export type { ResultSection, SectionSink } from './result-sections.ts';
 export type { RunAnalysisAsyncHooks } from './run-analysis-async.ts';
 export type { AnalysisMetrics } from './metrics/metric-graphs.ts';
 export type { BetweennessResult } from './metrics/betweenness.ts';
@@ -77,3 +79,5 @@ export { brokerageByGroups, collaborationNetworkDigraph, groupRolesFromColumns, 
 export type { GroupBrokerage, NetworkQuestion } from './brokerage/brokerage-by-groups.ts';
 export { SHOWN, protectAgainstEarlierRequests, protectFilteredGroup, protectSums, protectWithinPopulation, symmetricDifferenceSize } from './privacy/difference-protection.ts';
 export type { FigureSum, Protection, WithholdingReason } from './privacy/difference-protection.ts';
+export { NominationColumnsBuilder, emptyNominations, nominationIds, nominationsByIds } from './input/nomination-columns.ts';
+export type { NominationByIds } from './input/nomination-columns.ts';

@@ -11,6 +11,12 @@ const LARGE_PATHS = { metrics: { betweenness: { exactMaxNodes: 100, pivots: 40, 
 describe('runAnalysisAsync', () => {
   const input = syntheticOrganisation({ employees: 300, seed: 5, with360: true });
 
+  it('fails with ERR_WORKER_OUT_OF_MEMORY when a pool worker reaches its heap limit, and this process goes on', async () => {
+    await expect(runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 2, workerHeapMb: 4 })).rejects.toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' });
+    // The same run without the limit still works in this process.
+    expect((await runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 2 })).employeeIds).toHaveLength(300);
+  });
+
   it('gives the same result with 1 and with 2 workers above the work graph’s exact size: the machine does not choose exact or sampled', async () => {
     const one = await runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 1 });
     const two = await runAnalysisAsync(input, LARGE_PATHS, undefined, { workers: 2 });

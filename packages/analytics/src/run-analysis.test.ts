@@ -4,6 +4,7 @@ import { runAnalysis } from './run-analysis.ts';
 import type { AnalysisInput } from './types.ts';
 import type { AnalysisResult } from './run-analysis.ts';
 import { createRng } from './prng.ts';
+import { nominationIds, nominationsByIds } from './input/nomination-columns.ts';
 import { syntheticOrganisation } from './testing/synthetic.ts';
 import { DEFAULT_OPTIONS, resolveOptions, validateOptions } from './options.ts';
 import { EXPLANATIONS } from './explanations.ts';
@@ -23,11 +24,16 @@ function renameAndShuffle(input: AnalysisInput, prefix: string, shuffleSeed: num
     return out;
   };
   const id = (value: string): string => `${prefix}${value}`;
+  const employees = shuffle(input.employees.map((e) => ({ ...e, id: id(e.id), unitId: id(e.unitId), leaderId: e.leaderId === null ? null : id(e.leaderId) })));
+  const units = shuffle(input.units.map((u) => ({ ...u, id: id(u.id), parentId: u.parentId === null ? null : id(u.parentId) })));
+  const questions = shuffle(input.questions.map((q) => ({ ...q, id: id(q.id) })));
+  // The columns follow the shuffled lists: each nomination by its renamed ids, then back to indexes.
+  const nominations = shuffle(nominationIds(input.employees, input.questions, input.nominations).map((n) => ({ questionId: id(n.questionId!), sourceId: id(n.sourceId!), targetId: id(n.targetId!) })));
   const renamed: AnalysisInput = {
-    employees: shuffle(input.employees.map((e) => ({ ...e, id: id(e.id), unitId: id(e.unitId), leaderId: e.leaderId === null ? null : id(e.leaderId) }))),
-    units: shuffle(input.units.map((u) => ({ ...u, id: id(u.id), parentId: u.parentId === null ? null : id(u.parentId) }))),
-    questions: shuffle(input.questions.map((q) => ({ ...q, id: id(q.id) }))),
-    nominations: shuffle(input.nominations.map((n) => ({ questionId: id(n.questionId), sourceId: id(n.sourceId), targetId: id(n.targetId) }))),
+    employees,
+    units,
+    questions,
+    nominations: nominationsByIds(employees, questions, nominations),
     ...(input.leadership360 && {
       leadership360: {
         items: shuffle(input.leadership360.items),
@@ -169,10 +175,8 @@ describe('runAnalysis invariants', () => {
       employees: ['a', 'b', 'c'].map((id) => ({ id, name: id, unitId: 'u', leaderId: id === 'a' ? null : 'a', hasAnswered: true })),
       units: [{ id: 'u', name: 'u', parentId: null }],
       questions: [{ id: 'q', category: 'work_info', kind: 'advice' }],
-      nominations: [
-        { questionId: 'q', sourceId: 'b', targetId: 'a' },
-        { questionId: 'q', sourceId: 'c', targetId: 'a' },
-      ],
+      // b and c name a.
+      nominations: { source: Int32Array.of(1, 2), target: Int32Array.of(0, 0), question: Int32Array.of(0, 0) },
     };
     expect(runAnalysis(input).metrics.byKind.advice!.eigenvector).toBeNull();
   });

@@ -1,4 +1,7 @@
 import type { AnalysisInput } from './types.ts';
+import { collectSections } from './result-sections.ts';
+import type { SectionSink } from './result-sections.ts';
+import type { GraphMetrics } from './metrics/network-metrics.ts';
 import type { CollaborationNetwork } from './metrics/collaboration.ts';
 import { analyseCollaboration } from './metrics/collaboration.ts';
 import type { AnalysisOptions, DeepPartial } from './options.ts';
@@ -137,6 +140,13 @@ export function runAnalysis(
   onProgress?: (event: ProgressEvent) => void,
   hooks: RunAnalysisHooks = {},
 ): AnalysisResult {
+  const collected = collectSections();
+  analyseInSections(input, partialOptions, onProgress, hooks, collected.sink);
+  return collected.result();
+}
+
+/** `runAnalysis` handing each section of the result to `emit` as soon as it is final (result-sections.ts). */
+export function analyseInSections(input: AnalysisInput, partialOptions: DeepPartial<AnalysisOptions>, onProgress: ((event: ProgressEvent) => void) | undefined, hooks: RunAnalysisHooks, emit: SectionSink): void {
   const options = resolveOptions(partialOptions);
   assertValidOptions(options);
   const steps = createStepRunner(onProgress, hooks);
@@ -147,7 +157,19 @@ export function runAnalysis(
     collaboration = analyseCollaboration(org, input.collaboration, options);
     return withCollaborationMetrics(assembleMetrics(graphs, computeMeasures(graphs, options), graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness))), collaboration);
   });
-  return finishAnalysis(input, org, metrics, options, steps, collaboration);
+  finishAnalysis(input, org, handOverMetrics(metrics, org, emit), options, steps, emit, collaboration);
+}
+
+/**
+ * Hands the metrics of every network over as soon as they are final and keeps only the work
+ * network's, the one later steps read (key roles, risk, the logo layout): the other 23 networks'
+ * columns, a large share of the result at 100,000 people, need not live beside the reports.
+ */
+export function handOverMetrics(metrics: AnalysisMetrics, org: Organisation, emit: SectionSink): GraphMetrics {
+  emit('engineVersion', ENGINE_VERSION);
+  emit('employeeIds', org.employees.map((e) => e.id));
+  emit('metrics', metrics);
+  return metrics.work;
 }
 
 /** The collaboration network's analysis (metrics/collaboration.ts), null without collaboration data. */
@@ -187,10 +209,10 @@ export function createStepRunner(onProgress: ((event: ProgressEvent) => void) | 
 }
 
 /** Every step after the metrics, on this thread. */
-export function finishAnalysis(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner, collaboration: CollaborationAnalysis = null): AnalysisResult {
+function finishAnalysis(input: AnalysisInput, org: Organisation, work: GraphMetrics, options: AnalysisOptions, steps: StepRunner, emit: SectionSink, collaboration: CollaborationAnalysis): void {
   const communities = steps.step('communities', () => detectCommunities(org.work, options.seed, options.metrics.communities));
-  const middle = middleSteps(input, org, metrics, options, steps);
-  return lastSteps(input, org, metrics, options, steps, communities, middle, {
+  const middle = middleSteps(input, org, work, options, steps, emit);
+  lastSteps(org, work, options, steps, communities, middle, emit, {
     confidence: () => networkConfidence(org, options),
     regularLayout: () => regularLayout(org, options),
     collaboration,
@@ -205,8 +227,12 @@ export function regularLayout(org: Organisation, options: AnalysisOptions): Layo
 /** What the steps between the communities and the confidence give. */
 export type MiddleSteps = ReturnType<typeof middleSteps>;
 
-/** Brokerage to survey statistics: everything that reads only the organisation, the metrics and earlier steps. */
-export function middleSteps(input: AnalysisInput, org: Organisation, metrics: AnalysisMetrics, options: AnalysisOptions, steps: StepRunner) {
+/**
+ * Brokerage to survey statistics: everything that reads only the organisation, the work
+ * network's metrics and earlier steps. Each report is handed to `emit` when it is done; what it
+ * gives back is what the last steps still read.
+ */
+export function middleSteps(input: Pick<AnalysisInput, 'leadership360'>, org: Organisation, work: GraphMetrics, options: AnalysisOptions, steps: StepRunner, emit: SectionSink) {
   const { step } = steps;
   const brokerageResult = step('brokerage', () => brokerage(org.work, org.unitOf));
   const roles = groupRoles(brokerageResult, options);
@@ -215,7 +241,7 @@ export function middleSteps(input: AnalysisInput, org: Organisation, metrics: An
     computeKeyRoles(
       org,
       {
-        workBetweenness: metrics.work.betweenness!,
+        workBetweenness: work.betweenness!,
         betweenUnitBrokerage: brokerageResult.nodes.map((node) => node.raw.total - node.raw.coordinator),
       },
       options,
@@ -224,7 +250,7 @@ export function middleSteps(input: AnalysisInput, org: Organisation, metrics: An
 
   const { factors, assessments } = step('risk', () => {
     const factorList = computeRiskFactors(org, options);
-    const incoming = metrics.work.eigenvector ?? metrics.work.pagerank;
+    const incoming = work.eigenvector ?? work.pagerank;
     return { factors: factorList, assessments: assessRisk(org, factorList, incoming, options) };
   });
   const levels = assessments.map((a) => a.level);
@@ -235,11 +261,17 @@ export function middleSteps(input: AnalysisInput, org: Organisation, metrics: An
     return { groups: groupList, retention: retentionPages(org, levels, factorCodes, keyRoles.roles, roles, groupList, options) };
   });
 
-  const leaders = step('leader-reports', () => leaderReports(org, options));
-  const individuals = step('individual-reports', () => individualReports(org, options));
+  emit('brokerage', { graph: brokerageResult.graph, nodes: brokerageResult.nodes.map((node) => ({ raw: node.raw, z: node.z })) });
+  emit('groups', groups);
+  emit('retention', retention);
+  // The reports are the largest sections after the metrics: each is handed over as soon as it is done.
+  emit('leaderReports', step('leader-reports', () => leaderReports(org, options)));
+  emit('individualReports', step('individual-reports', () => individualReports(org, options)));
   const report360 = step('reports-360', () => reports360(org, input.leadership360));
+  emit('reports360', report360.reports);
   const statistics = step('survey-statistics', () => surveyStatistics(org, options));
-  return { brokerageResult, roles, keyRoles, factors, assessments, groups, retention, leaders, individuals, report360, statistics };
+  emit('surveyStatistics', statistics);
+  return { roles, keyRoles, factors, assessments, warnings360: report360.warnings, answerCounts: statistics.answerCounts };
 }
 
 /**
@@ -254,72 +286,54 @@ export interface LastParts {
   collaboration: CollaborationAnalysis;
 }
 
-/** Confidence, layouts, graph data and the result itself. */
-export function lastSteps(
-  input: AnalysisInput,
-  org: Organisation,
-  metrics: AnalysisMetrics,
-  options: AnalysisOptions,
-  steps: StepRunner,
-  communities: Communities,
-  middle: MiddleSteps,
-  parts: LastParts,
-): AnalysisResult {
+/**
+ * The people's section, communities and units, then confidence, layouts and graph data, each
+ * handed to `emit`; last the timings and warnings, which every step adds to.
+ */
+export function lastSteps(org: Organisation, work: GraphMetrics, options: AnalysisOptions, steps: StepRunner, communities: Communities, middle: MiddleSteps, emit: SectionSink, parts: LastParts): void {
   const { step, timings } = steps;
-  const { brokerageResult, roles, keyRoles, factors, assessments, groups, retention, leaders, individuals, report360, statistics } = middle;
+  const { roles, keyRoles, factors, assessments, warnings360, answerCounts } = middle;
+  // Before the graph data, the largest section built at the end, so the two need not be held together.
+  emit(
+    'employees',
+    org.employees.map((employee, v) => ({
+      id: employee.id,
+      unitId: employee.unitId,
+      leaderId: org.leaderOf[v]! >= 0 ? org.employees[org.leaderOf[v]!]!.id : null,
+      hasAnswered: employee.hasAnswered,
+      hierarchyLevel: org.hierarchyLevel[v]!,
+      risk_level: assessments[v]!.level,
+      riskScore: assessments[v]!.score,
+      riskFactors: factors[v]!.factors,
+      contagion: assessments[v]!.contagion,
+      protection: assessments[v]!.protection,
+      evidence: factors[v]!.evidence,
+      keyRoles: keyRoles.roles[v]!,
+      groupRoles: roles[v]!,
+      community: communities.membership[v]!,
+      directReports: org.directReports[v]!.map((r) => org.employees[r]!.id),
+    })),
+  );
+  emit('communities', communities);
+  emit('units', unitStructure(org.work, org.unitOf, org.units.length).map((u) => ({ ...u, unitId: org.units[u.unitIndex]!.id })));
   const collaboration = parts.collaboration;
   // The coverage joins the confidence only when there is collaboration data: a run without it stays as it was.
-  const confidence = step('confidence', () => (collaboration ? { ...parts.confidence(), collaboration: collaboration.coverage } : parts.confidence()), parts.waitedMs?.confidence);
+  emit('confidence', step('confidence', () => (collaboration ? { ...parts.confidence(), collaboration: collaboration.coverage } : parts.confidence()), parts.waitedMs?.confidence));
+  emit('collaboration', collaboration ? collaboration.network : null);
   const layouts = step(
     'layouts',
     () => ({
       regular: parts.regularLayout(),
       circular: circularLayout(org.leaderOf, org.directReports, org.unitOf),
       orgchart: orgChartLayout(org.leaderOf, org.directReports),
-      logo: logoLayout(org.unitOf, metrics.work.inDegree),
+      logo: logoLayout(org.unitOf, work.inDegree),
     }),
     parts.waitedMs?.layouts,
   );
-  const graph = step('graph-data', () =>
-    buildGraphData(org, keyRoles.roles, statistics.answerCounts, { regular: { x: layouts.regular.x, y: layouts.regular.y }, circular: layouts.circular, orgchart: layouts.orgchart, logo: layouts.logo }, options),
+  emit(
+    'graph',
+    step('graph-data', () => buildGraphData(org, keyRoles.roles, answerCounts, { regular: { x: layouts.regular.x, y: layouts.regular.y }, circular: layouts.circular, orgchart: layouts.orgchart, logo: layouts.logo }, options)),
   );
-
-  const employees: EmployeeResult[] = org.employees.map((employee, v) => ({
-    id: employee.id,
-    unitId: employee.unitId,
-    leaderId: org.leaderOf[v]! >= 0 ? org.employees[org.leaderOf[v]!]!.id : null,
-    hasAnswered: employee.hasAnswered,
-    hierarchyLevel: org.hierarchyLevel[v]!,
-    risk_level: assessments[v]!.level,
-    riskScore: assessments[v]!.score,
-    riskFactors: factors[v]!.factors,
-    contagion: assessments[v]!.contagion,
-    protection: assessments[v]!.protection,
-    evidence: factors[v]!.evidence,
-    keyRoles: keyRoles.roles[v]!,
-    groupRoles: roles[v]!,
-    community: communities.membership[v]!,
-    directReports: org.directReports[v]!.map((r) => org.employees[r]!.id),
-  }));
-
-  return {
-    engineVersion: ENGINE_VERSION,
-    employeeIds: org.employees.map((e) => e.id),
-    employees,
-    metrics,
-    communities,
-    units: unitStructure(org.work, org.unitOf, org.units.length).map((u) => ({ ...u, unitId: org.units[u.unitIndex]!.id })),
-    brokerage: { graph: brokerageResult.graph, nodes: brokerageResult.nodes.map((node) => ({ raw: node.raw, z: node.z })) },
-    groups,
-    retention,
-    leaderReports: leaders,
-    individualReports: individuals,
-    reports360: report360.reports,
-    surveyStatistics: statistics,
-    confidence,
-    collaboration: collaboration ? collaboration.network : null,
-    graph,
-    timings,
-    warnings: [...org.warnings, ...report360.warnings],
-  };
+  emit('timings', timings);
+  emit('warnings', [...org.warnings, ...warnings360]);
 }

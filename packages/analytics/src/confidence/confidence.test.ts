@@ -110,7 +110,8 @@ describe('coverage per person', () => {
         { id: 'team', name: 'Team', parentId: 'top' },
       ],
       questions: [{ id: 'advice', category: 'work_info', kind: 'advice' }],
-      nominations: [{ questionId: 'advice', sourceId: 'a', targetId: 'b' }],
+      // a (index 3) names b (index 4) on advice.
+      nominations: { source: Int32Array.of(3), target: Int32Array.of(4), question: Int32Array.of(0) },
     });
     const [boss, peer, lead, a, b] = personCoverage(org);
     expect(boss).toEqual({ circle: 2, answered: 1, share: 0.5 });

@@ -70,14 +70,27 @@ export function buildOrganisation(input: AnalysisInput): Organisation {
   const answered = new Uint8Array(n);
   employees.forEach((employee, i) => (answered[i] = employee.hasAnswered ? 1 : 0));
 
+  const { source, target, question } = input.nominations;
+  const count = Math.min(source.length, target.length, question.length);
+  let dropped = Math.max(source.length, target.length, question.length) - count;
+  // Each question's ties counted first, so its columns are allocated once at their size.
+  const perQuestionCount = new Int32Array(input.questions.length);
+  for (let i = 0; i < count; i++) {
+    const q = question[i]!;
+    if (q >= 0 && q < perQuestionCount.length) perQuestionCount[q]!++;
+  }
+  const capacity = new Map<string, number>();
+  input.questions.forEach((q, i) => capacity.set(q.id, (capacity.get(q.id) ?? 0) + perQuestionCount[i]!));
   const perQuestion = new Map<string, TieColumns>();
-  for (const q of input.questions) perQuestion.set(q.id, new TieColumns());
-  let dropped = 0;
-  for (const nomination of input.nominations) {
-    const bucket = perQuestion.get(nomination.questionId);
-    const s = indexOf.get(nomination.sourceId);
-    const t = indexOf.get(nomination.targetId);
-    if (!bucket || s === undefined || t === undefined) {
+  for (const q of input.questions) if (!perQuestion.has(q.id)) perQuestion.set(q.id, new TieColumns(capacity.get(q.id)!));
+  // A question index reads its id's bucket: two questions with one id share a graph, as when
+  // nominations named questions by id.
+  const bucketOf = input.questions.map((q) => perQuestion.get(q.id)!);
+  for (let i = 0; i < count; i++) {
+    const bucket = bucketOf[question[i]!];
+    const s = source[i]!;
+    const t = target[i]!;
+    if (!bucket || s < 0 || s >= n || t < 0 || t >= n) {
       dropped++;
       continue;
     }
@@ -130,9 +143,14 @@ export function buildOrganisation(input: AnalysisInput): Organisation {
  * takes 8 (100,000 people name some 9 million people across 13 questions).
  */
 class TieColumns {
-  private from = new Int32Array(64);
-  private to = new Int32Array(64);
+  private from: Int32Array;
+  private to: Int32Array;
   private length = 0;
+
+  constructor(capacity: number) {
+    this.from = new Int32Array(Math.max(1, capacity));
+    this.to = new Int32Array(Math.max(1, capacity));
+  }
 
   push(source: number, target: number): void {
     if (this.length === this.from.length) {

@@ -22,10 +22,8 @@ function smallOrganisation(collaboration: AnalysisInput['collaboration']): Analy
       { id: 'u2', name: 'Two', parentId: 'u1' },
     ],
     questions: [{ id: 'q1', category: 'work_cooperation', kind: 'cooperation' }],
-    nominations: [
-      { questionId: 'q1', sourceId: 'b', targetId: 'a' },
-      { questionId: 'q1', sourceId: 'e', targetId: 'd' },
-    ],
+    // b names a, e names d (employee indexes 1 → 0 and 4 → 3).
+    nominations: { source: Int32Array.of(1, 4), target: Int32Array.of(0, 3), question: Int32Array.of(0, 0) },
     collaboration,
   };
 }

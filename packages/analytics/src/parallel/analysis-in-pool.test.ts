@@ -13,6 +13,7 @@ import { regularLayout } from '../run-analysis.ts';
 import { syntheticOrganisation } from '../testing/synthetic.ts';
 import { AnalysisInPool } from './analysis-in-pool.ts';
 import { TaskPool } from './task-pool.ts';
+import { NominationColumnsBuilder } from '../input/nomination-columns.ts';
 
 // One pool for the file: starting worker threads (each loads the engine through tsx) is the slow part.
 const pool = new TaskPool(2);
@@ -27,17 +28,15 @@ const randomDigraph = fc
 /** An organisation on a random graph: every kind of the synthetic questionnaire asks the same ties, shifted per kind. */
 function organisationOn(graph: Digraph, seed: number) {
   const base = syntheticOrganisation({ employees: graph.nodeCount, seed, with360: false });
-  const ids = base.employees.map((e) => e.id);
-  const nominations = base.questions.flatMap((question, q) => {
-    const ties: { sourceId: string; targetId: string; questionId: string }[] = [];
+  const nominations = new NominationColumnsBuilder();
+  base.questions.forEach((_, q) => {
     for (let v = 0; v < graph.nodeCount; v++) {
       for (let i = graph.outOffsets[v]!; i < graph.outOffsets[v + 1]!; i++) {
-        if ((v + i + q) % 3 !== 0) ties.push({ sourceId: ids[v]!, targetId: ids[graph.outTargets[i]!]!, questionId: question.id });
+        if ((v + i + q) % 3 !== 0) nominations.push(v, graph.outTargets[i]!, q);
       }
     }
-    return ties;
   });
-  return buildOrganisation({ ...base, nominations });
+  return buildOrganisation({ ...base, nominations: nominations.build() });
 }
 
 describe('the analysis pieces on the worker pool equal the single-thread functions, bit for bit', () => {

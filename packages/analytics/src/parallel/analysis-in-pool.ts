@@ -29,7 +29,7 @@ import { digraphSharer, shared, sharedCsr } from './shared-arrays.ts';
  * equals `runAnalysis` bit for bit, whatever the number of workers.
  */
 export class AnalysisInPool {
-  private readonly share = digraphSharer();
+  private share = digraphSharer();
   private readonly unitOf: Int32Array;
 
   constructor(
@@ -38,6 +38,14 @@ export class AnalysisInPool {
     private readonly options: AnalysisOptions,
   ) {
     this.unitOf = shared(org.unitOf);
+  }
+
+  /**
+   * Drops the shared copies of the graphs (as large as the graphs themselves) once every task is
+   * done; a task submitted later shares its graph anew.
+   */
+  release(): void {
+    this.share = digraphSharer();
   }
 
   /** Betweenness of one graph in the chunks the single-thread `betweenness` sums (exact and pivots alike). */

@@ -31,7 +31,15 @@ export class TaskPool {
   private failure: Error | null = null;
   private closed = false;
 
-  constructor(private readonly size: number) {
+  /**
+   * `heapMb`: each worker's heap limit (Node's resourceLimits). A worker that reaches it ends
+   * with ERR_WORKER_OUT_OF_MEMORY, which fails the pool's tasks with that error; without a limit
+   * it would take the whole process down.
+   */
+  constructor(
+    private readonly size: number,
+    private readonly heapMb?: number,
+  ) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`a task pool needs a whole number ≥ 1 of workers (got ${size})`);
   }
 
@@ -54,7 +62,7 @@ export class TaskPool {
 
   private startWorkers(): void {
     while (this.all.length < this.size && this.all.length < this.queue.length + this.running.size) {
-      const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV });
+      const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV, ...(this.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } }) });
       this.all.push(worker);
       this.idle.push(worker);
       worker.on('message', (reply: TaskWorkerReply) => this.settle(worker, reply));

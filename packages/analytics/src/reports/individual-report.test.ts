@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildOrganisation } from '../graph/organisation.ts';
 import { DEFAULT_OPTIONS } from '../options.ts';
 import { DEFAULT_QUESTIONNAIRE } from '../testing/synthetic.ts';
-import type { AnalysisInput, Employee, HierarchyLevel, Nomination, QuestionKind } from '../types.ts';
+import type { AnalysisInput, Employee, HierarchyLevel, QuestionKind } from '../types.ts';
+import { nominationsByIds, type NominationByIds } from '../input/nomination-columns.ts';
 import { individualReports } from './individual-report.ts';
 import type { IndividualReport } from './individual-report.ts';
 
@@ -19,7 +20,7 @@ interface Other {
 function reportOfSubject(others: Other[], subjectLevel?: HierarchyLevel): IndividualReport {
   const question = (kind: QuestionKind): string => DEFAULT_QUESTIONNAIRE.find((q) => q.kind === kind)!.id;
   const employees: Employee[] = [{ id: 'S', name: 'S', unitId: 'u', leaderId: null, hasAnswered: true, ...(subjectLevel ? { hierarchyLevel: subjectLevel } : {}) }];
-  const nominations: Nomination[] = [];
+  const nominations: NominationByIds[] = [];
   others.forEach((other, i) => {
     const id = `o${i}`;
     employees.push({ id, name: id, unitId: other.unitId ?? 'u', leaderId: null, hasAnswered: true, ...(other.level ? { hierarchyLevel: other.level } : {}) });
@@ -30,7 +31,7 @@ function reportOfSubject(others: Other[], subjectLevel?: HierarchyLevel): Indivi
     employees,
     units: [...new Set(employees.map((e) => e.unitId))].map((id) => ({ id, name: id, parentId: null })),
     questions: DEFAULT_QUESTIONNAIRE,
-    nominations,
+    nominations: nominationsByIds(employees, DEFAULT_QUESTIONNAIRE, nominations),
   };
   return individualReports(buildOrganisation(input), DEFAULT_OPTIONS).find((report) => report.employeeId === 'S')!;
 }

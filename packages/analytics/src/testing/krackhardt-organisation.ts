@@ -1,4 +1,5 @@
-import type { AnalysisInput } from '../types.ts';
+import type { AnalysisInput, Employee, Question } from '../types.ts';
+import { nominationsByIds } from '../input/nomination-columns.ts';
 import { krackhardtNodes, krackhardtTies } from './krackhardt.ts';
 
 /**
@@ -13,16 +14,18 @@ export function krackhardtOrganisation(): AnalysisInput {
   const ceo = nodes.find((node) => !leaderOf.has(node.id))!;
   const departments = [...new Set(nodes.map((node) => node.dept))].sort();
   const unitId = (dept: string): string => `dept-${dept}`;
+  const employees: Employee[] = nodes.map((node) => ({ id: node.id, name: `Manager ${node.id}`, unitId: unitId(node.dept), leaderId: leaderOf.get(node.id) ?? null, hasAnswered: true }));
+  const questions: Question[] = [
+    { id: 'advice', category: 'work_info', kind: 'advice' },
+    { id: 'friendship', category: 'trust', kind: 'sympathy' },
+  ];
   return {
-    employees: nodes.map((node) => ({ id: node.id, name: `Manager ${node.id}`, unitId: unitId(node.dept), leaderId: leaderOf.get(node.id) ?? null, hasAnswered: true })),
+    employees,
     units: departments.map((dept) => ({ id: unitId(dept), name: `Department ${dept}`, parentId: dept === ceo.dept ? null : unitId(ceo.dept) })),
-    questions: [
-      { id: 'advice', category: 'work_info', kind: 'advice' },
-      { id: 'friendship', category: 'trust', kind: 'sympathy' },
-    ],
-    nominations: [
+    questions,
+    nominations: nominationsByIds(employees, questions, [
       ...krackhardtTies('advice').map((tie) => ({ questionId: 'advice', sourceId: tie.source, targetId: tie.target })),
       ...krackhardtTies('friendship').map((tie) => ({ questionId: 'friendship', sourceId: tie.source, targetId: tie.target })),
-    ],
+    ]),
   };
 }

@@ -1,5 +1,6 @@
 import type { AnalysisInput, Employee, QuestionKind } from '../types.ts';
 import { DEFAULT_QUESTIONNAIRE } from './synthetic.ts';
+import { nominationsByIds } from '../input/nomination-columns.ts';
 
 /**
  * Hand-made organisations for rule tests. Questions use the default questionnaire, whose ids
@@ -35,7 +36,7 @@ export class OrgBuilder {
       employees: this.employees,
       units: [...this.units.entries()].map(([id, parentId]) => ({ id, name: id, parentId })),
       questions: DEFAULT_QUESTIONNAIRE,
-      nominations: this.ties,
+      nominations: nominationsByIds(this.employees, DEFAULT_QUESTIONNAIRE, this.ties),
     };
   }
 }

@@ -1,4 +1,5 @@
-import type { AnalysisInput, Employee, Nomination, Question, Unit } from '../types.ts';
+import type { AnalysisInput, Employee, Question, Unit } from '../types.ts';
+import { NominationColumnsBuilder } from '../input/nomination-columns.ts';
 import { DIMENSIONS_360, GENERATIONS } from '../types.ts';
 import { createRng } from '../prng.ts';
 
@@ -93,13 +94,14 @@ export function syntheticOrganisation(options: SyntheticOptions): AnalysisInput 
     }
   }
   const unitIndexOf = new Map(units.map((u, i) => [u.id, i]));
-  const nominations: Nomination[] = [];
+  // Written straight into columns (as the server's loader does): no object per nomination.
+  const nominations = new NominationColumnsBuilder(employees.length * DEFAULT_QUESTIONNAIRE.length * perQuestion);
   const n = employees.length;
   for (let v = 0; v < n; v++) {
     const employee = employees[v]!;
     if (!employee.hasAnswered) continue;
     const colleagues = unitMembers[unitIndexOf.get(employee.unitId)!]!;
-    for (const question of DEFAULT_QUESTIONNAIRE) {
+    for (let q = 0; q < DEFAULT_QUESTIONNAIRE.length; q++) {
       const count = Math.max(0, Math.round(perQuestion + (rng() - 0.5) * 4));
       const chosen = new Set<number>();
       // People name their own leader often; without this every synthetic person looks neglected.
@@ -111,10 +113,10 @@ export function syntheticOrganisation(options: SyntheticOptions): AnalysisInput 
         else target = Math.floor(rng() * n);
         if (target !== v) chosen.add(target);
       }
-      for (const target of chosen) nominations.push({ questionId: question.id, sourceId: employee.id, targetId: `e${target}` });
+      for (const target of chosen) nominations.push(v, target, q);
     }
   }
-  const input: AnalysisInput = { employees, units, questions: DEFAULT_QUESTIONNAIRE, nominations };
+  const input: AnalysisInput = { employees, units, questions: DEFAULT_QUESTIONNAIRE, nominations: nominations.build() };
   if (options.with360) {
     const items = (Object.entries(DIMENSIONS_360) as [keyof typeof DIMENSIONS_360, number][]).flatMap(([dimension, count]) =>
       Array.from({ length: count }, (_, i) => ({ id: `${dimension}_${i + 1}`, dimension })),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runAnalysis } from '../run-analysis.ts';
 import { DEFAULT_QUESTIONNAIRE } from '../testing/synthetic.ts';
-import type { AnalysisInput, Employee, Nomination, QuestionKind } from '../types.ts';
+import type { AnalysisInput, Employee, QuestionKind } from '../types.ts';
+import { nominationsByIds, type NominationByIds } from '../input/nomination-columns.ts';
 import { compareWaves, tieDiff } from './compare-waves.ts';
 import type { NetworkChange, WaveComparison, WaveSnapshot } from './wave-types.ts';
 
@@ -29,7 +30,7 @@ interface WaveSpec {
 function wave(spec: WaveSpec): { input: AnalysisInput; snapshot: WaveSnapshot } {
   const id = (name: string) => `${spec.prefix}-${name}`;
   const employees: Employee[] = spec.people.map(([name, unit, leader, answered]) => ({ id: id(name), name, unitId: id(unit), leaderId: leader ? id(leader) : null, hasAnswered: answered }));
-  const nominations: Nomination[] = Object.entries(spec.ties).flatMap(([kind, ties]) => {
+  const nominations: NominationByIds[] = Object.entries(spec.ties).flatMap(([kind, ties]) => {
     const question = DEFAULT_QUESTIONNAIRE.find((q) => q.kind === kind)!;
     return (ties ?? []).map(([from, to]) => ({ questionId: question.id, sourceId: id(from), targetId: id(to) }));
   });
@@ -37,7 +38,7 @@ function wave(spec: WaveSpec): { input: AnalysisInput; snapshot: WaveSnapshot } 
     employees,
     units: spec.units.map(([name, parent]) => ({ id: id(name), name, parentId: parent ? id(parent) : null })),
     questions: DEFAULT_QUESTIONNAIRE,
-    nominations,
+    nominations: nominationsByIds(employees, DEFAULT_QUESTIONNAIRE, nominations),
   };
   const personKeys = new Map(spec.people.filter(([name]) => !spec.unmatched?.includes(name)).map(([name]) => [id(name), `${name}@acme.test`]));
   const questionKeys = new Map(DEFAULT_QUESTIONNAIRE.map((q) => [q.id, spec.renamedQuestions?.[q.id] ?? q.id]));

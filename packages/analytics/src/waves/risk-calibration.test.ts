@@ -85,7 +85,8 @@ function snapshot(prefix: string, people: [name: string, email: string | null][]
     employees: people.map(([name], index) => ({ id: `${prefix}-${name}`, name, unitId: `${prefix}-top`, leaderId: index === 0 ? null : `${prefix}-${people[0]![0]}`, hasAnswered: true })),
     units: [{ id: `${prefix}-top`, name: 'Company', parentId: null }],
     questions: DEFAULT_QUESTIONNAIRE,
-    nominations: people.slice(1).map(([name]) => ({ questionId: DEFAULT_QUESTIONNAIRE[0]!.id, sourceId: `${prefix}-${name}`, targetId: `${prefix}-${people[0]![0]}` })),
+    // Everyone names the first person on the first question.
+    nominations: { source: Int32Array.from(people.slice(1), (_, i) => i + 1), target: new Int32Array(people.length - 1), question: new Int32Array(people.length - 1) },
   };
   const personKeys = new Map(people.flatMap(([name, email]) => (email === null ? [] : [[`${prefix}-${name}`, email] as const])));
   return { input, result: runAnalysis(input), personKeys, questionKeys: new Map(DEFAULT_QUESTIONNAIRE.map((q) => [q.id, q.id])) };

@@ -1,4 +1,4 @@
-import { DIMENSIONS_360, type AnalysisInput, type CollaborationInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
+import { DIMENSIONS_360, NominationColumnsBuilder, type AnalysisInput, type NominationColumns, type CollaborationInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
 import { and, asc, eq, inArray, isNull, sql, tables, type Database } from '@ona/db';
 import { collaborationPeriod, journeyCollaborationWindow } from '../collaboration-imports/collaboration-network.ts';
 
@@ -13,7 +13,11 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
     db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
     db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
     db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
-    db.select().from(tables.answers).where(eq(tables.answers.engagementId, engagementId)),
+    // Only the columns the input needs: at 100,000 people this is over a million rows.
+    db
+      .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: tables.answers.selectedEmployeeIds, answeredAt: tables.answers.answeredAt })
+      .from(tables.answers)
+      .where(eq(tables.answers.engagementId, engagementId)),
     db.select().from(tables.surveyParticipations).where(eq(tables.surveyParticipations.engagementId, engagementId)),
     db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId)).orderBy(asc(tables.leadershipItems.position), asc(tables.leadershipItems.id)),
     db.select().from(tables.leadershipAnswers).where(eq(tables.leadershipAnswers.engagementId, engagementId)),
@@ -47,14 +51,40 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
       kind: q.kind as QuestionKind,
       label: q.texts.en ?? q.key,
     })),
-    nominations: answerRows.flatMap((a) =>
-      a.selectedEmployeeIds
-        .filter((target) => employeeIds.has(target) && target !== a.employeeId)
-        .map((target) => ({ questionId: String(a.questionId), sourceId: String(a.employeeId), targetId: String(target) })),
-    ),
+    nominations: nominationColumns(answerRows, employeeRows, questionRows),
     ...(leadership360 ? { leadership360 } : {}),
     ...(read.collaboration ? { collaboration: await loadCollaborationInput(db, engagementId, employeeRows) } : {}),
   };
+}
+
+/**
+ * The answers' selections as the engine's nomination columns (indexes into the employees and
+ * questions in the order read), written straight from the answer rows: no object per nomination
+ * (8 million of them at 100,000 people). Colleagues who are not employees of the engagement and
+ * people naming themselves are left out; an answer to an unknown question or from an unknown
+ * employee gets the index −1, which the engine drops with its warning, as it dropped unknown ids.
+ */
+function nominationColumns(
+  answerRows: readonly { employeeId: number; questionId: number; selectedEmployeeIds: readonly number[] }[],
+  employeeRows: readonly { id: number }[],
+  questionRows: readonly { id: number }[],
+): NominationColumns {
+  const employeeIndex = new Map<number, number>();
+  employeeRows.forEach((e, i) => employeeIndex.set(e.id, i));
+  const questionIndex = new Map<number, number>();
+  questionRows.forEach((q, i) => questionIndex.set(q.id, i));
+  let upperBound = 0;
+  for (const a of answerRows) upperBound += a.selectedEmployeeIds.length;
+  const columns = new NominationColumnsBuilder(upperBound);
+  for (const a of answerRows) {
+    const source = employeeIndex.get(a.employeeId) ?? -1;
+    const question = questionIndex.get(a.questionId) ?? -1;
+    for (const selected of a.selectedEmployeeIds) {
+      const target = employeeIndex.get(selected);
+      if (target !== undefined && selected !== a.employeeId) columns.push(source, target, question);
+    }
+  }
+  return columns.build();
 }
 
 /**

@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
-import { runAnalysisAsync, type AnalysisInput, type AnalysisStep } from '@ona/analytics';
+import { RESULT_SECTIONS, runAnalysisInSections, type AnalysisInput, type AnalysisStep, type ResultSection } from '@ona/analytics';
 import type { TAnalysisStep } from '@ona/contracts';
-import { splitResult } from './result-parts.ts';
+import { splitSection, type ResultPart } from './result-parts.ts';
 
 // The contract lists the engine's steps for clients to translate: a step added to one and not the
 // other fails this line at compile time.
@@ -19,29 +19,38 @@ export interface PostedPart {
 
 /**
  * Runs one analysis off the main thread so that the API keeps answering. Messages to the parent:
- * progress events, then the result in its stored parts (or an error). The result is split and
- * compressed here, so the parent never holds it whole, nor as one JSON string (V8 caps a string
+ * progress events, then the result in its stored parts (or an error). Each section of the result
+ * is split and compressed here as soon as the engine hands it over, and dropped: neither this
+ * thread nor the parent ever holds the whole result, nor one JSON string of it (V8 caps a string
  * at about 512 MB; 100,000 people's result is past it).
  */
 export type WorkerMessage =
   | { type: 'progress'; step: string; done: number; total: number }
   | { type: 'result'; parts: PostedPart[] }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; outOfMemory?: boolean };
 
-const input = (workerData as { input: AnalysisInput }).input;
+const { input, heapMb } = workerData as { input: AnalysisInput; heapMb?: number };
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 try {
   // Betweenness is spread over the cores for speed only: the engine decides exact or sampled from
   // the organisation's size and options, so the result is the same on any machine.
-  const result = await runAnalysisAsync(input, {}, (event) => post({ type: 'progress', step: event.step, done: event.done, total: event.total }), {
-    clock: () => performance.now(),
-    workers: availableParallelism(),
-  });
-  const parts = splitResult(result);
+  const bySection = new Map<ResultSection, ResultPart[]>();
+  await runAnalysisInSections(
+    input,
+    {},
+    (event) => post({ type: 'progress', step: event.step, done: event.done, total: event.total }),
+    // The pool's threads get the same heap limit as this one: without it, one of them running out
+    // would end the whole process instead of failing the run.
+    { clock: () => performance.now(), workers: availableParallelism(), ...(heapMb === undefined ? {} : { workerHeapMb: heapMb }) },
+    (section, value) => bySection.set(section, splitSection(section, value)),
+  );
+  // In the result's key order: joined, the parts give the same JSON as the whole result.
+  const parts = RESULT_SECTIONS.flatMap((section) => bySection.get(section) ?? []);
   // A part's bytes move to the parent rather than being copied when the part owns its whole
   // buffer; a small one may share Node's buffer pool, which must not be moved, so it is copied.
   const owned = parts.flatMap(({ body }) => (body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.buffer.byteLength === body.byteLength ? [body.buffer] : []));
   parentPort?.postMessage({ type: 'result', parts: parts.map((part) => ({ path: part.path, page: part.page, body: part.body })) } satisfies WorkerMessage, owned);
 } catch (err) {
-  post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  const outOfMemory = err instanceof Error && (err as Error & { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+  post({ type: 'error', message: err instanceof Error ? err.message : String(err), outOfMemory });
 }

@@ -67,7 +67,7 @@ export function partsOf(result: AnalysisResult, itemsPerPage = DEFAULT_ITEMS_PER
     }
     const keyed = KEYED_OBJECTS.some((k) => samePath(k, path));
     const leadsFurther = [...PAGED_ARRAYS, ...KEYED_OBJECTS].some((p) => isPrefix(path, p));
-    if ((keyed || leadsFurther || path.length === 0) && isRecord(value) && Object.keys(value).length > 0) {
+    if ((keyed || leadsFurther) && isRecord(value) && Object.keys(value).length > 0) {
       for (const [key, child] of Object.entries(value)) {
         // JSON leaves out undefined members, as the jsonb column does.
         if (child !== undefined) visit(child, [...path, key]);
@@ -76,14 +76,33 @@ export function partsOf(result: AnalysisResult, itemsPerPage = DEFAULT_ITEMS_PER
     }
     parts.push({ path, page: null, value });
   };
-  visit(result, []);
+  for (const [section, value] of Object.entries(result)) {
+    // JSON leaves out undefined members, as the jsonb column does.
+    if (value !== undefined) visit(value, [section]);
+  }
   return parts;
+}
+
+/**
+ * The parts of one top-level section, as `partsOf` cuts it: the parts of every section in the
+ * result's key order are `partsOf(result)`. The analysis worker splits each section as the engine
+ * hands it over (runAnalysisInSections) and drops it.
+ */
+export function partsOfSection(section: string, value: unknown, itemsPerPage = DEFAULT_ITEMS_PER_PAGE): ParsedPart[] {
+  return value === undefined ? [] : partsOf({ [section]: value } as unknown as AnalysisResult, itemsPerPage);
 }
 
 /** The parts of partsOf, each as gzip-compressed JSON: what the analysis worker stores. */
 export function splitResult(result: AnalysisResult, itemsPerPage = DEFAULT_ITEMS_PER_PAGE): ResultPart[] {
-  return partsOf(result, itemsPerPage).map((part) => ({ path: part.path, page: part.page, body: compressPartValue(part.value) }));
+  return compressParts(partsOf(result, itemsPerPage));
 }
+
+/** One section's parts (partsOfSection), each as gzip-compressed JSON. */
+export function splitSection(section: string, value: unknown, itemsPerPage = DEFAULT_ITEMS_PER_PAGE): ResultPart[] {
+  return compressParts(partsOfSection(section, value, itemsPerPage));
+}
+
+const compressParts = (parts: readonly ParsedPart[]): ResultPart[] => parts.map((part) => ({ path: part.path, page: part.page, body: compressPartValue(part.value) }));
 
 /** The value a stored part holds. */
 export const partValue = (body: Buffer): unknown => JSON.parse(gunzipSync(body).toString('utf8'));

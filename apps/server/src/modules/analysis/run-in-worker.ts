@@ -23,14 +23,17 @@ export function heapLimitMessage(heapMb: number): string {
 }
 
 /**
- * Runs the engine in a worker thread, with its heap bounded by `heapMb` when given (Node's
+ * Runs the engine in a worker thread, with its heap (and each of the engine pool threads') bounded by `heapMb` when given (Node's
  * resourceLimits: V8 ends the thread with ERR_WORKER_OUT_OF_MEMORY, the process lives on).
  * Answers the result in its stored parts (result-parts.ts), split and compressed in the thread.
  */
 export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<ResultPart[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
-      workerData: { input },
+      workerData: { input, heapMb: options.heapMb },
+      // The nomination columns move to the thread rather than being copied: this thread has no
+      // further use for them (after this call `input.nominations` is empty here).
+      transferList: nominationBuffers(input),
       execArgv: WORKER_EXEC_ARGV,
       ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }),
     });
@@ -43,7 +46,8 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
         void worker.terminate();
       } else {
         settled = true;
-        reject(new Error(message.message));
+        // A pool thread of the engine that reached the limit: the same message as this thread's own.
+        reject(new Error(message.outOfMemory && options.heapMb !== undefined ? heapLimitMessage(options.heapMb) : message.message));
         void worker.terminate();
       }
     });
@@ -56,4 +60,10 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
       settled = true;
     });
   });
+}
+
+/** The distinct buffers of the nomination columns that can move to another thread (not shared ones). */
+function nominationBuffers(input: AnalysisInput): ArrayBuffer[] {
+  const { source, target, question } = input.nominations;
+  return [...new Set([source.buffer, target.buffer, question.buffer])].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer && buffer.byteLength > 0);
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runAnalysis, spearman, type CollaborationTieInput, type Nomination } from '@ona/analytics';
+import { nominationsByIds, runAnalysis, spearman, type CollaborationTieInput, type NominationByIds } from '@ona/analytics';
 import type { TDeclaredWorking } from '@ona/contracts';
 import { and, eq, tables } from '@ona/db';
 import { useAnalysedOrganisation } from '../../testing/analysed-app.ts';
@@ -38,14 +38,14 @@ const setMinimum = (minimum: number) => ctx.db.db.update(tables.engagements).set
 async function storeRunWithCollaboration(): Promise<void> {
   const input = await loadAnalysisInput(ctx.db.db, org.engagementId);
   const id = (key: PersonKey) => String(org.people[key]);
-  const nominations: Nomination[] = SURVEY.map(([from, to]) => ({ questionId: String(org.questionIds.cooperation), sourceId: id(from), targetId: id(to) }));
+  const nominations: NominationByIds[] = SURVEY.map(([from, to]) => ({ questionId: String(org.questionIds.cooperation), sourceId: id(from), targetId: id(to) }));
   nominations.push({ questionId: String(org.questionIds.personal), sourceId: id('a4'), targetId: id('a5') });
   const ties: CollaborationTieInput[] = MET.map(([a, b]) => {
     const [source, target] = [id(a), id(b)].sort();
     return { source: source!, target: target!, interactions: 3, fromSource: 2, fromTarget: 1, met: 0 };
   });
   const collaboration = { fromWeek: '2026-02-23', toWeek: '2026-03-16', coveredEmployeeIds: input.employees.map((e) => e.id), ties };
-  const result = runAnalysis({ ...input, nominations, collaboration });
+  const result = runAnalysis({ ...input, nominations: nominationsByIds(input.employees, input.questions, nominations), collaboration });
   await ctx.db.db.insert(tables.analysisRuns).values({ engagementId: org.engagementId, status: 'done', progress: 100, step: 'done', result, finishedAt: new Date() });
 }
 

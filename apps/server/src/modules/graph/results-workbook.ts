@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { GENERATIONS, QUESTION_KINDS, type AnalysisInput, type Generation, type GraphCategory, type QuestionKind } from '@ona/analytics';
+import { GENERATIONS, NominationColumnsBuilder, QUESTION_KINDS, type AnalysisInput, type Generation, type GraphCategory, type QuestionKind } from '@ona/analytics';
 import { NICE_EXCEL_SHEETS } from '@ona/contracts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
@@ -159,7 +159,9 @@ export function readResultsWorkbook(workbook: UploadedWorkbook): ResultsWorkbook
   // Answers: respondent_email, question_key, colleague_email (empty: an answer naming nobody).
   const answerRows = rowsOf(sheets.answers, 3);
   const answered = new Set<number>();
-  const nominations: AnalysisInput['nominations'] = [];
+  // Employees and questions are indexed in the order of the input below.
+  const personIndex = new Map(people.map((p, i) => [p.id, i]));
+  const nominations = new NominationColumnsBuilder(answerRows.length);
   for (const r of answerRows) {
     const [respondent, key, colleague] = r.cells as [string, string, string];
     const source = idByEmail.get(respondent.toLowerCase());
@@ -170,7 +172,7 @@ export function readResultsWorkbook(workbook: UploadedWorkbook): ResultsWorkbook
     if (colleague !== '' && target === undefined) problem('answers', r.row, 'graph.errors.unknown_employee', colleague);
     if (source === undefined || question === undefined) continue;
     answered.add(source);
-    if (target !== undefined && target !== source) nominations.push({ questionId: String(question), sourceId: String(source), targetId: String(target) });
+    if (target !== undefined && target !== source) nominations.push(personIndex.get(source) ?? -1, personIndex.get(target) ?? -1, question - 1);
   }
   if (problems.length > 0) throw new ResultsRowsError(problems.slice(0, MAX_ROW_ERRORS));
 
@@ -186,7 +188,7 @@ export function readResultsWorkbook(workbook: UploadedWorkbook): ResultsWorkbook
       hasAnswered: answered.has(p.id),
     })),
     questions: questions.map((q) => ({ id: String(q.id), category: q.category as GraphCategory, kind: q.kind as QuestionKind, label: q.label })),
-    nominations,
+    nominations: nominations.build(),
   };
   return { input, people: people.map((p) => ({ ...p, unitId: p.unitId ?? fallbackUnit })), units, questions };
 }
