@@ -36,6 +36,8 @@ const SIZE = Number(process.env.SCALE_SIZE ?? 100_000);
 const REFERENCE_DATE = '2026-10-12';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const PORT = Number(process.env.SCALE_PORT ?? 47_460);
+/** The most people igraph's exact betweenness is timed on (IGRAPH_EXACT_MAX; its 20,000-person run took 400 s). */
+const IGRAPH_EXACT_MAX = Number(process.env.IGRAPH_EXACT_MAX ?? 25_000);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 console.log(`scale benchmark at ${SIZE} people; load average (1/5/15 min) at the start: ${load()}`);
 
@@ -192,9 +194,6 @@ async function webWhileAnalysing(base: string, headers: Record<string, string>, 
  * (WORK_KINDS of the engine), as undirected ties between the wave's people, in a file for
  * bench/communities/igraph_timing.py. Skipped with a note when python3-igraph is missing.
  */
-/** The most people igraph's exact betweenness is timed on (IGRAPH_EXACT_MAX; its 20,000-person run took 400 s). */
-const IGRAPH_EXACT_MAX = Number(process.env.IGRAPH_EXACT_MAX ?? 25_000);
-
 async function igraphOnTheWorkNetwork(database: typeof db.db, engagementId: number): Promise<void> {
   const people = await database.select({ id: tables.employees.id }).from(tables.employees).where(sql`${tables.employees.engagementId} = ${engagementId}`).orderBy(asc(tables.employees.id));
   const index = new Map(people.map((p, i) => [p.id, i]));
