@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METRICS_DEFAULT_PAGE_SIZE, METRICS_MAX_PAGE_SIZE } from './metrics.ts';
+import { ZDbIdParam } from './ids.ts';
 import { ZHierarchyLevelCode, ZReportEmployee, ZReportUnit, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
 
 // ---- Leader report ------------------------------------------------------------------------
@@ -44,7 +45,7 @@ function reportListPage<T extends z.ZodType>(item: T) {
 export const LEADER_REPORT_SORT_KEYS = ['name', 'unit', 'team_size', 'respondents'] as const;
 export const ZLeaderReportListQuery = reportListQuery(sortsOf(LEADER_REPORT_SORT_KEYS).default('name')).extend({
   /** Only this leader's row (the report page shows the leader's name above the code form). */
-  id: z.coerce.number().int().positive().optional(),
+  id: ZDbIdParam.optional(),
 });
 export type TLeaderReportListQuery = z.infer<typeof ZLeaderReportListQuery>;
 export type TLeaderReportSort = TLeaderReportListQuery['sort'];
