@@ -13,18 +13,39 @@ export const fileTooLarge = (maxBytes: number) => new ApiError(413, 'payload_too
 
 const isFile = (part: Multipart): part is MultipartFile => part.type === 'file';
 
-async function readCapped(part: MultipartFile, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+/**
+ * The file's bytes in one buffer. When the request declares its length, the buffer is allocated
+ * once at that size (the body holds the file, so the file fits) and the chunks are copied in as
+ * they arrive: a 320 MB workbook then takes 320 MB, not a list of chunks plus their joined copy
+ * (twice the file at the moment of the join). Without a declared length (chunked transfer), or
+ * should a body outgrow what it declared, the chunks are joined at the end. A body that declares
+ * more than it sends costs no memory for the part never written (the kernel commits pages on first
+ * write), and uploads are few at once (upload-slots.ts).
+ */
+async function readCapped(part: MultipartFile, maxBytes: number, declaredBytes: number | null): Promise<Buffer> {
+  const into = declaredBytes !== null && declaredBytes > 0 ? Buffer.allocUnsafe(Math.min(declaredBytes, maxBytes)) : null;
+  let length = 0;
+  let chunks: Buffer[] | null = into ? null : [];
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     // busboy marks the stream truncated when the size limit cuts it. Checked after every chunk
     // AND after the end: when the limit falls exactly on a chunk boundary nothing more arrives,
     // and a check inside the loop alone (as @fastify/multipart's toBuffer does) misses it, which
     // made a file just over the limit answer 413 or 415 depending on how the network split it.
     if (part.file.truncated) throw fileTooLarge(maxBytes);
-    chunks.push(chunk);
+    if (!chunks && into && length + chunk.length > into.length) chunks = [into.subarray(0, length)];
+    if (chunks) chunks.push(chunk);
+    else chunk.copy(into!, length);
+    length += chunk.length;
   }
   if (part.file.truncated) throw fileTooLarge(maxBytes);
-  return Buffer.concat(chunks);
+  return chunks ? Buffer.concat(chunks, length) : into!.subarray(0, length);
+}
+
+/** The request's declared body length, or null when it is absent or not a number. */
+function declaredLength(request: FastifyRequest): number | null {
+  const header = request.headers['content-length'];
+  const bytes = header === undefined ? NaN : Number(header);
+  return Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : null;
 }
 
 /**
@@ -62,7 +83,7 @@ export async function readSingleFile(request: FastifyRequest, options: { field: 
   let content: Buffer | undefined;
   await takeSingleFile(request, options, async (part) => {
     options.onFile?.(part.filename);
-    content = await readCapped(part, options.maxBytes);
+    content = await readCapped(part, options.maxBytes, declaredLength(request));
   });
   if (content === undefined || content.length === 0) throw options.missing();
   return content;
