@@ -12,11 +12,16 @@ export type ListSortKey = { by: 'name' } | { by: 'text'; values: readonly string
  * The order of a list's rows (positions 0 to n-1 into `ids`, `names` and the key's values), the
  * rule every paged list shares: empty numbers last in either direction; ties, and a text sort
  * within one text, by name (ascending), then by id, so the order is total and pages never overlap.
- * Sorting by name descending reverses the whole order, ids included.
+ * Sorting by name descending reverses the whole order, ids included. `ranks`, when given, breaks
+ * ties of name before the id (the wave comparison lists a person twice, joined and left, and puts
+ * the statuses in their order).
  */
-export function listOrder(ids: readonly number[], names: readonly string[], key: ListSortKey, descending: boolean): Uint32Array {
+export function listOrder(ids: readonly number[], names: readonly string[], key: ListSortKey, descending: boolean, ranks?: readonly number[]): Uint32Array {
   const sign = descending ? -1 : 1;
-  const byName = (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ids[a] as number) - (ids[b] as number);
+  const byName =
+    ranks === undefined
+      ? (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ids[a] as number) - (ids[b] as number)
+      : (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ranks[a] as number) - (ranks[b] as number) || (ids[a] as number) - (ids[b] as number);
   let compare: (a: number, b: number) => number;
   if (key.by === 'name') compare = (a, b) => sign * byName(a, b);
   else if (key.by === 'text') {
