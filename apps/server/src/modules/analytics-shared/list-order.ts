@@ -72,6 +72,7 @@ export interface PeopleListQuery {
  * A page of a list with a row per person (the report lists): the rows of people the reader sees,
  * those whose name or unit holds the search term (spec §5 rule, `searchNeedle`), ordered by
  * `listOrder`, and only the page's rows built. `sortKey` gets the matching rows and their ids.
+ * `keep`, when given, is the list's own filters (roles, say): `visible` counts the rows before them.
  */
 export function peoplePage<E, T>(
   scope: Pick<AnalyticsScope, 'visible' | 'employeeById' | 'unitById'>,
@@ -80,13 +81,15 @@ export function peoplePage<E, T>(
   query: PeopleListQuery,
   order: { descending: boolean; key: (matching: readonly E[], ids: readonly number[]) => ListSortKey },
   build: (row: E, id: number) => T,
+  keep?: (row: E) => boolean,
 ): ListPage<T> {
   const needle = searchNeedle(query.q);
   const visible = rows.filter((row) => scope.visible.has(idOf(row)));
+  const kept = keep === undefined ? visible : visible.filter(keep);
   const matching =
     needle === null
-      ? visible
-      : visible.filter((row) => {
+      ? kept
+      : kept.filter((row) => {
           const id = idOf(row);
           return foldText(scope.employeeById.get(id)?.name ?? '').includes(needle) || foldText(unitName(scope, id)).includes(needle);
         });
