@@ -307,6 +307,12 @@ describe('the as-values analysis', () => {
     await page.getByTestId('key-people-table').waitFor();
     await showValues(page);
     await page.getByTestId('as-values-results').waitFor();
+    // The picker holds no list of everyone: it asks the server for five matches of the typed name.
+    const listed: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/key-people-analytics/')) listed.push(url);
+    });
     const users = page.getByTestId('as-values-source-users');
     await users.click();
     await users.fill(person.employee.name.slice(0, 2));
@@ -314,6 +320,10 @@ describe('the as-values analysis', () => {
     await users.fill(person.employee.name);
     await page.getByRole('option', { name: person.employee.name, exact: true }).click();
     await page.keyboard.press('Escape');
+    expect(listed.some((url) => url.searchParams.get('q') === person.employee.name && url.searchParams.get('page_size') === '5')).toBe(true);
+    // Two characters asked nothing; no request asked for more than a page.
+    expect(listed.some((url) => url.searchParams.get('q') === person.employee.name.slice(0, 2))).toBe(false);
+    expect(listed.every((url) => Number(url.searchParams.get('page_size') ?? 50) <= 50)).toBe(true);
     await page.getByTestId('key-people-recalculate').click();
     await page.getByTestId('as-values-withheld').waitFor();
     expect(await page.getByTestId('as-values-targets').count()).toBe(0);
