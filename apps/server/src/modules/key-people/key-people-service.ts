@@ -40,8 +40,14 @@ function unitsInScope(scope: AnalyticsScope): TKeyPeopleListPage['units'] {
 export function keyPeopleList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TKeyPeopleListQuery, explain: Explainer): TKeyPeopleListPage {
   const inTarget = query.tu.length === 0 && query.tun.length === 0 ? scope.visible : new Set(resolveSide(scope, query.tu, query.tun));
   const target = result.employees.filter((e) => inTarget.has(dbId(e.id)) && scope.visible.has(dbId(e.id)));
+  // Counted without a choice array per person: the target group may be everyone of a large run.
   const counts = new Map<TKeyPeopleRoleChoice, number>();
-  for (const employee of target) for (const choice of roleChoicesOf(employee)) counts.set(choice, (counts.get(choice) ?? 0) + 1);
+  const count = (choice: TKeyPeopleRoleChoice) => counts.set(choice, (counts.get(choice) ?? 0) + 1);
+  for (const employee of target) {
+    for (const role of employee.keyRoles) count(`key:${role}`);
+    for (const role of employee.groupRoles) count(`group:${role}`);
+  }
+  const held = KEY_PEOPLE_ROLE_CHOICES.filter((role) => counts.has(role));
   const wanted = new Set(query.role);
   const only = new Set(query.id);
   const { key, descending } = sortParts<(typeof KEY_PEOPLE_SORT_KEYS)[number]>(query.sort);
@@ -74,12 +80,15 @@ export function keyPeopleList(scope: AnalyticsScope, result: Pick<AnalysisResult
   );
   return {
     ...page,
-    role_counts: KEY_PEOPLE_ROLE_CHOICES.flatMap((role) => {
-      const count = counts.get(role) ?? 0;
-      return count > 0 ? [{ role, count }] : [];
-    }),
+    role_counts: held.map((role) => ({ role, count: counts.get(role) ?? 0 })),
     units: unitsInScope(scope),
-    explanations: roleExplanationsOf({ keyRoles: target.flatMap((e) => e.keyRoles), groupRoles: target.flatMap((e) => e.groupRoles) }, explain),
+    explanations: roleExplanationsOf(
+      {
+        keyRoles: held.flatMap((role) => (role.startsWith('key:') ? [role.slice(4) as ListedEmployee['keyRoles'][number]] : [])),
+        groupRoles: held.flatMap((role) => (role.startsWith('group:') ? [role.slice(6) as ListedEmployee['groupRoles'][number]] : [])),
+      },
+      explain,
+    ),
   };
 }
 
