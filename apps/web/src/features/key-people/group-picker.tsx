@@ -39,10 +39,10 @@ export function GroupPicker({ title, side, engagementId, chosenNames, units, use
   const matchOptions = useMemo(() => (matches.data?.data ?? []).map((row) => ({ value: String(row.employee.id), label: row.employee.name })), [matches.data]);
   const matchValues = useMemo(() => new Set(matchOptions.map((option) => option.value)), [matchOptions]);
   const people = useMemo(() => {
-    const chosen = users.map((id) => ({ value: String(id), label: chosenNames.get(id) ?? picked.get(id) ?? '…' }));
+    const chosen = users.map((id) => ({ value: String(id), label: chosenNames.get(id) ?? picked.get(id) ?? t('values.nameLoading') }));
     const chosenValues = new Set(chosen.map((option) => option.value));
     return [...chosen, ...matchOptions.filter((option) => !chosenValues.has(option.value))];
-  }, [users, chosenNames, picked, matchOptions]);
+  }, [users, chosenNames, picked, matchOptions, t]);
   // The matches of the term typed now: nothing until three characters, nothing from an earlier term.
   const current = searchState(peopleSearch) === 'active' && peopleSearch.trim() === term;
   const waiting = searchState(peopleSearch) === 'active' && (!current || matches.isFetching);
@@ -69,7 +69,7 @@ export function GroupPicker({ title, side, engagementId, chosenNames, units, use
           searchValue={peopleSearch}
           onSearchChange={setPeopleSearch}
           filter={({ options }) => (current ? options.filter(isItem).filter((option) => matchValues.has(option.value)) : [])}
-          nothingFoundMessage={waiting ? undefined : nothingFound(peopleSearch)}
+          nothingFoundMessage={waiting ? t('values.searching') : nothingFound(peopleSearch)}
           clearable
           data-testid={`as-values-${side}-users`}
         />
