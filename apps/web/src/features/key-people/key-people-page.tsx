@@ -26,9 +26,10 @@ import { StabilityNote } from '../confidence/stability-note.tsx';
  * The sidebar and what it shows: the target group's key people, or the values between the two
  * groups. The list is asked a page at a time, with the target group the sidebar applied.
  */
-function KeyPeopleAnalysis({ engagementId, list, state, filter, onFilter, onReset, onApplied }: {
+function KeyPeopleAnalysis({ engagementId, list, stale, state, filter, onFilter, onReset, onApplied }: {
   engagementId: number;
   list: TKeyPeopleListPage;
+  stale: boolean;
   state: TServerListState<TKeyPeopleSortKey>;
   filter: TKeyPeopleFilter;
   onFilter: (next: TKeyPeopleFilter) => void;
@@ -64,7 +65,7 @@ function KeyPeopleAnalysis({ engagementId, list, state, filter, onFilter, onRese
         <Title order={2} fz="lg" data-testid="key-people-view" data-view={showValues ? 'values' : 'people'}>
           {t(showValues ? 'views.values' : 'views.people')}
         </Title>
-        {showValues ? <AsValuesPanel engagementId={engagementId} query={applied} /> : <KeyPeopleTableView list={list} state={state} filter={filter} onFilter={onFilter} onReset={onReset} />}
+        {showValues ? <AsValuesPanel engagementId={engagementId} query={applied} /> : <KeyPeopleTableView list={list} stale={stale} state={state} filter={filter} onFilter={onFilter} onReset={onReset} />}
       </Stack>
     </Flex>
   );
@@ -112,6 +113,7 @@ export function KeyPeoplePage() {
         <KeyPeopleAnalysis
           engagementId={engagementId}
           list={list.data}
+          stale={list.isPlaceholderData}
           state={state}
           filter={filter}
           onFilter={changeFilter}

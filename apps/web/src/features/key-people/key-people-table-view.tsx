@@ -26,6 +26,8 @@ const COLUMNS: readonly { key: TKeyPeopleSortKey; testId: string; numeric: boole
 type TKeyPeopleTableViewProps = {
   /** The page the server answered for the list state, the filters and the target group. */
   list: TKeyPeopleListPage;
+  /** The page shown is the previous answer while the one asked for loads: dimmed, and said so to tests (`data-stale`). */
+  stale: boolean;
   state: TServerListState<TKeyPeopleSortKey>;
   filter: TKeyPeopleFilter;
   onFilter: (next: TKeyPeopleFilter) => void;
@@ -37,7 +39,7 @@ type TKeyPeopleTableViewProps = {
  * one page of the sidebar's target group, filtered, sorted and paged on the server. The role counts
  * and the count's total are the whole target group's.
  */
-export function KeyPeopleTableView({ list, state, filter, onFilter, onReset }: TKeyPeopleTableViewProps) {
+export function KeyPeopleTableView({ list, stale, state, filter, onFilter, onReset }: TKeyPeopleTableViewProps) {
   const { t } = useTranslation('keyPeople');
   const locale = activeLocale();
   const describe = useRoleDescriber(list.explanations);
@@ -58,7 +60,17 @@ export function KeyPeopleTableView({ list, state, filter, onFilter, onReset }: T
       </Box>
       <Paper withBorder radius="lg" visibleFrom={shown > 0 ? 'sm' : undefined}>
         <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={720} verticalSpacing="xs" aria-label={t('table.label')} data-testid="key-people-table">
+          <Table
+            striped
+            highlightOnHover
+            miw={720}
+            verticalSpacing="xs"
+            aria-label={t('table.label')}
+            aria-busy={stale}
+            style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}
+            data-testid="key-people-table"
+            data-stale={stale ? 'true' : 'false'}
+          >
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map(({ key, testId, numeric, labelKey }) => (
