@@ -1,4 +1,4 @@
-import type { TConfidence, TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
+import type { TConfidence, TKeyPeopleAsValues, TKeyPeopleListPage } from '@ona/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { analyticsApi } from './support/analytics-api.ts';
@@ -15,7 +15,18 @@ let browser: BrowserContext;
 let adminToken: string;
 let engagementId: number;
 let openEngagementId: number;
-let analytics: TKeyPeopleAnalytics;
+type TRow = TKeyPeopleListPage['data'][number];
+/** Every person the admin sees (all pages of the list), its units and explanations, read through the API. */
+let analytics: { results: TRow[]; units: TKeyPeopleListPage['units']; explanations: TKeyPeopleListPage['explanations'] };
+
+async function everyone(token: string): Promise<typeof analytics> {
+  const first = (await api.get<TKeyPeopleListPage>(token, `/engagements/${engagementId}/key-people-analytics/?page_size=500&sort=name`)).body;
+  const results = [...first.data];
+  for (let page = 2; page <= Math.ceil(first.total / 500); page += 1) {
+    results.push(...(await api.get<TKeyPeopleListPage>(token, `/engagements/${engagementId}/key-people-analytics/?page_size=500&sort=name&page=${page}`)).body.data);
+  }
+  return { results, units: first.units, explanations: first.explanations };
+}
 
 beforeAll(async () => {
   chromium = await launchBrowser();
@@ -25,7 +36,7 @@ beforeAll(async () => {
   engagementId = engagements.find((e) => e.name.includes('spring'))!.id;
   // The demo also has the analysed wave before the spring one: the open survey is found by its state.
   openEngagementId = engagements.find((e) => e.state === 'open')!.id;
-  analytics = (await api.get<TKeyPeopleAnalytics>(adminToken, `/engagements/${engagementId}/key-people-analytics/`)).body;
+  analytics = await everyone(adminToken);
 });
 afterAll(async () => chromium.close());
 
@@ -55,7 +66,13 @@ async function openKeyPeople(email: string, viewport?: { width: number; height: 
 const shownCount = async (page: Page) => Number(await page.getByTestId('key-people-count').getAttribute('data-shown'));
 const rowIds = (page: Page) => page.getByTestId('key-person-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-employee-id'))));
 const rowNames = (page: Page) => page.getByTestId('key-person-name').allTextContents();
-const withRole = (r: TKeyPeopleAnalytics['results'][number]) => r.key_roles.length + r.group_roles.length > 0;
+const withRole = (r: TRow) => r.key_roles.length + r.group_roles.length > 0;
+
+/** The list's order of names (docs/analysis-result-parts.md, "Lists"): the default collator, ties by id. */
+const byName = (rows: readonly TRow[]) => {
+  const collator = new Intl.Collator();
+  return [...rows].sort((a, b) => collator.compare(a.employee.name, b.employee.name) || a.employee.id - b.employee.id).map((r) => r.employee.name);
+};
 
 /** Units below and including `unitId`, from the API's flat unit list. */
 function subtree(unitId: number): Set<number> {
@@ -206,18 +223,20 @@ describe('the key people list of the analysed demo', () => {
   it('sorts by employee name both ways and by group roles', async () => {
     const page = await openKeyPeople('admin@example.com');
     await page.getByTestId('key-people-table').waitFor();
-    const collator = new Intl.Collator('en', { sensitivity: 'base' });
-    const expected = analytics.results.filter(withRole).map((r) => r.employee.name).sort((a, b) => collator.compare(a, b));
+    const expected = byName(analytics.results.filter(withRole));
 
+    // The head turns at once; the rows follow when the server's page comes (`data-stale` meanwhile).
     await page.getByTestId('key-people-sort-employee').getByRole('button').click();
     await poll(() => page.getByTestId('key-people-sort-employee').getAttribute('aria-sort')).toBe('ascending');
-    expect(await rowNames(page)).toEqual(expected.slice(0, 50));
+    await poll(() => rowNames(page)).toEqual(expected.slice(0, 50));
 
     await page.getByTestId('key-people-sort-employee').getByRole('button').click();
     await poll(() => page.getByTestId('key-people-sort-employee').getAttribute('aria-sort')).toBe('descending');
-    expect(await rowNames(page)).toEqual([...expected].reverse().slice(0, 50));
+    await poll(() => rowNames(page)).toEqual([...expected].reverse().slice(0, 50));
 
     await page.getByTestId('key-people-sort-groupRoles').getByRole('button').click();
+    await poll(() => page.getByTestId('key-people-sort-groupRoles').getAttribute('aria-sort')).toBe('descending');
+    await poll(() => page.getByTestId('key-people-table').getAttribute('data-stale')).toBe('false');
     const counts = await page.getByTestId('key-person-group-roles').evaluateAll((cells) => cells.map((c) => (c.getAttribute('data-roles') ?? '').split(' ').filter(Boolean).length));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(counts[0]).toBe(Math.max(...analytics.results.map((r) => r.group_roles.length)));
@@ -291,6 +310,12 @@ describe('the as-values analysis', () => {
     await page.getByTestId('key-people-table').waitFor();
     await showValues(page);
     await page.getByTestId('as-values-results').waitFor();
+    // The picker holds no list of everyone: it asks the server for five matches of the typed name.
+    const listed: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/key-people-analytics/')) listed.push(url);
+    });
     const users = page.getByTestId('as-values-source-users');
     await users.click();
     await users.fill(person.employee.name.slice(0, 2));
@@ -298,6 +323,10 @@ describe('the as-values analysis', () => {
     await users.fill(person.employee.name);
     await page.getByRole('option', { name: person.employee.name, exact: true }).click();
     await page.keyboard.press('Escape');
+    expect(listed.some((url) => url.searchParams.get('q') === person.employee.name && url.searchParams.get('page_size') === '5')).toBe(true);
+    // Two characters asked nothing; no request asked for more than a page.
+    expect(listed.some((url) => url.searchParams.get('q') === person.employee.name.slice(0, 2))).toBe(false);
+    expect(listed.every((url) => Number(url.searchParams.get('page_size') ?? 50) <= 50)).toBe(true);
     await page.getByTestId('key-people-recalculate').click();
     await page.getByTestId('as-values-withheld').waitFor();
     expect(await page.getByTestId('as-values-targets').count()).toBe(0);
@@ -334,7 +363,7 @@ describe('the states around the key people page', () => {
   });
 
   it('speaks Hungarian, role explanations included, when the user reads Hungarian', async () => {
-    const hu = await api.get<TKeyPeopleAnalytics>(adminToken, `/engagements/${engagementId}/key-people-analytics/`, {}, 'hu-HU');
+    const hu = await api.get<TKeyPeopleListPage>(adminToken, `/engagements/${engagementId}/key-people-analytics/`, {}, 'hu-HU');
     const page = await signedIn('admin@example.com');
     await page.evaluate(() => localStorage.setItem('locale', 'hu'));
     await page.goto(`${baseUrl}/engagements/${engagementId}/key-people-analytics/list.html`);
@@ -358,8 +387,7 @@ describe('the states around the key people page', () => {
     // The column sorting becomes a select on a phone.
     await page.getByTestId('key-people-sort-select').click();
     await page.getByRole('option', { name: 'Employee ↑' }).click();
-    const collator = new Intl.Collator('en', { sensitivity: 'base' });
-    const first = analytics.results.filter(withRole).map((r) => r.employee.name).sort((a, b) => collator.compare(a, b))[0]!;
+    const first = byName(analytics.results.filter(withRole))[0]!;
     await poll(() => page.getByTestId('key-person-card').first().textContent()).toContain(first);
     await screenshot(page, 'key-people-narrow');
     await page.close();

@@ -22,7 +22,7 @@ export type TLeaderReportListItem = z.infer<typeof ZLeaderReportListItem>;
  * list's keys (a leading `-` sorts descending), `q` searching the person's name and unit, case-
  * and accent-blind, from its third character on (spec §5: a shorter term filters nothing).
  */
-function reportListQuery<S extends z.ZodType>(sort: S) {
+export function reportListQuery<S extends z.ZodType>(sort: S) {
   return z.object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     page_size: z.coerce.number().int().min(1).max(METRICS_MAX_PAGE_SIZE).default(METRICS_DEFAULT_PAGE_SIZE),
@@ -32,12 +32,12 @@ function reportListQuery<S extends z.ZodType>(sort: S) {
 }
 
 /** The sorts of a list's keys: each key ascending, or with a leading `-` descending. */
-function sortsOf<K extends string>(keys: readonly [K, ...K[]]) {
+export function sortsOf<K extends string>(keys: readonly [K, ...K[]]) {
   return z.enum([...keys, ...keys.map((key) => `-${key}` as const)] as [K | `-${K}`, ...(K | `-${K}`)[]]);
 }
 
 /** One page of a report list: `total` reports match `q`, `visible` the caller sees whatever `q` is. */
-function reportListPage<T extends z.ZodType>(item: T) {
+export function reportListPage<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), total: z.number().int(), visible: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 }
 

@@ -59,4 +59,15 @@ describe('listOrder', () => {
     expect(ids(false)).toEqual([2, 3, 1, 5, 4]);
     expect(ids(true)).toEqual([1, 2, 3, 5, 4]);
   });
+
+  it('with ranks, breaks ties of name by rank before id (a person listed twice, joined and left), and name descending reverses all', () => {
+    // The same person twice (one id), once as joined (rank 1) and once as left (rank 2), and a namesake.
+    const ids = [7, 7, 3];
+    const names = ['Éva', 'Éva', 'Éva'];
+    const ranks = [2, 1, 1];
+    expect(Array.from(listOrder(ids, names, { by: 'name' }, false, ranks))).toEqual([2, 1, 0]);
+    expect(Array.from(listOrder(ids, names, { by: 'name' }, true, ranks))).toEqual([0, 1, 2]);
+    // Equal values tie by name, then rank (ascending whichever way the value sorts), then id.
+    expect(Array.from(listOrder(ids, names, { by: 'number', values: [1, 1, 1] }, true, ranks))).toEqual([2, 1, 0]);
+  });
 });

@@ -12,11 +12,16 @@ export type ListSortKey = { by: 'name' } | { by: 'text'; values: readonly string
  * The order of a list's rows (positions 0 to n-1 into `ids`, `names` and the key's values), the
  * rule every paged list shares: empty numbers last in either direction; ties, and a text sort
  * within one text, by name (ascending), then by id, so the order is total and pages never overlap.
- * Sorting by name descending reverses the whole order, ids included.
+ * Sorting by name descending reverses the whole order, ids included. `ranks`, when given, breaks
+ * ties of name before the id (the wave comparison lists a person twice, joined and left, and puts
+ * the statuses in their order).
  */
-export function listOrder(ids: readonly number[], names: readonly string[], key: ListSortKey, descending: boolean): Uint32Array {
+export function listOrder(ids: readonly number[], names: readonly string[], key: ListSortKey, descending: boolean, ranks?: readonly number[]): Uint32Array {
   const sign = descending ? -1 : 1;
-  const byName = (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ids[a] as number) - (ids[b] as number);
+  const byName =
+    ranks === undefined
+      ? (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ids[a] as number) - (ids[b] as number)
+      : (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ranks[a] as number) - (ranks[b] as number) || (ids[a] as number) - (ids[b] as number);
   let compare: (a: number, b: number) => number;
   if (key.by === 'name') compare = (a, b) => sign * byName(a, b);
   else if (key.by === 'text') {
@@ -67,6 +72,7 @@ export interface PeopleListQuery {
  * A page of a list with a row per person (the report lists): the rows of people the reader sees,
  * those whose name or unit holds the search term (spec §5 rule, `searchNeedle`), ordered by
  * `listOrder`, and only the page's rows built. `sortKey` gets the matching rows and their ids.
+ * `keep`, when given, is the list's own filters (roles, say): `visible` counts the rows before them.
  */
 export function peoplePage<E, T>(
   scope: Pick<AnalyticsScope, 'visible' | 'employeeById' | 'unitById'>,
@@ -75,13 +81,15 @@ export function peoplePage<E, T>(
   query: PeopleListQuery,
   order: { descending: boolean; key: (matching: readonly E[], ids: readonly number[]) => ListSortKey },
   build: (row: E, id: number) => T,
+  keep?: (row: E) => boolean,
 ): ListPage<T> {
   const needle = searchNeedle(query.q);
   const visible = rows.filter((row) => scope.visible.has(idOf(row)));
+  const kept = keep === undefined ? visible : visible.filter(keep);
   const matching =
     needle === null
-      ? visible
-      : visible.filter((row) => {
+      ? kept
+      : kept.filter((row) => {
           const id = idOf(row);
           return foldText(scope.employeeById.get(id)?.name ?? '').includes(needle) || foldText(unitName(scope, id)).includes(needle);
         });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NICE_ANSWER_COLUMNS, NICE_EMPLOYEE_COLUMNS, NICE_QUESTION_COLUMNS, NICE_UNIT_COLUMNS, type TEngagement, type TGraphVisualization, type TKeyPeopleAnalytics } from '@ona/contracts';
+import { NICE_ANSWER_COLUMNS, NICE_EMPLOYEE_COLUMNS, NICE_QUESTION_COLUMNS, NICE_UNIT_COLUMNS, type TEngagement, type TGraphVisualization, type TKeyPeopleListPage } from '@ona/contracts';
 import { readKrackhardtCsv } from '../../demo/read-krackhardt-files.ts';
 import { createOrganization, createUser, FIXTURE_PASSWORD } from '../../testing/fixtures.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from '../../testing/test-app.ts';
@@ -98,9 +98,9 @@ describe('importing a published study into a new journey', () => {
     const details = (await call('GET', `/engagements/${journey.id}/`)).json<TEngagement>();
     expect(details).toMatchObject({ state: 'analysed', participant_count: 21, answer_count: 21, has_answers: true });
 
-    const keyPeople = await call('GET', `/engagements/${journey.id}/key-people-analytics/`);
+    const keyPeople = await call('GET', `/engagements/${journey.id}/key-people-analytics/?page_size=500`);
     expect(keyPeople.statusCode, keyPeople.body).toBe(200);
-    const keyResults = keyPeople.json<TKeyPeopleAnalytics>().results;
+    const keyResults = keyPeople.json<TKeyPeopleListPage>().data;
     expect(keyResults.map((r) => r.employee.name).sort()).toEqual([...people].sort());
     expect(keyResults.some((r) => r.is_key_person)).toBe(true);
 

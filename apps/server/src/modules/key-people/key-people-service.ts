@@ -1,24 +1,94 @@
 import { keyPeopleAsValues, protectAgainstEarlierRequests, protectFilteredGroup, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
-import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
+import { KEY_PEOPLE_ROLE_CHOICES, type KEY_PEOPLE_SORT_KEYS, type TKeyPeopleAsValues, type TKeyPeopleListPage, type TKeyPeopleListQuery, type TKeyPeopleRoleChoice } from '@ona/contracts';
 import { employeeRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { roleExplanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
+import { peoplePage, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
 import { withheldReason } from '../analytics-shared/privacy.ts';
 
-export function keyPeopleAnalytics(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, explain: Explainer): TKeyPeopleAnalytics {
-  const results = result.employees
-      .filter((e) => scope.visible.has(dbId(e.id)))
-      .map((e) => ({
-        employee: employeeRef(scope, dbId(e.id)),
-        unit: scope.employeeById.get(dbId(e.id))?.unitId ?? null,
-        is_key_person: e.keyRoles.length > 0,
-        key_roles: e.keyRoles,
-        group_roles: e.groupRoles,
-      }));
+type ListedEmployee = AnalysisResult['employees'][number];
+
+const roleChoicesOf = (employee: ListedEmployee): TKeyPeopleRoleChoice[] => [
+  ...employee.keyRoles.map((role) => `key:${role}` as const),
+  ...employee.groupRoles.map((role) => `group:${role}` as const),
+];
+
+/**
+ * Units the caller has someone in, and every unit above them, in the directory's order: the
+ * department pickers' options (a unit where the reader sees nobody would only list no one).
+ */
+function unitsInScope(scope: AnalyticsScope): TKeyPeopleListPage['units'] {
+  const kept = new Set<number>();
+  for (const id of scope.visible) {
+    let current = scope.employeeById.get(id)?.unitId ?? null;
+    // Up to the root; `kept` also stops a parent chain that loops.
+    while (current !== null && !kept.has(current)) {
+      kept.add(current);
+      current = scope.unitById.get(current)?.parentId ?? null;
+    }
+  }
+  return scope.units.filter((unit) => kept.has(unit.id)).map((unit) => ({ id: unit.id, name: unit.name, parent: unit.parentId }));
+}
+
+/**
+ * One page of the key people (docs/analysis-result-parts.md, "Lists"): the target group (`tu`,
+ * `tun`, as the as-values view reads them; neither: everyone the caller sees), narrowed by the role
+ * filter, "only people with a role", `id` and the search, sorted through `peoplePage` (key roles
+ * most first by default; ties by name, then id). The role counts and explanations are of the whole
+ * target group, the units those the caller has someone in.
+ */
+export function keyPeopleList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TKeyPeopleListQuery, explain: Explainer): TKeyPeopleListPage {
+  const inTarget = query.tu.length === 0 && query.tun.length === 0 ? scope.visible : new Set(resolveSide(scope, query.tu, query.tun));
+  const target = result.employees.filter((e) => inTarget.has(dbId(e.id)) && scope.visible.has(dbId(e.id)));
+  // Counted without a choice array per person: the target group may be everyone of a large run.
+  const counts = new Map<TKeyPeopleRoleChoice, number>();
+  const count = (choice: TKeyPeopleRoleChoice) => counts.set(choice, (counts.get(choice) ?? 0) + 1);
+  for (const employee of target) {
+    for (const role of employee.keyRoles) count(`key:${role}`);
+    for (const role of employee.groupRoles) count(`group:${role}`);
+  }
+  const held = KEY_PEOPLE_ROLE_CHOICES.filter((role) => counts.has(role));
+  const wanted = new Set(query.role);
+  const only = new Set(query.id);
+  const { key, descending } = sortParts<(typeof KEY_PEOPLE_SORT_KEYS)[number]>(query.sort);
+  const page = peoplePage(
+    scope,
+    target,
+    (e) => dbId(e.id),
+    query,
+    {
+      descending,
+      key: (matching, ids): ListSortKey => {
+        if (key === 'unit') return { by: 'text', values: ids.map((id) => unitName(scope, id)) };
+        if (key === 'key_roles') return { by: 'number', values: matching.map((e) => e.keyRoles.length) };
+        if (key === 'group_roles') return { by: 'number', values: matching.map((e) => e.groupRoles.length) };
+        return { by: 'name' };
+      },
+    },
+    (e, id) => ({
+      employee: employeeRef(scope, id),
+      unit: scope.employeeById.get(id)?.unitId ?? null,
+      unit_name: unitName(scope, id),
+      is_key_person: e.keyRoles.length > 0,
+      key_roles: [...e.keyRoles],
+      group_roles: [...e.groupRoles],
+    }),
+    (e) =>
+      (query.only_with_roles === 'false' || e.keyRoles.length + e.groupRoles.length > 0) &&
+      (only.size === 0 || only.has(dbId(e.id))) &&
+      (wanted.size === 0 || roleChoicesOf(e).some((choice) => wanted.has(choice))),
+  );
   return {
-    results,
-    units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId })),
-    explanations: roleExplanationsOf({ keyRoles: results.flatMap((r) => r.key_roles), groupRoles: results.flatMap((r) => r.group_roles) }, explain),
+    ...page,
+    role_counts: held.map((role) => ({ role, count: counts.get(role) ?? 0 })),
+    units: unitsInScope(scope),
+    explanations: roleExplanationsOf(
+      {
+        keyRoles: held.flatMap((role) => (role.startsWith('key:') ? [role.slice(4) as ListedEmployee['keyRoles'][number]] : [])),
+        groupRoles: held.flatMap((role) => (role.startsWith('group:') ? [role.slice(6) as ListedEmployee['groupRoles'][number]] : [])),
+      },
+      explain,
+    ),
   };
 }
 

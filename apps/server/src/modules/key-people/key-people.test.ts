@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLANATIONS } from '@ona/analytics';
-import type { TKeyPeopleAnalytics, TKeyPeopleAsValues } from '@ona/contracts';
+import { KEY_PEOPLE_ROLE_CHOICES, ZKeyPeopleListPage, type TKeyPeopleAsValues, type TKeyPeopleListPage } from '@ona/contracts';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
@@ -15,39 +15,118 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
+type Row = TKeyPeopleListPage['data'][number];
+const list = async (token: string, query = '', locale?: string): Promise<TKeyPeopleListPage> => {
+  const res = await getAs(ctx, token, `${base(org.engagementId)}?${query}`, locale);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZKeyPeopleListPage.parse(res.json());
+};
+const choicesOf = (row: Row) => [...row.key_roles.map((r) => `key:${r}`), ...row.group_roles.map((r) => `group:${r}`)];
+
 describe('GET /engagements/{id}/key-people-analytics/', () => {
-  it('gives the roles of everyone for all_access, with the units', async () => {
-    const res = await getAs(ctx, org.tokens.admin, base(org.engagementId));
-    expect(res.statusCode).toBe(200);
-    const body = res.json<TKeyPeopleAnalytics>();
-    expect(body.results).toHaveLength(12);
+  it('gives a page of the roles of everyone for all_access, key roles most first, with the units and the role counts', async () => {
+    const body = await list(org.tokens.admin);
+    expect(body).toMatchObject({ total: 12, visible: 12, page: 1, page_size: 50 });
+    expect(body.data).toHaveLength(12);
     expect(body.units.map((u) => u.name)).toEqual(['Company', 'Sales', 'Support']);
-    expect(body.results.find((r) => r.employee.id === org.people.a1)).toMatchObject({ unit: org.units.sales, key_roles: expect.any(Array), group_roles: expect.any(Array) });
+    expect(body.data.find((r) => r.employee.id === org.people.a1)).toMatchObject({ unit: org.units.sales, unit_name: 'Sales', key_roles: expect.any(Array), group_roles: expect.any(Array) });
+    const counts = body.data.map((r) => r.key_roles.length);
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    const held = new Map<string, number>();
+    for (const row of body.data) for (const choice of choicesOf(row)) held.set(choice, (held.get(choice) ?? 0) + 1);
+    expect(body.role_counts.map((c) => [c.role, c.count])).toEqual(KEY_PEOPLE_ROLE_CHOICES.filter((c) => held.has(c)).map((c) => [c, held.get(c)]));
   });
 
-  it('explains every role it names, in the request’s language', async () => {
-    const english = (await getAs(ctx, org.tokens.admin, base(org.engagementId))).json<TKeyPeopleAnalytics>();
-    const named = <C extends string>(codes: C[]) => [...new Set(codes)].sort();
-    expect(Object.keys(english.explanations.key_roles).sort()).toEqual(named(english.results.flatMap((r) => r.key_roles)));
-    expect(Object.keys(english.explanations.group_roles).sort()).toEqual(named(english.results.flatMap((r) => r.group_roles)));
+  it('pages exactly the order of sorting every row of the filtered target group: ties by name, then id', async () => {
+    const everyone = (await list(org.tokens.admin, 'page_size=500')).data;
+    const collator = new Intl.Collator();
+    const byName = (a: Row, b: Row) => collator.compare(a.employee.name, b.employee.name) || a.employee.id - b.employee.id;
+    const sorted = (rows: Row[], sort: string): Row[] => {
+      const descending = sort.startsWith('-');
+      const key = descending ? sort.slice(1) : sort;
+      const sign = descending ? -1 : 1;
+      return [...rows].sort((a, b) => {
+        if (key === 'name') return sign * byName(a, b);
+        if (key === 'unit') return sign * collator.compare(a.unit_name, b.unit_name) || byName(a, b);
+        const count = (r: Row) => (key === 'key_roles' ? r.key_roles.length : r.group_roles.length);
+        return sign * (count(a) - count(b)) || byName(a, b);
+      });
+    };
+    const sales = new Set(everyone.filter((r) => r.unit === org.units.sales).map((r) => r.employee.id));
+    const someRole = choicesOf(everyone.find((r) => r.key_roles.length > 0)!)[0]!;
+    const filters: { query: string; keep: (r: Row) => boolean }[] = [
+      { query: '', keep: () => true },
+      { query: 'only_with_roles=true', keep: (r) => choicesOf(r).length > 0 },
+      { query: `tun=${org.units.sales}`, keep: (r) => sales.has(r.employee.id) },
+      { query: `tu=${org.people.b1}&tun=${org.units.sales}&role=${someRole}&role=group:gatekeeper`, keep: (r) => (sales.has(r.employee.id) || r.employee.id === org.people.b1) && choicesOf(r).some((c) => c === someRole || c === 'group:gatekeeper') },
+      { query: 'q=sales', keep: (r) => r.unit_name === 'Sales' },
+    ];
+    for (const filter of filters) {
+      const expectedRows = everyone.filter(filter.keep);
+      for (const sort of ['name', '-name', 'unit', '-unit', 'key_roles', '-key_roles', 'group_roles', '-group_roles']) {
+        const pages: Row[] = [];
+        for (let page = 1; page <= Math.max(1, Math.ceil(expectedRows.length / 5)); page += 1) {
+          const body = await list(org.tokens.admin, `${filter.query}&sort=${sort}&page_size=5&page=${page}`);
+          expect(body.total, `${filter.query} ${sort}`).toBe(expectedRows.length);
+          pages.push(...body.data);
+        }
+        expect(pages.map((r) => r.employee.id), `${filter.query} ${sort}`).toEqual(sorted(expectedRows, sort).map((r) => r.employee.id));
+      }
+    }
+  });
+
+  it('counts the roles and explains them for the whole target group, whatever the role filter and search', async () => {
+    const sales = await list(org.tokens.admin, `tun=${org.units.sales}&page_size=500`);
+    const narrowed = await list(org.tokens.admin, `tun=${org.units.sales}&role=key:advisor&q=zzz`);
+    expect(narrowed).toMatchObject({ total: 0, visible: sales.visible, data: [] });
+    expect(narrowed.role_counts).toEqual(sales.role_counts);
+    expect(narrowed.explanations).toEqual(sales.explanations);
+    expect(sales.visible).toBe(sales.data.length);
+    expect(sales.data.every((r) => r.unit === org.units.sales)).toBe(true);
+  });
+
+  it('explains every role the target group holds, in the request’s language', async () => {
+    const english = await list(org.tokens.admin);
+    const named = (kind: 'key' | 'group') => english.role_counts.filter((c) => c.role.startsWith(`${kind}:`)).map((c) => c.role.slice(kind.length + 1)).sort();
+    expect(Object.keys(english.explanations.key_roles).sort()).toEqual(named('key'));
+    expect(Object.keys(english.explanations.group_roles).sort()).toEqual(named('group'));
     expect(english.explanations.key_roles.broker).toBe(EXPLANATIONS.keyRoles.broker);
-    const hungarian = (await getAs(ctx, org.tokens.admin, base(org.engagementId), 'hu-HU')).json<TKeyPeopleAnalytics>();
+    const hungarian = await list(org.tokens.admin, '', 'hu-HU');
     expect(hungarian.explanations.key_roles.broker).toBe('Ez a munkatárs olyan egységeket köt össze, amelyek nélküle alig kapcsolódnának egymáshoz.');
     expect(hungarian.explanations.group_roles.gatekeeper).toBe('Az egységen kívülről érkező kérések ehhez a munkatárshoz futnak be, aki továbbadja őket az egység kollégáinak.');
     // One's own view explains no role of anyone else.
-    const self = (await getAs(ctx, org.tokens.member, base(org.engagementId))).json<TKeyPeopleAnalytics>();
-    expect(self.explanations).toEqual({ key_roles: {}, group_roles: {} });
+    expect((await list(org.tokens.member)).explanations).toEqual({ key_roles: {}, group_roles: {} });
   });
 
-  it('narrows to the subtree and to oneself', async () => {
-    expect((await getAs(ctx, org.tokens.leader, base(org.engagementId))).json<TKeyPeopleAnalytics>().results).toHaveLength(7);
-    expect((await getAs(ctx, org.tokens.member, base(org.engagementId))).json<TKeyPeopleAnalytics>().results.map((r) => r.employee.id)).toEqual([org.people.a2]);
+  it('narrows to the subtree and to oneself, the units to those the reader has someone in and above', async () => {
+    const leader = await list(org.tokens.leader);
+    expect(leader).toMatchObject({ total: 7, visible: 7 });
+    expect(leader.units.map((u) => u.name)).toEqual(['Company', 'Sales']);
+    // A target group outside the subtree lists no one.
+    expect(await list(org.tokens.leader, `tun=${org.units.support}`)).toMatchObject({ total: 0, visible: 0, data: [] });
+    const member = await list(org.tokens.member);
+    expect(member.data.map((r) => r.employee.id)).toEqual([org.people.a2]);
   });
 
-  it('answers 403 for no_access and module_disabled, 404 for another organisation, 409 before analysis', async () => {
+  it('gives the names of chosen ids and five matches of a typed name, as the people picker asks', async () => {
+    const chosen = await list(org.tokens.admin, `id=${org.people.a1}&id=${org.people.b1}&sort=name`);
+    expect(chosen.data.map((r) => r.employee.id)).toEqual([org.people.a1, org.people.b1]);
+    const typed = await list(org.tokens.admin, 'q=person&sort=name&page_size=5');
+    expect(typed).toMatchObject({ total: 12 });
+    expect(typed.data).toHaveLength(5);
+    // Two characters search nothing yet (spec §5): every person matches.
+    expect((await list(org.tokens.admin, 'q=pe')).total).toBe(12);
+    // An id the reader does not see gives nothing.
+    expect((await list(org.tokens.leader, `id=${org.people.b1}`)).data).toEqual([]);
+  });
+
+  it('answers 400 for an unknown role or sort, 403 for no_access and module_disabled, 404 for another organisation, 409 before analysis', async () => {
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?role=key:juggler`)).statusCode).toBe(400);
+    expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?sort=-shoe_size`)).statusCode).toBe(400);
     expect((await getAs(ctx, org.tokens.noAccess, base(org.engagementId))).statusCode).toBe(403);
     expect((await getAs(ctx, org.tokens.disabled, base(org.engagementId))).statusCode).toBe(403);
     expect((await getAs(ctx, org.tokens.otherOrg, base(org.engagementId))).statusCode).toBe(404);
+    expect((await getAs(ctx, org.tokens.admin, base(org.unanalysedEngagementId))).statusCode).toBe(409);
     expect((await getAs(ctx, org.tokens.admin, `${base(org.unanalysedEngagementId)}as-values/`)).statusCode).toBe(409);
   });
 });

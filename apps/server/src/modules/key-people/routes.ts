@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParams, ZKeyPeopleAnalytics, ZKeyPeopleAsValues, ZKeyPeopleAsValuesQuery } from '@ona/contracts';
+import { ZIdParams, ZKeyPeopleAsValues, ZKeyPeopleAsValuesQuery, ZKeyPeopleListPage, ZKeyPeopleListQuery } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { loadAnalysisInput } from '../analysis/analysis-input.ts';
 import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
@@ -9,7 +9,7 @@ import { explainer } from '../analytics-shared/explanations.ts';
 import { requireFinishedRun } from '../analytics-shared/latest-result.ts';
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { analyticsErrors } from '../analytics-shared/route-schemas.ts';
-import { keyPeopleAnalytics, keyPeopleValues, resolveSide, sourceRespondents } from './key-people-service.ts';
+import { keyPeopleList, keyPeopleValues, resolveSide, sourceRespondents } from './key-people-service.ts';
 import { withShownGroups } from './shown-groups-repository.ts';
 
 export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, options) => {
@@ -17,12 +17,19 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
 
   app.get('/engagements/:id/key-people-analytics/', {
     onRequest: app.authenticate,
-    schema: { tags: ['key-people'], summary: 'Key and group roles of the employees the caller sees, with the units and each role’s explanation in the request’s language', params: ZIdParams, response: { 200: ZKeyPeopleAnalytics, ...analyticsErrors } },
+    schema: {
+      tags: ['key-people'],
+      summary: 'Key and group roles of the employees the caller sees, a page at a time: the target group (tu, tun), role filter (role, repeated), only_with_roles, id (repeated), q over name and unit, sorted by name, unit, key_roles or group_roles',
+      description: 'With each page: how many of the target group hold each role (role_counts), the units the caller has someone in (and those above them), and each role’s explanation in the request’s language.',
+      params: ZIdParams,
+      querystring: ZKeyPeopleListQuery,
+      response: { 200: ZKeyPeopleListPage, ...analyticsErrors },
+    },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
-    return sendKeptAnswer(app, request, reply, { answer: 'key-people', ...found, locale: request.locale }, async () => {
+    return sendKeptAnswer(app, request, reply, { answer: 'key-people', ...found, locale: request.locale, variant: [request.query] }, async () => {
       const { scope, stored } = await analysedView(app.db, found, [['employees']]);
-      return keyPeopleAnalytics(scope, stored.result, explainer(request.locale));
+      return keyPeopleList(scope, stored.result, request.query, explainer(request.locale));
     });
   });
 

@@ -3,7 +3,6 @@ import { commonNetworkKeys, PERSON_METRIC_IDS, protectWithinPopulation, type Net
 import { COMPARISON_SORT_KEYS } from '@ona/contracts';
 import type {
   TComparedPerson,
-  TComparisonSort,
   TWaveComparisonExportQuery,
   TComparedUnit,
   TLocale,
@@ -24,6 +23,7 @@ import { withheldReason } from '../analytics-shared/privacy.ts';
 import { metricDefinitions, networkLabel } from '../metrics/metrics-service.ts';
 import { folded, WITHHELD_FOR_OTHERS, WITHHELD_FOR_SELF } from '../metrics/metric-order.ts';
 import { riskFactorsShownTo } from '../retention-analytics/leader-factor-privacy.ts';
+import { listOrder, sortParts, type ListSortKey } from '../analytics-shared/list-order.ts';
 import { cachedComparison } from './comparison-cache.ts';
 import { comparedJourney, seesAllOfBoth, type ComparisonSide, type ComparisonSides } from './comparison-sides.ts';
 
@@ -37,6 +37,9 @@ export function engineComparison(sides: ComparisonSides, network: string): { com
 
 const shownOn = (side: ComparisonSide, person: PersonSide | null): boolean => person !== null && side.scope.visible.has(dbId(person.id));
 
+/** A person's risk level on one side as the caller reads it: none where that journey shows risk only in aggregate. */
+const riskLevelOn = (side: ComparisonSide, person: PersonSide): number | null => (seesRiskOnlyInAggregate(side.scope) ? null : person.riskLevel);
+
 function personWave(side: ComparisonSide, person: PersonSide): TPersonWave {
   const leaderId = side.stored.result.employees[person.index]?.leaderId ?? null;
   // "Aggregate risk only for leaders" in that journey: no level, no factors (docs/privacy/confidentiality.md).
@@ -47,7 +50,7 @@ function personWave(side: ComparisonSide, person: PersonSide): TPersonWave {
     employee_id: dbId(person.id),
     unit: { id: dbId(person.unitId), name: person.unitPath[person.unitPath.length - 1] ?? '', path: [...person.unitPath] },
     has_answered: person.hasAnswered,
-    risk_level: person.riskLevel,
+    risk_level: riskLevelOn(side, person),
     risk_factors: riskFactorsShownTo(side.scope.ownEmployeeId, leaderId === null ? null : dbId(leaderId), person.riskFactors),
     key_roles: [...person.keyRoles],
     group_roles: [...person.groupRoles],
@@ -66,6 +69,14 @@ function readableMetric(side: ComparisonSide, person: PersonSide | null, metric:
   return hidden ? null : value;
 }
 
+/** One metric of a person then, now and its change, as the caller may read each side. */
+function metricChange(sides: ComparisonSides, change: PersonChange, seenThen: boolean, seenNow: boolean, id: TPersonMetricId): TMetricChange {
+  const engine = change.metrics[id];
+  const before = seenThen ? readableMetric(sides.then, change.then, id, engine?.then) : null;
+  const after = seenNow ? readableMetric(sides.now, change.now, id, engine?.now) : null;
+  return { then: before, now: after, change: id === 'community' || before === null || after === null ? null : after - before };
+}
+
 export function comparedPerson(sides: ComparisonSides, change: PersonChange): TComparedPerson | null {
   const seenThen = shownOn(sides.then, change.then);
   const seenNow = shownOn(sides.now, change.now);
@@ -73,12 +84,7 @@ export function comparedPerson(sides: ComparisonSides, change: PersonChange): TC
   const then = seenThen && change.then ? personWave(sides.then, change.then) : null;
   const now = seenNow && change.now ? personWave(sides.now, change.now) : null;
   const metrics = {} as Record<TPersonMetricId, TMetricChange>;
-  for (const id of PERSON_METRIC_IDS) {
-    const engine = change.metrics[id];
-    const before = seenThen ? readableMetric(sides.then, change.then, id, engine?.then) : null;
-    const after = seenNow ? readableMetric(sides.now, change.now, id, engine?.now) : null;
-    metrics[id] = { then: before, now: after, change: id === 'community' || before === null || after === null ? null : after - before };
-  }
+  for (const id of PERSON_METRIC_IDS) metrics[id] = metricChange(sides, change, seenThen, seenNow, id);
   const metricsWithheld = (seenThen && change.then !== null && !sides.then.metrics.visible.has(dbId(change.then.id))) || (seenNow && change.now !== null && !sides.now.metrics.visible.has(dbId(change.now.id)));
   const both = then !== null && now !== null;
   return {
@@ -216,37 +222,43 @@ export function networkChanges(sides: ComparisonSides, comparison: WaveCompariso
 
 const STATUS_ORDER = { stayed: 0, joined: 1, left: 2, unmatched: 3 } as const;
 
-function sortPeople(rows: TComparedPerson[], sort: TComparisonSort): TComparedPerson[] {
-  const descending = sort.startsWith('-');
-  const key = (descending ? sort.slice(1) : sort) as (typeof COMPARISON_SORT_KEYS)[number];
-  const sign = descending ? -1 : 1;
-  const idOf = (row: TComparedPerson) => row.now?.employee_id ?? row.then?.employee_id ?? 0;
-  const byName = (a: TComparedPerson, b: TComparedPerson) => a.name.localeCompare(b.name) || STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || idOf(a) - idOf(b);
-  const valueOf = (row: TComparedPerson): number | null => {
-    if (key === 'risk_then') return row.then?.risk_level ?? null;
-    if (key === 'risk_now') return row.now?.risk_level ?? null;
-    if (key === 'risk_change') return row.risk_change;
-    if (key === 'name' || key === 'status') return null;
-    return row.metrics[key]?.change ?? null;
-  };
-  return [...rows].sort((a, b) => {
-    if (key === 'name') return sign * byName(a, b);
-    if (key === 'status') return sign * (STATUS_ORDER[a.status] - STATUS_ORDER[b.status]) || byName(a, b);
-    const x = valueOf(a);
-    const y = valueOf(b);
-    // Empty values go last whichever way the column is sorted.
-    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
-    return sign * (x - y) || byName(a, b);
-  });
-}
-
-/** Every person row the caller sees that matches the filters, sorted. */
-function personRows(sides: ComparisonSides, comparison: WaveComparison, query: TWaveComparisonExportQuery): TComparedPerson[] {
+/**
+ * The people the caller sees that match the filters, as indexes into `comparison.people`, in the
+ * list's order, without building a row (docs/analysis-result-parts.md, "Lists"): `listOrder` over
+ * the matching people with one sort key each. Empty values last either way; ties by name, then
+ * status (stayed, joined, left, unmatched: a person who left and one who joined may share a name),
+ * then id (the later journey's where the caller sees it). Sorting by name descending reverses all.
+ */
+export function comparedOrder(sides: ComparisonSides, comparison: WaveComparison, query: Pick<TWaveComparisonExportQuery, 'q' | 'status' | 'sort'>): Uint32Array {
+  const { key, descending } = sortParts<(typeof COMPARISON_SORT_KEYS)[number]>(query.sort);
   const needle = folded(query.q);
-  const rows = comparison.people
-    .map((change) => comparedPerson(sides, change))
-    .filter((row): row is TComparedPerson => row !== null && (query.status.length === 0 || query.status.includes(row.status)) && (!needle || folded(row.name).includes(needle)));
-  return sortPeople(rows, query.sort);
+  const at: number[] = [];
+  const ids: number[] = [];
+  const names: string[] = [];
+  const ranks: number[] = [];
+  const values: (number | null)[] = [];
+  comparison.people.forEach((change, index) => {
+    const seenThen = shownOn(sides.then, change.then);
+    const seenNow = shownOn(sides.now, change.now);
+    if (!seenThen && !seenNow) return;
+    if (query.status.length > 0 && !query.status.includes(change.status)) return;
+    // The row's name and id: the later journey's where the caller sees the person there.
+    const shown = (seenNow ? change.now : change.then) as PersonSide;
+    if (needle && !folded(shown.name).includes(needle)) return;
+    at.push(index);
+    ids.push(dbId(shown.id));
+    names.push(shown.name);
+    ranks.push(STATUS_ORDER[change.status]);
+    if (key === 'name') return;
+    if (key === 'status') values.push(STATUS_ORDER[change.status]);
+    else if (key === 'risk_then' || key === 'risk_now' || key === 'risk_change') {
+      const then = seenThen && change.then ? riskLevelOn(sides.then, change.then) : null;
+      const now = seenNow && change.now ? riskLevelOn(sides.now, change.now) : null;
+      values.push(key === 'risk_then' ? then : key === 'risk_now' ? now : then === null || now === null ? null : now - then);
+    } else values.push(metricChange(sides, change, seenThen, seenNow, key).change);
+  });
+  const sortKey: ListSortKey = key === 'name' ? { by: 'name' } : { by: 'number', values };
+  return Uint32Array.from(listOrder(ids, names, sortKey, descending, ranks), (position) => at[position] as number);
 }
 
 /**
@@ -261,10 +273,11 @@ export function waveComparison(
   explain: Explainer,
 ): TWaveComparison {
   const { comparison, network, networks } = engineComparison(sides, query.network);
-  const rows = personRows(sides, comparison, query);
-  const pageSize = query.page_size ?? Math.max(1, rows.length);
+  const order = comparedOrder(sides, comparison, query);
+  const pageSize = query.page_size ?? Math.max(1, order.length);
   const page = query.page ?? 1;
-  const people = rows.slice((page - 1) * pageSize, page * pageSize);
+  // Only the page's rows are built; every matched person is visible (comparedOrder), so none is null.
+  const people = Array.from(order.subarray((page - 1) * pageSize, page * pageSize), (index) => comparedPerson(sides, comparison.people[index] as PersonChange) as TComparedPerson);
   const metricsLevel = sides.then.metrics.level === 'all_access' && sides.now.metrics.level === 'all_access' ? 'all_access' : 'subtree';
   const sidesOf = people.flatMap((p) => [p.then, p.now].filter((s): s is TPersonWave => s !== null));
   return {
@@ -276,7 +289,7 @@ export function waveComparison(
     networks: networks.map((key) => ({ key, label: networkLabel(locale, key) })),
     metrics: metricDefinitions(locale, metricsLevel),
     people,
-    total: rows.length,
+    total: order.length,
     page,
     page_size: pageSize,
     units: comparison.units.map((unit) => comparedUnit(sides, unit, minGroupSize)).filter((row): row is TComparedUnit => row !== null),

@@ -104,6 +104,42 @@ describe('GET /engagements/{id}/comparison/ at all_access', () => {
     expect((await getAs(ctx, org.tokens.admin, `${base(org.engagementId)}?with=${earlier.engagementId}&sort=-shoe_size`)).statusCode).toBe(400);
   });
 
+  it('pages exactly the order of sorting every row: ties by name, status, then id, empty values last', async () => {
+    const STATUS = { stayed: 0, joined: 1, left: 2, unmatched: 3 } as const;
+    const idOf = (p: TComparedPerson) => p.now?.employee_id ?? p.then?.employee_id ?? 0;
+    const byName = (a: TComparedPerson, b: TComparedPerson) => a.name.localeCompare(b.name) || STATUS[a.status] - STATUS[b.status] || idOf(a) - idOf(b);
+    // The rule as the rows read it: every row built and sorted, as the list did before.
+    const sorted = (rows: TComparedPerson[], sort: string): TComparedPerson[] => {
+      const descending = sort.startsWith('-');
+      const key = descending ? sort.slice(1) : sort;
+      const sign = descending ? -1 : 1;
+      const valueOf = (p: TComparedPerson): number | null =>
+        key === 'status' ? STATUS[p.status] : key === 'risk_then' ? (p.then?.risk_level ?? null) : key === 'risk_now' ? (p.now?.risk_level ?? null) : key === 'risk_change' ? p.risk_change : (p.metrics[key as 'in_degree']?.change ?? null);
+      return [...rows].sort((a, b) => {
+        if (key === 'name') return sign * byName(a, b);
+        const x = valueOf(a);
+        const y = valueOf(b);
+        if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+        return sign * (x - y) || byName(a, b);
+      });
+    };
+    const key = (p: TComparedPerson) => `${p.name}|${p.status}|${idOf(p)}`;
+    for (const token of [org.tokens.admin, org.tokens.leader]) {
+      const everyone = (await compare(token, '&page_size=500')).people;
+      for (const sort of ['name', '-name', 'status', '-status', 'risk_then', '-risk_now', 'risk_change', '-risk_change', 'in_degree', '-out_degree', 'betweenness']) {
+        const whole = await compare(token, `&page_size=500&sort=${sort}`);
+        expect(whole.people.map(key), sort).toEqual(sorted(everyone, sort).map(key));
+        const pages: TComparedPerson[] = [];
+        for (let page = 1; page <= Math.ceil(whole.total / 4); page += 1) pages.push(...(await compare(token, `&page_size=4&page=${page}&sort=${sort}`)).people);
+        // Each page's rows are the full rows (metrics, roles, risk), not only in the same place.
+        expect(pages, sort).toEqual(whole.people);
+      }
+    }
+    // A status filter and a search keep the order of the rows they leave.
+    const stayed = await compare(org.tokens.admin, '&page_size=500&sort=-in_degree&status=stayed&q=person%20a');
+    expect(stayed.people.map(key)).toEqual(sorted((await compare(org.tokens.admin, '&page_size=500')).people.filter((p) => p.status === 'stayed' && p.name.startsWith('Person a')), '-in_degree').map(key));
+  });
+
   it('matches units by name path: Field Sales is gone, and Sales’ figures are given then and now', async () => {
     const body = await compare(org.tokens.admin);
     expect(body.units.map((u) => [u.path.join('/'), u.status])).toEqual([

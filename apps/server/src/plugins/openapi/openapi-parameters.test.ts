@@ -72,6 +72,9 @@ beforeAll(async () => {
     tu: [String(org.people.leadA)],
     sun: [String(org.units.sales)],
     tun: [String(org.units.company)],
+    // The key people list's role filter.
+    role: ['key:advisor', 'group:gatekeeper'],
+    only_with_roles: 'true',
     network: 'work',
     groups: 'unit',
     graph_type: 'work_cooperation',

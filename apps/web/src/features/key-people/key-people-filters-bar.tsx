@@ -6,6 +6,9 @@ import { searchState } from '../../shared/format/name-search.ts';
 import type { TRoleDescription } from './role-labels.ts';
 
 type TFiltersBarProps = {
+  /** The typed search (sent to the server from its third character). */
+  search: string;
+  onSearch: (text: string) => void;
   filter: TKeyPeopleFilter;
   onChange: (next: TKeyPeopleFilter) => void;
   onReset: () => void;
@@ -15,20 +18,20 @@ type TFiltersBarProps = {
 
 /**
  * Search, roles and the "only people with a role" switch of the key people table: they narrow the
- * listed people at once. Who is listed at all (the target group, by employee and unit) is chosen
+ * listed people on the server (the search once typing pauses, from its third character). Who is listed at all (the target group, by employee and unit) is chosen
  * in the sidebar.
  */
-export function KeyPeopleFiltersBar({ filter, onChange, onReset, roles, describe }: TFiltersBarProps) {
+export function KeyPeopleFiltersBar({ search, onSearch, filter, onChange, onReset, roles, describe }: TFiltersBarProps) {
   const { t } = useTranslation('keyPeople');
-  const tooShort = searchState(filter.search) === 'tooShort';
+  const tooShort = searchState(search) === 'tooShort';
   return (
     <Group align="flex-end" gap="md" mb="md" wrap="wrap">
       <TextInput
         label={t('filters.search')}
         placeholder={t('filters.searchPlaceholder')}
         leftSection={<Icon name="search" size={16} />}
-        value={filter.search}
-        onChange={(event) => onChange({ ...filter, search: event.currentTarget.value })}
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
         description={tooShort ? t('filters.searchTooShort') : undefined}
         w={{ base: '100%', sm: 240 }}
         data-testid="key-people-search"

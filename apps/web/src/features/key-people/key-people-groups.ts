@@ -1,4 +1,3 @@
-import { unitWithSubunits } from './key-people-filter.ts';
 import type { TAsValuesQuery, TAsValuesSelection } from './as-values-query.ts';
 
 /**
@@ -25,22 +24,4 @@ export function paramsOf(showValues: boolean, query: TAsValuesQuery): URLSearchP
   if (showValues) params.set('view', 'values');
   for (const key of GROUP_PARAMS) for (const id of query[key]) params.append(key, String(id));
   return params;
-}
-
-/**
- * Who of the listed people belongs to a group: the chosen employees and everyone in the chosen
- * units or below them, as the server reads `tu` and `tun`. Null when nothing is chosen, which
- * means everyone the reader sees.
- */
-export function groupMembers(
-  people: readonly { employeeId: number; unitId: number | null }[],
-  units: readonly { id: number; parent: number | null }[],
-  users: readonly number[],
-  unitIds: readonly number[],
-): Set<number> | null {
-  if (users.length === 0 && unitIds.length === 0) return null;
-  const inUnits = new Set<number>();
-  for (const unitId of unitIds) for (const id of unitWithSubunits(units, unitId)) inUnits.add(id);
-  const chosen = new Set(users);
-  return new Set(people.filter((person) => chosen.has(person.employeeId) || (person.unitId !== null && inUnits.has(person.unitId))).map((person) => person.employeeId));
 }

@@ -1,6 +1,6 @@
 import { Button, Flex, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { TKeyPeopleAnalytics } from '@ona/contracts';
+import type { TKeyPeopleListPage } from '@ona/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -12,56 +12,60 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { asValuesQuery, sameQuery, type TAsValuesSelection } from './as-values-query.ts';
 import { AsValuesPanel } from './as-values-panel.tsx';
-import { useKeyPeopleAnalytics } from './key-people-api.ts';
-import { unitOptions, unitsInScope } from './key-people-filter.ts';
-import { groupMembers, paramsOf, selectionFromParams, showsValues } from './key-people-groups.ts';
+import { useServerListState, type TServerListState } from '../../shared/ui/report-list/list-state.ts';
+import { useKeyPeopleList, type TKeyPeopleSortKey } from './key-people-api.ts';
+import { DEFAULT_KEY_PEOPLE_FILTER, DEFAULT_KEY_PEOPLE_SORT, unitOptions, type TKeyPeopleFilter } from './key-people-filter.ts';
+import { paramsOf, selectionFromParams, showsValues } from './key-people-groups.ts';
 import { KeyPeopleSidebar } from './key-people-sidebar.tsx';
 import { KeyPeopleTableView } from './key-people-table-view.tsx';
 import { useKeyPeopleErrorTexts } from './use-key-people-error-texts.ts';
 import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
 import { StabilityNote } from '../confidence/stability-note.tsx';
 
-/** The sidebar and what it shows: the target group's key people, or the values between the two groups. */
-function KeyPeopleAnalysis({ engagementId, analytics }: { engagementId: number; analytics: TKeyPeopleAnalytics }) {
-  const { t, i18n } = useTranslation('keyPeople');
+/**
+ * The sidebar and what it shows: the target group's key people, or the values between the two
+ * groups. The list is asked a page at a time, with the target group the sidebar applied.
+ */
+function KeyPeopleAnalysis({ engagementId, list, stale, state, filter, onFilter, onReset, onApplied }: {
+  engagementId: number;
+  list: TKeyPeopleListPage;
+  stale: boolean;
+  state: TServerListState<TKeyPeopleSortKey>;
+  filter: TKeyPeopleFilter;
+  onFilter: (next: TKeyPeopleFilter) => void;
+  onReset: () => void;
+  /** A new target group starts the list at its first page. */
+  onApplied: () => void;
+}) {
+  const { t } = useTranslation('keyPeople');
   const [params, setParams] = useSearchParams();
   const showValues = showsValues(params);
   const applied = useMemo(() => asValuesQuery(selectionFromParams(params)), [params]);
   const [selection, setSelection] = useState<TAsValuesSelection>(() => selectionFromParams(params));
   const changed = !sameQuery(asValuesQuery(selection), applied);
-
-  // Pickers offer the people and units the reader sees (the API cuts both groups to them anyway).
-  const collator = useMemo(() => new Intl.Collator(i18n.language, { sensitivity: 'base' }), [i18n.language]);
-  const people = useMemo(
-    () => analytics.results.map((result) => ({ value: String(result.employee.id), label: result.employee.name })).sort((a, b) => collator.compare(a.label, b.label)),
-    [analytics.results, collator],
-  );
-  const units = useMemo(
-    () => unitOptions(unitsInScope(analytics.units, analytics.results.map((result) => ({ unitId: result.unit })))).map((unit) => ({ value: String(unit.id), label: unit.name, depth: unit.depth })),
-    [analytics.units, analytics.results],
-  );
-  const members = useMemo(
-    () => groupMembers(analytics.results.map((result) => ({ employeeId: result.employee.id, unitId: result.unit })), analytics.units, applied.tu, applied.tun),
-    [analytics, applied],
-  );
+  // The department pickers offer the units the reader has someone in (the server's `units`).
+  const units = useMemo(() => unitOptions(list.units).map((unit) => ({ value: String(unit.id), label: unit.name, depth: unit.depth })), [list.units]);
 
   return (
     <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="flex-start">
       <KeyPeopleSidebar
+        engagementId={engagementId}
         showValues={showValues}
         onShowValues={(next) => setParams(paramsOf(next, applied), { replace: true })}
         selection={selection}
         onSelection={setSelection}
-        people={people}
         units={units}
         changed={changed}
-        onRecalculate={() => setParams(paramsOf(showValues, asValuesQuery(selection)), { replace: true })}
+        onRecalculate={() => {
+          onApplied();
+          setParams(paramsOf(showValues, asValuesQuery(selection)), { replace: true });
+        }}
       />
       <Stack gap="md" style={{ flex: 1, minWidth: 0 }} w="100%">
         <Title order={2} fz="lg" data-testid="key-people-view" data-view={showValues ? 'values' : 'people'}>
           {t(showValues ? 'views.values' : 'views.people')}
         </Title>
-        {showValues ? <AsValuesPanel engagementId={engagementId} query={applied} /> : <KeyPeopleTableView analytics={analytics} members={members} />}
+        {showValues ? <AsValuesPanel engagementId={engagementId} query={applied} /> : <KeyPeopleTableView list={list} stale={stale} state={state} filter={filter} onFilter={onFilter} onReset={onReset} />}
       </Stack>
     </Flex>
   );
@@ -72,8 +76,16 @@ export function KeyPeoplePage() {
   const { t, i18n } = useTranslation(['keyPeople', 'common', 'metrics']);
   const path = useRoutePath();
   const { engagementId, data: engagement } = useEngagement();
-  const analytics = useKeyPeopleAnalytics(engagementId, i18n.language);
+  const [params] = useSearchParams();
+  const target = useMemo(() => asValuesQuery(selectionFromParams(params)), [params]);
+  const state = useServerListState<TKeyPeopleSortKey>(DEFAULT_KEY_PEOPLE_SORT);
+  const [filter, setFilter] = useState<TKeyPeopleFilter>(DEFAULT_KEY_PEOPLE_FILTER);
+  const list = useKeyPeopleList(engagementId, i18n.language, { ...state.params, tu: target.tu, tun: target.tun, roles: filter.roles, onlyWithRoles: filter.onlyWithRoles });
   const errorTexts = useKeyPeopleErrorTexts();
+  const changeFilter = (next: TKeyPeopleFilter) => {
+    setFilter(next);
+    state.setPage(1);
+  };
   useDocumentTitle(t('common:documentTitle', { page: t('title') }));
 
   if (engagementId === null) return <NotFoundContent homePath="engagements/list.html" />;
@@ -95,9 +107,23 @@ export function KeyPeoplePage() {
       <ConfidenceBar engagementId={engagementId} module="key_people_analytics">
         <StabilityNote engagementId={engagementId} module="key_people_analytics" />
       </ConfidenceBar>
-      {analytics.isError && <AnalyticsLoadProblem error={analytics.error} onRetry={() => void analytics.refetch()} texts={errorTexts} />}
-      {!analytics.isError && !analytics.data && <CenteredLoader label={t('loading')} />}
-      {analytics.data && <KeyPeopleAnalysis engagementId={engagementId} analytics={analytics.data} />}
+      {list.isError && <AnalyticsLoadProblem error={list.error} onRetry={() => void list.refetch()} texts={errorTexts} />}
+      {!list.isError && !list.data && <CenteredLoader label={t('loading')} />}
+      {!list.isError && list.data && (
+        <KeyPeopleAnalysis
+          engagementId={engagementId}
+          list={list.data}
+          stale={list.isPlaceholderData}
+          state={state}
+          filter={filter}
+          onFilter={changeFilter}
+          onReset={() => {
+            changeFilter(DEFAULT_KEY_PEOPLE_FILTER);
+            state.setSearch('');
+          }}
+          onApplied={() => state.setPage(1)}
+        />
+      )}
     </>
   );
 }

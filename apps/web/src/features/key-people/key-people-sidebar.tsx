@@ -1,7 +1,9 @@
 import { Button, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAsValuesSelection } from './as-values-query.ts';
-import { GroupPicker, type TPickerOption, type TUnitPickerOption } from './group-picker.tsx';
+import { useMemo } from 'react';
+import { GroupPicker, type TUnitPickerOption } from './group-picker.tsx';
+import { useKeyPeopleNames } from './key-people-api.ts';
 
 /** The two groups, each with the fields of the selection its employee and department filters set. */
 const GROUPS = [
@@ -10,12 +12,12 @@ const GROUPS = [
 ] as const;
 
 type TKeyPeopleSidebarProps = {
+  engagementId: number;
   showValues: boolean;
   onShowValues: (next: boolean) => void;
   /** The groups as the reader is choosing them; applied only by Recalculate. */
   selection: TAsValuesSelection;
   onSelection: (next: TAsValuesSelection) => void;
-  people: readonly TPickerOption[];
   units: readonly TUnitPickerOption[];
   /** The choices differ from what the page shows. */
   changed: boolean;
@@ -28,8 +30,11 @@ type TKeyPeopleSidebarProps = {
  * department (unit) filter, and Recalculate. The groups apply when Recalculate is pressed, as on
  * the graph: the page recalculates only when the choices differ from what it shows.
  */
-export function KeyPeopleSidebar({ showValues, onShowValues, selection, onSelection, people, units, changed, onRecalculate }: TKeyPeopleSidebarProps) {
+export function KeyPeopleSidebar({ engagementId, showValues, onShowValues, selection, onSelection, units, changed, onRecalculate }: TKeyPeopleSidebarProps) {
   const { t } = useTranslation(['keyPeople', 'graph']);
+  // The employee filters hold ids; their names come from the server for the chosen ones only.
+  const names = useKeyPeopleNames(engagementId, [...selection.sourceUsers, ...selection.targetUsers]);
+  const chosenNames = useMemo(() => new Map((names.data?.data ?? []).map((row) => [row.employee.id, row.employee.name])), [names.data]);
   return (
     <Paper component="aside" withBorder radius="md" p="sm" w={{ base: '100%', md: 320 }} style={{ flexShrink: 0 }} aria-label={t('sidebar.label')} data-testid="key-people-sidebar">
       <Tabs defaultValue="filter" keepMounted={false} styles={{ list: { flexWrap: 'nowrap' } }}>
@@ -60,7 +65,8 @@ export function KeyPeopleSidebar({ showValues, onShowValues, selection, onSelect
                 key={side}
                 title={t(title)}
                 side={side}
-                people={people}
+                engagementId={engagementId}
+                chosenNames={chosenNames}
                 units={units}
                 users={selection[users]}
                 unitIds={selection[unitKey]}

@@ -1,4 +1,4 @@
-import type { TGroupRole, TKeyPeopleAnalytics, TKeyRole } from '@ona/contracts';
+import type { TGroupRole, TKeyPeopleListPage, TKeyRole } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import type { TRoleChoice } from './key-people-filter.ts';
 
@@ -15,7 +15,7 @@ export function parseRoleChoice(choice: TRoleChoice): { kind: 'key'; role: TKeyR
  * the request's language, docs/methods.md); the labels reuse the graph's key-role names so that a
  * role is called the same on every page.
  */
-export function useRoleDescriber(explanations: TKeyPeopleAnalytics['explanations'] | undefined): (choice: TRoleChoice) => TRoleDescription {
+export function useRoleDescriber(explanations: TKeyPeopleListPage['explanations'] | undefined): (choice: TRoleChoice) => TRoleDescription {
   const { t } = useTranslation(['keyPeople', 'graph']);
   return (choice) => {
     const parsed = parseRoleChoice(choice);
