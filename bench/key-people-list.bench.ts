@@ -50,7 +50,7 @@ const measured = <T>(run: () => T): { value: T; cpuMs: number; heapMb: string } 
 console.log(`key people list at ${size} people, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 for (const [label, query] of [['-key_roles (default)', {}], ['name', { sort: 'name' }], ['only with a role, unit', { sort: 'unit', only_with_roles: 'true' }]] as const) {
   const parsed = ZKeyPeopleListQuery.parse(query);
-  const page = measured(() => JSON.stringify(keyPeopleList(scope, stored, parsed, explain)));
+  const page = measured(() => JSON.stringify(keyPeopleList(scope, stored, parsed, explain, 'en')));
   console.log(`page ${label}: ${page.cpuMs} ms CPU, heap +${page.heapMb}, answer ${mb(page.value.length)}`);
 }
 // The answer before: a row for everyone the reader sees, every unit, the explanations.

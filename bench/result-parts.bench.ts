@@ -93,9 +93,9 @@ console.log(`\nMetrics datasheet at ${listSize} people: ${pageParts.length} part
 for (const sort of ['name', '-in_degree', 'betweenness'] as const) {
   const query = { unit: [] as number[], q: '', sort };
   // The page: the order as engine indexes, then only the page's 50 rows.
-  const page = measured(() => Array.from(orderedPeople(scope, pageResult, table, query).subarray(0, 50), (index) => metricRow(scope, pageResult, groups, index)));
+  const page = measured(() => Array.from(orderedPeople(scope, pageResult, table, query, 'en').subarray(0, 50), (index) => metricRow(scope, pageResult, groups, index)));
   // Every row built (the export's path; the page built these before it was sliced).
-  const every = measured(() => metricRows(scope, pageResult, groups, query).slice(0, 50));
+  const every = measured(() => metricRows(scope, pageResult, groups, query, 'en').slice(0, 50));
   const same = JSON.stringify(page.value) === JSON.stringify(every.value);
   console.log(`sort ${sort}: page of 50 ${page.cpuMs} ms CPU, heap +${page.heapMb}; every row built ${every.cpuMs} ms CPU, heap +${every.heapMb}; same first page: ${same}`);
 }

@@ -11,13 +11,13 @@ import { withheldReason } from '../analytics-shared/privacy.ts';
  * (`employees`, which carry the hierarchy level) once `hasReports` says the run has any, not from
  * the reports (docs/analysis-result-parts.md, "Lists"). Levels sort from strategic down.
  */
-export function report360List(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, hasReports: boolean, query: TReport360ListQuery): TReport360ListPage {
+export function report360List(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, hasReports: boolean, query: TReport360ListQuery, locale: TLocale): TReport360ListPage {
   const leaders = hasReports ? result.employees.filter((e) => e.directReports.length > 0) : [];
   const { key, descending } = sortParts(query.sort);
   const level = (e: EmployeeResult) => e.hierarchyLevel as THierarchyLevelCode;
   const sortKey = (matching: readonly EmployeeResult[]): ListSortKey =>
     key === 'name' ? { by: 'name' } : { by: 'number', values: matching.map((e) => HIERARCHY_LEVEL_CODES.indexOf(level(e))) };
-  return peoplePage(scope, leaders, (e) => dbId(e.id), query, { descending, key: sortKey }, (leader, id) => ({ id, employee: employeeRef(scope, id), hierarchy_level: level(leader) }));
+  return peoplePage(scope, leaders, (e) => dbId(e.id), query, { descending, locale, key: sortKey }, (leader, id) => ({ id, employee: employeeRef(scope, id), hierarchy_level: level(leader) }));
 }
 
 /** An item's wording in each language the journey stores, by the item id the analysis names. */

@@ -30,7 +30,7 @@ export const analytics360Routes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
         analysedView(app.db, found, [['employees']]),
         storedListHasItems(app.db, found.access.engagement.id, found.runId, found.access.latestRunVersion, 'reports360'),
       ]);
-      return report360List(scope, stored.result, hasReports, request.query);
+      return report360List(scope, stored.result, hasReports, request.query, request.locale);
     });
   });
 

@@ -1,9 +1,21 @@
-import { foldText, searchNeedle } from '@ona/contracts';
+import { foldText, searchNeedle, type TLocale } from '@ona/contracts';
 import type { AnalyticsScope } from './analytics-scope.ts';
 
-// `localeCompare` without arguments compares as this collator does; one collator is much faster
-// than a comparison that sets one up each time (docs/analysis-result-parts.md, "Lists").
-const collator = new Intl.Collator();
+/**
+ * Names and units sort in the reader's language, as the browser sorted them before the lists were
+ * paged on the server: Hungarian puts "Cs" after every "C" and "Ö" after "O", German "Ä" with "A".
+ * One collator per language, made once: a collator is much faster than a comparison that sets one
+ * up each time (docs/analysis-result-parts.md, "Lists"). The kept answers vary by language already.
+ */
+const collators = new Map<TLocale, Intl.Collator>();
+export function collatorFor(locale: TLocale): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale);
+    collators.set(locale, collator);
+  }
+  return collator;
+}
 
 /** What a list is sorted by: the name, a text (unit name) or a number (null: empty or withheld). */
 export type ListSortKey = { by: 'name' } | { by: 'text'; values: readonly string[] } | { by: 'number'; values: readonly (number | null)[] };
@@ -14,10 +26,11 @@ export type ListSortKey = { by: 'name' } | { by: 'text'; values: readonly string
  * within one text, by name (ascending), then by id, so the order is total and pages never overlap.
  * Sorting by name descending reverses the whole order, ids included. `ranks`, when given, breaks
  * ties of name before the id (the wave comparison lists a person twice, joined and left, and puts
- * the statuses in their order).
+ * the statuses in their order). Names and texts compare in `locale`'s order (`collatorFor`).
  */
-export function listOrder(ids: readonly number[], names: readonly string[], key: ListSortKey, descending: boolean, ranks?: readonly number[]): Uint32Array {
+export function listOrder(ids: readonly number[], names: readonly string[], key: ListSortKey, descending: boolean, locale: TLocale, ranks?: readonly number[]): Uint32Array {
   const sign = descending ? -1 : 1;
+  const collator = collatorFor(locale);
   const byName =
     ranks === undefined
       ? (a: number, b: number): number => collator.compare(names[a] as string, names[b] as string) || (ids[a] as number) - (ids[b] as number)
@@ -79,7 +92,7 @@ export function peoplePage<E, T>(
   rows: readonly E[],
   idOf: (row: E) => number,
   query: PeopleListQuery,
-  order: { descending: boolean; key: (matching: readonly E[], ids: readonly number[]) => ListSortKey },
+  order: { descending: boolean; locale: TLocale; key: (matching: readonly E[], ids: readonly number[]) => ListSortKey },
   build: (row: E, id: number) => T,
   keep?: (row: E) => boolean,
 ): ListPage<T> {
@@ -96,7 +109,7 @@ export function peoplePage<E, T>(
   const ids = matching.map(idOf);
   const names = ids.map((id) => scope.employeeById.get(id)?.name ?? '');
   const start = (query.page - 1) * query.page_size;
-  const page = listOrder(ids, names, order.key(matching, ids), order.descending).subarray(start, start + query.page_size);
+  const page = listOrder(ids, names, order.key(matching, ids), order.descending, order.locale).subarray(start, start + query.page_size);
   return {
     data: Array.from(page, (at) => build(matching[at] as E, ids[at] as number)),
     total: matching.length,

@@ -28,13 +28,13 @@ export async function questionLabels(db: Database, engagementId: number, locale:
  * largest section; it is filtered and sorted as the people's positions, and only the page's rows
  * are built (docs/analysis-result-parts.md, "Lists").
  */
-export function individualReportList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TIndividualReportListQuery): TIndividualReportListPage {
+export function individualReportList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TIndividualReportListQuery, locale: TLocale): TIndividualReportListPage {
   const { key, descending } = sortParts(query.sort);
   const sortKey = (matching: readonly EmployeeResult[], ids: readonly number[]): ListSortKey =>
     key === 'name' ? { by: 'name' }
     : key === 'unit' ? { by: 'text', values: ids.map((id) => unitName(scope, id)) }
     : { by: 'number', values: matching.map((e) => (e.hasAnswered ? 1 : 0)) };
-  return peoplePage(scope, result.employees, (e) => dbId(e.id), query, { descending, key: sortKey }, (e, id) => ({
+  return peoplePage(scope, result.employees, (e) => dbId(e.id), query, { descending, locale, key: sortKey }, (e, id) => ({
     id,
     employee: employeeRef(scope, id),
     unit: unitRef(scope, scope.employeeById.get(id)?.unitId),

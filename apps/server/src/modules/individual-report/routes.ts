@@ -35,7 +35,7 @@ export const individualReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     return sendKeptAnswer(app, request, reply, { answer: 'individual-reports', ...found, locale: request.locale, variant: [request.query] }, async () => {
       // The people only: every analysed person has a report (individualReportList).
       const { scope, stored } = await analysedView(app.db, found, [['employees']]);
-      return individualReportList(scope, stored.result, request.query);
+      return individualReportList(scope, stored.result, request.query, request.locale);
     });
   });
 

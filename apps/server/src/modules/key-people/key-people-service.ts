@@ -1,5 +1,5 @@
 import { keyPeopleAsValues, protectAgainstEarlierRequests, protectFilteredGroup, type AnalysisInput, type AnalysisResult } from '@ona/analytics';
-import { KEY_PEOPLE_ROLE_CHOICES, type KEY_PEOPLE_SORT_KEYS, type TKeyPeopleAsValues, type TKeyPeopleListPage, type TKeyPeopleListQuery, type TKeyPeopleRoleChoice } from '@ona/contracts';
+import { KEY_PEOPLE_ROLE_CHOICES, type KEY_PEOPLE_SORT_KEYS, type TKeyPeopleAsValues, type TKeyPeopleListPage, type TKeyPeopleListQuery, type TKeyPeopleRoleChoice, type TLocale } from '@ona/contracts';
 import { employeeRef, unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { roleExplanationsOf, type Explainer } from '../analytics-shared/explanations.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
@@ -37,7 +37,7 @@ function unitsInScope(scope: AnalyticsScope): TKeyPeopleListPage['units'] {
  * most first by default; ties by name, then id). The role counts and explanations are of the whole
  * target group, the units those the caller has someone in.
  */
-export function keyPeopleList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TKeyPeopleListQuery, explain: Explainer): TKeyPeopleListPage {
+export function keyPeopleList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, query: TKeyPeopleListQuery, explain: Explainer, locale: TLocale): TKeyPeopleListPage {
   const inTarget = query.tu.length === 0 && query.tun.length === 0 ? scope.visible : new Set(resolveSide(scope, query.tu, query.tun));
   const target = result.employees.filter((e) => inTarget.has(dbId(e.id)) && scope.visible.has(dbId(e.id)));
   // Counted without a choice array per person: the target group may be everyone of a large run.
@@ -58,6 +58,7 @@ export function keyPeopleList(scope: AnalyticsScope, result: Pick<AnalysisResult
     query,
     {
       descending,
+      locale,
       key: (matching, ids): ListSortKey => {
         if (key === 'unit') return { by: 'text', values: ids.map((id) => unitName(scope, id)) };
         if (key === 'key_roles') return { by: 'number', values: matching.map((e) => e.keyRoles.length) };

@@ -29,7 +29,7 @@ export const keyPeopleRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'key_people_analytics');
     return sendKeptAnswer(app, request, reply, { answer: 'key-people', ...found, locale: request.locale, variant: [request.query] }, async () => {
       const { scope, stored } = await analysedView(app.db, found, [['employees']]);
-      return keyPeopleList(scope, stored.result, request.query, explainer(request.locale));
+      return keyPeopleList(scope, stored.result, request.query, explainer(request.locale), request.locale);
     });
   });
 

@@ -1,5 +1,5 @@
 import { protectWithinPopulation, type AnalysisResult, type EmployeeResult, type LeaderReport } from '@ona/analytics';
-import type { TLeaderReport, TLeaderReportListPage, TLeaderReportListQuery } from '@ona/contracts';
+import type { TLeaderReport, TLeaderReportListPage, TLeaderReportListQuery, TLocale } from '@ona/contracts';
 import { employeeRef, unitRef, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId, type ResultOf, type SectionPath } from '../analytics-shared/latest-result.ts';
 import { peoplePage, sortParts, unitName, type ListSortKey } from '../analytics-shared/list-order.ts';
@@ -22,7 +22,7 @@ export function teamRespondents(result: Pick<AnalysisResult, 'employees'>, repor
  * reports (docs/analysis-result-parts.md, "Lists"): team size and respondents are the same counts
  * as the report's (`teamRespondents`).
  */
-export function leaderReportList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, codes: ReadonlyMap<number, string> | null, query: TLeaderReportListQuery): TLeaderReportListPage {
+export function leaderReportList(scope: AnalyticsScope, result: Pick<AnalysisResult, 'employees'>, codes: ReadonlyMap<number, string> | null, query: TLeaderReportListQuery, locale: TLocale): TLeaderReportListPage {
   const answered = new Set(result.employees.filter((e) => e.hasAnswered).map((e) => e.id));
   const leaders = result.employees.filter((e) => e.directReports.length > 0 && (query.id === undefined || dbId(e.id) === query.id));
   const respondents = (leader: EmployeeResult) => leader.directReports.filter((id) => answered.has(id)).length;
@@ -32,7 +32,7 @@ export function leaderReportList(scope: AnalyticsScope, result: Pick<AnalysisRes
     : key === 'unit' ? { by: 'text', values: ids.map((id) => unitName(scope, id)) }
     : key === 'team_size' ? { by: 'number', values: matching.map((e) => e.directReports.length) }
     : { by: 'number', values: matching.map(respondents) };
-  return peoplePage(scope, leaders, (e) => dbId(e.id), query, { descending, key: sortKey }, (leader, id) => ({
+  return peoplePage(scope, leaders, (e) => dbId(e.id), query, { descending, locale, key: sortKey }, (leader, id) => ({
     id,
     leader: employeeRef(scope, id),
     unit: unitRef(scope, scope.employeeById.get(id)?.unitId),

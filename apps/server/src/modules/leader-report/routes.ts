@@ -47,7 +47,7 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     return sendKeptAnswer(app, request, reply, { answer: 'leader-reports', ...found, locale: request.locale, variant: [withCodes, request.query] }, async () => {
       // The people only: a leader's report and its team follow from the direct reports (leaderReportList).
       const { scope, stored } = await analysedView(app.db, found, [['employees']]);
-      return leaderReportList(scope, stored.result, withCodes ? await leaderCodes(app.db, scope.engagement.id) : null, request.query);
+      return leaderReportList(scope, stored.result, withCodes ? await leaderCodes(app.db, scope.engagement.id) : null, request.query, request.locale);
     });
   });
 
@@ -68,7 +68,7 @@ export const leaderReportRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = 
     // Every report the reader sees, by name as the list first shows them.
     const visible = stored.result.leaderReports.filter((report) => scope.visible.has(dbId(report.leaderId)));
     const ids = visible.map((report) => dbId(report.leaderId));
-    const order = listOrder(ids, ids.map((id) => employeeRef(scope, id).name), { by: 'name' }, false);
+    const order = listOrder(ids, ids.map((id) => employeeRef(scope, id).name), { by: 'name' }, false, request.locale);
     const reports = Array.from(order, (at) => leaderReportDetail(scope, stored.result, visible[at] as (typeof visible)[number], logo, minGroupSize));
     return sendWorkbook(reply, leaderReportsWorkbook(reports, labeller(request.locale), minGroupSize), exportFileName(request.locale, 'leader_reports', scope.engagement.name, 'xlsx'));
   });

@@ -35,7 +35,7 @@ export function keptMetricsTable(app: FastifyInstance, found: AnalysedAccess, qu
       network: networkLevel(scope, stored.result, key, table, locale, minGroupSize),
       groups: groups.chosen,
       metrics: metricDefinitions(locale, scope.level),
-      rows: metricRows(scope, stored.result, groups, query),
+      rows: metricRows(scope, stored.result, groups, query, locale),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { PERSON_METRIC_IDS, type TMetricsExportQuery, type TPersonMetricId } from '@ona/contracts';
+import { PERSON_METRIC_IDS, type TLocale, type TMetricsExportQuery, type TPersonMetricId } from '@ona/contracts';
 import type { PersonMetricTable } from '@ona/analytics';
 import { unitsWithDescendants, type AnalyticsScope } from '../analytics-shared/analytics-scope.ts';
 import { dbId } from '../analytics-shared/latest-result.ts';
@@ -32,7 +32,7 @@ export const folded = (text: string): string => text.normalize('NFKD').replace(/
  * puts empty (withheld) values last in either direction; ties, and the `unit` sort within a unit,
  * go by name, then by employee id, so the order is total and every page of it stable.
  */
-export function orderedPeople(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, table: PersonMetricTable, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>): Uint32Array {
+export function orderedPeople(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, table: PersonMetricTable, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>, locale: TLocale): Uint32Array {
   const units = query.unit.length > 0 ? unitsWithDescendants(scope, query.unit) : null;
   const needle = folded(query.q);
   const matching: number[] = [];
@@ -56,6 +56,6 @@ export function orderedPeople(scope: ListScope, result: Pick<MetricsResult, 'emp
     if (!PERSON_METRIC_IDS.includes(key)) throw new Error(`not a metric: ${key}`);
     sortKey = { by: 'number', values: matching.map((index, at) => shownValue(scope, table, index, ids[at] as number, key)) };
   }
-  const order = listOrder(ids, names, sortKey, descending);
+  const order = listOrder(ids, names, sortKey, descending, locale);
   return order.map((at) => matching[at] as number);
 }

@@ -93,8 +93,8 @@ export function resolveNetwork(stored: StoredAnalysis<MetricsResult>, key: strin
 }
 
 /** Every visible row matching the filters, sorted; values already withheld where the access level asks (what the export writes). */
-export function metricRows(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, groups: Pick<ResolvedGroups, 'table' | 'groupOf' | 'rolesOf'>, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>): TMetricsRow[] {
-  return Array.from(orderedPeople(scope, result, groups.table, query), (index) => metricRow(scope, result, groups, index));
+export function metricRows(scope: ListScope, result: Pick<MetricsResult, 'employeeIds'>, groups: Pick<ResolvedGroups, 'table' | 'groupOf' | 'rolesOf'>, query: Pick<TMetricsExportQuery, 'unit' | 'q' | 'sort'>, locale: TLocale): TMetricsRow[] {
+  return Array.from(orderedPeople(scope, result, groups.table, query, locale), (index) => metricRow(scope, result, groups, index));
 }
 
 /** One row of the Metrics table: the person at an engine index. */
@@ -175,7 +175,7 @@ export async function metricsPage(
   const { key, table } = resolveNetwork(stored, query.network);
   const groups = await resolveBrokerageGroups(scope, result, key, table, query.groups, source, locale, minGroupSize, tiesOf, keep);
   // Sorted as engine indexes; only the page's rows are built (docs/analysis-result-parts.md, "Lists").
-  const order = orderedPeople(scope, result, groups.table, query);
+  const order = orderedPeople(scope, result, groups.table, query, locale);
   const start = (query.page - 1) * query.page_size;
   return {
     network: networkLevel(scope, result, key, table, locale, minGroupSize),

@@ -229,7 +229,7 @@ const STATUS_ORDER = { stayed: 0, joined: 1, left: 2, unmatched: 3 } as const;
  * status (stayed, joined, left, unmatched: a person who left and one who joined may share a name),
  * then id (the later journey's where the caller sees it). Sorting by name descending reverses all.
  */
-export function comparedOrder(sides: ComparisonSides, comparison: WaveComparison, query: Pick<TWaveComparisonExportQuery, 'q' | 'status' | 'sort'>): Uint32Array {
+export function comparedOrder(sides: ComparisonSides, comparison: WaveComparison, query: Pick<TWaveComparisonExportQuery, 'q' | 'status' | 'sort'>, locale: TLocale): Uint32Array {
   const { key, descending } = sortParts<(typeof COMPARISON_SORT_KEYS)[number]>(query.sort);
   const needle = folded(query.q);
   const at: number[] = [];
@@ -258,7 +258,7 @@ export function comparedOrder(sides: ComparisonSides, comparison: WaveComparison
     } else values.push(metricChange(sides, change, seenThen, seenNow, key).change);
   });
   const sortKey: ListSortKey = key === 'name' ? { by: 'name' } : { by: 'number', values };
-  return Uint32Array.from(listOrder(ids, names, sortKey, descending, ranks), (position) => at[position] as number);
+  return Uint32Array.from(listOrder(ids, names, sortKey, descending, locale, ranks), (position) => at[position] as number);
 }
 
 /**
@@ -273,7 +273,7 @@ export function waveComparison(
   explain: Explainer,
 ): TWaveComparison {
   const { comparison, network, networks } = engineComparison(sides, query.network);
-  const order = comparedOrder(sides, comparison, query);
+  const order = comparedOrder(sides, comparison, query, locale);
   const pageSize = query.page_size ?? Math.max(1, order.length);
   const page = query.page ?? 1;
   // Only the page's rows are built; every matched person is visible (comparedOrder), so none is null.
