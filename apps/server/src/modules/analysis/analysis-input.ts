@@ -9,25 +9,33 @@ import { collaborationPeriod, journeyCollaborationWindow } from '../collaboratio
  * queries that reuse the survey input do not need it).
  */
 export async function loadAnalysisInput(db: Database, engagementId: number, read: { collaboration?: boolean } = {}): Promise<AnalysisInput> {
-  const [unitRows, employeeRows, questionRows, answerRows, participationRows, leadershipItemRows, leadershipAnswerRows] = await Promise.all([
+  const [unitRows, employeeRows, questionRows, answerRows, lastAnswerRows, participationRows, leadershipItemRows, leadershipAnswerRows] = await Promise.all([
     db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
     db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
     db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
     // Only the columns the input needs: at 100,000 people this is over a million rows.
     db
-      .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: tables.answers.selectedEmployeeIds, answeredAt: tables.answers.answeredAt })
+      .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: tables.answers.selectedEmployeeIds })
       .from(tables.answers)
       .where(eq(tables.answers.engagementId, engagementId)),
+    // Each respondent's last answer time, one row per person: a date per answer row was a million
+    // timestamps parsed and held for a maximum.
+    db
+      .select({ employeeId: tables.answers.employeeId, answeredAt: sql<Date>`max(${tables.answers.answeredAt})`.mapWith(tables.answers.answeredAt) })
+      .from(tables.answers)
+      .where(eq(tables.answers.engagementId, engagementId))
+      .groupBy(tables.answers.employeeId),
     db.select().from(tables.surveyParticipations).where(eq(tables.surveyParticipations.engagementId, engagementId)),
     db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId)).orderBy(asc(tables.leadershipItems.position), asc(tables.leadershipItems.id)),
-    db.select().from(tables.leadershipAnswers).where(eq(tables.leadershipAnswers.engagementId, engagementId)),
+    // Only the columns the 360 block needs: at 100,000 people this is nearly three million rows.
+    db
+      .select({ employeeId: tables.leadershipAnswers.employeeId, itemId: tables.leadershipAnswers.itemId, selectedLeaderIds: tables.leadershipAnswers.selectedLeaderIds })
+      .from(tables.leadershipAnswers)
+      .where(eq(tables.leadershipAnswers.engagementId, engagementId)),
   ]);
   const employeeIds = new Set(employeeRows.map((e) => e.id));
   const answered = new Map<number, Date>();
-  for (const a of answerRows) {
-    const prev = answered.get(a.employeeId);
-    if (!prev || prev < a.answeredAt) answered.set(a.employeeId, a.answeredAt);
-  }
+  for (const a of lastAnswerRows) answered.set(a.employeeId, a.answeredAt);
   for (const p of participationRows) if (p.finishedAt) answered.set(p.employeeId, p.finishedAt);
   const rootUnit = unitRows.find((u) => u.parentId === null);
   const leadership360 = leadershipInput(leadershipItemRows, leadershipAnswerRows, employeeIds);
@@ -153,25 +161,34 @@ async function directoryPeopleByEmail(db: Database, organizationId: number, unli
 }
 
 type LeadershipItemRow = typeof tables.leadershipItems.$inferSelect;
-type LeadershipAnswerRow = typeof tables.leadershipAnswers.$inferSelect;
+type LeadershipAnswerRow = Pick<typeof tables.leadershipAnswers.$inferSelect, 'employeeId' | 'itemId' | 'selectedLeaderIds'>;
 
 /**
  * The optional 360 block: its items (of the seven known dimensions) and one nomination per chosen
  * leader, keeping only leaders who are employees of the engagement. A respondent choosing themself
  * stays in: that is the leader's own selection. Without items the engagement has no 360 block.
+ *
+ * The nominations' ids are one string per employee and item, shared by every nomination that
+ * names them: at 100,000 people there are millions of nominations, and a string of its own per
+ * field was most of their memory, held for the whole run.
  */
 function leadershipInput(itemRows: LeadershipItemRow[], answerRows: LeadershipAnswerRow[], employeeIds: ReadonlySet<number>): Leadership360Input | undefined {
   const items = itemRows
     .filter((item) => Object.hasOwn(DIMENSIONS_360, item.dimension))
     .map((item) => ({ id: String(item.id), dimension: item.dimension as Dimension360, label: item.texts.en }));
   if (items.length === 0) return undefined;
-  const itemIds = new Set(items.map((item) => item.id));
-  const nominations = answerRows
-    .filter((a) => itemIds.has(String(a.itemId)) && employeeIds.has(a.employeeId))
-    .flatMap((a) =>
-      [...new Set(a.selectedLeaderIds)]
-        .filter((leader) => employeeIds.has(leader))
-        .map((leader) => ({ itemId: String(a.itemId), sourceId: String(a.employeeId), leaderId: String(leader) })),
-    );
+  const itemIdOf = new Map(items.map((item) => [Number(item.id), item.id]));
+  const employeeIdOf = new Map<number, string>();
+  for (const id of employeeIds) employeeIdOf.set(id, String(id));
+  const nominations: Leadership360Input['nominations'] = [];
+  for (const a of answerRows) {
+    const itemId = itemIdOf.get(a.itemId);
+    const sourceId = employeeIdOf.get(a.employeeId);
+    if (itemId === undefined || sourceId === undefined) continue;
+    for (const leader of new Set(a.selectedLeaderIds)) {
+      const leaderId = employeeIdOf.get(leader);
+      if (leaderId !== undefined) nominations.push({ itemId, sourceId, leaderId });
+    }
+  }
   return { items, nominations };
 }
