@@ -74,6 +74,8 @@ interface Rows {
   offsets: Int32Array;
   targets: Int32Array;
   weights: Float64Array;
+  /** Every weight is 1 (the top level of a simple graph): the loops add 1 instead of reading a weight, the same sums with half the memory read. */
+  unit: boolean;
 }
 
 interface Level {
@@ -85,7 +87,9 @@ interface Level {
 /** The caller's rows through `Int32Array` views of the same memory (shared memory included): no copy. */
 function int32Rows(graph: WeightedCsr): Rows {
   const view = (values: Uint32Array): Int32Array => new Int32Array(values.buffer, values.byteOffset, values.length);
-  return { n: graph.n, offsets: view(graph.offsets), targets: view(graph.targets), weights: graph.weights };
+  let unit = true;
+  for (let i = 0; i < graph.weights.length && unit; i++) unit = graph.weights[i] === 1;
+  return { n: graph.n, offsets: view(graph.offsets), targets: view(graph.targets), weights: graph.weights, unit };
 }
 
 /** Work arrays of the top level's size, reused by every level (a level never has more nodes). */
@@ -178,7 +182,7 @@ function shuffledNodes(n: number, rng: Rng): Int32Array {
  */
 function fastLocalMoves(level: Level, partition: Int32Array, scale: number, rng: Rng, scratch: Scratch): number {
   const { graph, strength } = level;
-  const { n, offsets, targets, weights } = graph;
+  const { n, offsets, targets, weights, unit } = graph;
   const { weightTo, touched, queue, queued, empty } = scratch;
   const total = new Float64Array(n);
   const size = new Int32Array(n);
@@ -205,7 +209,7 @@ function fastLocalMoves(level: Level, partition: Int32Array, scale: number, rng:
     for (let i = first; i < last; i++) {
       const c = partition[targets[i]!]!;
       if (weightTo[c] === 0) touched[touchedCount++] = c;
-      weightTo[c]! += weights[i]!;
+      weightTo[c]! += unit ? 1 : weights[i]!;
     }
     total[own]! -= k;
     size[own]!--;
@@ -255,7 +259,7 @@ function fastLocalMoves(level: Level, partition: Int32Array, scale: number, rng:
  */
 function refine(level: Level, partition: Int32Array, scale: number, rng: Rng, scratch: Scratch): Int32Array {
   const { graph, strength } = level;
-  const { n, offsets, targets, weights } = graph;
+  const { n, offsets, targets, weights, unit } = graph;
   const { weightTo, touched } = scratch;
   const communityTotal = new Float64Array(n);
   for (let v = 0; v < n; v++) communityTotal[partition[v]!]! += strength[v]!;
@@ -267,7 +271,7 @@ function refine(level: Level, partition: Int32Array, scale: number, rng: Rng, sc
   for (let v = 0; v < n; v++) {
     const community = partition[v]!;
     let inside = 0;
-    for (let i = offsets[v]!, end = offsets[v + 1]!; i < end; i++) if (partition[targets[i]!] === community) inside += weights[i]!;
+    for (let i = offsets[v]!, end = offsets[v + 1]!; i < end; i++) if (partition[targets[i]!] === community) inside += unit ? 1 : weights[i]!;
     external[v] = inside;
   }
   // Well-connected: external[s] >= scale·refinedTotal[s]·(communityTotal[community] − refinedTotal[s]), written out below.
@@ -285,7 +289,7 @@ function refine(level: Level, partition: Int32Array, scale: number, rng: Rng, sc
       if (partition[u] !== community || u === v) continue;
       const s = refined[u]!;
       if (weightTo[s] === 0) touched[touchedCount++] = s;
-      weightTo[s]! += weights[i]!;
+      weightTo[s]! += unit ? 1 : weights[i]!;
     }
     const k = strength[v]!;
     const scaled = scale * k;
@@ -317,7 +321,7 @@ function refine(level: Level, partition: Int32Array, scale: number, rng: Rng, sc
 /** One node per refined community; edge weights summed, edges inside a community dropped. */
 function aggregate(level: Level, refined: Int32Array, scratch: Scratch): { next: Level; aggregateOf: Int32Array } {
   const { graph, strength } = level;
-  const { n, offsets: rowOffsets, targets: rowTargets, weights: rowWeights } = graph;
+  const { n, offsets: rowOffsets, targets: rowTargets, weights: rowWeights, unit } = graph;
   const { weightTo, touched } = scratch;
   const aggregateOf = compact(refined);
   let count = 0;
@@ -344,7 +348,7 @@ function aggregate(level: Level, refined: Int32Array, scratch: Scratch): { next:
         const b = aggregateOf[rowTargets[i]!]!;
         if (b === a) continue;
         if (weightTo[b] === 0) touched[touchedCount++] = b;
-        weightTo[b]! += rowWeights[i]!;
+        weightTo[b]! += unit ? 1 : rowWeights[i]!;
       }
     }
     nextStrength[a] = k;
@@ -357,7 +361,7 @@ function aggregate(level: Level, refined: Int32Array, scratch: Scratch): { next:
     offsets[a + 1] = edges;
   }
   return {
-    next: { graph: { n: count, offsets, targets: targets.slice(0, edges), weights: weights.slice(0, edges) }, strength: nextStrength },
+    next: { graph: { n: count, offsets, targets: targets.slice(0, edges), weights: weights.slice(0, edges), unit: false }, strength: nextStrength },
     aggregateOf,
   };
 }
