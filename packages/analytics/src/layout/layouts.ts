@@ -3,6 +3,7 @@
 import forceAtlas2 from 'graphology-layout-forceatlas2';
 import iterateForceAtlas2 from 'graphology-layout-forceatlas2/iterate.js';
 import FORCE_ATLAS2_DEFAULTS from 'graphology-layout-forceatlas2/defaults.js';
+import { avoidMaglevOsrDeoptLoop } from './maglev-osr.ts';
 import type { Digraph } from '../graph/digraph.ts';
 import { hasEdge } from '../graph/digraph.ts';
 import { createRng } from '../prng.ts';
@@ -77,6 +78,7 @@ export function forceLayout(graph: Digraph, unitOf: Int32Array, seed: number, ma
   const perIteration = barnesHut ? 400 * n : n * n;
   const iterations = Math.max(5, Math.min(maxIterations, Math.floor(workBudget / Math.max(1, perIteration))));
   if (n > 0) {
+    avoidMaglevOsrDeoptLoop();
     const settings = { ...FORCE_ATLAS2_DEFAULTS, ...forceAtlas2.inferSettings(n), barnesHutOptimize: barnesHut };
     for (let i = 0; i < iterations; i++) iterateForceAtlas2(settings, nodes, edges);
   }
