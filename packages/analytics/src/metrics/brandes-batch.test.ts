@@ -50,6 +50,21 @@ describe('Brandes passes of 32 sources at once', () => {
     }
   });
 
+  it('give the same sums where one person has more ties than a block of updates holds', () => {
+    // Person 0 names all 299 others and each of them names a few: 32 sources × 299 ties overflow the block.
+    const sources: number[] = [];
+    const targets: number[] = [];
+    for (let v = 1; v < 300; v++) {
+      sources.push(0, v, v);
+      targets.push(v, (v * 7) % 300, (v * 13 + 1) % 300);
+    }
+    const graph = buildDigraph(300, sources, targets);
+    const all = allSources(300);
+    const sums = batched(graph, all);
+    expect(sums).toEqual(oneByOne(graph, all));
+    expect(sums[0]).toBeGreaterThan(0);
+  });
+
   it('fall back to one pass per source where path counts pass 2^53, with the same sums', () => {
     // 9 wide, 19 layers: 9^18 ≈ 1.5·10^17 shortest paths from the first layer to the last.
     const graph = layered(9, 19);
