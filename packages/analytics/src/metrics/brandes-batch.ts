@@ -94,31 +94,12 @@ export function accumulateBatch(graph: OutRows, sources: ArrayLike<number>, star
   for (;;) {
     const first = scratch.levelStart[levels - 1]!;
     const last = entries;
-    const { levelNodes, levelBits } = scratch;
-    for (let k = first; k < last; k++) {
-      const v = levelNodes[k]!;
-      const bits = levelBits[k]!;
-      for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) next[outTargets[i]!]! |= bits;
-    }
-    openLevel();
-    for (let u = 0; u < n; u++) {
-      const reached = next[u]!;
-      if (reached === 0) continue;
-      next[u] = 0;
-      const added = reached & ~seen[u]!;
-      if (added === 0) continue;
-      seen[u]! |= added;
-      fresh[u] = added;
-      push(u, added);
-    }
-    if (entries === scratch.levelStart[levels - 1]!) {
-      levels--;
-      break;
-    }
-    // Path counts of the new level from the level before: σ_b(w) += σ_b(v) over the ties v → w.
-    // The places are gathered first (that loop's branches touch only small arrays) and the
+    // One walk over the level's ties: the sources that reach a node for the first time through
+    // the tie v → w are marked at w, and their path counts σ_b(w) += σ_b(v) gathered. The places
+    // are gathered first (that loop's branches touch only arrays of one number per node) and the
     // additions made in a block: a straight loop whose loads, mostly cache misses on rows far
     // apart, the processor overlaps, where between two branches it waited for each in turn.
+    // Path counts are whole numbers, so their sums do not depend on the order of the additions.
     const nodes = scratch.levelNodes;
     const bitsOf = scratch.levelBits;
     let pending = 0;
@@ -140,8 +121,9 @@ export function accumulateBatch(graph: OutRows, sources: ArrayLike<number>, star
       const row = v * BRANDES_BATCH;
       for (let i = outOffsets[v]!, end = outOffsets[v + 1]!; i < end; i++) {
         const w = outTargets[i]!;
-        let common = bits & fresh[w]!;
+        let common = bits & ~seen[w]!;
         if (common === 0) continue;
+        next[w]! |= common;
         const wRow = w * BRANDES_BATCH;
         while (common !== 0) {
           const b = 31 - Math.clz32(common & -common);
@@ -151,7 +133,18 @@ export function accumulateBatch(graph: OutRows, sources: ArrayLike<number>, star
         }
       }
     }
-    for (let k = last; k < entries; k++) fresh[nodes[k]!] = 0;
+    openLevel();
+    for (let u = 0; u < n; u++) {
+      const reached = next[u]!;
+      if (reached === 0) continue;
+      next[u] = 0;
+      seen[u]! |= reached;
+      push(u, reached);
+    }
+    if (entries === scratch.levelStart[levels - 1]!) {
+      levels--;
+      break;
+    }
   }
   scratch.levelStart[levels] = entries;
   const nodes = scratch.levelNodes;
