@@ -29,10 +29,10 @@ export interface BatchScratch {
   readonly trailMax: number;
 }
 
-/** 64 MB: the work network at 100,000 people makes 12.4 million updates a batch. */
+/** 64 MB a thread: the work network at 100,000 people makes 12.4 million updates a batch (50 MB). */
 const TRAIL_MAX = 1 << 24;
 
-/** Updates gathered before they are made: 2 × 32 KB, which stay in the first-level cache. */
+/** Updates gathered before they are made: 2 × 16 KB, which stay in the first-level cache. */
 const UPDATE_BLOCK = 4096;
 
 export function createBatchScratch(nodeCount: number, trailMax = TRAIL_MAX): BatchScratch {
