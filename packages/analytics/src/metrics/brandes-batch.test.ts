@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDigraph } from '../graph/digraph.ts';
 import type { Digraph } from '../graph/digraph.ts';
 import { createRng } from '../prng.ts';
+import { accumulateBatch, createBatchScratch } from './brandes-batch.ts';
 import { accumulateDependencies, accumulateOneByOne, allSources, createBrandesScratch } from './brandes-kernel.ts';
 import { addHarmonicDistances } from './closeness.ts';
 
@@ -48,6 +49,32 @@ describe('Brandes passes of 32 sources at once', () => {
       // A start inside a batch: the partial batches are the same arithmetic too.
       expect(batched(graph, all, 7)).toEqual(oneByOne(graph, all.subarray(7)));
     }
+  });
+
+  it('give the same sums where one person has more ties than a block of updates holds', () => {
+    // Person 0 names all 299 others and each of them names a few: 32 sources × 299 ties overflow the block.
+    const sources: number[] = [];
+    const targets: number[] = [];
+    for (let v = 1; v < 300; v++) {
+      sources.push(0, v, v);
+      targets.push(v, (v * 7) % 300, (v * 13 + 1) % 300);
+    }
+    const graph = buildDigraph(300, sources, targets);
+    const all = allSources(300);
+    const sums = batched(graph, all);
+    expect(sums).toEqual(oneByOne(graph, all));
+    expect(sums[0]).toBeGreaterThan(0);
+  });
+
+  it('give the same sums where a batch makes more updates than its trail keeps (the backward walk reads the ties again)', () => {
+    const graph = randomDigraph(300, 2400, 5);
+    const all = allSources(300);
+    const sums = new Float64Array(300);
+    // 500 places: the first levels fit, a later one does not.
+    const scratch = createBatchScratch(300, 500);
+    for (let start = 0; start < 300; start += 32) expect(accumulateBatch(graph, all, start, Math.min(32, 300 - start), sums, scratch)).toBe(true);
+    expect(sums).toEqual(oneByOne(graph, all));
+    expect(scratch.trail.length).toBeLessThanOrEqual(500);
   });
 
   it('fall back to one pass per source where path counts pass 2^53, with the same sums', () => {
