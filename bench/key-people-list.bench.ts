@@ -16,6 +16,7 @@ import type { AnalyticsScope } from '../apps/server/src/modules/analytics-shared
 import { employeeRef } from '../apps/server/src/modules/analytics-shared/analytics-scope.ts';
 import { explainer, roleExplanationsOf } from '../apps/server/src/modules/analytics-shared/explanations.ts';
 import { keyPeopleList } from '../apps/server/src/modules/key-people/key-people-service.ts';
+import { measured } from './support/measured.ts';
 
 const size = Number(process.env.BENCH_PEOPLE ?? 20_000);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
@@ -37,25 +38,17 @@ const scope = {
 } as unknown as AnalyticsScope;
 const explain = explainer('en');
 
-const gc = (globalThis as { gc?: () => void }).gc;
-const measured = <T>(run: () => T): { value: T; cpuMs: number; heapMb: string } => {
-  gc?.();
-  const heap = process.memoryUsage().heapUsed;
-  const cpu = process.cpuUsage();
-  const value = run();
-  const used = process.cpuUsage(cpu);
-  return { value, cpuMs: Math.round((used.user + used.system) / 1000), heapMb: gc ? mb(process.memoryUsage().heapUsed - heap) : 'n/a' };
-};
+const heapGrowth = (bytes: number | null) => (bytes === null ? 'n/a' : mb(bytes));
 
 console.log(`key people list at ${size} people, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 for (const [label, query] of [['-key_roles (default)', {}], ['name', { sort: 'name' }], ['only with a role, unit', { sort: 'unit', only_with_roles: 'true' }]] as const) {
   const parsed = ZKeyPeopleListQuery.parse(query);
   const page = measured(() => JSON.stringify(keyPeopleList(scope, stored, parsed, explain, 'en')));
-  console.log(`page ${label}: ${page.cpuMs} ms CPU, heap +${page.heapMb}, answer ${mb(page.value.length)}`);
+  console.log(`page ${label}: ${page.cpuMs} ms CPU, heap +${heapGrowth(page.heapBytes)}, answer ${mb(page.value.length)}`);
 }
 // The answer before: a row for everyone the reader sees, every unit, the explanations.
 const whole = measured(() => {
   const results = stored.employees.map((e) => ({ employee: employeeRef(scope, Number(e.id)), unit: scope.employeeById.get(Number(e.id))?.unitId ?? null, is_key_person: e.keyRoles.length > 0, key_roles: e.keyRoles, group_roles: e.groupRoles }));
   return JSON.stringify({ results, units: scope.units.map((u) => ({ id: u.id, name: u.name, parent: u.parentId })), explanations: roleExplanationsOf({ keyRoles: results.flatMap((r) => r.key_roles), groupRoles: results.flatMap((r) => r.group_roles) }, explain) });
 });
-console.log(`whole answer (before): ${whole.cpuMs} ms CPU, heap +${whole.heapMb}, answer ${mb(whole.value.length)}`);
+console.log(`whole answer (before): ${whole.cpuMs} ms CPU, heap +${heapGrowth(whole.heapBytes)}, answer ${mb(whole.value.length)}`);

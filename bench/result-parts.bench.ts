@@ -15,6 +15,7 @@ import { joinResult, splitResult } from '../apps/server/src/modules/analysis/res
 import { orderedPeople } from '../apps/server/src/modules/metrics/metric-order.ts';
 import { metricsSections } from '../apps/server/src/modules/metrics/metrics-sections.ts';
 import { metricRow, metricRows } from '../apps/server/src/modules/metrics/metrics-service.ts';
+import { measured } from './support/measured.ts';
 
 const size = Number(process.argv[2] ?? 2000);
 const timed = <T>(run: () => T): { value: T; ms: number } => {
@@ -79,16 +80,7 @@ const scope = {
 };
 const unitName = new Map(units.map((u) => [String(u.id), u.name]));
 const groups = { table, groupOf: (index: number) => unitName.get(pageResult.employees[index]?.unitId ?? '') ?? null, rolesOf: (index: number) => pageResult.employees[index]?.groupRoles ?? [] };
-const gc = (globalThis as { gc?: () => void }).gc;
-const measured = <T>(run: () => T): { value: T; cpuMs: number; heapMb: string } => {
-  gc?.();
-  const heap = process.memoryUsage().heapUsed;
-  const cpu = process.cpuUsage();
-  const value = run();
-  const used = process.cpuUsage(cpu);
-  const grown = process.memoryUsage().heapUsed - heap;
-  return { value, cpuMs: Math.round((used.user + used.system) / 1000), heapMb: gc ? mb(grown) : 'n/a' };
-};
+const heapGrowth = (bytes: number | null) => (bytes === null ? 'n/a' : mb(bytes));
 console.log(`\nMetrics datasheet at ${listSize} people: ${pageParts.length} parts read, ${mb(bytesOf(pageParts))} compressed (of ${mb(bytesOf(listParts))} stored), load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 for (const sort of ['name', '-in_degree', 'betweenness'] as const) {
   const query = { unit: [] as number[], q: '', sort };
@@ -97,5 +89,5 @@ for (const sort of ['name', '-in_degree', 'betweenness'] as const) {
   // Every row built (the export's path; the page built these before it was sliced).
   const every = measured(() => metricRows(scope, pageResult, groups, query, 'en').slice(0, 50));
   const same = JSON.stringify(page.value) === JSON.stringify(every.value);
-  console.log(`sort ${sort}: page of 50 ${page.cpuMs} ms CPU, heap +${page.heapMb}; every row built ${every.cpuMs} ms CPU, heap +${every.heapMb}; same first page: ${same}`);
+  console.log(`sort ${sort}: page of 50 ${page.cpuMs} ms CPU, heap +${heapGrowth(page.heapBytes)}; every row built ${every.cpuMs} ms CPU, heap +${heapGrowth(every.heapBytes)}; same first page: ${same}`);
 }

@@ -1,6 +1,5 @@
 import { Button, Flex, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { TKeyPeopleListPage } from '@ona/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -12,12 +11,12 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useEngagement } from '../engagements/use-engagement.ts';
 import { asValuesQuery, sameQuery, type TAsValuesSelection } from './as-values-query.ts';
 import { AsValuesPanel } from './as-values-panel.tsx';
-import { useServerListState, type TServerListState } from '../../shared/ui/report-list/list-state.ts';
+import { useServerListState } from '../../shared/ui/report-list/list-state.ts';
 import { useKeyPeopleList, type TKeyPeopleSortKey } from './key-people-api.ts';
 import { DEFAULT_KEY_PEOPLE_FILTER, DEFAULT_KEY_PEOPLE_SORT, unitOptions, type TKeyPeopleFilter } from './key-people-filter.ts';
 import { paramsOf, selectionFromParams, showsValues } from './key-people-groups.ts';
 import { KeyPeopleSidebar } from './key-people-sidebar.tsx';
-import { KeyPeopleTableView } from './key-people-table-view.tsx';
+import { KeyPeopleTableView, type TKeyPeopleTableViewProps } from './key-people-table-view.tsx';
 import { useKeyPeopleErrorTexts } from './use-key-people-error-texts.ts';
 import { ConfidenceBar } from '../confidence/confidence-bar.tsx';
 import { StabilityNote } from '../confidence/stability-note.tsx';
@@ -26,14 +25,8 @@ import { StabilityNote } from '../confidence/stability-note.tsx';
  * The sidebar and what it shows: the target group's key people, or the values between the two
  * groups. The list is asked a page at a time, with the target group the sidebar applied.
  */
-function KeyPeopleAnalysis({ engagementId, list, stale, state, filter, onFilter, onReset, onApplied }: {
+function KeyPeopleAnalysis({ engagementId, list, stale, state, filter, onFilter, onReset, onApplied }: TKeyPeopleTableViewProps & {
   engagementId: number;
-  list: TKeyPeopleListPage;
-  stale: boolean;
-  state: TServerListState<TKeyPeopleSortKey>;
-  filter: TKeyPeopleFilter;
-  onFilter: (next: TKeyPeopleFilter) => void;
-  onReset: () => void;
   /** A new target group starts the list at its first page. */
   onApplied: () => void;
 }) {

@@ -23,7 +23,7 @@ const COLUMNS: readonly { key: TKeyPeopleSortKey; testId: string; numeric: boole
   { key: 'group_roles', testId: 'groupRoles', numeric: true, labelKey: 'table.groupRoles' },
 ];
 
-type TKeyPeopleTableViewProps = {
+export type TKeyPeopleTableViewProps = {
   /** The page the server answered for the list state, the filters and the target group. */
   list: TKeyPeopleListPage;
   /** The page shown is the previous answer while the one asked for loads: dimmed, and said so to tests (`data-stale`). */
