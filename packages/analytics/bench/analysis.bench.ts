@@ -11,12 +11,12 @@
  * By default the run is `runAnalysisInSections` and each section is cut into pages and
  * compressed as it is handed over, then dropped, as the server's analysis worker stores a run
  * (apps/server/src/modules/analysis/result-parts.ts: pages of 1,000, each network's metrics
- * apart, gzip at level 1; cut here again because the engine does not depend on the server), so
+ * apart, Zstandard at level 1; cut here again because the engine does not depend on the server), so
  * the peak is the server's. --whole holds the whole result instead, as before sections existed.
  *   npx tsx --expose-gc packages/analytics/bench/analysis.bench.ts [sizes…] [--workers N] [--whole] [--agreement]
  */
 import { readFileSync } from 'node:fs';
-import { gzipSync, constants as zlib } from 'node:zlib';
+import { zstdCompressSync, constants as zlib } from 'node:zlib';
 import { runAnalysis, runAnalysisAsync, runAnalysisInSections } from '../src/index.ts';
 import type { AnalysisResult, AnalysisStep, ResultSection, RunAnalysisAsyncHooks } from '../src/index.ts';
 import { syntheticOrganisation } from '../src/testing/synthetic.ts';
@@ -36,7 +36,23 @@ const whole = args.includes('--whole');
 const PAGE = 1_000;
 const PAGED = new Set(['employeeIds', 'employees', 'units', 'groups', 'leaderReports', 'individualReports', 'reports360', 'brokerage.nodes', 'graph.nodes', 'graph.edges', 'collaboration.ties']);
 const SPLIT = new Set(['metrics', 'metrics.byKind', 'metrics.byCategory', 'brokerage', 'graph', 'collaboration']);
-const gzip = (value: unknown): Buffer => gzipSync(Buffer.from(JSON.stringify(value), 'utf8'), { level: zlib.Z_BEST_SPEED });
+/** This thread's CPU seconds since `from` (process.threadCpuUsage: the pool's threads not counted). */
+const threadCpuSince = (from: NodeJS.CpuUsage): number => {
+  const used = process.threadCpuUsage(from);
+  return (used.user + used.system) / 1e6;
+};
+/** This thread's CPU seconds in the parts' JSON and in their compression, summed over a run. */
+const partsCpu = { json: 0, compression: 0 };
+/** JSON, then Zstandard at level 1, as the server's `compressPartValue`. */
+const compress = (value: unknown): Buffer => {
+  const started = process.threadCpuUsage();
+  const json = Buffer.from(JSON.stringify(value), 'utf8');
+  const jsonCpu = threadCpuSince(started);
+  const body = zstdCompressSync(json, { params: { [zlib.ZSTD_c_compressionLevel]: 1 } });
+  partsCpu.json += jsonCpu;
+  partsCpu.compression += threadCpuSince(started) - jsonCpu;
+  return body;
+};
 /** igraph's modularity on these organisations' work graphs (bench/communities/igraph_reference.py). */
 const igraph = JSON.parse(readFileSync(new URL('../../../bench/communities/igraph-reference.json', import.meta.url), 'utf8')) as {
   networks: Record<string, Record<'louvain' | 'leiden', { mean: number; max: number }>>;
@@ -61,6 +77,8 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
     workers,
   };
   const started = performance.now();
+  const threadCpuBefore = process.threadCpuUsage();
+  partsCpu.json = partsCpu.compression = 0;
   let stored = 0;
   let partCount = 0;
   const result: Pick<AnalysisResult, 'timings' | 'communities' | 'metrics'> = whole
@@ -72,12 +90,14 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
         for (const body of bodies) stored += body.byteLength;
       });
   const total = performance.now() - started;
+  const threadCpu = threadCpuSince(threadCpuBefore);
   clearInterval(sampler);
   const slowest = [...result.timings].sort((a, b) => b.ms - a.ms)[0]!;
   const mode = whole ? 'whole result held' : `in sections, ${partCount} parts, ${mb(stored)} MB compressed`;
   console.log(`\n== ${size} employees, ${input.units.length} units, ${input.nominations.source.length} nominations, work graph ${result.metrics.work.edgeCount} ties (${result.metrics.work.betweennessMethod}), ${workers > 1 ? `${workers} workers` : 'one thread'}, ${mode}`);
   for (const t of result.timings) console.log(`  ${t.step.padEnd(20)} ${seconds(t.ms).padStart(7)} s   rss after ${mb(memoryAfter[t.step as AnalysisStep] ?? 0).padStart(5)} MB`);
   console.log(`  ${'TOTAL'.padEnd(20)} ${seconds(total).padStart(7)} s   peak rss ${mb(peakRss)} MB   slowest step ${slowest.step}`);
+  console.log(`  this thread's CPU    ${threadCpu.toFixed(1)} s, of which the parts' JSON ${partsCpu.json.toFixed(1)} s and their compression ${partsCpu.compression.toFixed(1)} s`);
   const reference = igraph.networks[`synthetic-${size}`];
   const beside = reference ? `; igraph Louvain mean ${reference.louvain.mean.toFixed(4)} max ${reference.louvain.max.toFixed(4)}, Leiden max ${reference.leiden.max.toFixed(4)}` : '';
   console.log(`  communities (work)   modularity ${result.communities.modularity.toFixed(4)}, ${result.communities.count} communities${beside}`);
@@ -133,16 +153,16 @@ async function inSections(input: Parameters<typeof runAnalysisInSections>[0], ho
 }
 
 
-/** A section cut as the server's `partsOfSection` cuts it, each part as gzip-compressed JSON. */
+/** A section cut as the server's `partsOfSection` cuts it, each part as Zstandard-compressed JSON. */
 function compressedParts(section: ResultSection, value: unknown): Buffer[] {
   const bodies: Buffer[] = [];
   const visit = (part: unknown, path: string): void => {
     if (part === undefined) return;
     if (PAGED.has(path) && Array.isArray(part)) {
-      for (let start = 0; start === 0 || start < part.length; start += PAGE) bodies.push(gzip(part.slice(start, start + PAGE)));
+      for (let start = 0; start === 0 || start < part.length; start += PAGE) bodies.push(compress(part.slice(start, start + PAGE)));
     } else if (SPLIT.has(path) && typeof part === 'object' && part !== null && !Array.isArray(part) && Object.keys(part).length > 0) {
       for (const [key, child] of Object.entries(part)) visit(child, `${path}.${key}`);
-    } else bodies.push(gzip(part));
+    } else bodies.push(compress(part));
   };
   visit(value, section);
   return bodies;

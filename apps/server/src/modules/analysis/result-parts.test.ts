@@ -1,8 +1,8 @@
-import { gunzipSync } from 'node:zlib';
+import { gzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runAnalysis } from '@ona/analytics';
 import { krackhardtOrganisation } from '../../../../../packages/analytics/src/testing/krackhardt-organisation.ts';
-import { joinResult, splitResult } from './result-parts.ts';
+import { joinResult, partValue, splitResult } from './result-parts.ts';
 
 // The Krackhardt high-tech managers (21 people) through the whole engine: a real result, every section present.
 const result = runAnalysis(krackhardtOrganisation());
@@ -32,11 +32,17 @@ describe('an analysis result stored in parts', () => {
     expect(joinResult(work)).toStrictEqual({ metrics: { work: JSON.parse(JSON.stringify(result.metrics.work)), byKind: {}, byCategory: {} } });
   });
 
-  it('keeps each part compressed (gzip), and an empty list as one empty page', () => {
+  it('keeps each part compressed (Zstandard), and an empty list as one empty page', () => {
     const parts = splitResult({ ...result, reports360: [] });
-    for (const part of parts) expect(() => gunzipSync(part.body)).not.toThrow();
+    for (const part of parts) expect(JSON.parse(zstdDecompressSync(part.body).toString('utf8'))).toStrictEqual(partValue(part.body));
     expect(parts.filter((p) => p.path.join('.') === 'reports360')).toEqual([expect.objectContaining({ page: 0 })]);
     expect(joinResult(parts).reports360).toEqual([]);
+  });
+
+  it('reads a part stored gzip-compressed, as runs before Zstandard were', () => {
+    const [first] = splitResult(result);
+    const value = partValue(first!.body);
+    expect(partValue(gzipSync(Buffer.from(JSON.stringify(value), 'utf8')))).toStrictEqual(value);
   });
 
   it('refuses a page size that is not a whole number of at least one', () => {
