@@ -70,12 +70,8 @@ export async function runAnalysisInSections(
   try {
     const tasks = new AnalysisInPool(pool, org, options);
     const graphs = metricGraphs(org, options);
-    // Submitted in the order the pool takes them. The confidence's full vectors first: a short
-    // task whose answer submits the resamples, and this thread is free to submit them only while
-    // it waits for the metrics (later it runs the reports for seconds at a time), so they join the
-    // queue early, at its end. Then what this thread needs first: the metrics, the communities,
-    // the layout; the resamples run while this thread works through the reports.
-    const confidenceTask = tasks.confidence();
+    // Submitted in the order the pool takes them: what this thread needs first comes first, and
+    // the confidence and the layout last, to run while this thread works through the reports.
     // The metrics' tasks in a holder that is emptied once they are read: a settled promise keeps
     // its value, and these values are every network's columns, handed over below.
     let metricTasks: MetricTasks | null = {
@@ -85,7 +81,7 @@ export async function runAnalysisInSections(
     const pending = {
       communities: tasks.communities(),
       layout: tasks.regularLayout(),
-      confidence: confidenceTask,
+      confidence: tasks.confidence(),
     };
     // A piece that fails while an earlier one is awaited must not surface as an unhandled rejection.
     for (const promise of [...Object.values(metricTasks), ...Object.values(pending)]) promise.catch(() => undefined);

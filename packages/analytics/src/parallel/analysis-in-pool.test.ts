@@ -5,7 +5,7 @@ import type { Digraph } from '../graph/digraph.ts';
 import { buildOrganisation } from '../graph/organisation.ts';
 import { resolveOptions } from '../options.ts';
 import { betweenness } from '../metrics/betweenness.ts';
-import { PIVOT_CHUNK, accumulateDependencies, createBrandesScratch } from '../metrics/brandes-kernel.ts';
+import { PIVOT_CHUNK } from '../metrics/brandes-kernel.ts';
 import { detectCommunities } from '../metrics/communities.ts';
 import { computeMeasures, metricGraphs } from '../metrics/metric-graphs.ts';
 import { networkConfidence } from '../confidence/network-confidence.ts';
@@ -109,30 +109,7 @@ describe('TaskPool', () => {
     await expect(failing.run('measures', { graph, options: resolveOptions({}), context: { unitOf: new Int32Array(3), unitCount: 1, extras: null }, closenessApart: false })).rejects.toThrow(/closed/);
   });
 
-  it('keeps taking tasks while the submitting thread is busy, each task run once', async () => {
-    const graph = buildDigraph(40, Array.from({ length: 39 }, (_, v) => v), Array.from({ length: 39 }, (_, v) => v + 1));
-    const sources = Int32Array.from({ length: 40 }, (_, v) => v);
-    const busy = new TaskPool(2);
-    const tasks = Array.from({ length: 30 }, (_, t) => busy.run('brandes', { graph, sources, from: t % 40, to: (t % 40) + 1 }));
-    // This thread never returns to its event loop here: every task must be taken by the workers
-    // going from one to the next on their own (the last can only be reached after the others).
-    const pause = new Int32Array(new SharedArrayBuffer(4));
-    const giveUpAt = Date.now() + 120_000;
-    while (busy.taken() < tasks.length && Date.now() < giveUpAt) Atomics.wait(pause, 0, 0, 5);
-    expect(busy.taken()).toBe(tasks.length);
-    const sums = await Promise.all(tasks);
-    await busy.close();
-    sums.forEach((found, t) => expect(Array.from(found)).toEqual(Array.from(betweennessSumsFrom(graph, t % 40))));
-  });
-
   it('refuses a worker count that is not a whole number ≥ 1', () => {
     expect(() => new TaskPool(0)).toThrow(/whole number/);
   });
 });
-
-/** The Brandes sums from one source, on this thread. */
-function betweennessSumsFrom(graph: Digraph, source: number): Float64Array {
-  const sums = new Float64Array(graph.nodeCount);
-  accumulateDependencies(graph, Int32Array.of(source), 0, 1, sums, createBrandesScratch(graph.nodeCount));
-  return sums;
-}

@@ -7,11 +7,11 @@ import type { TaskWorkerReply, TaskWorkerRequest } from './task-worker-messages.
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './task-worker.ts' : './task-worker.js', import.meta.url);
 const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
-/** Claim slots per shared buffer; an analysis submits about a hundred tasks. */
-const CLAIM_SLOTS = 1024;
 
 interface Pending {
+  id: number;
   kind: TaskKind;
+  request: unknown;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -21,20 +21,13 @@ interface Pending {
  * submitted, each worker the next task as soon as it is free. Tasks are pure calls of the engine
  * (analysis-tasks.ts), so where one runs never changes its result. The first failure stops every
  * worker and fails every task still waiting: an analysis with a missing piece has no use.
- *
- * Every task is posted to every worker at once, and a worker claims one with an atomic
- * compare-and-swap on a shared slot before it runs it (task-worker.ts); the others pass it by.
- * So a worker that finishes goes straight on to the next unclaimed task in its own inbox, without
- * waiting for this thread to hand it one: this thread runs the analysis' long synchronous steps
- * (the reports, the graph data) while the pool works, and a worker that had to wait for it sat
- * idle for seconds at a time (docs/benchmarks.md, *Workers that take the next task themselves*).
  */
 export class TaskPool {
-  private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, Pending>();
+  private readonly idle: Worker[] = [];
+  private readonly all: Worker[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly running = new Map<Worker, Pending>();
   private nextId = 0;
-  /** One claim slot per task, CLAIM_SLOTS to a shared buffer. */
-  private readonly claims: Int32Array[] = [];
   private failure: Error | null = null;
   private closed = false;
 
@@ -54,35 +47,25 @@ export class TaskPool {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new Error('the analysis task pool is closed'));
     return new Promise<TaskResult<K>>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, kind, request, resolve: resolve as (value: unknown) => void, reject });
       this.startWorkers();
-      const id = this.nextId++;
-      const slot = id % CLAIM_SLOTS;
-      if (slot === 0) this.claims.push(new Int32Array(new SharedArrayBuffer(CLAIM_SLOTS * Int32Array.BYTES_PER_ELEMENT)));
-      this.pending.set(id, { kind, resolve: resolve as (value: unknown) => void, reject });
-      const message: TaskWorkerRequest = { id, kind, request, claims: this.claims[this.claims.length - 1]!, slot };
-      for (const worker of this.workers) worker.postMessage(message);
+      this.dispatch();
     });
-  }
-
-  /** How many of the tasks submitted so far a worker has taken (running or done). */
-  taken(): number {
-    let count = 0;
-    for (let id = 0; id < this.nextId; id++) count += Atomics.load(this.claims[Math.floor(id / CLAIM_SLOTS)]!, id % CLAIM_SLOTS);
-    return count;
   }
 
   /** Stops every worker; tasks still waiting fail. Resolves once the threads are gone. */
   async close(): Promise<void> {
     this.closed = true;
     this.failAll(new Error('the analysis task pool was closed before this task ran'));
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    await Promise.all(this.all.map((worker) => worker.terminate()));
   }
 
   private startWorkers(): void {
-    while (this.workers.length < this.size) {
+    while (this.all.length < this.size && this.all.length < this.queue.length + this.running.size) {
       const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV, ...(this.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } }) });
-      this.workers.push(worker);
-      worker.on('message', (reply: TaskWorkerReply) => this.settle(reply));
+      this.all.push(worker);
+      this.idle.push(worker);
+      worker.on('message', (reply: TaskWorkerReply) => this.settle(worker, reply));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => {
         if (!this.closed) this.fail(new Error(`an analysis worker stopped with code ${code}`));
@@ -90,23 +73,36 @@ export class TaskPool {
     }
   }
 
-  private settle(reply: TaskWorkerReply): void {
-    const task = this.pending.get(reply.id);
-    if (!task) return;
-    this.pending.delete(reply.id);
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.shift()!;
+      const task = this.queue.shift()!;
+      this.running.set(worker, task);
+      const message: TaskWorkerRequest = { id: task.id, kind: task.kind, request: task.request };
+      worker.postMessage(message);
+    }
+  }
+
+  private settle(worker: Worker, reply: TaskWorkerReply): void {
+    const task = this.running.get(worker);
+    if (!task || task.id !== reply.id) return;
+    this.running.delete(worker);
+    this.idle.push(worker);
     if (reply.ok) task.resolve(reply.result);
     else task.reject(new Error(`analysis task ${task.kind} failed in a worker: ${reply.error}`));
+    this.dispatch();
   }
 
   private fail(error: Error): void {
     if (this.failure || this.closed) return;
     this.failure = error;
     this.failAll(error);
-    void Promise.all(this.workers.map((worker) => worker.terminate()));
+    void Promise.all(this.all.map((worker) => worker.terminate()));
   }
 
   private failAll(error: Error): void {
-    for (const task of this.pending.values()) task.reject(error);
-    this.pending.clear();
+    for (const task of this.running.values()) task.reject(error);
+    this.running.clear();
+    for (const task of this.queue.splice(0)) task.reject(error);
   }
 }

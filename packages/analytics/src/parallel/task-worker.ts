@@ -4,16 +4,13 @@ import type { TaskKind, TaskRequest } from './analysis-tasks.ts';
 import type { TaskWorkerReply, TaskWorkerRequest } from './task-worker-messages.ts';
 
 /**
- * One worker of the analysis task pool (task-pool.ts): every task is sent to every worker, and
- * this one runs those it claims first, answering with the result and handing over its typed
- * arrays instead of copying them. An error is answered, not thrown, so the pool can name the task
- * that failed.
+ * One worker of the analysis task pool (task-pool.ts): runs each task it is sent and answers with
+ * the result, handing over its typed arrays instead of copying them. An error is answered, not
+ * thrown, so the pool can name the task that failed.
  */
 const port = parentPort;
 if (!port) throw new Error('task-worker.ts runs only as a worker thread of the analysis task pool');
 port.on('message', (message: TaskWorkerRequest) => {
-  // Another worker took it first.
-  if (Atomics.compareExchange(message.claims, message.slot, 0, 1) !== 0) return;
   let reply: TaskWorkerReply;
   try {
     const result = runTask(message.kind, message.request as TaskRequest<TaskKind>);
