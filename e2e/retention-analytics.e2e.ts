@@ -124,6 +124,10 @@ describe('retention analytics as the admin (all access)', () => {
     // Virtualised: far fewer row elements than rows.
     expect(await page.getByTestId('datasheet-row').count()).toBeLessThan(40);
     await screenshot(page, 'retention-employees');
+    // The server pages the sheet (50 rows a page): the second page starts at the 51st row.
+    await page.getByTestId('datasheet-pages').getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => page.getByTestId('datasheet-row').first().getAttribute('aria-rowindex')).toBe('52');
+    expect(await page.getByTestId('employee-datasheet').getAttribute('aria-rowcount')).toBe('174');
 
     for (const level of [1, 2, 3]) await clickChip(page, `filter-risk-level-${level}`);
     await expect.poll(() => shownRows(page)).toBe(25);
@@ -176,7 +180,15 @@ describe('retention analytics as the admin (all access)', () => {
 
   it('opens an employee with every risk factor and its explanation', async () => {
     await page.getByTestId('sort-riskFactors').click();
+    // The server sorts: wait for the sorted page before reading its first row.
+    await expect.poll(() => page.getByTestId('employee-datasheet').getAttribute('aria-busy')).toBe('false');
+    const most = Math.max(...adminView.employees.map((e) => e.risk_factors.length));
     const row = page.getByTestId('datasheet-row').first();
+    const factorsOfFirst = async () => {
+      const id = Number(await row.getAttribute('data-employee'));
+      return adminView.employees.find((e) => e.id === id)?.risk_factors.length;
+    };
+    await expect.poll(factorsOfFirst).toBe(most);
     const employeeId = Number(await row.getAttribute('data-employee'));
     const employee = adminView.employees.find((e) => e.id === employeeId)!;
     await row.getByTestId('datasheet-name').click();
