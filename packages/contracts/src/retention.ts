@@ -184,9 +184,6 @@ export const ZRetentionAnalytics = z.object({
   risk_summary: ZRetentionRiskSummary,
   /** The people the results name (key people in danger, leaders in need of support and the members they neglect, group leaders), once each by id. */
   named_people: z.array(ZRetentionNamedPerson),
-  employees: z.array(ZRetentionEmployee),
-  /** Visible employees whose leader the caller does not see (tops of the visible forest). */
-  root_employees: z.array(z.number().int()),
   results: ZRetentionResults,
   analysed_at: z.string().nullable(),
   explanations: ZRetentionExplanations,

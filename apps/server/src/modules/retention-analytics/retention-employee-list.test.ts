@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationalAge, RETENTION_EMPLOYEE_SORT_KEYS, type TRetentionAnalytics, type TRetentionEmployee, type TRetentionEmployeeListPage } from '@ona/contracts';
+import { organisationalAge, RETENTION_EMPLOYEE_SORT_KEYS, type TRetentionEmployee, type TRetentionEmployeeListPage } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { retentionWithPeople, type RetentionWithPeople } from '../../testing/retention-people.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -32,7 +33,7 @@ const COLUMN_OF: Record<(typeof RETENTION_EMPLOYEE_SORT_KEYS)[number], Column> =
  * The browser's datasheet sort before the list was paged (apps/web retention-sort.ts as it was):
  * empty values last either way, ties by name, then id.
  */
-function browserSort(whole: TRetentionAnalytics, rows: readonly TRetentionEmployee[], column: Column, descending: boolean): TRetentionEmployee[] {
+function browserSort(whole: RetentionWithPeople, rows: readonly TRetentionEmployee[], column: Column, descending: boolean): TRetentionEmployee[] {
   const byId = new Map(whole.employees.map((e) => [e.id, e]));
   const unitName = (id: number | null) => (id === null ? '' : (whole.units.find((u) => u.id === id)?.name ?? ''));
   const employeeName = (id: number | null) => (id === null ? '' : (byId.get(id)?.name ?? ''));
@@ -86,7 +87,7 @@ describe('GET /engagements/{id}/retention-analytics-results/employees/ (the data
   for (const reader of ['admin', 'leader'] as const) {
     it(`gives ${reader === 'admin' ? 'the admin' : 'a subtree leader'} every page under each sort in the order the browser sorted the whole array`, async () => {
       const token = org.tokens[reader];
-      const whole = (await getAs(ctx, token, wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+      const whole = await retentionWithPeople(ctx, token, org.engagementId);
       for (const key of RETENTION_EMPLOYEE_SORT_KEYS) {
         for (const descending of [false, true]) {
           const { rows, total, visible } = await allPages(token, `sort=${descending ? '-' : ''}${key}`);
@@ -108,7 +109,7 @@ describe('GET /engagements/{id}/retention-analytics-results/employees/ (the data
   }
 
   it('applies the datasheet filters as the browser did, counting the visible people apart', async () => {
-    const whole = (await getAs(ctx, org.tokens.admin, wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+    const whole = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     const today = new Date();
     const cases: [string, (e: TRetentionEmployee) => boolean][] = [
       ['risk_level=1&risk_level=2&risk_level=3&risk_level=4', (e) => (e.risk_level ?? 0) >= 1],
@@ -159,7 +160,7 @@ describe('GET /engagements/{id}/retention-analytics-results/employees/ (the data
   it('under "aggregate risk only for leaders" gives the leader their people without levels or factors, as the whole answer does', async () => {
     await ctx.db.db.update(tables.engagements).set({ aggregateRiskOnlyForLeaders: true }).where(eq(tables.engagements.id, org.engagementId));
     try {
-      const whole = (await getAs(ctx, org.tokens.leader, wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+      const whole = await retentionWithPeople(ctx, org.tokens.leader, org.engagementId);
       expect(whole.individual_risk_withheld).toBe(true);
       for (const key of RETENTION_EMPLOYEE_SORT_KEYS) {
         const { rows } = await allPages(org.tokens.leader, `sort=${key}`);
@@ -182,13 +183,13 @@ describe('GET /engagements/{id}/retention-analytics-results/employees/ (the data
 });
 
 describe('the whole answer without its people: the landing page\'s counts and the names the risks and groups pages show', () => {
-  const namedIds = (body: TRetentionAnalytics) =>
+  const namedIds = (body: RetentionWithPeople) =>
     new Set([
       ...body.results.key_people_in_danger.map((k) => k.employee),
       ...body.results.leaders_in_need_of_support.flatMap((l) => [l.leader, ...l.neglected]),
       ...Object.values(body.results.groups).flatMap((rows) => rows.map((row) => row.leader.id)),
     ]);
-  const check = (body: TRetentionAnalytics, aggregateOnly: boolean) => {
+  const check = (body: RetentionWithPeople, aggregateOnly: boolean) => {
     // What the browser counted from every person (risk-summary.ts) and looked up by id (retention-lookups.ts).
     const perLevel = { '0': 0, '1': 0, '2': 0, '3': 0, '4': 0 };
     for (const e of body.employees) if (e.risk_level !== null) perLevel[String(e.risk_level) as '0'] += 1;
@@ -202,17 +203,17 @@ describe('the whole answer without its people: the landing page\'s counts and th
 
   it('counts the levels of everyone the admin and a subtree leader see, and names exactly the people the results name', async () => {
     for (const token of [org.tokens.admin, org.tokens.leader, org.tokens.member]) {
-      const body = (await getAs(ctx, token, wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+      const body = await retentionWithPeople(ctx, token, org.engagementId);
       check(body, false);
     }
-    const admin = (await getAs(ctx, org.tokens.admin, wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+    const admin = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     expect(admin.named_people.length).toBeGreaterThan(0);
   });
 
   it('under "aggregate risk only for leaders" gives the leader no count per level and names without levels', async () => {
     await ctx.db.db.update(tables.engagements).set({ aggregateRiskOnlyForLeaders: true }).where(eq(tables.engagements.id, org.engagementId));
     try {
-      const body = (await getAs(ctx, org.tokens.leader, wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+      const body = await retentionWithPeople(ctx, org.tokens.leader, org.engagementId);
       expect(body.individual_risk_withheld).toBe(true);
       check(body, true);
       expect(body.named_people.every((p) => p.risk_level === null)).toBe(true);

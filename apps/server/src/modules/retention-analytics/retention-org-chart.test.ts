@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TRetentionAnalytics, TRetentionEmployee, TRetentionOrgChart, TRetentionOrgChartPerson } from '@ona/contracts';
+import type { TRetentionEmployee, TRetentionOrgChart, TRetentionOrgChartPerson } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { retentionWithPeople, type RetentionWithPeople } from '../../testing/retention-people.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;
@@ -18,7 +19,7 @@ afterAll(async () => ctx.close());
 type Drawn = { id: number; level: number | null; below: number; highest: number | null; children: Drawn[] };
 
 /** The tree the browser built from the whole answer before (apps/web leader-tree.ts as it was). */
-function browserTree(whole: TRetentionAnalytics): Drawn[] {
+function browserTree(whole: RetentionWithPeople): Drawn[] {
   const byId = new Map(whole.employees.map((e) => [e.id, e]));
   const collator = new Intl.Collator('en', { sensitivity: 'base' });
   const placed = new Set<number>();
@@ -77,7 +78,7 @@ async function loadedTree(token: string): Promise<{ tree: Drawn[]; requests: num
 describe('GET /engagements/{id}/retention-analytics-results/org-chart/ (the leader tree, a branch at a time)', () => {
   for (const reader of ['admin', 'leader', 'member'] as const) {
     it(`loads for ${reader === 'admin' ? 'the admin' : reader === 'leader' ? 'a subtree leader' : 'a self-only reader'} the tree the browser drew from the whole answer, a level per request`, async () => {
-      const whole = (await getAs(ctx, org.tokens[reader], wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+      const whole = await retentionWithPeople(ctx, org.tokens[reader], org.engagementId);
       const { tree, visible } = await loadedTree(org.tokens[reader]);
       expect(tree).toEqual(browserTree(whole));
       expect(visible).toBe(whole.employees.length);
@@ -102,7 +103,7 @@ describe('GET /engagements/{id}/retention-analytics-results/org-chart/ (the lead
   it('under "aggregate risk only for leaders" draws the leader’s tree without levels, by name', async () => {
     await ctx.db.db.update(tables.engagements).set({ aggregateRiskOnlyForLeaders: true }).where(eq(tables.engagements.id, org.engagementId));
     try {
-      const whole = (await getAs(ctx, org.tokens.leader, wholeUrl(org.engagementId))).json<TRetentionAnalytics>();
+      const whole = await retentionWithPeople(ctx, org.tokens.leader, org.engagementId);
       expect(whole.individual_risk_withheld).toBe(true);
       const { tree } = await loadedTree(org.tokens.leader);
       expect(tree).toEqual(browserTree(whole));

@@ -52,8 +52,21 @@ export function retentionEmployees(scope: AnalyticsScope, result: RetentionResul
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** The retention page in the request's language: every code comes with its manager sentence. */
+/** The retention view with every row the reader sees: the export writes them all; no page answer holds them. */
+export type RetentionExport = TRetentionAnalytics & { employees: TRetentionEmployee[] };
+
+/**
+ * The retention page in the request's language: every code comes with its manager sentence. The
+ * people are not in it (docs/analysis-result-parts.md, "The retention page, paged"): the
+ * datasheet and the org chart ask for theirs; the glossary still names every code of the view.
+ */
 export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis<RetentionResult>, minGroupSize: number, explain: Explainer): TRetentionAnalytics {
+  const { employees: _everyone, ...answer } = retentionExport(scope, stored, minGroupSize, explain);
+  return answer;
+}
+
+/** The retention view and every row of it, for the export. */
+export function retentionExport(scope: AnalyticsScope, stored: StoredAnalysis<RetentionResult>, minGroupSize: number, explain: Explainer): RetentionExport {
   const aggregateOnly = seesRiskOnlyInAggregate(scope);
   const everyone = retentionEmployees(scope, stored.result, explain);
   const employees = aggregateOnly ? everyone.map(withoutPersonalRisk) : everyone;
@@ -71,7 +84,6 @@ export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis
     risk_summary: riskSummary(employees, aggregateOnly),
     named_people: namedPeople(employees, results),
     employees,
-    root_employees: employees.filter((e) => e.leader === null || !scope.visible.has(e.leader)).map((e) => e.id),
     results,
     analysed_at: stored.finishedAt?.toISOString() ?? null,
     explanations: explanationsOf(namedCodes(employees, results), explain),

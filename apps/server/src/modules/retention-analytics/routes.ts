@@ -12,7 +12,7 @@ import { analyticsErrors, ZXlsxFile } from '../analytics-shared/route-schemas.ts
 import { resolveMinGroupSize, type AnalyticsRouteOptions } from '../analytics-shared/privacy.ts';
 import { exportFileName, sendWorkbook } from '../analytics-shared/export-reply.ts';
 import { retentionWorkbook } from './retention-export.ts';
-import { retentionAnalytics } from './retention-service.ts';
+import { retentionAnalytics, retentionExport } from './retention-service.ts';
 import { retentionEmployeePage } from './retention-employee-list.ts';
 import { retentionOrgChart } from './retention-org-chart.ts';
 
@@ -22,7 +22,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
   const load = async (auth: ReturnType<typeof requireAuth>, engagementId: number, locale: TLocale) => {
     const scope = await resolveScope(app.db, auth, engagementId, 'retention_analytics');
     const stored = await requireLatestAnalysis(app.db, scope.engagement.id, RETENTION_SECTIONS);
-    return { scope, data: retentionAnalytics(scope, stored, thresholdOf(scope.engagement), explainer(locale)) };
+    return { scope, data: retentionExport(scope, stored, thresholdOf(scope.engagement), explainer(locale)) };
   };
 
   app.get('/engagements/:id/retention-analytics-results/', {
