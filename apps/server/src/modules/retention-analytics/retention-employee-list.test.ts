@@ -138,6 +138,18 @@ describe('GET /engagements/{id}/retention-analytics-results/employees/ (the data
     }
   });
 
+  it('finds names without regard to case or accents, any length', async () => {
+    await ctx.db.db.update(tables.employees).set({ name: 'Árpád Kovács' }).where(eq(tables.employees.id, org.people.a1));
+    try {
+      for (const name of ['arpad', '  KOVÁCS ', 'Árp', 'V']) {
+        const { rows } = await allPages(org.tokens.admin, `name=${encodeURIComponent(name)}`);
+        expect(rows.map((r) => r.id), name).toEqual([org.people.a1]);
+      }
+    } finally {
+      await ctx.db.db.update(tables.employees).set({ name: 'Person a1' }).where(eq(tables.employees.id, org.people.a1));
+    }
+  });
+
   it('explains the codes its page names, in the request’s language', async () => {
     const page = (await getAs(ctx, org.tokens.admin, listUrl(org.engagementId, 'sort=-risk_factors&page_size=2'), 'hu-HU')).json<TRetentionEmployeeListPage>();
     const named = [...new Set(page.data.flatMap((r) => r.risk_factors.map((f) => f.code)))].sort();
