@@ -273,7 +273,7 @@ describe('WCAG 2.2 AA: no serious or critical axe violation', () => {
       ...risks.map((p) => ({ path: `${e}/retention-analytics/risks/${p}.html` })),
       { path: `${e}/retention-analytics/employees-analytics.html`, prepare: async (p) => void (await p.getByTestId('retention-datasheet').waitFor()) },
       ...groups.map((p) => ({ path: `${e}/retention-analytics/groups-analytics/${p}.html` })),
-      { path: `${e}/retention-analytics/org-chart.html` },
+      { path: `${e}/retention-analytics/org-chart.html`, prepare: async (p) => void (await p.getByTestId('org-chart-person').first().waitFor()) },
       { path: `${e}/leader-report/list.html` },
       { path: `${lr}/index.html`, label: 'leader report: the code form', prepare: async (p) => void (await p.getByTestId('leader-code-form').waitFor()) },
       {

@@ -337,8 +337,8 @@ describe('a customer from an empty database to finished reports', () => {
 
     await page.goto(`${baseUrl}/engagements/${engagementId}/retention-analytics/index.html`);
     await page.getByTestId('retention-content').waitFor();
-    const retention = await api<{ employees: unknown[] }>(admin, `/engagements/${engagementId}/retention-analytics-results/`);
-    expect(retention.employees).toHaveLength(30);
+    const retention = await api<{ risk_summary: { total: number } }>(admin, `/engagements/${engagementId}/retention-analytics-results/`);
+    expect(retention.risk_summary.total).toBe(30);
     await screenshot(page, 'customer-retention');
 
     await page.goto(`${baseUrl}/engagements/${engagementId}/leader-report/list.html`);
@@ -369,8 +369,8 @@ describe('a customer from an empty database to finished reports', () => {
     // Six employees answer the new wave (through the API: the pages were walked above).
     for (const [index, person] of staff.slice(0, 6).entries()) await answerThroughApi(person.email, waveId, index);
     await runAnalysis(page, waveId);
-    const waveRetention = await api<{ employees: unknown[] }>(admin, `/engagements/${waveId}/retention-analytics-results/`);
-    expect(waveRetention.employees).toHaveLength(30);
+    const waveRetention = await api<{ risk_summary: { total: number } }>(admin, `/engagements/${waveId}/retention-analytics-results/`);
+    expect(waveRetention.risk_summary.total).toBe(30);
     // The new wave's Compare page opens on the first one: the same 30 people, matched by e-mail.
     await page.goto(`${baseUrl}/engagements/${waveId}/retention-analytics/compare.html`);
     await page.getByTestId('compare-summary').waitFor({ timeout: 60_000 });

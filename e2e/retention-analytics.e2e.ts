@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { TRetentionAnalytics } from '@ona/contracts';
+import type { TRetentionAnalytics, TRetentionEmployeeListPage } from '@ona/contracts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { DEMO_PASSWORD, expectPath, signedInPage, type TViewport } from './support/session.ts';
 import { e2eServer } from './support/e2e-workers.ts';
@@ -12,6 +12,8 @@ let engagementId: number;
 let openEngagementId: number;
 /** The admin's answer of the retention call: the figures every page is checked against. */
 let adminView: TRetentionAnalytics;
+/** Everyone the admin sees, read from the datasheet in one page (the answer holds nobody's row). */
+let everyone: TRetentionEmployeeListPage['data'];
 
 async function apiToken(email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
@@ -37,6 +39,7 @@ beforeAll(async () => {
   // The wave before the spring one is an autumn survey too (analysed): the open one is found by its state.
   openEngagementId = engagements.find((e) => e.state === 'open')!.id;
   adminView = await api<TRetentionAnalytics>(token, `/engagements/${engagementId}/retention-analytics-results/`);
+  everyone = (await api<TRetentionEmployeeListPage>(token, `/engagements/${engagementId}/retention-analytics-results/employees/?page_size=500&sort=name`)).data;
 });
 afterAll(async () => chromium?.close());
 
@@ -72,7 +75,7 @@ describe('retention analytics as the admin (all access)', () => {
     await expectPath(page, `/engagements/${engagementId}/retention-analytics/index.html`);
     await page.getByTestId('retention-content').waitFor();
 
-    const perLevel = [0, 1, 2, 3, 4].map((level) => adminView.employees.filter((e) => e.risk_level === level).length);
+    const perLevel = [0, 1, 2, 3, 4].map((level) => everyone.filter((e) => e.risk_level === level).length);
     expect(perLevel).toEqual([145, 68, 55, 25, 25]);
     for (const level of [0, 1, 2, 3, 4]) expect(await numberIn(page, `level-count-${level}`)).toBe(perLevel[level]);
     expect(await numberIn(page, 'retention-total')).toBe(318);
@@ -124,6 +127,10 @@ describe('retention analytics as the admin (all access)', () => {
     // Virtualised: far fewer row elements than rows.
     expect(await page.getByTestId('datasheet-row').count()).toBeLessThan(40);
     await screenshot(page, 'retention-employees');
+    // The server pages the sheet (50 rows a page): the second page starts at the 51st row.
+    await page.getByTestId('datasheet-pages').getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => page.getByTestId('datasheet-row').first().getAttribute('aria-rowindex')).toBe('52');
+    expect(await page.getByTestId('employee-datasheet').getAttribute('aria-rowcount')).toBe('174');
 
     for (const level of [1, 2, 3]) await clickChip(page, `filter-risk-level-${level}`);
     await expect.poll(() => shownRows(page)).toBe(25);
@@ -131,7 +138,7 @@ describe('retention analytics as the admin (all access)', () => {
     expect(await page.locator('[data-testid="datasheet-row"]:not([data-level="4"])').count()).toBe(0);
 
     await page.getByTestId('filter-answered').getByText('Did not answer', { exact: true }).click();
-    const expected = adminView.employees.filter((e) => e.risk_level === 4 && !e.has_answered).length;
+    const expected = everyone.filter((e) => e.risk_level === 4 && !e.has_answered).length;
     await expect.poll(() => shownRows(page)).toBe(expected);
 
     await page.getByTestId('filter-reset').click();
@@ -147,7 +154,7 @@ describe('retention analytics as the admin (all access)', () => {
       below.add(id);
       stack.push(...(adminView.units.find((unit) => unit.id === id)?.children ?? []));
     }
-    const expected = adminView.employees.filter((e) => (e.risk_level ?? 0) > 0 && e.unit !== null && below.has(e.unit)).length;
+    const expected = everyone.filter((e) => (e.risk_level ?? 0) > 0 && e.unit !== null && below.has(e.unit)).length;
     await page.getByTestId('filter-department').click();
     await page.getByRole('option', { name: top.name, exact: true }).click();
     await expect.poll(() => shownRows(page)).toBe(expected);
@@ -157,7 +164,7 @@ describe('retention analytics as the admin (all access)', () => {
 
   it('sorts a column both ways', async () => {
     const firstName = () => page.getByTestId('datasheet-row').first().getByTestId('datasheet-name').textContent();
-    const names = adminView.employees.filter((e) => (e.risk_level ?? 0) > 0).map((e) => e.name);
+    const names = everyone.filter((e) => (e.risk_level ?? 0) > 0).map((e) => e.name);
     const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
     const sorted = [...names].sort(collator.compare);
     await page.getByTestId('sort-employee').click();
@@ -176,13 +183,21 @@ describe('retention analytics as the admin (all access)', () => {
 
   it('opens an employee with every risk factor and its explanation', async () => {
     await page.getByTestId('sort-riskFactors').click();
+    // The server sorts: wait for the sorted page before reading its first row.
+    await expect.poll(() => page.getByTestId('employee-datasheet').getAttribute('aria-busy')).toBe('false');
+    const most = Math.max(...everyone.map((e) => e.risk_factors.length));
     const row = page.getByTestId('datasheet-row').first();
+    const factorsOfFirst = async () => {
+      const id = Number(await row.getAttribute('data-employee'));
+      return everyone.find((e) => e.id === id)?.risk_factors.length;
+    };
+    await expect.poll(factorsOfFirst).toBe(most);
     const employeeId = Number(await row.getAttribute('data-employee'));
-    const employee = adminView.employees.find((e) => e.id === employeeId)!;
+    const employee = everyone.find((e) => e.id === employeeId)!;
     await row.getByTestId('datasheet-name').click();
     await page.getByTestId('employee-drawer-factors').waitFor();
     expect(await page.getByTestId('employee-drawer-factor').count()).toBe(employee.risk_factors.length);
-    expect(employee.risk_factors.length).toBe(Math.max(...adminView.employees.map((e) => e.risk_factors.length)));
+    expect(employee.risk_factors.length).toBe(Math.max(...everyone.map((e) => e.risk_factors.length)));
     expect(await page.getByTestId('employee-drawer-factors').textContent()).toContain(employee.risk_factors[0]!.explanation);
     await screenshot(page, 'retention-employee-drawer');
     await page.keyboard.press('Escape');

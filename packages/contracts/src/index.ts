@@ -10,6 +10,7 @@ export * from './locales.ts';
 export * from './analysis.ts';
 export * from './analytics-shared.ts';
 export * from './retention.ts';
+export * from './organisational-age.ts';
 export * from './reports.ts';
 export * from './name-search.ts';
 export * from './key-people.ts';

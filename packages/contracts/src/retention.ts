@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ZReportEmployee, ZGenerationCode, ZGroupRole, ZKeyRole, ZRiskFactorCode, ZRiskLevel, ZWithheldFlag, ZWithheldReason } from './analytics-shared.ts';
+import { ZDbIdParam } from './ids.ts';
+import { ORGANISATIONAL_AGES } from './organisational-age.ts';
+import { reportListPage, reportListQuery, sortsOf } from './reports.ts';
 
 /** Department of the retention page: id, parent and children (spec section 3). */
 export const ZRetentionUnit = z.object({
@@ -149,6 +152,26 @@ export const ZRiskDistribution = z.object({
 });
 export type TRiskDistribution = z.infer<typeof ZRiskDistribution>;
 
+/** A person the retention pages name, as the datasheet shows them (risk level null when withheld). */
+export const ZRetentionNamedPerson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  unit: z.number().int().nullable(),
+  risk_level: ZRiskLevel.nullable(),
+});
+export type TRetentionNamedPerson = z.infer<typeof ZRetentionNamedPerson>;
+
+/**
+ * How many people the caller sees, and how many at each level ("0" to "4"): the landing page's
+ * figures. `per_level` is null when the caller sees risk only in aggregate (`risk_distribution`
+ * then, withheld below the privacy minimum).
+ */
+export const ZRetentionRiskSummary = z.object({
+  total: z.number().int(),
+  per_level: z.record(z.enum(['0', '1', '2', '3', '4']), z.number().int()).nullable(),
+});
+export type TRetentionRiskSummary = z.infer<typeof ZRetentionRiskSummary>;
+
 export const ZRetentionAnalytics = z.object({
   units: z.array(ZRetentionUnit),
   /**
@@ -158,11 +181,103 @@ export const ZRetentionAnalytics = z.object({
    */
   individual_risk_withheld: z.boolean(),
   risk_distribution: ZRiskDistribution,
-  employees: z.array(ZRetentionEmployee),
-  /** Visible employees whose leader the caller does not see (tops of the visible forest). */
-  root_employees: z.array(z.number().int()),
+  risk_summary: ZRetentionRiskSummary,
+  /** The people the results name (key people in danger, leaders in need of support and the members they neglect, group leaders), once each by id. */
+  named_people: z.array(ZRetentionNamedPerson),
   results: ZRetentionResults,
   analysed_at: z.string().nullable(),
   explanations: ZRetentionExplanations,
 });
 export type TRetentionAnalytics = z.infer<typeof ZRetentionAnalytics>;
+
+// ---- The employees datasheet, a page at a time ---------------------------------------------
+
+/** A query parameter that may repeat (`?generation=x&generation=y`): always read as a list. */
+const repeated = <T extends z.ZodType>(item: T) => z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item).max(5000));
+
+/**
+ * The datasheet's columns as sort keys (spec §3): `name`, `risk_level`, `risk_factors` and
+ * `key_roles` (how many), `unit` and `leader` (their names), `generation` (oldest first),
+ * `works_since`. Empty values last either way; ties by name, then id.
+ */
+export const RETENTION_EMPLOYEE_SORT_KEYS = ['name', 'risk_level', 'risk_factors', 'unit', 'leader', 'generation', 'key_roles', 'works_since'] as const;
+export type TRetentionEmployeeSortKey = (typeof RETENTION_EMPLOYEE_SORT_KEYS)[number];
+
+/** `none`: the reader chose no level, so nobody is listed (absent: every level). */
+export const RETENTION_RISK_LEVEL_CHOICES = ['0', '1', '2', '3', '4', 'none'] as const;
+
+/**
+ * A page of the employees datasheet (the report lists' paging: `page`, `page_size` up to 500,
+ * `sort`; highest risk first by default) with the filters of spec §3: `unit` (with every unit
+ * below it), `generation`, `key_role`, `group_role` (repeated; anyone with one of them), `answered`,
+ * `age` (tenure bucket on the server's date, repeated), `risk_level` (repeated; absent: every level),
+ * `name` (part of the name, case- and accent-blind, from the first character, as the datasheet's
+ * search always was) and `id` (repeated: only those people, the drawer's question). `q` is not used.
+ */
+export const ZRetentionEmployeeListQuery = reportListQuery(sortsOf(RETENTION_EMPLOYEE_SORT_KEYS).default('-risk_level')).extend({
+  unit: ZDbIdParam.optional(),
+  generation: repeated(ZGenerationCode),
+  key_role: repeated(ZKeyRole),
+  group_role: repeated(ZGroupRole),
+  answered: z.enum(['all', 'answered', 'not_answered']).default('all'),
+  age: repeated(z.enum(ORGANISATIONAL_AGES)),
+  risk_level: repeated(z.enum(RETENTION_RISK_LEVEL_CHOICES)),
+  name: z.string().trim().max(200).default(''),
+  id: repeated(ZDbIdParam),
+});
+export type TRetentionEmployeeListQuery = z.infer<typeof ZRetentionEmployeeListQuery>;
+export type TRetentionEmployeeSort = TRetentionEmployeeListQuery['sort'];
+
+/** A datasheet row: the person with the names of their unit and leader (null: none, or one the caller does not see). */
+export const ZRetentionEmployeeRow = ZRetentionEmployee.extend({ unit_name: z.string().nullable(), leader_name: z.string().nullable() });
+export type TRetentionEmployeeRow = z.infer<typeof ZRetentionEmployeeRow>;
+
+/**
+ * One page of the datasheet: `total` people match the filters, `visible` the caller sees; the
+ * explanations of the codes the page's rows name, in the request's language.
+ */
+export const ZRetentionEmployeeListPage = reportListPage(ZRetentionEmployeeRow).extend({
+  individual_risk_withheld: z.boolean(),
+  explanations: ZRetentionExplanations,
+});
+export type TRetentionEmployeeListPage = z.infer<typeof ZRetentionEmployeeListPage>;
+
+// ---- The org chart, a branch at a time -----------------------------------------------------
+
+/**
+ * The org chart's question: the tops of the caller's visible forest (no `leader`), or the direct
+ * reports of each `leader` (repeated, up to 500: "expand all" asks for a level at once).
+ */
+export const ZRetentionOrgChartQuery = z.object({
+  leader: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(ZDbIdParam).max(500)),
+});
+export type TRetentionOrgChartQuery = z.infer<typeof ZRetentionOrgChartQuery>;
+
+/** A person of the leader tree with what their card shows of the branch below them. */
+export const ZRetentionOrgChartPerson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  unit_name: z.string().nullable(),
+  /** The person whose branch holds them in the tree; null for a top. */
+  parent: z.number().int().nullable(),
+  /** Null when withheld (`individual_risk_withheld`). */
+  risk_level: ZRiskLevel.nullable(),
+  /** Direct reports the caller sees: the branch that opens under the card. */
+  direct_reports: z.number().int(),
+  /** Everyone below them in the caller's view. */
+  below: z.number().int(),
+  /** The highest level below them; null with nobody below, or when levels are withheld. */
+  highest_below: ZRiskLevel.nullable(),
+});
+export type TRetentionOrgChartPerson = z.infer<typeof ZRetentionOrgChartPerson>;
+
+/**
+ * The asked-for people, each branch highest risk first, then by name and id (the tops likewise);
+ * `visible` is how many people the whole tree holds.
+ */
+export const ZRetentionOrgChart = z.object({
+  people: z.array(ZRetentionOrgChartPerson),
+  visible: z.number().int(),
+  individual_risk_withheld: z.boolean(),
+});
+export type TRetentionOrgChart = z.infer<typeof ZRetentionOrgChart>;

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAccessRightsRow, TRetentionAnalytics, TSurveyStatistics } from '@ona/contracts';
+import type { TAccessRightsRow, TRetentionAnalytics, TRetentionEmployeeListPage, TSurveyStatistics } from '@ona/contracts';
 import { eq, tables } from '@ona/db';
 import { analyseThroughApi, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { countRequestStatements } from '../../testing/count-statements.ts';
@@ -71,7 +71,7 @@ describe('ETag and 304 of an analysis answer', () => {
     const leader = await get(retention(), org.tokens.leader, { 'if-none-match': etag });
     expect(leader.statusCode).toBe(200);
     expect(leader.headers.etag).not.toBe(etag);
-    expect(leader.json<TRetentionAnalytics>().employees.length).toBeLessThan(admin.json<TRetentionAnalytics>().employees.length);
+    expect(leader.json<TRetentionAnalytics>().risk_summary.total).toBeLessThan(admin.json<TRetentionAnalytics>().risk_summary.total);
     expect((await get(retention(), org.tokens.noAccess, { 'if-none-match': etag })).statusCode).toBe(403);
     expect((await get(retention(), org.tokens.otherOrg, { 'if-none-match': etag })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: retention(), headers: { 'if-none-match': etag } })).statusCode).toBe(401);
@@ -127,20 +127,23 @@ describe('what makes a kept answer stale shows on the very next request', () => 
   });
 
   it('an employee renamed or moved, and a unit renamed, by any write path', async () => {
-    const before = await get(retention(), org.tokens.admin);
+    // The whole answer names only the people its results name: the datasheet names everyone.
+    const datasheet = `${retention()}employees/?page_size=500`;
+    const before = await get(datasheet, org.tokens.admin);
     await ctx.db.db.update(tables.employees).set({ name: 'Person a1 renamed' }).where(eq(tables.employees.id, org.people.a1));
-    const renamed = await get(retention(), org.tokens.admin, { 'if-none-match': before.headers.etag as string });
+    const renamed = await get(datasheet, org.tokens.admin, { 'if-none-match': before.headers.etag as string });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.body).toContain('Person a1 renamed');
 
+    const beforeUnit = await get(retention(), org.tokens.admin);
     await ctx.db.db.update(tables.units).set({ name: 'Sales and marketing' }).where(eq(tables.units.id, org.units.sales));
-    const unitRenamed = await get(retention(), org.tokens.admin, { 'if-none-match': renamed.headers.etag as string });
+    const unitRenamed = await get(retention(), org.tokens.admin, { 'if-none-match': beforeUnit.headers.etag as string });
     expect(unitRenamed.statusCode).toBe(200);
     expect(unitRenamed.body).toContain('Sales and marketing');
 
     await ctx.db.db.update(tables.employees).set({ unitId: org.units.support }).where(eq(tables.employees.id, org.people.a1));
-    const moved = (await get(retention(), org.tokens.admin)).json<TRetentionAnalytics>();
-    expect(moved.employees.find((e) => e.id === org.people.a1)?.unit).toBe(org.units.support);
+    const moved = (await get(`${retention()}employees/?id=${org.people.a1}`, org.tokens.admin)).json<TRetentionEmployeeListPage>();
+    expect(moved.data.find((e) => e.id === org.people.a1)?.unit).toBe(org.units.support);
   });
 
   it('a change of access rights through the API', async () => {
@@ -148,13 +151,13 @@ describe('what makes a kept answer stale shows on the very next request', () => 
     const leaderUser = rows.find((r) => r.email === 'leada@acme.test');
     if (!leaderUser) throw new Error('no leader user');
     const subtree = await get(retention(), org.tokens.leader);
-    expect(subtree.json<TRetentionAnalytics>().employees.length).toBeGreaterThan(1);
+    expect(subtree.json<TRetentionAnalytics>().risk_summary.total).toBeGreaterThan(1);
     const update = (level: string) =>
       ctx.app.inject({ method: 'POST', url: `/api/engagements/${org.engagementId}/access-rights/bulk-update/`, headers: authHeader(org.tokens.admin), payload: { users: [leaderUser.id], access_rights: { retention_analytics: level } } });
     expect((await update('self_only')).statusCode).toBe(200);
     const selfOnly = await get(retention(), org.tokens.leader, { 'if-none-match': subtree.headers.etag as string });
     expect(selfOnly.statusCode).toBe(200);
-    expect(selfOnly.json<TRetentionAnalytics>().employees.map((e) => e.id)).toEqual([org.people.leadA]);
+    expect(selfOnly.json<TRetentionAnalytics>().risk_summary.total).toBe(1);
     expect((await update('no_access')).statusCode).toBe(200);
     expect((await get(retention(), org.tokens.leader, { 'if-none-match': selfOnly.headers.etag as string })).statusCode).toBe(403);
     expect((await update('subtree')).statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ZRetentionAnalytics, ZSurveyStatistics } from '@ona/contracts';
+import { ZSurveyStatistics } from '@ona/contracts';
 import { getAs, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
+import { retentionWithPeople } from '../../testing/retention-people.ts';
 import { headerOf, readWorkbook, useAnalysedOrganisation, XLSX_EXPORT_PATHS } from '../../testing/analysed-app.ts';
 import type { TestContext } from '../../testing/test-app.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -44,7 +45,7 @@ describe('every xlsx export', () => {
 
 describe('xlsx cell formats and labels', () => {
   it('writes shares as percent cells holding the API’s share, and risk levels by name', async () => {
-    const data = ZRetentionAnalytics.parse((await getAs(ctx, org.tokens.admin, api('retention-analytics-results/'), 'en-US')).json());
+    const data = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId, 'en-US');
     const book = await workbook('retention-analytics-results/export/');
     const causes = book.getWorksheet('Most typical causes')!;
     expect(header(causes).slice(0, 3)).toEqual(['Risk factor', 'Number of employees', 'Share of employees']);

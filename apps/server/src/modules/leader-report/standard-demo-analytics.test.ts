@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, tables, type DbHandle } from '@ona/db';
 import type { AnalysisResult } from '@ona/analytics';
-import type { TLeaderReport, TLeaderReportListPage, TReport360, TReport360ListPage, TRetentionAnalytics } from '@ona/contracts';
+import type { TLeaderReport, TLeaderReportListPage, TReport360, TReport360ListPage } from '@ona/contracts';
 import { buildApp, type App } from '../../app.ts';
 import { loadStandardDemo } from '../../demo/standard-demo.ts';
 import { getAs } from '../../testing/analytics-fixtures.ts';
+import { retentionWithPeople } from '../../testing/retention-people.ts';
 import { loginAs } from '../../testing/test-app.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { storedResultOf } from '../../testing/stored-result.ts';
@@ -55,7 +56,7 @@ describe('the analytics on the standard demo', () => {
     const token = await loginAs(app, 'admin@example.com', 'demo1234');
     const res = await getAs({ app }, token, `/api/engagements/${engagementId}/retention-analytics-results/`);
     expect(res.statusCode).toBe(200);
-    const body = res.json<TRetentionAnalytics>();
+    const body = await retentionWithPeople({ app }, token, engagementId);
     const produced = [...new Set(stored.employees.map((e) => e.risk_level))].sort();
     expect(produced).toEqual(expect.arrayContaining([0, 3, 4]));
     expect([...new Set(body.employees.map((e) => e.risk_level))].sort()).toEqual(produced);

@@ -4,6 +4,7 @@ import { EXPLANATIONS } from '@ona/analytics';
 import type { TRetentionAnalytics } from '@ona/contracts';
 import { analyseThroughApi, getAs, setUpAnalysedOrganisation, type AnalyticsOrganisation } from '../../testing/analytics-fixtures.ts';
 import { buildApp } from '../../app.ts';
+import { retentionWithPeople, type RetentionWithPeople } from '../../testing/retention-people.ts';
 import { createTestApp, type TestContext } from '../../testing/test-app.ts';
 import { requireLatestAnalysis } from '../analytics-shared/latest-result.ts';
 
@@ -27,8 +28,12 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   it('gives all_access everyone, with units, roots and the retention pages', async () => {
     const res = await getAs(ctx, org.tokens.admin, url(org.engagementId));
     expect(res.statusCode).toBe(200);
-    const body = res.json<TRetentionAnalytics>();
+    const body = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     expect(body.employees).toHaveLength(12);
+    expect(body.risk_summary.total).toBe(12);
+    // The answer itself holds nobody's row: the datasheet and the org chart ask for theirs.
+    expect(Object.keys(res.json<object>())).not.toContain('employees');
+    expect(Object.keys(res.json<object>())).not.toContain('root_employees');
     expect(body.root_employees).toEqual([org.people.ceo]);
     expect(body.units.find((u) => u.id === org.units.company)?.children.sort()).toEqual([org.units.sales, org.units.support].sort());
     const a6 = body.employees.find((e) => e.id === org.people.a6);
@@ -43,7 +48,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   });
 
   it('explains every code it names in English by default: factors, causes, roles, dysfunctions, levels', async () => {
-    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const body = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     for (const cause of body.results.most_typical_causes.items ?? []) expect(cause.explanation).toBe(EXPLANATIONS.riskFactors[cause.factor]);
     const dysfunctions = Object.values(body.results.groups).flat().flatMap((row) => row.dysfunctions);
     expect(dysfunctions.length).toBeGreaterThan(0);
@@ -60,7 +65,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   });
 
   it('gives the explanations in the request’s language (Accept-Language: hu-HU)', async () => {
-    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId), 'hu-HU')).json<TRetentionAnalytics>();
+    const body = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId, 'hu-HU');
     const a1 = body.employees.find((e) => e.id === org.people.a1);
     expect(a1?.risk_factors.find((f) => f.code === 'lackOfManagersAttention')?.explanation).toBe(
       'Ez a munkatárs nem említi a vezetőjét azok között, akik kérés nélkül is tájékoztatják.',
@@ -77,7 +82,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
 
   it('counts the most typical causes exactly as the engine does for the whole organisation', async () => {
     const stored = (await requireLatestAnalysis(ctx.db.db, org.engagementId, [['retention']])).result;
-    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const body = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     expect(body.results.most_typical_causes.items?.map((c) => [c.factor, c.count, c.high_risk_count])).toEqual(
       stored.retention.mostTypicalCauses.map((c) => [c.factor, c.count, c.highRiskCount]),
     );
@@ -85,7 +90,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   });
 
   it('gives subtree the caller and everyone below them, rooted at the caller', async () => {
-    const body = (await getAs(ctx, org.tokens.leader, url(org.engagementId))).json<TRetentionAnalytics>();
+    const body = await retentionWithPeople(ctx, org.tokens.leader, org.engagementId);
     const { leadA, a1, a2, a3, a4, a5, a6 } = org.people;
     expect(body.employees.map((e) => e.id).sort()).toEqual([leadA, a1, a2, a3, a4, a5, a6].sort());
     expect(body.root_employees).toEqual([leadA]);
@@ -95,8 +100,8 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
 
   it('never shows a leader which member left them out: the leader-relationship factors of their direct reports are hidden from them', async () => {
     const leaderFactors = ['lackOfManagersAttention', 'lackOfManagersFeedback', 'lackOfManagersRecognition', 'lackOfManagersSupport', 'noChemistryWithLeader'];
-    const admin = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
-    const leader = (await getAs(ctx, org.tokens.leader, url(org.engagementId))).json<TRetentionAnalytics>();
+    const admin = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
+    const leader = await retentionWithPeople(ctx, org.tokens.leader, org.engagementId);
     const a1ForAdmin = admin.employees.find((e) => e.id === org.people.a1);
     const a1ForLeader = leader.employees.find((e) => e.id === org.people.a1);
     expect(a1ForAdmin?.risk_factors.some((f) => leaderFactors.includes(f.code))).toBe(true);
@@ -107,7 +112,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   });
 
   it('gives self_only only the caller’s record and withholds the aggregates of one person', async () => {
-    const body = (await getAs(ctx, org.tokens.member, url(org.engagementId))).json<TRetentionAnalytics>();
+    const body = await retentionWithPeople(ctx, org.tokens.member, org.engagementId);
     expect(body.employees.map((e) => e.id)).toEqual([org.people.a2]);
     expect(body.results.most_typical_causes).toEqual({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, items: null });
     expect(body.results.corresponding_causes).toEqual({ withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, items: null });
@@ -115,7 +120,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   });
 
   it('withholds the shares of a group with fewer than five respondents', async () => {
-    const body = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const body = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     const rows = Object.values(body.results.groups).flat();
     const teamB = rows.filter((r) => r.leader.id === org.people.leadB);
     const teamA = rows.filter((r) => r.leader.id === org.people.leadA);
@@ -127,12 +132,12 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   it('withholds team A for its leader, whose view is team A and the leader: the two differ by one person', async () => {
     const teamA = (body: TRetentionAnalytics) => Object.values(body.results.groups).flat().filter((r) => r.leader.id === org.people.leadA);
     // The admin sees 10 respondents: team A's 5 leave out 5, so its shares are shown.
-    const admin = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const admin = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     expect(teamA(admin).length).toBeGreaterThan(0);
     for (const row of teamA(admin)) expect(row).toMatchObject({ withheld: false, withheld_reason: null, respondent_count: 5 });
     // Leader A sees 6 respondents (the team and themselves): the causes of all 6 beside the team's
     // shares would describe leader A alone.
-    const leader = (await getAs(ctx, org.tokens.leader, url(org.engagementId))).json<TRetentionAnalytics>();
+    const leader = await retentionWithPeople(ctx, org.tokens.leader, org.engagementId);
     expect(leader.results.most_typical_causes.withheld).toBe(false);
     expect(teamA(leader).length).toBeGreaterThan(0);
     for (const row of teamA(leader)) expect(row).toMatchObject({ withheld: true, withheld_reason: { code: 'difference_below_minimum', minimum: 5 }, at_risk_share: null, density: null });
@@ -141,7 +146,7 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
   it('takes the privacy minimum from the MIN_GROUP_SIZE setting', async () => {
     const lenient = await buildApp({ db: ctx.db, settings: { SMTP_URL: undefined, MAIL_FROM: 'ONA test <test@ona.example>', PUBLIC_URL: 'http://app.test', REDIS_URL: undefined, MIN_GROUP_SIZE: 2 }, webDistDir: '/nonexistent', pollJobs: false });
     try {
-      const body = (await getAs({ app: lenient }, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+      const body = await retentionWithPeople({ app: lenient }, org.tokens.admin, org.engagementId);
       const teamB = Object.values(body.results.groups).flat().filter((r) => r.leader.id === org.people.leadB);
       expect(teamB.length).toBeGreaterThan(0);
       for (const row of teamB) expect(row).toMatchObject({ withheld: false, respondent_count: 2 });
@@ -215,12 +220,12 @@ describe('GET /engagements/{id}/retention-analytics-results/export/', () => {
 
 describe('the stored result behind the pages', () => {
   it('is read again when a new analysis is stored, and gives the same page twice in a row', async () => {
-    const first = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
-    const again = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const first = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
+    const again = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     expect(again).toEqual(first);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await analyseThroughApi(ctx, org.engagementId, org.tokens.admin);
-    const after = (await getAs(ctx, org.tokens.admin, url(org.engagementId))).json<TRetentionAnalytics>();
+    const after = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     expect(after.analysed_at).not.toBe(first.analysed_at);
     // Same answers, same analysis: only the time differs.
     expect({ ...after, analysed_at: null }).toEqual({ ...first, analysed_at: null });
@@ -238,8 +243,8 @@ describe('what a leader may read about the members who leave them out', () => {
   afterAll(async () => neglectCtx.close());
 
   it('names the neglected members to HR but never to that leader, in the groups and among the leaders in need of support', async () => {
-    const admin = (await getAs(neglectCtx, neglectOrg.tokens.admin, url(neglectOrg.engagementId))).json<TRetentionAnalytics>();
-    const leader = (await getAs(neglectCtx, neglectOrg.tokens.leader, url(neglectOrg.engagementId))).json<TRetentionAnalytics>();
+    const admin = await retentionWithPeople(neglectCtx, neglectOrg.tokens.admin, neglectOrg.engagementId);
+    const leader = await retentionWithPeople(neglectCtx, neglectOrg.tokens.leader, neglectOrg.engagementId);
     const neglected = [neglectOrg.people.a1, neglectOrg.people.a2, neglectOrg.people.a3].sort((a, b) => a - b);
     const patternFor = (body: TRetentionAnalytics) =>
       body.results.groups.leader_relationship.filter((r) => r.leader.id === neglectOrg.people.leadA).flatMap((r) => r.dysfunctions).find((d) => d.code === 'neglectPattern');

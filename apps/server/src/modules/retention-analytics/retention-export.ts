@@ -1,4 +1,5 @@
-import type { TRetentionAnalytics, TRetentionExplanations } from '@ona/contracts';
+import type { TRetentionExplanations } from '@ona/contracts';
+import type { RetentionExport } from './retention-service.ts';
 import { addTableSheet, dateCell, newWorkbook, type TableWorkbook } from '../analytics-shared/workbook-table.ts';
 import type { Labeller } from '../analytics-shared/labels.ts';
 
@@ -6,7 +7,7 @@ import type { Labeller } from '../analytics-shared/labels.ts';
  * The retention datasheet, one sheet per retention page, and a sheet explaining every risk level,
  * factor, role and dysfunction the workbook names, all in the request's language.
  */
-export function retentionWorkbook(data: TRetentionAnalytics, label: Labeller, minGroupSize: number): TableWorkbook {
+export function retentionWorkbook(data: RetentionExport, label: Labeller, minGroupSize: number): TableWorkbook {
   const { t } = label;
   const workbook = newWorkbook();
   const names = new Map(data.employees.map((e) => [e.id, e.name]));

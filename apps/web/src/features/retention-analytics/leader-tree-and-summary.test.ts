@@ -1,39 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import type { TGroupRow, TRetentionResults } from '@ona/contracts';
+import type { TGroupRow, TRetentionOrgChartPerson, TRetentionResults } from '@ona/contracts';
 import { distinctPeopleAffected, groupTableRows } from './group-table.ts';
-import { buildLeaderTree, leaderTreeIds } from './leader-tree.ts';
-import { retentionEmployee } from './retention-fixtures.test-support.ts';
-import { riskSummary } from './risk-summary.ts';
+import { groupByParent, openBranches } from './org-chart/use-org-chart-branches.ts';
+import { riskSummaryOf } from './risk-summary.ts';
 
 describe('risk summary', () => {
-  it('counts employees per level, with some risk factor and at high risk (level 3 and above)', () => {
-    const summary = riskSummary([0, 0, 1, 2, 3, 4, 4].map((risk_level) => ({ risk_level })));
+  const distribution = { withheld: false, withheld_reason: null, counts: { 0: 1, 1: 1, 2: 1, 3: 1, 4: 1 } } as const;
+  it('reads the server’s counts per level, with some risk factor and at high risk (level 3 and above)', () => {
+    const summary = riskSummaryOf({ individual_risk_withheld: false, risk_summary: { total: 7, per_level: { 0: 2, 1: 1, 2: 1, 3: 1, 4: 2 } }, risk_distribution: distribution });
     expect(summary.perLevel).toEqual({ 0: 2, 1: 1, 2: 1, 3: 1, 4: 2 });
     expect(summary).toMatchObject({ total: 7, withRiskFactor: 5, atHighRisk: 3 });
   });
+
+  it('reads the team’s distribution when the reader sees risk only in aggregate, zeros while it is withheld', () => {
+    const summary = riskSummaryOf({ individual_risk_withheld: true, risk_summary: { total: 5, per_level: null }, risk_distribution: distribution });
+    expect(summary).toMatchObject({ total: 5, withRiskFactor: 4, atHighRisk: 2 });
+    const withheld = riskSummaryOf({ individual_risk_withheld: true, risk_summary: { total: 3, per_level: null }, risk_distribution: { withheld: true, withheld_reason: { code: 'group_below_minimum', minimum: 5 }, counts: null } });
+    expect(withheld).toMatchObject({ total: 3, withRiskFactor: 0, atHighRisk: 0 });
+  });
 });
 
-describe('leader tree', () => {
-  const boss = retentionEmployee(1, { name: 'Boss', direct_reports: [2, 3], risk_level: 1 });
-  const calm = retentionEmployee(2, { name: 'Calm', leader: 1, risk_level: 0, direct_reports: [4] });
-  const worried = retentionEmployee(3, { name: 'Worried', leader: 1, risk_level: 4 });
-  const deep = retentionEmployee(4, { name: 'Deep', leader: 2, risk_level: 3 });
-  const stray = retentionEmployee(5, { name: 'Stray', leader: 99 });
+describe('the org chart, a branch at a time', () => {
+  const person = (id: number, parent: number | null, direct_reports: number): TRetentionOrgChartPerson => ({ id, name: `P${id}`, unit_name: null, parent, risk_level: 1, direct_reports, below: direct_reports, highest_below: null });
+  const tops = [person(1, null, 2), person(9, null, 0)];
 
-  it('grows from the roots, highest risk first, with subtree sizes and the highest level below', () => {
-    const [root] = buildLeaderTree([boss, calm, worried, deep], [1], 'en');
-    expect(root?.children.map((c) => c.employee.name)).toEqual(['Worried', 'Calm']);
-    expect(root?.subtreeSize).toBe(3);
-    expect(root?.highestBelow).toBe(4);
-    expect(root?.children[1]?.highestBelow).toBe(3);
-    expect(root?.children[0]?.highestBelow).toBe(-1);
+  it('asks for the open branches not loaded yet, walking down the loaded ones', () => {
+    const loaded = new Map([[1, [person(2, 1, 1), person(3, 1, 4)]]]);
+    expect(openBranches(tops, new Map(), (id) => id === 1)).toEqual([1]);
+    expect(openBranches(tops, loaded, () => true)).toEqual([2, 3]);
+    expect(openBranches(tops, loaded, (id) => id !== 1)).toEqual([]);
   });
 
-  it('keeps people the roots never reach as roots of their own and draws nobody twice', () => {
-    const doubled = { ...worried, direct_reports: [2] };
-    const tree = buildLeaderTree([boss, calm, doubled, deep, stray], [1], 'en');
-    expect(tree.map((n) => n.employee.name)).toEqual(['Boss', 'Stray']);
-    expect(leaderTreeIds(tree).sort()).toEqual([1, 2, 3, 4, 5]);
+  it('groups an answer by branch in its order, with an empty branch for a leader who got nobody', () => {
+    const groups = groupByParent([1, 5], [person(3, 1, 0), person(2, 1, 0)]);
+    expect(groups.get(1)?.map((p) => p.id)).toEqual([3, 2]);
+    expect(groups.get(5)).toEqual([]);
   });
 });
 

@@ -1,13 +1,15 @@
-import type { TGenerationCode, TGroupRole, TKeyRole, TRetentionEmployee } from '@ona/contracts';
-import type { TRetentionUnit } from './retention-lookups.ts';
-import { organisationalAge, type TOrganisationalAge } from './organisational-age.ts';
+import type { TGenerationCode, TGroupRole, TKeyRole } from '@ona/contracts';
+import type { TOrganisationalAge } from './organisational-age.ts';
 
 export const RISK_LEVELS = [0, 1, 2, 3, 4] as const;
 export type TRiskLevel = (typeof RISK_LEVELS)[number];
 
 export type TAnsweredFilter = 'all' | 'answered' | 'notAnswered';
 
-/** The retention filters of spec §3; an empty list means "any". */
+/**
+ * The retention filters of spec §3; an empty list means "any" (no risk level: nobody). The server
+ * applies them (`datasheetQuery`, docs/analysis-result-parts.md).
+ */
 export type TRetentionFilters = {
   /** A department id: the employees of that unit and of every unit below it. */
   department: number | null;
@@ -47,51 +49,4 @@ export function activeFilterCount(filters: TRetentionFilters): number {
     filters.groupRoles.length > 0,
     filters.search.trim() !== '',
   ].filter(Boolean).length;
-}
-
-/** A unit and every unit below it, following `children`; a loop in bad data stops where it closes. */
-export function unitWithDescendants(units: readonly TRetentionUnit[], unitId: number): Set<number> {
-  const byId = new Map(units.map((unit) => [unit.id, unit]));
-  const found = new Set<number>();
-  const stack = [unitId];
-  while (stack.length > 0) {
-    const id = stack.pop();
-    if (id === undefined || found.has(id)) continue;
-    found.add(id);
-    for (const child of byId.get(id)?.children ?? []) stack.push(child);
-  }
-  return found;
-}
-
-/** Lower case without accents, so "arpad" finds "Árpád". */
-export function foldName(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-}
-
-const anyOf = <T>(wanted: readonly T[], has: readonly T[]) => wanted.length === 0 || wanted.some((value) => has.includes(value));
-
-/** The employees the filters let through, in their original order. */
-export function filterEmployees(
-  employees: readonly TRetentionEmployee[],
-  units: readonly TRetentionUnit[],
-  filters: TRetentionFilters,
-  today: Date,
-): TRetentionEmployee[] {
-  const departments = filters.department === null ? null : unitWithDescendants(units, filters.department);
-  const search = foldName(filters.search);
-  return employees.filter((employee) => {
-    if (departments && (employee.unit === null || !departments.has(employee.unit))) return false;
-    if (filters.generations.length > 0 && (employee.generation === null || !filters.generations.includes(employee.generation))) return false;
-    if (!anyOf(filters.keyRoles, employee.key_roles)) return false;
-    if (filters.answered === 'answered' && !employee.has_answered) return false;
-    if (filters.answered === 'notAnswered' && employee.has_answered) return false;
-    if (filters.organisationalAges.length > 0) {
-      const age = organisationalAge(employee.works_since, today);
-      if (age === null || !filters.organisationalAges.includes(age)) return false;
-    }
-    if (!filters.riskLevels.some((level) => level === employee.risk_level)) return false;
-    if (!anyOf(filters.groupRoles, employee.group_roles)) return false;
-    if (search !== '' && !foldName(employee.name).includes(search)) return false;
-    return true;
-  });
 }

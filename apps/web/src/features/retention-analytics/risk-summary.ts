@@ -1,4 +1,4 @@
-import type { TRetentionAnalytics, TRetentionEmployee } from '@ona/contracts';
+import type { TRetentionAnalytics } from '@ona/contracts';
 import { RISK_LEVELS, type TRiskLevel } from './retention-filters.ts';
 
 /** Level 3 and above is "high risk" in the engine and in the spec (docs/methods.md). */
@@ -14,30 +14,15 @@ export type TRiskSummary = {
   atHighRisk: number;
 };
 
-export function riskSummary(employees: readonly Pick<TRetentionEmployee, 'risk_level'>[]): TRiskSummary {
-  const perLevel: Record<TRiskLevel, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 };
-  for (const employee of employees) {
-    const level = RISK_LEVELS.find((candidate) => candidate === employee.risk_level);
-    if (level !== undefined) perLevel[level] += 1;
-  }
-  return {
-    total: employees.length,
-    perLevel,
-    withRiskFactor: perLevel[1] + perLevel[2] + perLevel[3] + perLevel[4],
-    atHighRisk: perLevel[3] + perLevel[4],
-  };
-}
-
 /**
- * The summary the page shows: counted from the people, or, when the journey shows this reader risk
- * only in aggregate ("aggregate risk only for leaders"), the server's distribution of their team
- * (all zeros while it is withheld below the privacy minimum).
+ * The summary the page shows: the server's counts of the people the reader sees, or, when the
+ * journey shows this reader risk only in aggregate ("aggregate risk only for leaders"), the
+ * server's distribution of their team (all zeros while it is withheld below the privacy minimum).
  */
-export function riskSummaryOf(data: Pick<TRetentionAnalytics, 'employees' | 'individual_risk_withheld' | 'risk_distribution'>): TRiskSummary {
-  if (!data.individual_risk_withheld) return riskSummary(data.employees);
-  const counts = data.risk_distribution.counts;
+export function riskSummaryOf(data: Pick<TRetentionAnalytics, 'risk_summary' | 'individual_risk_withheld' | 'risk_distribution'>): TRiskSummary {
+  const counts = data.individual_risk_withheld ? data.risk_distribution.counts : data.risk_summary.per_level;
   const perLevel: Record<TRiskLevel, number> = { 0: counts?.['0'] ?? 0, 1: counts?.['1'] ?? 0, 2: counts?.['2'] ?? 0, 3: counts?.['3'] ?? 0, 4: counts?.['4'] ?? 0 };
-  return { total: data.employees.length, perLevel, withRiskFactor: perLevel[1] + perLevel[2] + perLevel[3] + perLevel[4], atHighRisk: perLevel[3] + perLevel[4] };
+  return { total: data.risk_summary.total, perLevel, withRiskFactor: perLevel[1] + perLevel[2] + perLevel[3] + perLevel[4], atHighRisk: perLevel[3] + perLevel[4] };
 }
 
 /** Mantine colour of a level: calm to alarming. */

@@ -1,12 +1,11 @@
 import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
-import type { TRetentionEmployee, TRetentionExplanations } from '@ona/contracts';
+import type { TRetentionEmployeeRow, TRetentionExplanations } from '@ona/contracts';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format-date.ts';
 import { activeLocale } from '../../../shared/i18n/i18n.ts';
 import { WindowedList } from '../../../shared/ui/windowed-list.tsx';
 import { CodeBadges } from '../code-badges.tsx';
-import type { TRetentionLookups } from '../retention-lookups.ts';
 import { DATASHEET_COLUMNS, type TDatasheetColumn, type TDatasheetSort } from '../retention-sort.ts';
 import { RiskLevelBadge } from '../risk-level-badge.tsx';
 import classes from './datasheet.module.css';
@@ -24,14 +23,20 @@ const ROW_HEIGHT = 52;
 const VIEWPORT_HEIGHT = 640;
 
 type TDatasheetProps = {
-  employees: readonly TRetentionEmployee[];
+  /** One page of the sheet, as the server sorted and filtered it. */
+  employees: readonly TRetentionEmployeeRow[];
+  /** Rows of the whole sheet (every page), for aria-rowcount. */
+  total: number;
+  /** Place of the page's first row in the whole sheet (0 on the first page). */
+  firstRowIndex: number;
+  /** True while the rows shown are the previous page's and the asked-for page is on its way. */
+  busy: boolean;
   explanations: TRetentionExplanations;
-  lookups: TRetentionLookups;
   sort: TDatasheetSort;
   onSort: (column: TDatasheetColumn) => void;
-  /** Changes when the filters or the sort change, to bring the list back to its top. */
+  /** Changes with the filters, the sort or the page, to bring the list back to its top. */
   resetKey: string;
-  onOpen: (employee: TRetentionEmployee) => void;
+  onOpen: (employee: TRetentionEmployeeRow) => void;
 };
 
 function SortHeader({ column, sort, onSort }: { column: TDatasheetColumn; sort: TDatasheetSort; onSort: (column: TDatasheetColumn) => void }) {
@@ -55,9 +60,9 @@ function SortHeader({ column, sort, onSort }: { column: TDatasheetColumn; sort: 
   );
 }
 
-type TEmployeeRowProps = { rowIndex: number; employee: TRetentionEmployee; explanations: TRetentionExplanations; lookups: TRetentionLookups; onOpen: (employee: TRetentionEmployee) => void };
+type TEmployeeRowProps = { rowIndex: number; employee: TRetentionEmployeeRow; explanations: TRetentionExplanations; onOpen: (employee: TRetentionEmployeeRow) => void };
 
-function EmployeeRow({ rowIndex, employee, explanations, lookups, onOpen }: TEmployeeRowProps) {
+function EmployeeRow({ rowIndex, employee, explanations, onOpen }: TEmployeeRowProps) {
   const { t } = useTranslation('retention');
   const locale = activeLocale();
   const dash = DASH;
@@ -79,11 +84,11 @@ function EmployeeRow({ rowIndex, employee, explanations, lookups, onOpen }: TEmp
       <div className={classes.cell} role="cell">
         <CodeBadges kind="riskFactors" codes={employee.risk_factors.map((factor) => factor.code)} explanations={explanations} limit={1} wrap={false} />
       </div>
-      <div className={classes.cell} role="cell" title={lookups.unitName(employee.unit)}>
-        {lookups.unitName(employee.unit) || dash}
+      <div className={classes.cell} role="cell" title={employee.unit_name ?? ''}>
+        {employee.unit_name || dash}
       </div>
-      <div className={classes.cell} role="cell" title={lookups.employeeName(employee.leader)}>
-        {lookups.employeeName(employee.leader) || dash}
+      <div className={classes.cell} role="cell" title={employee.leader_name ?? ''}>
+        {employee.leader_name || dash}
       </div>
       <div className={classes.cell} role="cell">{employee.generation === null ? dash : t(`codes.generations.${employee.generation}`)}</div>
       <div className={classes.cell} role="cell">
@@ -95,7 +100,7 @@ function EmployeeRow({ rowIndex, employee, explanations, lookups, onOpen }: TEmp
 }
 
 /** Every line each column shows, header first, as the datasheet-widths module measures them. */
-function useColumnWidths(employees: readonly TRetentionEmployee[], lookups: TRetentionLookups): number[] {
+function useColumnWidths(employees: readonly TRetentionEmployeeRow[]): number[] {
   const { t } = useTranslation('retention');
   const measure = useTextMeasure();
   const locale = activeLocale();
@@ -116,24 +121,25 @@ function useColumnWidths(employees: readonly TRetentionEmployee[], lookups: TRet
       names.push([{ text: employee.name, font: 'strong', extra: 0 }]);
       const factor = employee.risk_factors[0];
       factors.push(badges(factor && t(`codes.riskFactors.${factor.code}`), employee.risk_factors.length));
-      units.push(text(lookups.unitName(employee.unit)));
-      leaders.push(text(lookups.employeeName(employee.leader)));
+      units.push(text(employee.unit_name ?? ''));
+      leaders.push(text(employee.leader_name ?? ''));
       if (employee.generation !== null) generations.push(text(t(`codes.generations.${employee.generation}`)));
       const role = employee.key_roles[0];
       roles.push(badges(role && t(`codes.keyRoles.${role}`), employee.key_roles.length));
       since.push(text(employee.works_since === null ? '' : formatDate(employee.works_since, locale)));
     }
     return columnWidths(columns, measure);
-  }, [employees, lookups, t, measure, locale]);
+  }, [employees, t, measure, locale]);
 }
 
 /**
- * The employee datasheet (spec §3 columns). Rows are virtualised: thousands of employees cost as
- * much as the dozen in view, and header and rows share one CSS grid so the columns line up.
+ * The employee datasheet (spec §3 columns), one page of it: the server filters, sorts and pages the
+ * people (docs/analysis-result-parts.md). Rows are virtualised within the page, and header and rows
+ * share one CSS grid so the columns line up.
  */
-export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSort, resetKey, onOpen }: TDatasheetProps) {
+export function EmployeeDatasheet({ employees, total, firstRowIndex, busy, explanations, sort, onSort, resetKey, onOpen }: TDatasheetProps) {
   const { t } = useTranslation('retention');
-  const widths = useColumnWidths(employees, lookups);
+  const widths = useColumnWidths(employees);
   // Each column as wide as its widest text, header and rows alike (the rows are windowed, so the
   // grid cannot size itself); the sheet scrolls sideways when the columns need more than the screen.
   const columns = { '--datasheet-columns': gridTemplate(widths), minWidth: widths.reduce((sum, width) => sum + width, SHEET_EXTRA) } as CSSProperties;
@@ -142,7 +148,7 @@ export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSo
       {/* A table to assistive technology (role="table", rows, column headers with aria-sort) drawn
           as a CSS grid so that only the rows in view are rendered: aria-rowcount tells the full
           size and each row's aria-rowindex its place (the header is row 1). */}
-      <div className={classes.sheet} style={columns} role="table" aria-label={t('employees.title')} aria-rowcount={employees.length + 1} data-testid="employee-datasheet">
+      <div className={classes.sheet} style={columns} role="table" aria-label={t('employees.title')} aria-rowcount={total + 1} aria-busy={busy} data-testid="employee-datasheet">
         <div role="rowgroup">
           <div className={classes.header} role="row" aria-rowindex={1}>
             {DATASHEET_COLUMNS.map((column) => (
@@ -164,7 +170,7 @@ export function EmployeeDatasheet({ employees, explanations, lookups, sort, onSo
             rowHeight={ROW_HEIGHT}
             height={VIEWPORT_HEIGHT}
             itemKey={(employee) => employee.id}
-            renderRow={(employee, index) => <EmployeeRow rowIndex={index + 2} employee={employee} explanations={explanations} lookups={lookups} onOpen={onOpen} />}
+            renderRow={(employee, index) => <EmployeeRow rowIndex={firstRowIndex + index + 2} employee={employee} explanations={explanations} onOpen={onOpen} />}
             label={t('employees.title')}
             testId="retention-datasheet"
             resetKey={resetKey}

@@ -1,16 +1,14 @@
 import { Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import type { TRetentionEmployee, TRetentionExplanations } from '@ona/contracts';
+import type { TRetentionEmployeeRow, TRetentionExplanations } from '@ona/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/format-date.ts';
 import { activeLocale } from '../../../shared/i18n/i18n.ts';
-import type { TRetentionLookups } from '../retention-lookups.ts';
 import { RiskLevelBadge } from '../risk-level-badge.tsx';
 import { asRiskLevel } from '../risk-summary.ts';
 
 type TEmployeeDrawerProps = {
-  employee: TRetentionEmployee | null;
+  employee: TRetentionEmployeeRow | null;
   explanations: TRetentionExplanations;
-  lookups: TRetentionLookups;
   onClose: () => void;
 };
 
@@ -29,7 +27,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  * One employee in full: the datasheet row has room for one factor badge, the reader who clicks a
  * name gets every factor with the sentence that explains it, and the roles likewise.
  */
-export function EmployeeDrawer({ employee, explanations, lookups, onClose }: TEmployeeDrawerProps) {
+export function EmployeeDrawer({ employee, explanations, onClose }: TEmployeeDrawerProps) {
   const { t } = useTranslation('retention');
   const locale = activeLocale();
   return (
@@ -43,8 +41,8 @@ export function EmployeeDrawer({ employee, explanations, lookups, onClose }: TEm
             </Text>
           </Group>
           <Group gap="xl" align="flex-start">
-            <Fact label={t('employees.columns.department')} value={lookups.unitName(employee.unit)} />
-            <Fact label={t('employees.columns.leader')} value={lookups.employeeName(employee.leader)} />
+            <Fact label={t('employees.columns.department')} value={employee.unit_name ?? ''} />
+            <Fact label={t('employees.columns.leader')} value={employee.leader_name ?? ''} />
             <Fact label={t('employees.columns.generation')} value={employee.generation === null ? '' : t(`codes.generations.${employee.generation}`)} />
             <Fact label={t('employees.columns.worksSince')} value={employee.works_since === null ? '' : formatDate(employee.works_since, locale)} />
           </Group>

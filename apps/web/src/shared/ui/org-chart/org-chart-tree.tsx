@@ -36,6 +36,8 @@ export function TreeBranch<T>(props: {
   idOf: (node: T) => number;
   labelOf: (node: T) => string;
   childrenOf: (node: T) => readonly T[];
+  /** Whether the node has a branch to open, when its children are loaded only once it opens; by default, whether it has children. */
+  hasChildren?: (node: T) => boolean;
   expanded: ReadonlySet<number>;
   card: (node: T, open: boolean) => ReactNode;
 }) {
@@ -45,8 +47,9 @@ export function TreeBranch<T>(props: {
         const id = props.idOf(node);
         const children = props.childrenOf(node);
         const open = props.expanded.has(id);
+        const branch = props.hasChildren ? props.hasChildren(node) : children.length > 0;
         return (
-          <li key={id} className={classes.node} role="treeitem" aria-expanded={children.length > 0 ? open : undefined} aria-label={props.labelOf(node)}>
+          <li key={id} className={classes.node} role="treeitem" aria-expanded={branch ? open : undefined} aria-busy={open && branch && children.length === 0 ? true : undefined} aria-label={props.labelOf(node)}>
             {props.card(node, open)}
             {open && children.length > 0 && <TreeBranch {...props} nodes={children} />}
           </li>
