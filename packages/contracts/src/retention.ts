@@ -181,6 +181,15 @@ export const ZRetentionAnalytics = z.object({
    */
   individual_risk_withheld: z.boolean(),
   risk_distribution: ZRiskDistribution,
+  /**
+   * Every person the caller sees, and those of them whose leader the caller does not see (the tops
+   * of the visible forest): the spec's retention response (units, employees, root_employees,
+   * results). Left out when asked with `people=false`, as the web pages ask: they read the
+   * datasheet and the org chart a page and a branch at a time (docs/analysis-result-parts.md,
+   * "The retention page, paged"), and at 100,000 people these two are 75 MB.
+   */
+  employees: z.array(ZRetentionEmployee).optional(),
+  root_employees: z.array(z.number().int()).optional(),
   risk_summary: ZRetentionRiskSummary,
   /** The people the results name (key people in danger, leaders in need of support and the members they neglect, group leaders), once each by id. */
   named_people: z.array(ZRetentionNamedPerson),
@@ -189,6 +198,10 @@ export const ZRetentionAnalytics = z.object({
   explanations: ZRetentionExplanations,
 });
 export type TRetentionAnalytics = z.infer<typeof ZRetentionAnalytics>;
+
+/** `people=false`: the answer without `employees` and `root_employees` (the web pages' question). */
+export const ZRetentionAnalyticsQuery = z.object({ people: z.enum(['true', 'false']).default('true') });
+export type TRetentionAnalyticsQuery = z.infer<typeof ZRetentionAnalyticsQuery>;
 
 // ---- The employees datasheet, a page at a time ---------------------------------------------
 

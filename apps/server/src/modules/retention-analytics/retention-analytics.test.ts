@@ -31,9 +31,16 @@ describe('GET /engagements/{id}/retention-analytics-results/', () => {
     const body = await retentionWithPeople(ctx, org.tokens.admin, org.engagementId);
     expect(body.employees).toHaveLength(12);
     expect(body.risk_summary.total).toBe(12);
-    // The answer itself holds nobody's row: the datasheet and the org chart ask for theirs.
-    expect(Object.keys(res.json<object>())).not.toContain('employees');
-    expect(Object.keys(res.json<object>())).not.toContain('root_employees');
+    // The spec's response holds every person and the roots; they are the datasheet's rows.
+    const whole = res.json<TRetentionAnalytics>();
+    expect(whole.employees?.map((e) => e.id).sort()).toEqual(body.employees.map((e) => e.id).sort());
+    expect(whole.root_employees).toEqual([org.people.ceo]);
+    // Asked as the web pages ask, it holds nobody's row: the datasheet and the org chart ask for theirs.
+    const paged = await getAs(ctx, org.tokens.admin, `${url(org.engagementId)}?people=false`);
+    expect(paged.statusCode).toBe(200);
+    expect(Object.keys(paged.json<object>())).not.toContain('employees');
+    expect(Object.keys(paged.json<object>())).not.toContain('root_employees');
+    expect({ ...whole, employees: undefined, root_employees: undefined }).toEqual({ ...paged.json<TRetentionAnalytics>(), employees: undefined, root_employees: undefined });
     expect(body.root_employees).toEqual([org.people.ceo]);
     expect(body.units.find((u) => u.id === org.units.company)?.children.sort()).toEqual([org.units.sales, org.units.support].sort());
     const a6 = body.employees.find((e) => e.id === org.people.a6);

@@ -52,17 +52,20 @@ export function retentionEmployees(scope: AnalyticsScope, result: RetentionResul
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** The retention view with every row the reader sees: the export writes them all; no page answer holds them. */
+/** The retention view with every row the reader sees, as the export writes them. */
 export type RetentionExport = TRetentionAnalytics & { employees: TRetentionEmployee[] };
 
 /**
- * The retention page in the request's language: every code comes with its manager sentence. The
- * people are not in it (docs/analysis-result-parts.md, "The retention page, paged"): the
- * datasheet and the org chart ask for theirs; the glossary still names every code of the view.
+ * The retention page in the request's language: every code comes with its manager sentence. With
+ * `withPeople` it holds every person the reader sees and the tops of their visible forest, as the
+ * spec's response does; without, only what the pages show beside their datasheet and org chart,
+ * which ask for their people a page and a branch at a time (docs/analysis-result-parts.md, "The
+ * retention page, paged"). The glossary names every code of the view either way.
  */
-export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis<RetentionResult>, minGroupSize: number, explain: Explainer): TRetentionAnalytics {
-  const { employees: _everyone, ...answer } = retentionExport(scope, stored, minGroupSize, explain);
-  return answer;
+export function retentionAnalytics(scope: AnalyticsScope, stored: StoredAnalysis<RetentionResult>, minGroupSize: number, explain: Explainer, withPeople: boolean): TRetentionAnalytics {
+  const { employees, ...answer } = retentionExport(scope, stored, minGroupSize, explain);
+  if (!withPeople) return answer;
+  return { ...answer, employees, root_employees: employees.filter((e) => e.leader === null || !scope.visible.has(e.leader)).map((e) => e.id) };
 }
 
 /** The retention view and every row of it, for the export. */

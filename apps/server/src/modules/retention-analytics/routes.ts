@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParams, ZRetentionAnalytics, ZRetentionEmployeeListPage, ZRetentionEmployeeListQuery, ZRetentionOrgChart, ZRetentionOrgChartQuery, type TLocale } from '@ona/contracts';
+import { ZIdParams, ZRetentionAnalytics, ZRetentionAnalyticsQuery, ZRetentionEmployeeListPage, ZRetentionEmployeeListQuery, ZRetentionOrgChart, ZRetentionOrgChartQuery, type TLocale } from '@ona/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { analysedAccess, analysedView } from '../analytics-shared/analysed-view.ts';
 import { resolveScope } from '../analytics-shared/analytics-scope.ts';
@@ -31,14 +31,16 @@ export const retentionRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
       tags: ['retention-analytics'],
       summary: 'Exit risk of the employees the caller sees, with the retention pages and group tables; each code with its explanation in the request’s language',
       params: ZIdParams,
+      querystring: ZRetentionAnalyticsQuery,
       response: { 200: ZRetentionAnalytics, ...analyticsErrors },
     },
   }, async (request, reply) => {
     const found = await analysedAccess(app.db, requireAuth(request), request.params.id, 'retention_analytics');
     const minGroupSize = thresholdOf(found.access.engagement);
-    return sendKeptAnswer(app, request, reply, { answer: 'retention', ...found, locale: request.locale, variant: [minGroupSize] }, async () => {
+    const withPeople = request.query.people === 'true';
+    return sendKeptAnswer(app, request, reply, { answer: 'retention', ...found, locale: request.locale, variant: [minGroupSize, withPeople] }, async () => {
       const { scope, stored } = await analysedView(app.db, found, RETENTION_SECTIONS);
-      return retentionAnalytics(scope, stored, minGroupSize, explainer(request.locale));
+      return retentionAnalytics(scope, stored, minGroupSize, explainer(request.locale), withPeople);
     });
   });
 

@@ -27,7 +27,7 @@ export function useRetentionAnalytics(engagementId: number | null) {
   const locale: TLocale = isLocale(i18n.language) ? i18n.language : activeLocale();
   return useQuery({
     queryKey: ['engagements', organizationId, engagementId ?? 0, 'retention-analytics', locale] as const,
-    queryFn: ({ signal }) => apiRequest(`/engagements/${engagementId}/retention-analytics-results/`, ZRetentionAnalytics, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/engagements/${engagementId}/retention-analytics-results/?people=false`, ZRetentionAnalytics, { signal }),
     enabled: engagementId !== null,
     staleTime: 5 * 60_000,
   });
