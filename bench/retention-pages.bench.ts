@@ -18,7 +18,7 @@ import type { StoredAnalysis } from '../apps/server/src/modules/analytics-shared
 import { retentionEmployeePage } from '../apps/server/src/modules/retention-analytics/retention-employee-list.ts';
 import { retentionOrgChart } from '../apps/server/src/modules/retention-analytics/retention-org-chart.ts';
 import type { RetentionResult } from '../apps/server/src/modules/retention-analytics/retention-sections.ts';
-import { retentionAnalytics, retentionExport } from '../apps/server/src/modules/retention-analytics/retention-service.ts';
+import { retentionAnalytics } from '../apps/server/src/modules/retention-analytics/retention-service.ts';
 import { measured } from './support/measured.ts';
 
 const size = Number(process.env.BENCH_PEOPLE ?? 20_000);
@@ -74,5 +74,5 @@ const tops = retentionOrgChart(scope, stored.result, ZRetentionOrgChartQuery.par
 line('org chart tops', measured(() => JSON.stringify(retentionOrgChart(scope, stored.result, ZRetentionOrgChartQuery.parse({}), 'en'))));
 const leader = tops.people[0]?.id;
 line('org chart one branch', measured(() => JSON.stringify(retentionOrgChart(scope, stored.result, ZRetentionOrgChartQuery.parse({ leader: String(leader) }), 'en'))));
-line('whole answer now (no people)', measured(() => JSON.stringify(retentionAnalytics(scope, stored, 5, explain))));
-line('whole answer before (with every row)', measured(() => JSON.stringify(retentionExport(scope, stored, 5, explain))));
+line('whole answer as the pages ask it (people=false)', measured(() => JSON.stringify(retentionAnalytics(scope, stored, 5, explain, false))));
+line('whole answer with every person (the spec’s; the pages before)', measured(() => JSON.stringify(retentionAnalytics(scope, stored, 5, explain, true))));

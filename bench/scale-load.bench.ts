@@ -127,7 +127,12 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
       }
       console.log(`${label}: ${figures.join(', ')}`);
     };
-    await timeGet('retention page', 'retention-analytics-results/');
+    // What the retention pages ask: the answer without its people, the datasheet's first page,
+    // the org chart's tops; then the spec's answer with every person, once, for API clients.
+    await timeGet('retention page (people=false, as the pages ask)', 'retention-analytics-results/?people=false');
+    await timeGet('retention datasheet (first page of 50, highest risk first)', 'retention-analytics-results/employees/?page_size=50');
+    await timeGet('retention org chart (the tops)', 'retention-analytics-results/org-chart/');
+    await timeGet('retention answer with every person (the spec’s, for API clients)', 'retention-analytics-results/', 1);
     await timeGet('metrics page (work, first 50)', 'metrics/?network=work');
     // What the graph page asks at this size: the overview of units, then a unit opened into its people.
     await timeGet('graph overview (units, all work questions)', 'graph-overview/');
