@@ -28,6 +28,8 @@ const E = '/api/engagements/{id}';
 export const AUDITED_ROUTES: Record<string, AuditMark> = {
   // Person-level reads (issue 32: individual, leader, 360, retention, metrics, graph with names, key people, wave comparison).
   [`GET ${E}/retention-analytics-results/`]: { action: 'retention.read' },
+  [`GET ${E}/retention-analytics-results/employees/`]: { action: 'retention.read' },
+  [`GET ${E}/retention-analytics-results/org-chart/`]: { action: 'retention.read' },
   [`GET ${E}/leader-reports/`]: { action: 'leader_report.read' },
   [`GET ${E}/leader-reports/{reportId}/`]: { action: 'leader_report.read', subjectEmployee: 'reportId' },
   [`GET ${E}/individual-reports/`]: { action: 'individual_report.read' },

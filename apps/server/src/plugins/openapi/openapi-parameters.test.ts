@@ -75,6 +75,16 @@ beforeAll(async () => {
     // The key people list's role filter.
     role: ['key:advisor', 'group:gatekeeper'],
     only_with_roles: 'true',
+    // The retention datasheet's filters and the org chart's branches; the retention answer without its people.
+    generation: ['x', 'y'],
+    key_role: ['advisor'],
+    group_role: ['gatekeeper'],
+    answered: 'answered',
+    age: ['months', 'years'],
+    risk_level: ['1', '2', '3', '4'],
+    name: 'Person',
+    leader: [String(org.people.leadA)],
+    people: 'false',
     network: 'work',
     groups: 'unit',
     graph_type: 'work_cooperation',
@@ -161,15 +171,16 @@ const operationsWithQueries = () =>
       .filter((operation) => operation.query.length > 0 && !NEEDS_IDENTITY_PROVIDER.has(operation.key)),
   );
 
-/** Where one operation's parameter takes other values than the same name elsewhere (`format`). */
-const OPERATION_SAMPLES: Record<string, Record<string, string>> = {
-  'GET /api/organization/audit-log/export/': { format: 'jsonl' },
+/** Where one operation's parameter takes other values than the same name elsewhere (`format`, the datasheet's one `unit`). */
+const OPERATION_SAMPLES: Record<string, Record<string, () => string>> = {
+  'GET /api/organization/audit-log/export/': { format: () => 'jsonl' },
+  'GET /api/engagements/{id}/retention-analytics-results/employees/': { unit: () => String(org.units.sales) },
 };
 
 function urlOf(operation: { key: string; path: string }, query: TParameter[]): string {
   const path = paths[operation.key] ?? operation.path.replace('{id}', String(org.engagementId));
   const search = new URLSearchParams();
-  for (const { name } of query) for (const value of [OPERATION_SAMPLES[operation.key]?.[name] ?? samples[name] ?? []].flat()) search.append(name, value);
+  for (const { name } of query) for (const value of [OPERATION_SAMPLES[operation.key]?.[name]?.() ?? samples[name] ?? []].flat()) search.append(name, value);
   return `${path}?${search.toString()}`;
 }
 
