@@ -68,6 +68,9 @@ export class ServerProcess {
 
   /** Starts the server and resolves once its health check answers 200. */
   async start(): Promise<void> {
+    // A server left running on the port (e.g. by a bench that failed) would answer the health
+    // check below while this one fails to listen, and the bench would measure the wrong process.
+    if (await fetch(`${this.base}/health/`).then(() => true, () => false)) throw new Error(`something already answers on port ${this.options.port}: stop it first`);
     const entry = this.options.compiled ? ['--enable-source-maps', 'apps/server/dist/server.js'] : ['--import', 'tsx', this.options.script ?? 'apps/server/src/server.ts'];
     if (this.options.compiled && !existsSync('apps/server/dist/server.js')) throw new Error('apps/server/dist/server.js is missing: run `npm run build:server` first');
     const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), ...entry], {
