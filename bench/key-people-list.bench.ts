@@ -12,10 +12,10 @@ import { loadavg } from 'node:os';
 import { runAnalysisAsync } from '../packages/analytics/src/index.ts';
 import { syntheticOrganisation } from '../packages/analytics/src/testing/synthetic.ts';
 import { ZKeyPeopleListQuery } from '../packages/contracts/src/index.ts';
-import type { AnalyticsScope } from '../apps/server/src/modules/analytics-shared/analytics-scope.ts';
 import { employeeRef } from '../apps/server/src/modules/analytics-shared/analytics-scope.ts';
 import { explainer, roleExplanationsOf } from '../apps/server/src/modules/analytics-shared/explanations.ts';
 import { keyPeopleList } from '../apps/server/src/modules/key-people/key-people-service.ts';
+import { adminScope } from './support/admin-scope.ts';
 import { measured } from './support/measured.ts';
 
 const size = Number(process.env.BENCH_PEOPLE ?? 20_000);
@@ -27,15 +27,7 @@ const result = await runAnalysisAsync(input, {}, undefined, { workers: 2 });
 const stored = { employees: result.employees.map((e) => ({ ...e, id: String(idOf(e.id)) })) };
 const units = input.units.map((unit) => ({ id: idOf(unit.id), name: unit.name, parentId: unit.parentId === null ? null : idOf(unit.parentId), position: 0 }));
 const employees = input.employees.map((e) => ({ id: idOf(e.id), name: e.name, email: null, unitId: idOf(e.unitId), leaderId: e.leaderId === null ? null : idOf(e.leaderId), userId: null, gender: null, generation: null, entryDate: null }));
-const scope = {
-  level: 'all_access',
-  ownEmployeeId: null,
-  employees,
-  visible: new Set(employees.map((e) => e.id)),
-  employeeById: new Map(employees.map((e) => [e.id, e])),
-  unitById: new Map(units.map((u) => [u.id, u])),
-  units,
-} as unknown as AnalyticsScope;
+const scope = adminScope(employees, units);
 const explain = explainer('en');
 
 const heapGrowth = (bytes: number | null) => (bytes === null ? 'n/a' : mb(bytes));

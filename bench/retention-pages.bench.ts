@@ -12,13 +12,13 @@ import { loadavg } from 'node:os';
 import { runAnalysisAsync } from '../packages/analytics/src/index.ts';
 import { syntheticOrganisation } from '../packages/analytics/src/testing/synthetic.ts';
 import { ZRetentionEmployeeListQuery, ZRetentionOrgChartQuery } from '../packages/contracts/src/index.ts';
-import type { AnalyticsScope } from '../apps/server/src/modules/analytics-shared/analytics-scope.ts';
 import { explainer } from '../apps/server/src/modules/analytics-shared/explanations.ts';
 import type { StoredAnalysis } from '../apps/server/src/modules/analytics-shared/latest-result.ts';
 import { retentionEmployeePage } from '../apps/server/src/modules/retention-analytics/retention-employee-list.ts';
 import { retentionOrgChart } from '../apps/server/src/modules/retention-analytics/retention-org-chart.ts';
 import type { RetentionResult } from '../apps/server/src/modules/retention-analytics/retention-sections.ts';
 import { retentionAnalytics } from '../apps/server/src/modules/retention-analytics/retention-service.ts';
+import { adminScope } from './support/admin-scope.ts';
 import { measured } from './support/measured.ts';
 
 const size = Number(process.env.BENCH_PEOPLE ?? 20_000);
@@ -46,16 +46,7 @@ const stored = {
 } as unknown as StoredAnalysis<RetentionResult>;
 const units = input.units.map((unit) => ({ id: idOf(unit.id), name: unit.name, parentId: unit.parentId === null ? null : idOf(unit.parentId), position: 0 }));
 const employees = input.employees.map((e) => ({ id: idOf(e.id), name: e.name, email: null, unitId: idOf(e.unitId), leaderId: e.leaderId === null ? null : idOf(e.leaderId), userId: null, gender: null, generation: 'y', entryDate: '2020-01-01' }));
-const scope = {
-  level: 'all_access',
-  ownEmployeeId: null,
-  engagement: { aggregateRiskOnlyForLeaders: false },
-  employees,
-  visible: new Set(employees.map((e) => e.id)),
-  employeeById: new Map(employees.map((e) => [e.id, e])),
-  unitById: new Map(units.map((u) => [u.id, u])),
-  units,
-} as unknown as AnalyticsScope;
+const scope = adminScope(employees, units, { aggregateRiskOnlyForLeaders: false });
 const explain = explainer('en');
 const heapGrowth = (bytes: number | null) => (bytes === null ? 'n/a' : mb(bytes));
 const line = (label: string, run: ReturnType<typeof measured<string>>) => console.log(`${label}: ${run.cpuMs} ms CPU, heap +${heapGrowth(run.heapBytes)}, answer ${mb(run.value.length)}`);
