@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -113,6 +113,12 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     const login = await fetch(`${web.base}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }) });
     const token = ((await login.json()) as { token: string }).token;
     const headers = { authorization: `Token ${token}`, 'accept-language': 'en-US' };
+    // The anchor, in the same run: the list at the same rate before any analysis, after a warm-up
+    // window (a fresh server's first requests compile its routes and open its pool; a slow first
+    // window during the analysis was partly that, 2026-12-03 13:35).
+    await listWindows(web.base, headers, { windows: 1 });
+    const [before] = (await listWindows(web.base, headers, { windows: 1 })).windows;
+    console.log(`journeys list before the analysis (warm, 10 s at ${LIST_RATE} req/s): p99 ${before?.p99} ms, ${before?.rps.toFixed(0)} req/s, ${before?.non2xx} non-2xx`);
     let started = performance.now();
     const queued = await fetch(`${web.base}/engagements/${wave.id}/run-analysis/`, { method: 'POST', headers });
     if (queued.status !== 202) throw new Error(`run-analysis answered ${queued.status}: ${await queued.text()}`);
@@ -121,7 +127,7 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     let analysing = true;
     // While the worker analyses, the web server must go on answering (issue 34, "Bad input and
     // safety"): this process, the load generator, asks for the journeys list and the health check.
-    const responsiveness = webWhileAnalysing(web.base, headers, () => analysing);
+    const responsiveness = webWhileAnalysing(web.base, headers, () => analysing, { web, worker, database });
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const answer = await fetch(`${web.base}/engagements/${wave.id}/analysis-runs/`, { headers });
@@ -173,19 +179,86 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
   await igraphOnTheWorkNetwork(database, wave.id);
 }
 
+type ListWindow = { p99: number; rps: number; non2xx: number; errors: number; cpu: string; waits: string };
+
+/**
+ * The journeys list in windows of 10 s at 10 connections and LIST_RATE requests a second: `windows`
+ * of them, or as long as `running()` holds. With `watch`, each window also records the CPU each
+ * process used (web server, analysis worker, PostgreSQL's processes together, in cores) and, sampled
+ * every 500 ms, what PostgreSQL's busy sessions waited on: where a slow window's time went.
+ */
+async function listWindows(
+  base: string,
+  headers: Record<string, string>,
+  until: { windows: number } | { running: () => boolean },
+  watch?: { web: ServerProcess; worker: ServerProcess; database: typeof db.db },
+): Promise<{ windows: ListWindow[] }> {
+  const windows: ListWindow[] = [];
+  const more = () => ('windows' in until ? windows.length < until.windows : until.running());
+  while (more()) {
+    const cpuBefore = watch ? processCpu(watch) : null;
+    const waits = new Map<string, number>();
+    let sampling = Boolean(watch);
+    const sampler = (async () => {
+      while (sampling && watch) {
+        const busy = await watch.database.execute<{ what: string }>(sql`
+          select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' · ' || left(regexp_replace(query, '\s+', ' ', 'g'), 48) as what
+          from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`);
+        for (const { what } of busy.rows) waits.set(what, (waits.get(what) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    })();
+    // Many people's requests, not one address's: each states its own address (TRUST_PROXY is set by
+    // ServerProcess), so the per-address limit of 600 a minute does not answer for the server.
+    const result = await autocannon({
+      url: `${base}/engagements/`,
+      connections: 10,
+      overallRate: LIST_RATE,
+      duration: 10,
+      setupClient: (client) => client.setRequests([{ method: 'GET', setupRequest: (request) => ({ ...request, headers: { ...headers, 'x-forwarded-for': nextAddress() } }) }]),
+    });
+    sampling = false;
+    await sampler;
+    const cpuAfter = watch ? processCpu(watch) : null;
+    const cpu = cpuBefore && cpuAfter ? `web ${((cpuAfter.web - cpuBefore.web) / 10).toFixed(2)}, worker ${((cpuAfter.worker - cpuBefore.worker) / 10).toFixed(2)}, PostgreSQL ${((cpuAfter.postgres - cpuBefore.postgres) / 10).toFixed(2)} cores` : '';
+    const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${n}× ${what}`).join('; ');
+    windows.push({ p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, cpu, waits: top });
+  }
+  return { windows };
+}
+
+let address = 0;
+/** A different client address for every request (see listWindows). */
+function nextAddress(): string {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+}
+
+/** CPU seconds so far of the web server, the worker and every PostgreSQL process together. */
+function processCpu(watch: { web: ServerProcess; worker: ServerProcess }): { web: number; worker: number; postgres: number } {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      postgres += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return { web: watch.web.cpuSeconds() ?? 0, worker: watch.worker.cpuSeconds() ?? 0, postgres };
+}
+
 /**
  * The web server's answers while the analysis runs, in windows of 10 s until `running()` turns
- * false: the journeys list at 10 connections and LIST_RATE requests a second (its p99 and
- * requests per second, the worst window's p99 too) and the health check once a second (any
- * answer other than 200 counted).
+ * false: the journeys list (listWindows; its p99 and requests per second, the worst window's p99
+ * too, and for a window over 100 ms where the processes' CPU and PostgreSQL's waits went) and the
+ * health check once a second (any answer other than 200 counted).
  */
-async function webWhileAnalysing(base: string, headers: Record<string, string>, running: () => boolean): Promise<string> {
-  let address = 0;
-  const nextAddress = () => {
-    address += 1;
-    return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-  };
-  const windows: { p99: number; rps: number; non2xx: number; errors: number }[] = [];
+async function webWhileAnalysing(base: string, headers: Record<string, string>, running: () => boolean, watch: { web: ServerProcess; worker: ServerProcess; database: typeof db.db }): Promise<string> {
   let healthChecks = 0;
   let healthFailures = 0;
   const health = (async () => {
@@ -197,24 +270,15 @@ async function webWhileAnalysing(base: string, headers: Record<string, string>, 
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   })();
-  while (running()) {
-    // Many people's requests, not one address's: each states its own address (TRUST_PROXY is set by
-    // ServerProcess), so the per-address limit of 600 a minute does not answer for the server.
-    const result = await autocannon({
-      url: `${base}/engagements/`,
-      connections: 10,
-      overallRate: LIST_RATE,
-      duration: 10,
-      setupClient: (client) => client.setRequests([{ method: 'GET', setupRequest: (request) => ({ ...request, headers: { ...headers, 'x-forwarded-for': nextAddress() } }) }]),
-    });
-    windows.push({ p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors });
-  }
+  const { windows } = await listWindows(base, headers, { running }, watch);
   await health;
   if (windows.length === 0) return 'not measured (the analysis ended first)';
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const sum = (pick: (w: (typeof windows)[number]) => number) => windows.reduce((total, w) => total + pick(w), 0);
+  const slow = windows.flatMap((w, i) => (w.p99 > 100 ? [`\n  window ${i + 1}: p99 ${w.p99} ms; CPU ${w.cpu}; PostgreSQL's busy sessions (samples): ${w.waits || 'none'}`] : []));
+  const cpuPerWindow = windows.map((w, i) => `\n  window ${i + 1}: ${w.cpu}`).join('');
   // Each window's p99 in order, so a slow window shows where in the run it fell.
-  return `journeys list over ${windows.length} windows of 10 s at 10 connections and ${LIST_RATE} req/s (p99 per window: ${windows.map((w) => w.p99).join(', ')} ms): p99 median ${median(windows.map((w) => w.p99))} ms, worst ${Math.max(...windows.map((w) => w.p99))} ms, ${median(windows.map((w) => w.rps)).toFixed(0)} req/s median, ${sum((w) => w.non2xx)} non-2xx, ${sum((w) => w.errors)} errors; health ${healthChecks - healthFailures} of ${healthChecks} answered 200`;
+  return `journeys list over ${windows.length} windows of 10 s at 10 connections and ${LIST_RATE} req/s (p99 per window: ${windows.map((w) => w.p99).join(', ')} ms): p99 median ${median(windows.map((w) => w.p99))} ms, worst ${Math.max(...windows.map((w) => w.p99))} ms, ${median(windows.map((w) => w.rps)).toFixed(0)} req/s median, ${sum((w) => w.non2xx)} non-2xx, ${sum((w) => w.errors)} errors; health ${healthChecks - healthFailures} of ${healthChecks} answered 200${slow.join('')}\nCPU per window:${cpuPerWindow}`;
 }
 
 /**

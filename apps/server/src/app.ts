@@ -100,6 +100,8 @@ export interface AppOptions {
   analysisInProcess?: boolean;
   /** The analysis thread's heap limit in MB (ANALYSIS_HEAP_MB); unset, Node's own default. */
   analysisHeapMb?: number;
+  /** The analysis threads' nice value (ANALYSIS_NICE); unset, they keep the process's priority. */
+  analysisNice?: number;
   /**
    * What an uploaded workbook may hold (default WORKBOOK_LIMITS, docs/survey-and-admin.md): tests
    * lower them to try each limit's edge with a small file.
@@ -209,7 +211,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
   await app.register(keptAnswersPlugin, { redisUrl: options.settings.REDIS_URL, prefix: redisPrefix, memoryBytes: options.settings.ANSWER_MEMORY_MB === undefined ? undefined : options.settings.ANSWER_MEMORY_MB * 1024 * 1024 });
-  await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL, inProcess: analysisInProcess, heapMb: options.analysisHeapMb });
+  await app.register(analysisJobsPlugin, { workers: options.pollJobs ?? true, publicUrl: options.settings.PUBLIC_URL, inProcess: analysisInProcess, heapMb: options.analysisHeapMb, nice: options.analysisNice });
   await app.register(journeyStepJobsPlugin, { publicUrl: options.settings.PUBLIC_URL, minGroupSize: options.settings.MIN_GROUP_SIZE });
   await app.register(retentionJobsPlugin);
   await app.register(auditRetentionJobPlugin, { retentionDays: options.settings.AUDIT_RETENTION_DAYS });

@@ -16,8 +16,12 @@ describe('DATABASE_POOL_SIZE', () => {
 });
 
 describe('analysis settings', () => {
-  it('analyse in the server process by default, with a 4,096 MB heap for the analysis thread', () => {
-    expect(readSettings({})).toMatchObject({ ANALYSIS_IN_PROCESS: true, ANALYSIS_HEAP_MB: 4096, WORKER_PORT: 8081 });
+  it('analyse in the server process by default, with a 4,096 MB heap for the analysis thread at nice 10', () => {
+    expect(readSettings({})).toMatchObject({ ANALYSIS_IN_PROCESS: true, ANALYSIS_HEAP_MB: 4096, ANALYSIS_NICE: 10, WORKER_PORT: 8081 });
+  });
+
+  it('ANALYSIS_NICE=0 keeps the analysis at the process’s priority', () => {
+    expect(readSettings({ ANALYSIS_NICE: '0' }).ANALYSIS_NICE).toBe(0);
   });
 
   it('ANALYSIS_IN_PROCESS=false leaves analyses to worker processes', () => {
@@ -28,6 +32,8 @@ describe('analysis settings', () => {
     ['ANALYSIS_IN_PROCESS', 'no'],
     ['ANALYSIS_HEAP_MB', '8'],
     ['ANALYSIS_HEAP_MB', 'lots'],
+    ['ANALYSIS_NICE', '20'],
+    ['ANALYSIS_NICE', '-5'],
     ['WORKER_PORT', '70000'],
   ])('refuses %s=%s and names the setting', (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(name));

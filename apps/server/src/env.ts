@@ -96,6 +96,12 @@ export const ZSettings = z.object({
    * need about 3 GB (docs/benchmarks.md).
    */
   ANALYSIS_HEAP_MB: z.coerce.number().int().min(16).max(1_048_576).default(4096),
+  /**
+   * How far an analysis's threads step back from the rest of the process and machine (Linux nice,
+   * 0–19; 0 keeps them equal): the web requests, the job engine's heartbeats and PostgreSQL get the
+   * cores first, the analysis takes what they leave (docs/operations.md).
+   */
+  ANALYSIS_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** The port of a worker process's health endpoint (`GET /api/health/`, its only HTTP); 0 picks a free one. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
 });

@@ -40,6 +40,7 @@ const app = await buildApp({
   logger: loggerOptions(settings),
   analysisInProcess: settings.ANALYSIS_IN_PROCESS,
   analysisHeapMb: settings.ANALYSIS_HEAP_MB,
+  analysisNice: settings.ANALYSIS_NICE,
 });
 if (settings.NODE_ENV === 'production' && !settings.SECRETS_KEY) {
   // Everything else works; setting up an authenticator answers 503 until the key is set (docs/sign-in-security.md).

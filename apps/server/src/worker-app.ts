@@ -14,7 +14,7 @@ import { requestLocalePlugin } from './plugins/request-locale.ts';
 export interface WorkerAppOptions {
   db: DbHandle;
   closeDbWithApp?: boolean;
-  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'ANALYSIS_HEAP_MB'>;
+  settings: Pick<Settings, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'ANALYSIS_HEAP_MB' | 'ANALYSIS_NICE'>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -35,7 +35,7 @@ export async function buildWorkerApp(options: WorkerAppOptions) {
   await app.register(dbPlugin, { handle: options.db, closeWithApp: options.closeDbWithApp ?? false });
   await app.register(jobsPlugin, { connection: options.db.jobConnection, workers: true, workQueues: ['analysis-run'], schedule: false });
   await app.register(mailPlugin, { smtpUrl: options.settings.SMTP_URL, from: options.settings.MAIL_FROM, worker: false });
-  await app.register(analysisJobsPlugin, { workers: true, inProcess: true, publicUrl: options.settings.PUBLIC_URL, heapMb: options.settings.ANALYSIS_HEAP_MB });
+  await app.register(analysisJobsPlugin, { workers: true, inProcess: true, publicUrl: options.settings.PUBLIC_URL, heapMb: options.settings.ANALYSIS_HEAP_MB, nice: options.settings.ANALYSIS_NICE });
   await app.register(healthRoutes, { prefix: '/api' });
   return app;
 }

@@ -36,6 +36,8 @@ export interface AnalysisJobsOptions {
   inProcess?: boolean | undefined;
   /** The analysis thread's heap limit in MB (ANALYSIS_HEAP_MB); unset, Node's own default. */
   heapMb?: number | undefined;
+  /** The analysis threads' nice value (ANALYSIS_NICE); unset, they keep the process's priority. */
+  nice?: number | undefined;
 }
 
 export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) => {
@@ -58,7 +60,7 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
           lastWrite = now;
           progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
         },
-        { heapMb: options.heapMb },
+        { heapMb: options.heapMb, nice: options.nice },
       );
       await progressWrites;
       const { timings: steps } = joinResult(parts.filter((part) => part.path[0] === 'timings'));

@@ -13,6 +13,7 @@ import { regularLayout } from '../run-analysis.ts';
 import { syntheticOrganisation } from '../testing/synthetic.ts';
 import { AnalysisInPool } from './analysis-in-pool.ts';
 import { TaskPool } from './task-pool.ts';
+import { runTask } from './analysis-tasks.ts';
 import { NominationColumnsBuilder } from '../input/nomination-columns.ts';
 
 // One pool for the file: starting worker threads (each loads the engine through tsx) is the slow part.
@@ -107,6 +108,22 @@ describe('TaskPool', () => {
     );
     await failing.close();
     await expect(failing.run('measures', { graph, options: resolveOptions({}), context: { unitOf: new Int32Array(3), unitCount: 1, extras: null }, closenessApart: false })).rejects.toThrow(/closed/);
+  });
+
+  it('answers every task with its own result when a worker holds the next one (more tasks than workers, submitted at once)', async () => {
+    const single = new TaskPool(1);
+    try {
+      const graph = buildDigraph(40, Array.from({ length: 120 }, (_, i) => (i * 7) % 40), Array.from({ length: 120 }, (_, i) => (i * 13 + 5) % 40));
+      const sources = Int32Array.from({ length: 40 }, (_, i) => i);
+      const ranges = [0, 8, 16, 24, 32].map((from) => [from, from + 8] as const);
+      const inPool = await Promise.all(ranges.map(([from, to]) => single.run('brandes', { graph, sources, from, to })));
+      const onThisThread = ranges.map(([from, to]) => runTask('brandes', { graph, sources, from, to }));
+      expect(inPool).toEqual(onThisThread);
+      // Different ranges give different sums: an answer given to the wrong task would show.
+      expect(new Set(inPool.map((sums) => sums.join(','))).size).toBe(ranges.length);
+    } finally {
+      await single.close();
+    }
   });
 
   it('refuses a worker count that is not a whole number ≥ 1', () => {

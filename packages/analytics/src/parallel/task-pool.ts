@@ -17,16 +17,27 @@ interface Pending {
 }
 
 /**
+ * Tasks a worker holds at once: the one it runs and the next, waiting in its message queue. The
+ * pool hands out tasks from this thread, which spends long stretches in synchronous steps of its
+ * own (handing over the metrics, the reports); a worker that had to wait for it to take the next
+ * task sat idle meanwhile (2026-12-03: both workers idle 10–15 s of a 100,000-person run while
+ * the confidence resamples waited in the queue). With the next task already sent, a worker goes
+ * on from one to the next without this thread. Two, not more: each held task is one a free
+ * worker can no longer take, which unbalances the end of a run.
+ */
+const TASKS_HELD_PER_WORKER = 2;
+
+/**
  * A fixed set of worker threads that take the analysis' independent tasks in the order they are
- * submitted, each worker the next task as soon as it is free. Tasks are pure calls of the engine
+ * submitted, each worker the next task as soon as it is free (sent ahead, TASKS_HELD_PER_WORKER). Tasks are pure calls of the engine
  * (analysis-tasks.ts), so where one runs never changes its result. The first failure stops every
  * worker and fails every task still waiting: an analysis with a missing piece has no use.
  */
 export class TaskPool {
-  private readonly idle: Worker[] = [];
   private readonly all: Worker[] = [];
   private readonly queue: Pending[] = [];
-  private readonly running = new Map<Worker, Pending>();
+  /** The tasks each worker holds, in the order it runs them. */
+  private readonly held = new Map<Worker, Pending[]>();
   private nextId = 0;
   private failure: Error | null = null;
   private closed = false;
@@ -61,10 +72,10 @@ export class TaskPool {
   }
 
   private startWorkers(): void {
-    while (this.all.length < this.size && this.all.length < this.queue.length + this.running.size) {
+    while (this.all.length < this.size && this.all.length < this.queue.length + this.heldCount()) {
       const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV, ...(this.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } }) });
       this.all.push(worker);
-      this.idle.push(worker);
+      this.held.set(worker, []);
       worker.on('message', (reply: TaskWorkerReply) => this.settle(worker, reply));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => {
@@ -73,21 +84,32 @@ export class TaskPool {
     }
   }
 
+  private heldCount(): number {
+    let count = 0;
+    for (const tasks of this.held.values()) count += tasks.length;
+    return count;
+  }
+
+  /** Sends queued tasks to the workers holding the fewest, each up to TASKS_HELD_PER_WORKER. */
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.shift()!;
-      const task = this.queue.shift()!;
-      this.running.set(worker, task);
-      const message: TaskWorkerRequest = { id: task.id, kind: task.kind, request: task.request };
-      worker.postMessage(message);
+    for (let holding = 0; holding < TASKS_HELD_PER_WORKER; holding++) {
+      for (const worker of this.all) {
+        const tasks = this.held.get(worker)!;
+        if (tasks.length !== holding) continue;
+        const task = this.queue.shift();
+        if (!task) return;
+        tasks.push(task);
+        const message: TaskWorkerRequest = { id: task.id, kind: task.kind, request: task.request };
+        worker.postMessage(message);
+      }
     }
   }
 
   private settle(worker: Worker, reply: TaskWorkerReply): void {
-    const task = this.running.get(worker);
-    if (!task || task.id !== reply.id) return;
-    this.running.delete(worker);
-    this.idle.push(worker);
+    const tasks = this.held.get(worker);
+    const task = tasks?.[0];
+    if (!tasks || !task || task.id !== reply.id) return;
+    tasks.shift();
     if (reply.ok) task.resolve(reply.result);
     else task.reject(new Error(`analysis task ${task.kind} failed in a worker: ${reply.error}`));
     this.dispatch();
@@ -101,8 +123,7 @@ export class TaskPool {
   }
 
   private failAll(error: Error): void {
-    for (const task of this.running.values()) task.reject(error);
-    this.running.clear();
+    for (const tasks of this.held.values()) for (const task of tasks.splice(0)) task.reject(error);
     for (const task of this.queue.splice(0)) task.reject(error);
   }
 }

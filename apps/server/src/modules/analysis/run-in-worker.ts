@@ -15,6 +15,12 @@ export interface AnalysisThreadOptions {
    * the thread instead of the whole process running out of memory, and the run fails saying so.
    */
   heapMb?: number | undefined;
+  /**
+   * The nice value the analysis thread takes, and with it the engine's pool threads it starts
+   * (ANALYSIS_NICE): on Linux a thread's priority is its own and new threads inherit it, so the
+   * process's main thread (requests, heartbeats) keeps its priority.
+   */
+  nice?: number | undefined;
 }
 
 /** The message a run stores when its analysis needed more memory than the limit allows. */
@@ -30,7 +36,7 @@ export function heapLimitMessage(heapMb: number): string {
 export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<ResultPart[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
-      workerData: { input, heapMb: options.heapMb },
+      workerData: { input, heapMb: options.heapMb, nice: options.nice },
       // The nomination columns move to the thread rather than being copied: this thread has no
       // further use for them (after this call `input.nominations` is empty here).
       transferList: nominationBuffers(input),

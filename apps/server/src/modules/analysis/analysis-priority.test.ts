@@ -1,0 +1,46 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runAnalysisInWorker } from './run-in-worker.ts';
+import { NominationColumnsBuilder, type AnalysisInput } from '@ona/analytics';
+
+/** A thread's nice value: field 19 of /proc/…/stat (the 17th after the command's closing bracket). */
+const niceOf = (statPath: string): number => {
+  const stat = readFileSync(statPath, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+};
+
+/** A small organisation: 30 people in one unit, each naming the next two. */
+function smallOrganisation(): AnalysisInput {
+  const nominations = new NominationColumnsBuilder();
+  for (let v = 0; v < 30; v++) {
+    nominations.push(v, (v + 1) % 30, 0);
+    nominations.push(v, (v + 2) % 30, 0);
+  }
+  return {
+    units: [{ id: 'u', name: 'Unit', parentId: null }],
+    employees: Array.from({ length: 30 }, (_, i) => ({ id: String(i), name: `Person ${i}`, unitId: 'u', leaderId: i === 0 ? null : '0', hasAnswered: true })),
+    questions: [{ id: 'q', category: 'work', kind: 'advice', label: 'Whom do you ask for advice?' }],
+    nominations: nominations.build(),
+  };
+}
+
+// Linux keeps a nice value per thread (what ANALYSIS_NICE relies on); elsewhere there is nothing to see.
+describe.runIf(process.platform === 'linux')('ANALYSIS_NICE: the analysis thread steps back, the calling thread keeps its priority', () => {
+  it('runs the analysis on a thread with the given nice value while the caller’s stays as it was', async () => {
+    const callerBefore = niceOf('/proc/thread-self/stat');
+    const seenWhileRunning: number[][] = [];
+    const parts = await runAnalysisInWorker(
+      smallOrganisation(),
+      () => {
+        // Called while the analysis thread lives (it posts its progress and goes on).
+        seenWhileRunning.push(readdirSync('/proc/self/task').map((tid) => niceOf(`/proc/self/task/${tid}/stat`)));
+      },
+      { nice: callerBefore + 7 > 19 ? 19 : callerBefore + 7 },
+    );
+    expect(parts.length).toBeGreaterThan(0);
+    expect(seenWhileRunning.length).toBeGreaterThan(0);
+    const wanted = Math.min(19, callerBefore + 7);
+    expect(seenWhileRunning.every((nices) => nices.includes(wanted))).toBe(true);
+    expect(niceOf('/proc/thread-self/stat')).toBe(callerBefore);
+  });
+});
