@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,6 +43,8 @@ const SIZE = Number(process.env.SCALE_SIZE ?? 100_000);
  * organisation clicking at once; the request path's own throughput is request-path.bench.ts's.
  */
 const LIST_RATE = Number(process.env.SCALE_LIST_RATE ?? 100);
+/** The last client address given (nextAddress); declared before the top-level run below reads it. */
+let address = 0;
 const REFERENCE_DATE = '2026-10-12';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const PORT = Number(process.env.SCALE_PORT ?? 47_460);
@@ -105,8 +107,13 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
   const [wave] = await database.select({ id: tables.engagements.id }).from(tables.engagements).orderBy(asc(tables.engagements.id)).limit(1);
   if (!wave) throw new Error('no journey loaded');
   const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'production', ANALYSIS_IN_PROCESS: 'false' };
-  const web = new ServerProcess({ port: PORT, env });
-  const worker = new ServerProcess({ port: PORT + 1, env: { ...env, WORKER_PORT: String(PORT + 1) }, script: 'apps/server/src/worker.ts' });
+  // Both processes' logs (JSON lines) kept in files, so that a failed request can be explained.
+  const logs = { web: join(tmpdir(), `scale-web-${process.pid}.log`), worker: join(tmpdir(), `scale-worker-${process.pid}.log`) };
+  const webLog = createWriteStream(logs.web);
+  const workerLog = createWriteStream(logs.worker);
+  console.log(`the web server's log: ${logs.web}; the worker's: ${logs.worker}`);
+  const web = new ServerProcess({ port: PORT, env, onOutput: (line) => webLog.write(`${line}\n`) });
+  const worker = new ServerProcess({ port: PORT + 1, env: { ...env, WORKER_PORT: String(PORT + 1) }, script: 'apps/server/src/worker.ts', onOutput: (line) => workerLog.write(`${line}\n`) });
   try {
     await web.start();
     await worker.start();
@@ -172,9 +179,16 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     await timeGet('network export (edge list CSV, streamed)', 'graph-visualization/export/?format=edges_csv', 1);
     await timeGet('network export (GEXF, streamed)', 'graph-visualization/export/?format=gexf', 1);
     console.log(`peak memory: web server ${web.peakMemoryMb()?.toFixed(0)} MB, analysis worker ${worker.peakMemoryMb()?.toFixed(0)} MB; load average ${load()}`);
+  } catch (error) {
+    // The processes' warnings and errors explain most failures; the whole logs stay in their files.
+    const problems = (file: string) => readFileSync(file, 'utf8').split('\n').filter((line) => /"level":(4|5|6)\d/.test(line)).slice(-20);
+    console.log(`the web server's last warnings and errors:\n${problems(logs.web).join('\n') || '(none)'}\nthe worker's:\n${problems(logs.worker).join('\n') || '(none)'}\nthe web server ${web.lastExit ? `ended: ${web.lastExit}` : 'still runs'}; the worker ${worker.lastExit ? `ended: ${worker.lastExit}` : 'still runs'}`);
+    throw error;
   } finally {
     await web.stop('SIGTERM');
     await worker.stop('SIGTERM');
+    webLog.end();
+    workerLog.end();
   }
   await igraphOnTheWorkNetwork(database, wave.id);
 }
@@ -202,7 +216,7 @@ async function listWindows(
     const sampler = (async () => {
       while (sampling && watch) {
         const busy = await watch.database.execute<{ what: string }>(sql`
-          select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' · ' || left(regexp_replace(query, '\s+', ' ', 'g'), 48) as what
+          select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' · ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 48) as what
           from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`);
         for (const { what } of busy.rows) waits.set(what, (waits.get(what) ?? 0) + 1);
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -227,7 +241,6 @@ async function listWindows(
   return { windows };
 }
 
-let address = 0;
 /** A different client address for every request (see listWindows). */
 function nextAddress(): string {
   address += 1;

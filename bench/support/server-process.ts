@@ -33,6 +33,9 @@ export class ServerProcess {
   }
 
   /** The server's process id while it runs (to read its memory from /proc). */
+  /** How the process last ended ("code 1", "SIGKILL"), null while it runs or before it started. */
+  lastExit: string | null = null;
+
   pid(): number | null {
     return this.child?.pid ?? null;
   }
@@ -88,7 +91,8 @@ export class ServerProcess {
         for (const line of lines) this.options.onOutput?.(line);
       });
     }
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
+      this.lastExit = signal ?? `code ${code}`;
       if (this.child === child) this.child = null;
     });
     for (;;) {

@@ -19,7 +19,7 @@ function smallOrganisation(): AnalysisInput {
   return {
     units: [{ id: 'u', name: 'Unit', parentId: null }],
     employees: Array.from({ length: 30 }, (_, i) => ({ id: String(i), name: `Person ${i}`, unitId: 'u', leaderId: i === 0 ? null : '0', hasAnswered: true })),
-    questions: [{ id: 'q', category: 'work', kind: 'advice', label: 'Whom do you ask for advice?' }],
+    questions: [{ id: 'q', category: 'work_info', kind: 'advice', label: 'Whom do you ask for advice?' }],
     nominations: nominations.build(),
   };
 }

@@ -39,7 +39,26 @@ const isPrefix = (prefix: readonly string[], of: readonly string[]) => prefix.le
 // The fastest level: the whole result is compressed once per run inside the analysis's time
 // budget (issue 34: 100,000 people in 90 s), and level 6 would take several times as long for a
 // few tenths smaller parts.
-export const compressPartValue = (value: unknown): Buffer => zstdCompressSync(Buffer.from(JSON.stringify(value), 'utf8'), { params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 } });
+const ZSTD_LEVEL_1 = { params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 } };
+export const compressPartValue = (value: unknown): Buffer => zstdCompressSync(Buffer.from(JSON.stringify(value), 'utf8'), ZSTD_LEVEL_1);
+
+/**
+ * `compressPartValue` for many parts in a row, their JSON's bytes written into one buffer that
+ * grows to the largest part and is reused. A fresh buffer per part (tens of MB for a network's
+ * metrics at 100,000 people, over 1 GB a run) was memory outside V8's heap that the analysis
+ * thread's garbage collector answered with full collections of the whole heap: 10 s of its 35 s
+ * of CPU (2026-12-03, profiled).
+ */
+function partCompressor(): (value: unknown) => Buffer {
+  let scratch = Buffer.allocUnsafeSlow(0);
+  return (value) => {
+    const json = JSON.stringify(value);
+    const bytes = Buffer.byteLength(json, 'utf8');
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, Math.min(scratch.length * 2, 256 * 1024 * 1024)));
+    scratch.write(json, 0, bytes, 'utf8');
+    return zstdCompressSync(scratch.subarray(0, bytes), ZSTD_LEVEL_1);
+  };
+}
 
 /**
  * A part's JSON from its stored body: Zstandard since 2026-12-03 (half gzip's CPU at level 1, and
@@ -111,7 +130,10 @@ export function splitSection(section: string, value: unknown, itemsPerPage = DEF
   return compressParts(partsOfSection(section, value, itemsPerPage));
 }
 
-const compressParts = (parts: readonly ParsedPart[]): ResultPart[] => parts.map((part) => ({ path: part.path, page: part.page, body: compressPartValue(part.value) }));
+function compressParts(parts: readonly ParsedPart[]): ResultPart[] {
+  const compress = partCompressor();
+  return parts.map((part) => ({ path: part.path, page: part.page, body: compress(part.value) }));
+}
 
 /** The value a stored part holds. */
 export const partValue = (body: Buffer): unknown => JSON.parse(decompressPart(body).toString('utf8'));

@@ -95,13 +95,19 @@ interface HeadCounts {
  * version with any first answer of an employee or deleted answers (migration 0012), both set by
  * triggers in the writing transaction: a request that reads the new versions never takes counts
  * of the old ones. Entries of old versions are never asked for again and age out.
+ *
+ * `counting`: the counts being counted now, by the journeys and versions they are for. Requests
+ * that miss the same counts at the same time wait for one count instead of each starting its own.
+ * A new version misses for every request at once: 2026-12-03, when an analysis of 100,000 people
+ * finished (its leader codes move the data version), the ten connections of a steady journeys
+ * list each counted the 1.3 million answers, and the list's p99 in that window was 1.2 s.
  */
-const memos = new WeakMap<Database, { counts: LRUCache<string, HeadCounts>; subtrees: LRUCache<string, { size: number }> }>();
+const memos = new WeakMap<Database, { counts: LRUCache<string, HeadCounts>; subtrees: LRUCache<string, { size: number }>; counting: Map<string, Promise<CountRow[]>> }>();
 
 function memoOf(db: Database) {
   let memo = memos.get(db);
   if (!memo) {
-    memo = { counts: new LRUCache({ max: 20_000 }), subtrees: new LRUCache({ max: 20_000 }) };
+    memo = { counts: new LRUCache({ max: 20_000 }), subtrees: new LRUCache({ max: 20_000 }), counting: new Map() };
     memos.set(db, memo);
   }
   return memo;
@@ -172,7 +178,13 @@ export async function loadVisibleJourneys(
   }));
   const missing = journeys.filter((j) => !j.counts || !j.subtree);
   if (missing.length > 0) {
-    const counted = new Map((await countJourneys(db, missing.map((j) => ({ id: j.row.id, ownEmployeeId: j.row.own_employee_id })))).map((c) => [Number(c.id), c]));
+    const countingKey = missing.map((j) => `${j.row.id}:${j.row.data_version}:${j.row.respondent_version}:${j.row.own_employee_id ?? ''}`).join(',');
+    let counting = memo.counting.get(countingKey);
+    if (!counting) {
+      counting = countJourneys(db, missing.map((j) => ({ id: j.row.id, ownEmployeeId: j.row.own_employee_id }))).finally(() => memo.counting.delete(countingKey));
+      memo.counting.set(countingKey, counting);
+    }
+    const counted = new Map((await counting).map((c) => [Number(c.id), c]));
     for (const journey of missing) {
       const c = counted.get(journey.row.id);
       if (!c) continue;

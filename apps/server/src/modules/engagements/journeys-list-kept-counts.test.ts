@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, tables } from '@ona/db';
 import type { TEngagement } from '@ona/contracts';
-import { countRequestStatements } from '../../testing/count-statements.ts';
+import { countRequestStatements, countStatements } from '../../testing/count-statements.ts';
 import { authHeader } from '../../testing/test-app.ts';
 import { createOpenSurveyApp } from '../survey/survey-test-setup.ts';
 
@@ -49,6 +49,22 @@ describe('journeys list: kept counts follow every change', () => {
     expect(changed.statements).toHaveLength(2);
     expect((changed.response.json() as TEngagement[]).find((e) => e.id === opened.org.engagementId)?.name).toBe('Acme spring, renamed');
     expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
+  });
+
+  it('lists asked at once after a change count once between them, and each gets the new counts', async () => {
+    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
+    await opened.ctx.app.inject(request);
+    await db().update(tables.engagements).set({ name: 'Acme spring, at once' }).where(eq(tables.engagements.id, opened.org.engagementId));
+    const { result: responses, statements } = await countStatements(opened.ctx.db, () => Promise.all(Array.from({ length: 5 }, () => opened.ctx.app.inject(request))));
+    // Five reads of the journeys, one count: the others waited for it instead of counting again.
+    expect(statements).toHaveLength(6);
+    const counts = responses.map((response) => {
+      expect(response.statusCode).toBe(200);
+      const journey = (response.json() as TEngagement[]).find((e) => e.id === opened.org.engagementId);
+      return [journey?.name, journey?.participant_count, journey?.survey.question_count];
+    });
+    expect(new Set(counts.map((c) => JSON.stringify(c))).size).toBe(1);
+    expect(counts[0]?.[0]).toBe('Acme spring, at once');
   });
 
 
