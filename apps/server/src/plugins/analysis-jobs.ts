@@ -48,12 +48,13 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
     if (!run) return;
     app.log.info({ runId: run.id, engagementId: run.engagementId }, 'analysis started');
     try {
-      const input = await loadAnalysisInput(app.db, run.engagementId, { collaboration: true });
       let lastWrite = 0;
       // Progress writes go one after another and are awaited before completion, in order.
       let progressWrites = Promise.resolve();
       const parts = await runAnalysisInWorker(
-        input,
+        // Read and handed over in one expression: no variable of this function keeps the input
+        // (the analysis thread has its own copy) while the run goes on.
+        await loadAnalysisInput(app.db, run.engagementId, { collaboration: true }),
         (step, percent) => {
           const now = Date.now();
           if (now - lastWrite < 250) return;

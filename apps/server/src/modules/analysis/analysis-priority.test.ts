@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { runAnalysisInWorker } from './run-in-worker.ts';
 import { NominationColumnsBuilder, type AnalysisInput } from '@ona/analytics';
@@ -42,5 +43,18 @@ describe.runIf(process.platform === 'linux')('ANALYSIS_NICE: the analysis thread
     const wanted = Math.min(19, callerBefore + 7);
     expect(seenWhileRunning.every((nices) => nices.includes(wanted))).toBe(true);
     expect(niceOf('/proc/thread-self/stat')).toBe(callerBefore);
+  });
+
+  it('never brings the analysis forward: asked for less than the caller’s nice value, it keeps the caller’s', async () => {
+    // This test's thread steps back first (always permitted); the analysis thread inherits that.
+    const caller = Math.max(niceOf('/proc/thread-self/stat'), 4);
+    setPriority(caller);
+    const atAsked = () => readdirSync('/proc/self/task').filter((tid) => niceOf(`/proc/self/task/${tid}/stat`) === caller - 3).length;
+    const before = atAsked();
+    const seen: number[] = [];
+    await runAnalysisInWorker(smallOrganisation(), () => void seen.push(atAsked()), { nice: caller - 3 });
+    expect(seen.length).toBeGreaterThan(0);
+    // No thread more at the lower value than before the run (another thread of the process may be there already).
+    expect(seen.every((count) => count <= before)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { RESULT_SECTIONS, runAnalysisInSections, type AnalysisInput, type AnalysisStep, type ResultSection } from '@ona/analytics';
 import type { TAnalysisStep } from '@ona/contracts';
 import { splitSection, type ResultPart } from './result-parts.ts';
@@ -44,9 +44,10 @@ const inOwnBuffer = ({ path, page, body }: ResultPart): PostedPart => ({ path, p
 const { input, heapMb, nice } = workerData as { input: AnalysisInput; heapMb?: number; nice?: number };
 // Before the engine starts its pool, whose threads inherit the value (run-in-worker.ts, `nice`).
 // 2026-12-03, 100,000 people on 2 cores: the analysis at equal priority took the cores from the
-// web server, whose journeys list's p99 reached seconds. Where the system refuses (another
-// platform), the analysis runs at the process's priority.
-if (nice !== undefined && nice > 0) {
+// web server, whose journeys list's p99 reached seconds. Only ever further back: a process started
+// at a higher nice value keeps it (as root, setting 10 would raise a process started at 15). Where
+// the system refuses (another platform), the analysis runs at the process's priority.
+if (nice !== undefined && nice > getPriority()) {
   try {
     setPriority(nice);
   } catch {

@@ -34,15 +34,8 @@ export function heapLimitMessage(heapMb: number): string {
  * Answers the result in its stored parts (result-parts.ts), split and compressed in the thread.
  */
 export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<ResultPart[]> {
+  const worker = startAnalysisThread(input, options);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { input, heapMb: options.heapMb, nice: options.nice },
-      // The nomination columns move to the thread rather than being copied: this thread has no
-      // further use for them (after this call `input.nominations` is empty here).
-      transferList: nominationBuffers(input),
-      execArgv: WORKER_EXEC_ARGV,
-      ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }),
-    });
     let settled = false;
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.step, Math.round((message.done / message.total) * 95));
@@ -65,6 +58,23 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
       if (!settled) reject(new Error(`analysis worker stopped with code ${code}`));
       settled = true;
     });
+  });
+}
+
+/**
+ * The thread, started with its copy of the input. Apart from the handlers below, so that no
+ * closure of theirs holds `input`: they live as long as the run, and the input (every employee,
+ * every 360 nomination as an object) would live on in this thread beside the analysis thread's
+ * copy for the whole run.
+ */
+function startAnalysisThread(input: AnalysisInput, options: AnalysisThreadOptions): Worker {
+  return new Worker(WORKER_URL, {
+    workerData: { input, heapMb: options.heapMb, nice: options.nice },
+    // The nomination columns move to the thread rather than being copied: this thread has no
+    // further use for them (after this call `input.nominations` is empty here).
+    transferList: nominationBuffers(input),
+    execArgv: WORKER_EXEC_ARGV,
+    ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }),
   });
 }
 
