@@ -125,7 +125,7 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     // window during the analysis was partly that, 2026-12-03 13:35).
     await listWindows(web.base, headers, { windows: 1 });
     const [before] = (await listWindows(web.base, headers, { windows: 1 })).windows;
-    console.log(`journeys list before the analysis (warm, 10 s at ${LIST_RATE} req/s): p99 ${before?.p99} ms, ${before?.rps.toFixed(0)} req/s, ${before?.non2xx} non-2xx`);
+    console.log(`journeys list before the analysis (warm, 10 s at ${LIST_RATE} req/s): p99 ${before?.p99} ms, ${before?.rps.toFixed(0)} req/s, ${before?.non2xx} non-2xx; the idle worker's memory ${worker.memoryMb()?.toFixed(0)} MB`);
     let started = performance.now();
     const queued = await fetch(`${web.base}/engagements/${wave.id}/run-analysis/`, { method: 'POST', headers });
     if (queued.status !== 202) throw new Error(`run-analysis answered ${queued.status}: ${await queued.text()}`);
@@ -234,7 +234,8 @@ async function listWindows(
     sampling = false;
     await sampler;
     const cpuAfter = watch ? processCpu(watch) : null;
-    const cpu = cpuBefore && cpuAfter ? `web ${((cpuAfter.web - cpuBefore.web) / 10).toFixed(2)}, worker ${((cpuAfter.worker - cpuBefore.worker) / 10).toFixed(2)}, PostgreSQL ${((cpuAfter.postgres - cpuBefore.postgres) / 10).toFixed(2)} cores` : '';
+    // With the worker's resident memory at the window's end: where in the run its peak builds up.
+    const cpu = cpuBefore && cpuAfter && watch ? `web ${((cpuAfter.web - cpuBefore.web) / 10).toFixed(2)}, worker ${((cpuAfter.worker - cpuBefore.worker) / 10).toFixed(2)}, PostgreSQL ${((cpuAfter.postgres - cpuBefore.postgres) / 10).toFixed(2)} cores; worker's memory ${watch.worker.memoryMb()?.toFixed(0)} MB (peak so far ${watch.worker.peakMemoryMb()?.toFixed(0)} MB)` : '';
     const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${n}× ${what}`).join('; ');
     windows.push({ p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, cpu, waits: top });
   }

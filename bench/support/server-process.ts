@@ -62,6 +62,14 @@ export class ServerProcess {
    * The process's peak resident memory so far in MB (VmHWM of /proc/<pid>/status, Linux; its
    * worker threads included), or null elsewhere.
    */
+  /** The process's resident memory now in MB (VmRSS of /proc/<pid>/status, Linux), null when not running. */
+  memoryMb(): number | null {
+    const pid = this.child?.pid;
+    if (!pid || !existsSync(`/proc/${pid}/status`)) return null;
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : null;
+  }
+
   peakMemoryMb(): number | null {
     const pid = this.child?.pid;
     if (!pid || !existsSync(`/proc/${pid}/status`)) return null;
