@@ -1,25 +1,19 @@
 import { DIMENSIONS_360, NominationColumnsBuilder, type AnalysisInput, type NominationColumns, type CollaborationInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
-import { and, asc, eq, inArray, isNull, sql, tables, type Database } from '@ona/db';
+import { and, asc, eq, gte, inArray, isNull, lt, sql, tables, type Database } from '@ona/db';
 import { collaborationPeriod, journeyCollaborationWindow } from '../collaboration-imports/collaboration-network.ts';
 
 /**
  * Reads one engagement into the engine's plain input. Ids become strings of the database ids, so
  * results map straight back to employees, units and questions. `collaboration`: also read the
  * organisation's collaboration network of the journey's window (an analysis run does; the live
- * queries that reuse the survey input do not need it).
+ * queries that reuse the survey input do not need it). `employeesPerRead`: the answers are read for
+ * this many employees a statement (EMPLOYEES_PER_READ; tests make it small).
  */
-export async function loadAnalysisInput(db: Database, engagementId: number, read: { collaboration?: boolean } = {}): Promise<AnalysisInput> {
-  const [unitRows, employeeRows, questionRows, answerRows, lastAnswerRows, participationRows, leadershipItemRows, leadershipAnswerRows] = await Promise.all([
+export async function loadAnalysisInput(db: Database, engagementId: number, read: { collaboration?: boolean; employeesPerRead?: number } = {}): Promise<AnalysisInput> {
+  const [unitRows, employeeRows, questionRows, lastAnswerRows, participationRows, leadershipItemRows, [selections]] = await Promise.all([
     db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
     db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
     db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
-    // Only the columns the input needs: at 100,000 people this is over a million rows.
-    db
-      .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: tables.answers.selectedEmployeeIds })
-      .from(tables.answers)
-      .where(eq(tables.answers.engagementId, engagementId)),
-    // Each respondent's last answer time, one row per person: a date per answer row was a million
-    // timestamps parsed and held for a maximum.
     db
       .select({ employeeId: tables.answers.employeeId, answeredAt: sql<Date>`max(${tables.answers.answeredAt})`.mapWith(tables.answers.answeredAt) })
       .from(tables.answers)
@@ -27,18 +21,43 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
       .groupBy(tables.answers.employeeId),
     db.select().from(tables.surveyParticipations).where(eq(tables.surveyParticipations.engagementId, engagementId)),
     db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId)).orderBy(asc(tables.leadershipItems.position), asc(tables.leadershipItems.id)),
-    // Only the columns the 360 block needs: at 100,000 people this is nearly three million rows.
+    // Every selection counted: the columns' size at once, not grown by doubling (150 MB more at its peak at 100,000 people).
     db
-      .select({ employeeId: tables.leadershipAnswers.employeeId, itemId: tables.leadershipAnswers.itemId, selectedLeaderIds: tables.leadershipAnswers.selectedLeaderIds })
-      .from(tables.leadershipAnswers)
-      .where(eq(tables.leadershipAnswers.engagementId, engagementId)),
+      .select({ count: sql<number>`coalesce(sum(cardinality(${tables.answers.selectedEmployeeIds})), 0)`.mapWith(Number) })
+      .from(tables.answers)
+      .where(eq(tables.answers.engagementId, engagementId)),
   ]);
+  // The answers and the 360 answers, the bulk of the read (1.3 and 2.9 million rows at 100,000
+  // people), a range of employees at a time, each range's rows folded into the input and dropped.
+  const ranges = employeeRanges(employeeRows, read.employeesPerRead ?? EMPLOYEES_PER_READ);
+  const nominations = nominationBuilder(employeeRows, questionRows, selections?.count ?? 0);
+  for (const range of ranges) {
+    nominations.add(
+      await db
+        .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: tables.answers.selectedEmployeeIds })
+        .from(tables.answers)
+        .where(and(eq(tables.answers.engagementId, engagementId), ...inRange(tables.answers.employeeId, range)))
+        .orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId)),
+    );
+  }
+  const leadership = leadershipBuilder(leadershipItemRows, employeeRows);
+  if (leadership) {
+    for (const range of ranges) {
+      leadership.add(
+        await db
+          .select({ employeeId: tables.leadershipAnswers.employeeId, itemId: tables.leadershipAnswers.itemId, selectedLeaderIds: tables.leadershipAnswers.selectedLeaderIds })
+          .from(tables.leadershipAnswers)
+          .where(and(eq(tables.leadershipAnswers.engagementId, engagementId), ...inRange(tables.leadershipAnswers.employeeId, range)))
+          .orderBy(asc(tables.leadershipAnswers.employeeId), asc(tables.leadershipAnswers.itemId)),
+      );
+    }
+  }
   const employeeIds = new Set(employeeRows.map((e) => e.id));
   const answered = new Map<number, Date>();
   for (const a of lastAnswerRows) answered.set(a.employeeId, a.answeredAt);
   for (const p of participationRows) if (p.finishedAt) answered.set(p.employeeId, p.finishedAt);
   const rootUnit = unitRows.find((u) => u.parentId === null);
-  const leadership360 = leadershipInput(leadershipItemRows, leadershipAnswerRows, employeeIds);
+  const leadership360 = leadership?.build();
 
   return {
     units: unitRows.map((u) => ({ id: String(u.id), name: u.name, parentId: u.parentId === null ? null : String(u.parentId) })),
@@ -59,40 +78,61 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
       kind: q.kind as QuestionKind,
       label: q.texts.en ?? q.key,
     })),
-    nominations: nominationColumns(answerRows, employeeRows, questionRows),
+    nominations: nominations.build(),
     ...(leadership360 ? { leadership360 } : {}),
     ...(read.collaboration ? { collaboration: await loadCollaborationInput(db, engagementId, employeeRows) } : {}),
   };
 }
 
+/** Employees per statement of the answers' read: about 65,000 answer rows at 13 questions. */
+const EMPLOYEES_PER_READ = 5_000;
+
+/**
+ * Ranges of employee ids that together cover every id (the first open below, the last above):
+ * an answer of someone outside the engagement's employees is still read, and dropped with the
+ * engine's warning as before.
+ */
+function employeeRanges(employeeRows: readonly { id: number }[], perRead: number): { from: number | null; to: number | null }[] {
+  const ranges: { from: number | null; to: number | null }[] = [];
+  for (let start = 0; start === 0 || start < employeeRows.length; start += perRead) {
+    const next = employeeRows[start + perRead];
+    ranges.push({ from: start === 0 ? null : (employeeRows[start] as { id: number }).id, to: next ? next.id : null });
+  }
+  return ranges;
+}
+
+/** `column` within a range of employeeRanges: from ≤ id < to, an open end unbounded. */
+function inRange(column: typeof tables.answers.employeeId | typeof tables.leadershipAnswers.employeeId, range: { from: number | null; to: number | null }) {
+  return [...(range.from === null ? [] : [gte(column, range.from)]), ...(range.to === null ? [] : [lt(column, range.to)])];
+}
+
 /**
  * The answers' selections as the engine's nomination columns (indexes into the employees and
- * questions in the order read), written straight from the answer rows: no object per nomination
- * (8 million of them at 100,000 people). Colleagues who are not employees of the engagement and
- * people naming themselves are left out; an answer to an unknown question or from an unknown
- * employee gets the index −1, which the engine drops with its warning, as it dropped unknown ids.
+ * questions in the order read), written straight from the answer rows as each range arrives: no
+ * object per nomination (8 million of them at 100,000 people). Colleagues who are not employees of
+ * the engagement and people naming themselves are left out; an answer to an unknown question or
+ * from an unknown employee gets the index −1, which the engine drops with its warning, as it
+ * dropped unknown ids.
  */
-function nominationColumns(
-  answerRows: readonly { employeeId: number; questionId: number; selectedEmployeeIds: readonly number[] }[],
-  employeeRows: readonly { id: number }[],
-  questionRows: readonly { id: number }[],
-): NominationColumns {
+function nominationBuilder(employeeRows: readonly { id: number }[], questionRows: readonly { id: number }[], selections: number): { add: (rows: readonly { employeeId: number; questionId: number; selectedEmployeeIds: readonly number[] }[]) => void; build: () => NominationColumns } {
   const employeeIndex = new Map<number, number>();
   employeeRows.forEach((e, i) => employeeIndex.set(e.id, i));
   const questionIndex = new Map<number, number>();
   questionRows.forEach((q, i) => questionIndex.set(q.id, i));
-  let upperBound = 0;
-  for (const a of answerRows) upperBound += a.selectedEmployeeIds.length;
-  const columns = new NominationColumnsBuilder(upperBound);
-  for (const a of answerRows) {
-    const source = employeeIndex.get(a.employeeId) ?? -1;
-    const question = questionIndex.get(a.questionId) ?? -1;
-    for (const selected of a.selectedEmployeeIds) {
-      const target = employeeIndex.get(selected);
-      if (target !== undefined && selected !== a.employeeId) columns.push(source, target, question);
-    }
-  }
-  return columns.build();
+  const columns = new NominationColumnsBuilder(selections);
+  return {
+    add(rows) {
+      for (const a of rows) {
+        const source = employeeIndex.get(a.employeeId) ?? -1;
+        const question = questionIndex.get(a.questionId) ?? -1;
+        for (const selected of a.selectedEmployeeIds) {
+          const target = employeeIndex.get(selected);
+          if (target !== undefined && selected !== a.employeeId) columns.push(source, target, question);
+        }
+      }
+    },
+    build: () => columns.build(),
+  };
 }
 
 /**
@@ -172,23 +212,27 @@ type LeadershipAnswerRow = Pick<typeof tables.leadershipAnswers.$inferSelect, 'e
  * names them: at 100,000 people there are millions of nominations, and a string of its own per
  * field was most of their memory, held for the whole run.
  */
-function leadershipInput(itemRows: LeadershipItemRow[], answerRows: LeadershipAnswerRow[], employeeIds: ReadonlySet<number>): Leadership360Input | undefined {
+function leadershipBuilder(itemRows: LeadershipItemRow[], employeeRows: readonly { id: number }[]): { add: (rows: readonly LeadershipAnswerRow[]) => void; build: () => Leadership360Input } | undefined {
   const items = itemRows
     .filter((item) => Object.hasOwn(DIMENSIONS_360, item.dimension))
     .map((item) => ({ id: String(item.id), dimension: item.dimension as Dimension360, label: item.texts.en }));
   if (items.length === 0) return undefined;
   const itemIdOf = new Map(items.map((item) => [Number(item.id), item.id]));
   const employeeIdOf = new Map<number, string>();
-  for (const id of employeeIds) employeeIdOf.set(id, String(id));
+  for (const { id } of employeeRows) employeeIdOf.set(id, String(id));
   const nominations: Leadership360Input['nominations'] = [];
-  for (const a of answerRows) {
-    const itemId = itemIdOf.get(a.itemId);
-    const sourceId = employeeIdOf.get(a.employeeId);
-    if (itemId === undefined || sourceId === undefined) continue;
-    for (const leader of new Set(a.selectedLeaderIds)) {
-      const leaderId = employeeIdOf.get(leader);
-      if (leaderId !== undefined) nominations.push({ itemId, sourceId, leaderId });
-    }
-  }
-  return { items, nominations };
+  return {
+    add(rows) {
+      for (const a of rows) {
+        const itemId = itemIdOf.get(a.itemId);
+        const sourceId = employeeIdOf.get(a.employeeId);
+        if (itemId === undefined || sourceId === undefined) continue;
+        for (const leader of new Set(a.selectedLeaderIds)) {
+          const leaderId = employeeIdOf.get(leader);
+          if (leaderId !== undefined) nominations.push({ itemId, sourceId, leaderId });
+        }
+      }
+    },
+    build: () => ({ items, nominations }),
+  };
 }
