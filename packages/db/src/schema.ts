@@ -229,6 +229,13 @@ export const engagements = pgTable(
      * every kept analysis answer (docs/request-path.md, Reads).
      */
     dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Changes only with this engagement's employees and questions, what the journeys list's head
+     * counts read besides the answers (migration 0032): the key of those counts. The data version
+     * also moves with leader codes, units and this row, and an analysis writes leader codes as it
+     * finishes; keyed by the data version, every list then counted the whole journey again.
+     */
+    rosterVersion: bigint('roster_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('engagements_org_idx').on(t.organizationId)],
 );

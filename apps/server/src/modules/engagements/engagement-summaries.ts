@@ -34,7 +34,7 @@ interface VisibleJourneyRow extends Record<string, unknown> {
   previous_engagement_id: number | null;
   closed_at: Date | null;
   archived_at: Date | null;
-  data_version: string;
+  roster_version: string;
   respondent_version: string;
   analysed: boolean;
   access_rows: { module: string; accessLevel: string }[] | null;
@@ -61,7 +61,7 @@ interface VisibleJourneyRow extends Record<string, unknown> {
  */
 const VISIBLE_JOURNEYS_SQL = `
 select e.id, e.name, e.access_from::text as access_from, e.access_till::text as access_till, e.default_language, to_json(e.modules) as modules,
-  e.previous_engagement_id, e.closed_at, e.archived_at, e.data_version::text as data_version,
+  e.previous_engagement_id, e.closed_at, e.archived_at, e.roster_version::text as roster_version,
   coalesce(v.version, 0)::text as respondent_version,
   exists (select 1 from analysis_runs r where r.engagement_id = e.id and r.status = 'done') as analysed,
   (select json_agg(json_build_object('module', ma.module, 'accessLevel', ma.access_level)) from module_access ma
@@ -81,7 +81,7 @@ order by e.access_from, e.id`;
 
 const visibleJourneys = preparedStatement<VisibleJourneyRow>('visible_journeys', VISIBLE_JOURNEYS_SQL);
 
-/** A journey's head counts, kept under its data version and respondent version. */
+/** A journey's head counts, kept under its roster version and respondent version. */
 interface HeadCounts {
   participants: number;
   respondents: number;
@@ -89,18 +89,19 @@ interface HeadCounts {
 }
 
 /**
- * Kept per database (tests open several): head counts per (engagement, data version, respondent
- * version), subtree sizes per (engagement, data version, own employee). The data version moves
- * with any change of the journey's employees, questions or row (migration 0011), the respondent
- * version with any first answer of an employee or deleted answers (migration 0012), both set by
- * triggers in the writing transaction: a request that reads the new versions never takes counts
- * of the old ones. Entries of old versions are never asked for again and age out.
+ * Kept per database (tests open several): head counts per (engagement, roster version, respondent
+ * version), subtree sizes per (engagement, roster version, own employee). The roster version moves
+ * with any change of the journey's employees or questions (migration 0032), the respondent version
+ * with any first answer of an employee or deleted answers (migration 0012), both set by triggers in
+ * the writing transaction: a request that reads the new versions never takes counts of the old
+ * ones. Entries of old versions are never asked for again and age out. Not the data version, which
+ * also moves with leader codes: every analysis writes them as it finishes, and at 100,000 people
+ * (2026-12-03) the one count that followed read 1.3 million answers from pages the run's stored
+ * parts had pushed out of PostgreSQL's buffers, the list's slowest window (459 ms).
  *
  * `counting`: the counts being counted now, by the journeys and versions they are for. Requests
- * that miss the same counts at the same time wait for one count instead of each starting its own.
- * A new version misses for every request at once: 2026-12-03, when an analysis of 100,000 people
- * finished (its leader codes move the data version), the ten connections of a steady journeys
- * list each counted the 1.3 million answers, and the list's p99 in that window was 1.2 s.
+ * that miss the same counts at the same time wait for one count instead of each starting its own
+ * (a new version misses for every request at once: ten connections each counted the whole journey).
  */
 const memos = new WeakMap<Database, { counts: LRUCache<string, HeadCounts>; subtrees: LRUCache<string, { size: number }>; counting: Map<string, Promise<CountRow[]>> }>();
 
@@ -115,7 +116,7 @@ function memoOf(db: Database) {
 
 interface CountRow extends Record<string, unknown> {
   id: number;
-  data_version: string;
+  roster_version: string;
   respondent_version: string;
   participants: number;
   respondents: number;
@@ -132,7 +133,7 @@ async function countJourneys(db: Database, wanted: { id: number; ownEmployeeId: 
   const ids = sql`array[${sql.join(wanted.map((w) => sql`${w.id}`), sql`, `)}]::int[]`;
   const owns = sql`array[${sql.join(wanted.map((w) => sql`${w.ownEmployeeId}`), sql`, `)}]::int[]`;
   const result = await db.execute<CountRow>(sql`
-    select e.id, e.data_version::text as data_version, coalesce(v.version, 0)::text as respondent_version,
+    select e.id, e.roster_version::text as roster_version, coalesce(v.version, 0)::text as respondent_version,
       (select count(*)::int from employees x where x.engagement_id = e.id) as participants,
       (select count(distinct a.employee_id)::int from answers a where a.engagement_id = e.id) as respondents,
       (select count(*)::int from questions q where q.engagement_id = e.id) as question_count,
@@ -155,8 +156,8 @@ export interface VisibleJourney {
   summary: EngagementSummary;
 }
 
-const countsKey = (id: number, dataVersion: number | string, respondentVersion: number | string) => `${id}:${dataVersion}:${respondentVersion}`;
-const subtreeKey = (id: number, dataVersion: number | string, own: number) => `${id}:${dataVersion}:${own}`;
+const countsKey = (id: number, rosterVersion: number | string, respondentVersion: number | string) => `${id}:${rosterVersion}:${respondentVersion}`;
+const subtreeKey = (id: number, rosterVersion: number | string, own: number) => `${id}:${rosterVersion}:${own}`;
 
 /**
  * The journeys a caller sees (all of the organisation's in `archive`, or only `onlyId`), each with
@@ -173,12 +174,12 @@ export async function loadVisibleJourneys(
   const memo = memoOf(db);
   const journeys = rows.map((row) => ({
     row,
-    counts: memo.counts.get(countsKey(row.id, row.data_version, row.respondent_version)),
-    subtree: row.own_employee_id === null ? { size: 0 } : memo.subtrees.get(subtreeKey(row.id, row.data_version, row.own_employee_id)),
+    counts: memo.counts.get(countsKey(row.id, row.roster_version, row.respondent_version)),
+    subtree: row.own_employee_id === null ? { size: 0 } : memo.subtrees.get(subtreeKey(row.id, row.roster_version, row.own_employee_id)),
   }));
   const missing = journeys.filter((j) => !j.counts || !j.subtree);
   if (missing.length > 0) {
-    const countingKey = missing.map((j) => `${j.row.id}:${j.row.data_version}:${j.row.respondent_version}:${j.row.own_employee_id ?? ''}`).join(',');
+    const countingKey = missing.map((j) => `${j.row.id}:${j.row.roster_version}:${j.row.respondent_version}:${j.row.own_employee_id ?? ''}`).join(',');
     let counting = memo.counting.get(countingKey);
     if (!counting) {
       counting = countJourneys(db, missing.map((j) => ({ id: j.row.id, ownEmployeeId: j.row.own_employee_id }))).finally(() => memo.counting.delete(countingKey));
@@ -190,9 +191,9 @@ export async function loadVisibleJourneys(
       if (!c) continue;
       // Counted in a snapshot as new as the first statement's or newer: kept under its own versions.
       journey.counts = { participants: Number(c.participants), respondents: Number(c.respondents), questionCount: Number(c.question_count) };
-      memo.counts.set(countsKey(journey.row.id, c.data_version, c.respondent_version), journey.counts);
+      memo.counts.set(countsKey(journey.row.id, c.roster_version, c.respondent_version), journey.counts);
       journey.subtree = { size: Number(c.subtree_size) };
-      if (journey.row.own_employee_id !== null) memo.subtrees.set(subtreeKey(journey.row.id, c.data_version, journey.row.own_employee_id), journey.subtree);
+      if (journey.row.own_employee_id !== null) memo.subtrees.set(subtreeKey(journey.row.id, c.roster_version, journey.row.own_employee_id), journey.subtree);
     }
   }
   const visible: VisibleJourney[] = [];

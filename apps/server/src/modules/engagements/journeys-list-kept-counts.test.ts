@@ -7,8 +7,9 @@ import { createOpenSurveyApp } from '../survey/survey-test-setup.ts';
 
 /**
  * The journeys list keeps each journey's head counts and the callers' subtree sizes under the
- * journey's data version and respondent version (engagement-summaries.ts). Every change that moves
- * a count is seen on the very next request — saves through the API, plain SQL writes, deletes.
+ * journey's roster version and respondent version (engagement-summaries.ts). Every change that moves
+ * a count is seen on the very next request — saves through the API, plain SQL writes, deletes;
+ * what does not move a count (the journey's row, leader codes) is not counted again.
  */
 let opened: Awaited<ReturnType<typeof createOpenSurveyApp>>;
 beforeAll(async () => {
@@ -40,33 +41,50 @@ const save = async (token: string, questionId: number, selected: number[], seque
 };
 
 describe('journeys list: kept counts follow every change', () => {
-  it('a list whose counts are kept sends one statement; after a change, two (the counts again)', async () => {
+  it('a list whose counts are kept sends one statement; after a change of employees, two (the counts again)', async () => {
     const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
     await opened.ctx.app.inject(request);
     expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
-    await db().update(tables.engagements).set({ name: 'Acme spring, renamed' }).where(eq(tables.engagements.id, opened.org.engagementId));
+    await db().update(tables.employees).set({ name: 'Boss, renamed' }).where(eq(tables.employees.id, opened.org.people.boss));
     const changed = await countRequestStatements(opened.ctx, request);
     expect(changed.statements).toHaveLength(2);
-    expect((changed.response.json() as TEngagement[]).find((e) => e.id === opened.org.engagementId)?.name).toBe('Acme spring, renamed');
     expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
   });
 
-  it('lists asked at once after a change count once between them, and each gets the new counts', async () => {
-    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
+  it("the journey's own row and its leader codes are read with the list, without counting again", async () => {
+    const { engagementId, people, tokens } = opened.org;
+    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(tokens.admin) };
     await opened.ctx.app.inject(request);
-    await db().update(tables.engagements).set({ name: 'Acme spring, at once' }).where(eq(tables.engagements.id, opened.org.engagementId));
+    await db().update(tables.engagements).set({ name: 'Acme spring, renamed' }).where(eq(tables.engagements.id, engagementId));
+    const renamed = await countRequestStatements(opened.ctx, request);
+    expect(renamed.statements).toHaveLength(1);
+    expect((renamed.response.json() as TEngagement[]).find((e) => e.id === engagementId)?.name).toBe('Acme spring, renamed');
+    // What a finishing analysis writes: it moves the data version of kept analysis answers, not the counts.
+    const [{ dataVersion: before } = { dataVersion: 0 }] = await db().select({ dataVersion: tables.engagements.dataVersion }).from(tables.engagements).where(eq(tables.engagements.id, engagementId));
+    await db().insert(tables.leaderReportCodes).values({ engagementId, leaderEmployeeId: people.boss, code: 'ROSTER-TEST' });
+    const [{ dataVersion: after } = { dataVersion: 0 }] = await db().select({ dataVersion: tables.engagements.dataVersion }).from(tables.engagements).where(eq(tables.engagements.id, engagementId));
+    expect(after).not.toBe(before);
+    expect((await countRequestStatements(opened.ctx, request)).statements).toHaveLength(1);
+    await db().delete(tables.leaderReportCodes).where(eq(tables.leaderReportCodes.engagementId, engagementId));
+  });
+
+  it('lists asked at once after a change count once between them, and each gets the new counts', async () => {
+    const { engagementId } = opened.org;
+    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
+    const before = (await opened.ctx.app.inject(request)).json() as TEngagement[];
+    const [added] = await db().insert(tables.questions).values({ engagementId, key: 'q_at_once', category: 'work_cooperation', kind: 'cooperation', position: 98, texts: { en: 'At once', hu: 'Egyszerre', de: 'Zugleich', ru: 'Сразу' } }).returning({ id: tables.questions.id });
     const { result: responses, statements } = await countStatements(opened.ctx.db, () => Promise.all(Array.from({ length: 5 }, () => opened.ctx.app.inject(request))));
     // Five reads of the journeys, one count: the others waited for it instead of counting again.
     expect(statements).toHaveLength(6);
     const counts = responses.map((response) => {
       expect(response.statusCode).toBe(200);
-      const journey = (response.json() as TEngagement[]).find((e) => e.id === opened.org.engagementId);
-      return [journey?.name, journey?.participant_count, journey?.survey.question_count];
+      const journey = (response.json() as TEngagement[]).find((e) => e.id === engagementId);
+      return [journey?.participant_count, journey?.survey.question_count];
     });
     expect(new Set(counts.map((c) => JSON.stringify(c))).size).toBe(1);
-    expect(counts[0]?.[0]).toBe('Acme spring, at once');
+    expect(counts[0]?.[1]).toBe((before.find((e) => e.id === engagementId)?.survey.question_count ?? 0) + 1);
+    await db().delete(tables.questions).where(eq(tables.questions.id, added?.id ?? 0));
   });
-
 
   it('answer count: a first answer counts at once, a further answer or a re-save does not, deleted answers uncount', async () => {
     const { tokens, people } = opened.org;
