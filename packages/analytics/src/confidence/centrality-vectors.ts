@@ -1,5 +1,6 @@
 import type { Digraph } from '../graph/digraph.ts';
 import { accumulateDependencies, createBrandesScratch } from '../metrics/brandes-kernel.ts';
+import type { BrandesScratch } from '../metrics/brandes-kernel.ts';
 import { betweenness, planBetweenness } from '../metrics/betweenness.ts';
 import { harmonicCloseness } from '../metrics/closeness.ts';
 import { degreeMetrics } from '../metrics/degree.ts';
@@ -34,21 +35,28 @@ export function stabilitySources(graph: Digraph, options: AnalysisOptions, seed:
  * The five centralities whose rank stability is measured, by the analysis' own functions and
  * settings (PageRank, eigenvector) and its shortest-path kernels over the stability's sources.
  * Eigenvector centrality is missing on a graph without a directed cycle (it is zero everywhere).
+ * `scratchOf` gives the Brandes passes their arrays (a pool thread keeps one from task to task).
  */
-export function centralityVectors(graph: Digraph, options: AnalysisOptions, sources: StabilitySources, seed: number): Partial<Record<StabilityCentrality, ArrayLike<number>>> {
+export function centralityVectors(
+  graph: Digraph,
+  options: AnalysisOptions,
+  sources: StabilitySources,
+  seed: number,
+  scratchOf: (nodeCount: number) => BrandesScratch = createBrandesScratch,
+): Partial<Record<StabilityCentrality, ArrayLike<number>>> {
   const eigen = eigenvectorCentrality(graph, options.metrics.eigenvector);
   const { exactMaxNodes, pivots } = options.confidence;
   return {
     inDegree: degreeMetrics(graph).inDegree,
-    betweenness: sources ? dependencySums(graph, sources) : betweenness(graph, { exactMaxNodes: Infinity, pivots: 1, seed }).raw,
+    betweenness: sources ? dependencySums(graph, sources, scratchOf(graph.nodeCount)) : betweenness(graph, { exactMaxNodes: Infinity, pivots: 1, seed }).raw,
     closeness: harmonicCloseness(graph, { exactMaxNodes, pivots, seed }).raw,
     pagerank: pagerank(graph, options.metrics.pagerank),
     ...(eigen ? { eigenvector: eigen.l2 } : {}),
   };
 }
 
-function dependencySums(graph: Digraph, sources: Int32Array): Float64Array {
+function dependencySums(graph: Digraph, sources: Int32Array, scratch: BrandesScratch): Float64Array {
   const sums = new Float64Array(graph.nodeCount);
-  accumulateDependencies(graph, sources, 0, sources.length, sums, createBrandesScratch(graph.nodeCount));
+  accumulateDependencies(graph, sources, 0, sources.length, sums, scratch);
   return sums;
 }

@@ -3,6 +3,8 @@ import { buildDigraph } from '../graph/digraph.ts';
 import type { AnalysisOptions } from '../options.ts';
 import { createRng } from '../prng.ts';
 import type { Rng } from '../prng.ts';
+import { createBrandesScratch } from '../metrics/brandes-kernel.ts';
+import type { BrandesScratch } from '../metrics/brandes-kernel.ts';
 import { centralityVectors, STABILITY_CENTRALITIES, stabilitySources } from './centrality-vectors.ts';
 import type { StabilityCentrality, StabilitySources } from './centrality-vectors.ts';
 import { spearman } from './spearman.ts';
@@ -101,8 +103,9 @@ export function sampleCorrelations(
   seed: number,
   dropped: Uint8Array,
   full: Partial<Record<StabilityCentrality, ArrayLike<number>>>,
+  scratchOf: (nodeCount: number) => BrandesScratch = createBrandesScratch,
 ): SampleCorrelations {
-  const vectors = centralityVectors(withoutAnswersOf(graph, dropped), analysis, sources, seed);
+  const vectors = centralityVectors(withoutAnswersOf(graph, dropped), analysis, sources, seed, scratchOf);
   const correlations: SampleCorrelations = {};
   for (const centrality of STABILITY_CENTRALITIES) {
     const a = full[centrality];

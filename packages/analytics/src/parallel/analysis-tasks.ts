@@ -1,7 +1,7 @@
 import type { Digraph } from '../graph/digraph.ts';
 import type { AnalysisOptions } from '../options.ts';
 import { accumulateDependencies, createBrandesScratch } from '../metrics/brandes-kernel.ts';
-import type { OutRows } from '../metrics/brandes-kernel.ts';
+import type { BrandesScratch, OutRows } from '../metrics/brandes-kernel.ts';
 import { addHarmonicDistances } from '../metrics/closeness.ts';
 import { computeGraphMeasures } from '../metrics/network-metrics.ts';
 import type { GraphMetrics, GraphMetricsContext } from '../metrics/network-metrics.ts';
@@ -49,15 +49,32 @@ export type TaskResult<K extends TaskKind = TaskKind> = AnalysisTasks[K]['result
 
 /** Runs one task on the calling thread. */
 export function runTask<K extends TaskKind>(kind: K, request: TaskRequest<K>): TaskResult<K> {
+  if (!BRANDES_TASKS.has(kind)) keptScratch = null;
   return TASKS[kind](request) as TaskResult<K>;
+}
+
+/** The tasks that run Brandes passes: while they follow one another, a thread keeps one scratch. */
+const BRANDES_TASKS: ReadonlySet<TaskKind> = new Set(['brandes', 'stabilityFull', 'stabilitySample']);
+
+/**
+ * This thread's Brandes scratch, kept from one Brandes task to the next and dropped at the first
+ * task of another kind: the batches' rows are 51 MB at 100,000 people and the trail grows to
+ * 64 MB, and a scratch made afresh per task was a fifth of the analysis' page faults (2.1 million
+ * at 100,000 people, 17–21 s of system time; perf, docs/benchmarks.md). Dropped rather than kept
+ * to the end of the run, so that the threads do not hold it past the analysis' peak of memory.
+ * Every pass leaves the scratch as it found it (brandes-kernel.ts), as the single-thread
+ * betweenness reuses one across its chunks.
+ */
+let keptScratch: BrandesScratch | null = null;
+function brandesScratch(nodeCount: number): BrandesScratch {
+  if (keptScratch?.sigma.length !== nodeCount) keptScratch = createBrandesScratch(nodeCount);
+  return keptScratch;
 }
 
 const TASKS: { [K in TaskKind]: (request: TaskRequest<K>) => TaskResult<K> } = {
   brandes: ({ graph, sources, from, to }) => {
-    // Scratch per task, not kept per thread: the batches' rows are 51 MB at 100,000 people, and
-    // a worker would hold them to the end of the run, past the analysis' peak of memory.
     const sums = new Float64Array(graph.nodeCount);
-    accumulateDependencies(graph, sources, from, to, sums, createBrandesScratch(graph.nodeCount));
+    accumulateDependencies(graph, sources, from, to, sums, brandesScratch(graph.nodeCount));
     return sums;
   },
   closeness: ({ graph, sources, from, to }) => {
@@ -68,10 +85,10 @@ const TASKS: { [K in TaskKind]: (request: TaskRequest<K>) => TaskResult<K> } = {
   measures: ({ graph, options, context, closenessApart }) => (closenessApart ? computeGraphMeasures(graph, options, context, null) : computeGraphMeasures(graph, options, context)),
   communityRun: ({ graph, resolution, seed }) => communityRun(graph, resolution, seed),
   stabilityFull: ({ graph, options, sources, seed }) => {
-    const vectors = centralityVectors(graph, options, sources, seed);
+    const vectors = centralityVectors(graph, options, sources, seed, brandesScratch);
     return Object.fromEntries(Object.entries(vectors).map(([centrality, values]) => [centrality, Float64Array.from(values)])) as FullVectors;
   },
-  stabilitySample: ({ graph, options, sources, seed, dropped, full }) => sampleCorrelations(graph, options, sources, seed, dropped, full),
+  stabilitySample: ({ graph, options, sources, seed, dropped, full }) => sampleCorrelations(graph, options, sources, seed, dropped, full, brandesScratch),
   forceLayout: ({ graph, unitOf, seed, iterations, workBudget }) => forceLayout(graph, unitOf, seed, iterations, workBudget),
 };
 
