@@ -7,6 +7,7 @@ import type { BetweennessOptions, BetweennessResult } from './betweenness.ts';
 import type { GraphMetrics } from './network-metrics.ts';
 import type { GraphMetricsContext } from './network-metrics.ts';
 import { computeGraphMeasures, withBetweenness } from './network-metrics.ts';
+import { createLanczosWorkspace } from './lanczos.ts';
 
 export interface AnalysisMetrics {
   byKind: Partial<Record<QuestionKind, GraphMetrics>>;
@@ -88,7 +89,9 @@ export function distinctMeasures(graphs: readonly MetricGraph[]): { distinct: nu
 /** The betweenness-free measures of every planned graph on this thread, each distinct one once. */
 export function computeMeasures(graphs: readonly MetricGraph[], options: AnalysisOptions): GraphMetrics[] {
   const { distinct, of } = distinctMeasures(graphs);
-  const computed = distinct.map((i) => computeGraphMeasures(graphs[i]!.graph, options, graphs[i]!.context));
+  // One room for HITS' Lanczos basis, network after network (lanczos.ts: fresh memory is costly).
+  const lanczos = createLanczosWorkspace();
+  const computed = distinct.map((i) => computeGraphMeasures(graphs[i]!.graph, options, graphs[i]!.context, undefined, lanczos));
   return of.map((d) => computed[d]!);
 }
 

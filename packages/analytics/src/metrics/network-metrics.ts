@@ -4,6 +4,7 @@ import type { BetweennessResult } from './betweenness.ts';
 import { degreeMetrics } from './degree.ts';
 import { eigenvectorCentrality } from './eigenvector.ts';
 import { hits } from './hits.ts';
+import type { LanczosWorkspace } from './lanczos.ts';
 import { pagerank } from './pagerank.ts';
 import { twoStepReach } from './reach.ts';
 import { harmonicCloseness } from './closeness.ts';
@@ -108,17 +109,19 @@ export function withBetweenness(measures: GraphMetrics, between: BetweennessResu
  * Every measure of `computeGraphMetrics` but betweenness (skipped here; see `withBetweenness`).
  * `closeness` is the graph's closeness when computed apart (the worker pool splits a sampled one
  * into tasks, see `withCloseness`); by default it is computed here when the context asks for it.
+ * `lanczos`: room for HITS' Lanczos basis, kept by a caller that measures network after network.
  */
 export function computeGraphMeasures(
   graph: Digraph,
   options: AnalysisOptions,
   context: GraphMetricsContext,
   closeness: ClosenessResult | null = context.extras ? harmonicCloseness(graph, context.extras.closeness) : null,
+  lanczos?: LanczosWorkspace,
 ): GraphMetrics {
   const n = graph.nodeCount;
   const degrees = degreeMetrics(graph);
   const eigen = eigenvectorCentrality(graph, options.metrics.eigenvector);
-  const hubsAuthorities = hits(graph, options.metrics.hits);
+  const hubsAuthorities = hits(graph, options.metrics.hits, lanczos);
   const extras = context.extras;
   const holes = structuralHoles(graph);
   const communities = extras?.communitiesAndBrokerage ? detectCommunities(graph, extras.seed, { resolution: options.metrics.communities.resolution, runs: options.metrics.communities.networkRuns }) : null;

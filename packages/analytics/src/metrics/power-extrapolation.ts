@@ -23,6 +23,13 @@ export class TailExtrapolation {
     this.step = new Float64Array(n);
   }
 
+  /** After the caller moved its vector elsewhere: the steps seen so far say nothing of the next ones. */
+  forget(): void {
+    this.ratio = Number.NaN;
+    this.steadySteps = 0;
+    this.plainSteps = 0;
+  }
+
   /**
    * After a plain step from `previous` to `next`: records the step and, once the ratio is steady,
    * moves `next` to the extrapolated fixed point (clamped at 0, as the leading eigenvector of a
@@ -48,9 +55,7 @@ export class TailExtrapolation {
     if (this.steadySteps < 2) return false;
     const factor = ratio / (1 - ratio);
     for (let v = 0; v < next.length; v++) next[v] = Math.max(0, next[v]! + step[v]! * factor);
-    this.ratio = Number.NaN;
-    this.steadySteps = 0;
-    this.plainSteps = 0;
+    this.forget();
     return true;
   }
 }

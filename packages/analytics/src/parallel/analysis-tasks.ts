@@ -8,6 +8,8 @@ import type { GraphMetrics, GraphMetricsContext } from '../metrics/network-metri
 import { communityRun } from '../metrics/communities.ts';
 import type { CommunityRun } from '../metrics/communities.ts';
 import type { WeightedCsr } from '../metrics/leiden.ts';
+import { createLanczosWorkspace } from '../metrics/lanczos.ts';
+import type { LanczosWorkspace } from '../metrics/lanczos.ts';
 import { centralityVectors } from '../confidence/centrality-vectors.ts';
 import type { StabilityCentrality, StabilitySources } from '../confidence/centrality-vectors.ts';
 import { sampleCorrelations } from '../confidence/rank-stability.ts';
@@ -49,23 +51,35 @@ export type TaskResult<K extends TaskKind = TaskKind> = AnalysisTasks[K]['result
 
 /** Runs one task on the calling thread. */
 export function runTask<K extends TaskKind>(kind: K, request: TaskRequest<K>): TaskResult<K> {
-  if (!BRANDES_TASKS.has(kind)) keptScratch = null;
+  const family = FAMILY[kind];
+  if (family !== 'brandes') keptScratch = null;
+  if (family !== 'measures') keptLanczos = null;
   return TASKS[kind](request) as TaskResult<K>;
 }
 
-/** The tasks that run Brandes passes: while they follow one another, a thread keeps one scratch. */
-const BRANDES_TASKS: ReadonlySet<TaskKind> = new Set(['brandes', 'stabilityFull', 'stabilitySample']);
+/** The tasks whose arrays a thread keeps while tasks of the same family follow one another. */
+const FAMILY: Record<TaskKind, 'brandes' | 'measures' | null> = {
+  brandes: 'brandes',
+  stabilityFull: 'brandes',
+  stabilitySample: 'brandes',
+  measures: 'measures',
+  closeness: null,
+  communityRun: null,
+  forceLayout: null,
+};
 
 /**
  * This thread's Brandes scratch, kept from one Brandes task to the next and dropped at the first
- * task of another kind: the batches' rows are 51 MB at 100,000 people and the trail grows to
+ * task of another family: the batches' rows are 51 MB at 100,000 people and the trail grows to
  * 64 MB, and a scratch made afresh per task was a fifth of the analysis' page faults (2.1 million
  * at 100,000 people, 17–21 s of system time; perf, docs/benchmarks.md). Dropped rather than kept
  * to the end of the run, so that the threads do not hold it past the analysis' peak of memory.
  * Every pass leaves the scratch as it found it (brandes-kernel.ts), as the single-thread
- * betweenness reuses one across its chunks.
+ * betweenness reuses one across its chunks. `keptLanczos`, the same for HITS' Lanczos basis
+ * (52 MB at 100,000 people) over the networks' measures.
  */
 let keptScratch: BrandesScratch | null = null;
+let keptLanczos: LanczosWorkspace | null = null;
 function brandesScratch(nodeCount: number): BrandesScratch {
   if (keptScratch?.sigma.length !== nodeCount) keptScratch = createBrandesScratch(nodeCount);
   return keptScratch;
@@ -82,7 +96,10 @@ const TASKS: { [K in TaskKind]: (request: TaskRequest<K>) => TaskResult<K> } = {
     addHarmonicDistances(graph, sources, from, to, sums);
     return sums;
   },
-  measures: ({ graph, options, context, closenessApart }) => (closenessApart ? computeGraphMeasures(graph, options, context, null) : computeGraphMeasures(graph, options, context)),
+  measures: ({ graph, options, context, closenessApart }) => {
+    keptLanczos ??= createLanczosWorkspace();
+    return computeGraphMeasures(graph, options, context, closenessApart ? null : undefined, keptLanczos);
+  },
   communityRun: ({ graph, resolution, seed }) => communityRun(graph, resolution, seed),
   stabilityFull: ({ graph, options, sources, seed }) => {
     const vectors = centralityVectors(graph, options, sources, seed, brandesScratch);
