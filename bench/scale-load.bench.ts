@@ -113,7 +113,20 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
   const workerLog = createWriteStream(logs.worker);
   console.log(`the web server's log: ${logs.web}; the worker's: ${logs.worker}`);
   const web = new ServerProcess({ port: PORT, env, onOutput: (line) => webLog.write(`${line}\n`) });
-  const worker = new ServerProcess({ port: PORT + 1, env: { ...env, WORKER_PORT: String(PORT + 1) }, script: 'apps/server/src/worker.ts', onOutput: (line) => workerLog.write(`${line}\n`) });
+  // The worker logs at info: its few lines include each run's phases (input read, computed, stored).
+  const workerPhases: { msg: string; ms: number }[] = [];
+  const worker = new ServerProcess({
+    port: PORT + 1,
+    env: { ...env, WORKER_PORT: String(PORT + 1), LOG_LEVEL: 'info' },
+    script: 'apps/server/src/worker.ts',
+    onOutput: (line) => {
+      workerLog.write(`${line}\n`);
+      if (line.includes('"msg":"analysis ')) {
+        const { msg, ms } = JSON.parse(line) as { msg: string; ms?: number };
+        if (ms !== undefined) workerPhases.push({ msg, ms });
+      }
+    },
+  });
   try {
     await web.start();
     await worker.start();
@@ -147,6 +160,7 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     const during = await responsiveness;
     if (run?.status !== 'done') throw new Error(`the analysis failed: ${run?.error}`);
     console.log(`analysed through the server in ${seconds(analysisMs)} (queued to done; steps ${JSON.stringify(run.timings)}); load average ${load()}`);
+    console.log(`the worker's phases: ${workerPhases.map((p) => `${p.msg.replace('analysis ', '')} ${seconds(p.ms)}`).join(', ')} (the rest of queued to done: the queue and the runs list's 2 s polling)`);
     console.log(`web server while the worker analysed: ${during}`);
 
     const timeGet = async (label: string, path: string, times = 3) => {
