@@ -16,7 +16,10 @@ async function resetLinks(smtpApiUrl: string, email: string): Promise<string[]> 
 export async function mailedResetLink(smtpApiUrl: string, email: string, ask: () => Promise<unknown>): Promise<string> {
   const before = (await resetLinks(smtpApiUrl, email)).length;
   await ask();
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  // Long enough for a delivery retried once (the outbox's first retry waits FIRST_RETRY_WAIT_S, 60 s):
+  // a time-out catches a lost e-mail, never a slow machine (2026-12-03, CI: the browser stage beside
+  // the PostgreSQL stage, and a reset e-mail not caught within the 30 s this waited before).
+  for (const deadline = Date.now() + 150_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
     const links = await resetLinks(smtpApiUrl, email);
     if (links.length > before) return links.at(-1)!;
   }
