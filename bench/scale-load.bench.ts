@@ -114,7 +114,7 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
   console.log(`the web server's log: ${logs.web}; the worker's: ${logs.worker}`);
   const web = new ServerProcess({ port: PORT, env, onOutput: (line) => webLog.write(`${line}\n`) });
   // The worker logs at info: its few lines include each run's phases (input read, computed, stored).
-  const workerPhases: { msg: string; ms: number }[] = [];
+  const workerPhases: { msg: string; ms: number; partsStoredMs?: number }[] = [];
   const worker = new ServerProcess({
     port: PORT + 1,
     env: { ...env, WORKER_PORT: String(PORT + 1), LOG_LEVEL: 'info' },
@@ -122,8 +122,8 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     onOutput: (line) => {
       workerLog.write(`${line}\n`);
       if (line.includes('"msg":"analysis ')) {
-        const { msg, ms } = JSON.parse(line) as { msg: string; ms?: number };
-        if (ms !== undefined) workerPhases.push({ msg, ms });
+        const { msg, ms, partsStoredMs } = JSON.parse(line) as { msg: string; ms?: number; partsStoredMs?: number };
+        if (ms !== undefined) workerPhases.push({ msg, ms, ...(partsStoredMs === undefined ? {} : { partsStoredMs }) });
       }
     },
   });
@@ -160,7 +160,7 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     const during = await responsiveness;
     if (run?.status !== 'done') throw new Error(`the analysis failed: ${run?.error}`);
     console.log(`analysed through the server in ${seconds(analysisMs)} (queued to done; steps ${JSON.stringify(run.timings)}); load average ${load()}`);
-    console.log(`the worker's phases: ${workerPhases.map((p) => `${p.msg.replace('analysis ', '')} ${seconds(p.ms)}`).join(', ')} (the rest of queued to done: the queue and the runs list's 2 s polling)`);
+    console.log(`the worker's phases: ${workerPhases.map((p) => `${p.msg.replace('analysis ', '')} ${seconds(p.ms)}${p.partsStoredMs === undefined ? '' : ` (the parts' rows ${seconds(p.partsStoredMs)})`}`).join(', ')} (the rest of queued to done: the queue and the runs list's 2 s polling)`);
     console.log(`web server while the worker analysed: ${during}`);
 
     const timeGet = async (label: string, path: string, times = 3) => {

@@ -84,8 +84,11 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
       // The completion and its e-mails (outbox rows with their delivery jobs) in one transaction: an
       // instance that dies before the commit leaves the run running, its job is retried and the
       // e-mails are written then; after the commit both exist. Never a done run without its e-mails.
+      // The stored phase's two pieces in its log line: the parts' rows, and the e-mails with their codes.
+      let partsStoredMs = 0;
       await app.db.transaction(async (tx) => {
         await completeRun(tx, run.id, parts, timings);
+        partsStoredMs = Math.round(performance.now() - phaseStarted);
         try {
           // A savepoint: the run is done whatever happens to its e-mails; a mail failure is logged, not a failed run.
           await tx.transaction(async (emails) => {
@@ -98,7 +101,7 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
           app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
         }
       });
-      app.log.info({ runId: run.id, ms: phaseMs(), totalMs: Math.round(performance.now() - started) }, 'analysis done');
+      app.log.info({ runId: run.id, ms: phaseMs(), partsStoredMs, totalMs: Math.round(performance.now() - started) }, 'analysis done');
     } catch (err) {
       // A failed analysis is a result to show, not a job to retry: the same data fails the same way.
       app.log.error({ err, runId: run.id }, 'analysis failed');
