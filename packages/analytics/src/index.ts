@@ -79,5 +79,5 @@ export { brokerageByGroups, collaborationNetworkDigraph, groupRolesFromColumns, 
 export type { GroupBrokerage, NetworkQuestion } from './brokerage/brokerage-by-groups.ts';
 export { SHOWN, protectAgainstEarlierRequests, protectFilteredGroup, protectSums, protectWithinPopulation, symmetricDifferenceSize } from './privacy/difference-protection.ts';
 export type { FigureSum, Protection, WithholdingReason } from './privacy/difference-protection.ts';
-export { NominationColumnsBuilder, emptyNominations, nominationIds, nominationsByIds } from './input/nomination-columns.ts';
+export { NominationColumnsBuilder, emptyNominations, leadershipNominationsByIds, nominationIds, nominationsByIds } from './input/nomination-columns.ts';
 export type { NominationByIds } from './input/nomination-columns.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runAnalysis } from './run-analysis.ts';
-import type { AnalysisInput } from './types.ts';
+import type { AnalysisInput, Leadership360Input } from './types.ts';
 import type { AnalysisResult } from './run-analysis.ts';
 import { createRng } from './prng.ts';
-import { nominationIds, nominationsByIds } from './input/nomination-columns.ts';
+import { leadershipNominationsByIds, nominationIds, nominationsByIds } from './input/nomination-columns.ts';
 import { syntheticOrganisation } from './testing/synthetic.ts';
 import { DEFAULT_OPTIONS, resolveOptions, validateOptions } from './options.ts';
 import { EXPLANATIONS } from './explanations.ts';
@@ -34,14 +34,16 @@ function renameAndShuffle(input: AnalysisInput, prefix: string, shuffleSeed: num
     units,
     questions,
     nominations: nominationsByIds(employees, questions, nominations),
-    ...(input.leadership360 && {
-      leadership360: {
-        items: shuffle(input.leadership360.items),
-        nominations: shuffle(input.leadership360.nominations.map((n) => ({ ...n, sourceId: id(n.sourceId), leaderId: id(n.leaderId) }))),
-      },
-    }),
+    ...(input.leadership360 && { leadership360: renamed360(input.employees, employees, input.leadership360) }),
   };
   return { input: renamed, back: (value) => value.slice(prefix.length) };
+
+  /** The 360 block with its items shuffled and its choices by the renamed ids, back to indexes of the shuffled lists. */
+  function renamed360(before: AnalysisInput['employees'], after: AnalysisInput['employees'], block: Leadership360Input): Leadership360Input {
+    const items = shuffle(block.items);
+    const choices = nominationIds(before, block.items, block.nominations).map((n) => ({ itemId: n.questionId!, sourceId: id(n.sourceId!), leaderId: id(n.targetId!) }));
+    return { items, nominations: leadershipNominationsByIds(after, items, shuffle(choices)) };
+  }
 }
 
 /**

@@ -116,16 +116,24 @@ export interface LeadershipItem {
   label?: string;
 }
 
-/** "Which leaders …?": the respondent picks leaders for a behaviour item. */
+/** "Which leaders …?": the respondent picks leaders for a behaviour item, written with ids (fixtures; see `leadershipNominationsByIds`). */
 export interface LeadershipNomination {
   itemId: string;
   sourceId: string;
   leaderId: string;
 }
 
+/**
+ * The 360 block. `nominations` has the survey nominations' shape, read differently: the respondent
+ * `source[i]` chose the leader `target[i]` on the item `question[i]`, the first two indexes into
+ * `AnalysisInput.employees`, the third into `items`. Columns for the reason the survey's are: at
+ * 100,000 people two million 360 choices were an object and three strings each in the analysis
+ * thread for the whole run (about 250 MB), and they move to that thread instead of being copied.
+ * An entry with an index outside its list is ignored; repeated entries count once.
+ */
 export interface Leadership360Input {
   items: LeadershipItem[];
-  nominations: LeadershipNomination[];
+  nominations: NominationColumns;
 }
 
 /**

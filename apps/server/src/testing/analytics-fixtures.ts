@@ -1,4 +1,4 @@
-import { DIMENSIONS_360, runAnalysis } from '@ona/analytics';
+import { DIMENSIONS_360, leadershipNominationsByIds, runAnalysis } from '@ona/analytics';
 import { eq, tables, type Database } from '@ona/db';
 import { MODULES, type TAccessLevel, type TModule } from '@ona/contracts';
 import { createEngagement, createOrganization, createUser, FIXTURE_PASSWORD, grantAccess } from './fixtures.ts';
@@ -197,6 +197,6 @@ export async function storeAnalysisWith360(db: Database, engagementId: number): 
     const self = input.employees.some((m) => m.leaderId === e.id) ? items.filter((item) => item.dimension === 'trust').map((item) => ({ itemId: item.id, sourceId: e.id, leaderId: e.id })) : [];
     return [...own, ...self];
   });
-  const result = runAnalysis({ ...input, leadership360: { items, nominations } });
+  const result = runAnalysis({ ...input, leadership360: { items, nominations: leadershipNominationsByIds(input.employees, items, nominations) } });
   await storeFinishedRun(db, { engagementId }, splitResult(result));
 }

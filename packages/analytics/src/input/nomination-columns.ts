@@ -1,4 +1,4 @@
-import type { Employee, NominationColumns, Question } from '../types.ts';
+import type { Employee, LeadershipItem, LeadershipNomination, NominationColumns, Question } from '../types.ts';
 
 /**
  * Collects nominations into `NominationColumns` without an object per nomination: three growing
@@ -73,6 +73,15 @@ export function nominationsByIds(employees: readonly Pick<Employee, 'id'>[], que
     columns.push(employeeIndex.get(nomination.sourceId) ?? -1, employeeIndex.get(nomination.targetId) ?? -1, questionIndex.get(nomination.questionId) ?? -1);
   }
   return columns.build();
+}
+
+/** The 360 block's columns (types.ts, `Leadership360Input`) from choices written with ids, as `nominationsByIds` makes the survey's. */
+export function leadershipNominationsByIds(employees: readonly Pick<Employee, 'id'>[], items: readonly Pick<LeadershipItem, 'id'>[], nominations: readonly LeadershipNomination[]): NominationColumns {
+  return nominationsByIds(
+    employees,
+    items,
+    nominations.map(({ itemId, sourceId, leaderId }) => ({ questionId: itemId, sourceId, targetId: leaderId })),
+  );
 }
 
 /** The nominations back as ids, in column order (tests that rename or filter an input). Out-of-range indexes give undefined ids. */

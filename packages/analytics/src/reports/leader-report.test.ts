@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAnalysis } from '../run-analysis.ts';
 import { OrgBuilder } from '../testing/org-builder.ts';
+import { leadershipNominationsByIds } from '../input/nomination-columns.ts';
 import { DIMENSIONS_360 } from '../types.ts';
 import type { Dimension360 } from '../types.ts';
 
@@ -38,10 +39,10 @@ describe('360 report', () => {
     );
     input.leadership360 = {
       items,
-      nominations: [
+      nominations: leadershipNominationsByIds(input.employees, items, [
         { itemId: 'trust_1', sourceId: 'L', leaderId: 'L' },
         { itemId: 'trust_1', sourceId: 'a', leaderId: 'L' },
-      ],
+      ]),
     };
     const report = runAnalysis(input).reports360[0]!;
     expect(report.result.trust).toHaveLength(5);

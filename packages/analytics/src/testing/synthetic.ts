@@ -121,12 +121,17 @@ export function syntheticOrganisation(options: SyntheticOptions): AnalysisInput 
     const items = (Object.entries(DIMENSIONS_360) as [keyof typeof DIMENSIONS_360, number][]).flatMap(([dimension, count]) =>
       Array.from({ length: count }, (_, i) => ({ id: `${dimension}_${i + 1}`, dimension })),
     );
-    const leadershipNominations = employees.flatMap((employee) =>
-      employee.leaderId === null
-        ? []
-        : items.filter(() => rng() < 0.5).map((item) => ({ itemId: item.id, sourceId: employee.id, leaderId: employee.leaderId! })),
-    );
-    input.leadership360 = { items, nominations: leadershipNominations };
+    // Each person chooses their own leader on about half the items (one draw per item, in order).
+    const indexOf = new Map(employees.map((employee, v) => [employee.id, v]));
+    const choices = new NominationColumnsBuilder();
+    employees.forEach((employee, v) => {
+      if (employee.leaderId === null) return;
+      const leader = indexOf.get(employee.leaderId)!;
+      items.forEach((_, k) => {
+        if (rng() < 0.5) choices.push(v, leader, k);
+      });
+    });
+    input.leadership360 = { items, nominations: choices.build() };
   }
   return input;
 }

@@ -10,27 +10,31 @@ import { collaborationPeriod, journeyCollaborationWindow } from '../collaboratio
  * this many employees a statement (EMPLOYEES_PER_READ; tests make it small).
  */
 export async function loadAnalysisInput(db: Database, engagementId: number, read: { collaboration?: boolean; employeesPerRead?: number } = {}): Promise<AnalysisInput> {
-  const [unitRows, employeeRows, questionRows, lastAnswerRows, participationRows, leadershipItemRows, [selections]] = await Promise.all([
+  const [unitRows, employeeRows, questionRows, lastAnswerRows, participationRows, leadershipItemRows] = await Promise.all([
     db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
     db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
     db.select().from(tables.questions).where(eq(tables.questions.engagementId, engagementId)).orderBy(asc(tables.questions.position)),
+    // Each respondent's last answer and how many colleagues they selected in all, in one scan of the
+    // answers: the selections' total sizes the columns at once, not grown by doubling (150 MB more
+    // at its peak at 100,000 people).
     db
-      .select({ employeeId: tables.answers.employeeId, answeredAt: sql<Date>`max(${tables.answers.answeredAt})`.mapWith(tables.answers.answeredAt) })
+      .select({
+        employeeId: tables.answers.employeeId,
+        answeredAt: sql<Date>`max(${tables.answers.answeredAt})`.mapWith(tables.answers.answeredAt),
+        selections: sql<number>`coalesce(sum(cardinality(${tables.answers.selectedEmployeeIds})), 0)`.mapWith(Number),
+      })
       .from(tables.answers)
       .where(eq(tables.answers.engagementId, engagementId))
       .groupBy(tables.answers.employeeId),
     db.select().from(tables.surveyParticipations).where(eq(tables.surveyParticipations.engagementId, engagementId)),
     db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId)).orderBy(asc(tables.leadershipItems.position), asc(tables.leadershipItems.id)),
-    // Every selection counted: the columns' size at once, not grown by doubling (150 MB more at its peak at 100,000 people).
-    db
-      .select({ count: sql<number>`coalesce(sum(cardinality(${tables.answers.selectedEmployeeIds})), 0)`.mapWith(Number) })
-      .from(tables.answers)
-      .where(eq(tables.answers.engagementId, engagementId)),
   ]);
   // The answers and the 360 answers, the bulk of the read (1.3 and 2.9 million rows at 100,000
   // people), a range of employees at a time, each range's rows folded into the input and dropped.
   const ranges = employeeRanges(employeeRows, read.employeesPerRead ?? EMPLOYEES_PER_READ);
-  const nominations = nominationBuilder(employeeRows, questionRows, selections?.count ?? 0);
+  let selections = 0;
+  for (const row of lastAnswerRows) selections += row.selections;
+  const nominations = nominationBuilder(employeeRows, questionRows, selections);
   for (const range of ranges) {
     nominations.add(
       await db
@@ -248,23 +252,24 @@ function leadershipBuilder(itemRows: LeadershipItemRow[], employeeRows: readonly
     .filter((item) => Object.hasOwn(DIMENSIONS_360, item.dimension))
     .map((item) => ({ id: String(item.id), dimension: item.dimension as Dimension360, label: item.texts.en }));
   if (items.length === 0) return undefined;
-  const itemIdOf = new Map(items.map((item) => [Number(item.id), item.id]));
-  const employeeIdOf = new Map<number, string>();
-  for (const { id } of employeeRows) employeeIdOf.set(id, String(id));
-  const nominations: Leadership360Input['nominations'] = [];
+  const itemIndexOf = new Map(items.map((item, k) => [Number(item.id), k]));
+  const employeeIndexOf = new Map<number, number>();
+  employeeRows.forEach(({ id }, v) => employeeIndexOf.set(id, v));
+  // Columns like the survey's nominations (types.ts, `Leadership360Input`): no object per choice.
+  const nominations = new NominationColumnsBuilder();
   const ids: number[] = [];
   return {
     add(rows) {
       for (const a of rows) {
-        const itemId = itemIdOf.get(a.itemId);
-        const sourceId = employeeIdOf.get(a.employeeId);
-        if (itemId === undefined || sourceId === undefined) continue;
-        for (const leader of new Set(parseIds(a.selectedLeaderIds, ids))) {
-          const leaderId = employeeIdOf.get(leader);
-          if (leaderId !== undefined) nominations.push({ itemId, sourceId, leaderId });
+        const item = itemIndexOf.get(a.itemId);
+        const source = employeeIndexOf.get(a.employeeId);
+        if (item === undefined || source === undefined) continue;
+        for (const chosen of new Set(parseIds(a.selectedLeaderIds, ids))) {
+          const leader = employeeIndexOf.get(chosen);
+          if (leader !== undefined) nominations.push(source, leader, item);
         }
       }
     },
-    build: () => ({ items, nominations }),
+    build: () => ({ items, nominations: nominations.build() }),
   };
 }

@@ -70,16 +70,17 @@ export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: str
 function startAnalysisThread(input: AnalysisInput, options: AnalysisThreadOptions): Worker {
   return new Worker(WORKER_URL, {
     workerData: { input, heapMb: options.heapMb, nice: options.nice },
-    // The nomination columns move to the thread rather than being copied: this thread has no
-    // further use for them (after this call `input.nominations` is empty here).
+    // The nomination columns (the survey's and the 360 block's) move to the thread rather than
+    // being copied: this thread has no further use for them (after this call they are empty here).
     transferList: nominationBuffers(input),
     execArgv: WORKER_EXEC_ARGV,
     ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }),
   });
 }
 
-/** The distinct buffers of the nomination columns that can move to another thread (not shared ones). */
+/** The distinct buffers of the survey's and the 360 block's nomination columns that can move to another thread (not shared ones). */
 function nominationBuffers(input: AnalysisInput): ArrayBuffer[] {
-  const { source, target, question } = input.nominations;
-  return [...new Set([source.buffer, target.buffer, question.buffer])].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer && buffer.byteLength > 0);
+  const columns = [input.nominations, ...(input.leadership360 ? [input.leadership360.nominations] : [])];
+  const buffers = columns.flatMap(({ source, target, question }) => [source.buffer, target.buffer, question.buffer]);
+  return [...new Set(buffers)].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer && buffer.byteLength > 0);
 }
