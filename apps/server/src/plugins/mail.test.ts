@@ -132,6 +132,32 @@ describe('durable e-mail delivery on the job engine', () => {
     }
   });
 
+  it('records many e-mails in the caller’s transaction: none when it rolls back, each delivered once when it commits', async () => {
+    const app = await appWith(smtp.url);
+    const emails = (prefix: string) => Array.from({ length: 30 }, (_, i) => ({ to: `${prefix}-${i}@acme.test`, subject: `Code ${i}`, text: `Your code is C${i}` }));
+    try {
+      await expect(
+        app.db.transaction(async (tx) => {
+          await app.mailer.recordMany(tx, emails('rolled-back'));
+          throw new Error('the completion failed');
+        }),
+      ).rejects.toThrow('the completion failed');
+      expect(await app.jobs.drain('email-send')).toBe(0);
+      expect(await outboxRow('rolled-back-0@acme.test')).toBeUndefined();
+
+      const recorded = await app.db.transaction((tx) => app.mailer.recordMany(tx, emails('many')));
+      expect(recorded.map((row) => row.toAddress).sort()).toEqual(emails('many').map((email) => email.to).sort());
+      expect(await app.jobs.drain('email-send')).toBe(30);
+      for (const [i, email] of emails('many').entries()) {
+        expect((await smtp.waitFor(email.to)).raw).toContain(`Your code is C${i}`);
+        expect(arrivedFor(email.to)).toHaveLength(1);
+        expect((await outboxRow(email.to))?.sentAt).toBeInstanceOf(Date);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('two instances working the queue on one database deliver every e-mail exactly once', async () => {
     const first = await workingApp(smtp.url);
     const second = await workingApp(smtp.url);

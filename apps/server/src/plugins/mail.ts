@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { and, eq, isNull, tables, type Database } from '@ona/db';
+import { and, eq, isNull, statementChunks, tables, type Database } from '@ona/db';
 import { redactSecrets } from './redact-secrets.ts';
 
 /** A file sent with an e-mail, stored in its outbox row (text content, e.g. an invitation's `.ics`). */
@@ -36,6 +36,12 @@ export interface Mailer {
    * exactly when what it tells of does, and is delivered once that transaction has committed.
    */
   record(tx: Database, email: OutgoingEmail): Promise<RecordedEmail>;
+  /**
+   * `record` for many e-mails at once: the outbox rows in statements of many rows and their
+   * deliveries queued in one, in the caller's transaction (an analysis' leader codes: 10,000
+   * e-mails at 100,000 people, three round trips each one by one). Answers the outbox rows.
+   */
+  recordMany(tx: Database, emails: readonly OutgoingEmail[]): Promise<RecordedEmail[]>;
   readonly deliversBySmtp: boolean;
 }
 
@@ -122,24 +128,31 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worke
     );
   }
 
+  const outboxRow = (email: OutgoingEmail): typeof emailOutbox.$inferInsert => ({
+    organizationId: email.organizationId ?? null,
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html ?? null,
+    replyTo: email.replyTo ?? null,
+    attachments: email.attachments && email.attachments.length > 0 ? email.attachments : null,
+    nextAttemptAt: null,
+  });
+
   const record = async (db: Database, email: OutgoingEmail): Promise<RecordedEmail> => {
-    const [row] = await db
-      .insert(emailOutbox)
-      .values({
-        organizationId: email.organizationId ?? null,
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html ?? null,
-        replyTo: email.replyTo ?? null,
-        attachments: email.attachments && email.attachments.length > 0 ? email.attachments : null,
-        nextAttemptAt: null,
-      })
-      .returning();
+    const [row] = await db.insert(emailOutbox).values(outboxRow(email)).returning();
     if (!row) throw new Error('the outbox did not return the recorded e-mail');
     // Without SMTP the outbox is the mailbox (shown at /dev/mailbox in the demo): nothing to deliver.
     if (transporter) await app.jobs.send('email-send', { outboxId: row.id }, { tx: db });
     return row;
+  };
+
+  const recordMany = async (db: Database, emails: readonly OutgoingEmail[]): Promise<RecordedEmail[]> => {
+    const rows: RecordedEmail[] = [];
+    for (const chunk of statementChunks(emails.map(outboxRow))) rows.push(...(await db.insert(emailOutbox).values(chunk).returning()));
+    if (rows.length !== emails.length) throw new Error('the outbox did not return every recorded e-mail');
+    if (transporter) await app.jobs.sendMany('email-send', rows.map((row) => ({ outboxId: row.id })), db);
+    return rows;
   };
 
   const send = (email: OutgoingEmail) => app.db.transaction((tx) => record(tx, email));
@@ -159,6 +172,7 @@ export const mailPlugin = fp<{ smtpUrl?: string | undefined; from: string; worke
       await Promise.allSettled([...pending]);
     },
     record,
+    recordMany,
     deliversBySmtp: transporter !== null,
   });
 

@@ -1,12 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNotNull, isNull, statementChunks, tables, type Database } from '@ona/db';
+import { and, eq, inArray, isNotNull, isNull, statementChunks, tables, type Database } from '@ona/db';
 import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
 import { emailLink } from '../engagement-admin/public-links.ts';
 
 /** No 0/O or 1/I/L: a leader types this code from an e-mail. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const LEADER_CODE_LENGTH = 8;
+/** Leaders marked mailed per statement: well under PostgreSQL's 65,535 parameters. */
+const IDS_PER_STATEMENT = 10_000;
 
 export function newLeaderCode(): string {
   let code = '';
@@ -46,13 +48,24 @@ export async function issueLeaderCodes(app: FastifyInstance, db: Database, engag
   if (unsent.length === 0) return;
   const template = await engagementTemplate(db, engagementId, 'leader_report_code', emailLanguage(engagement.defaultLanguage));
   const link = emailLink(linkBase, engagementId, 'leader_report_code');
-  for (const leader of unsent) {
-    if (!leader.email) continue;
-    const email = renderTemplateText(template, { name: leader.name, engagement: engagement.name, link, code: leader.code });
-    await app.mailer.record(db, { to: leader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
+  // All the e-mails and their codes' marks in a few statements (10,000 leaders at 100,000 people
+  // took three round trips each), still in the completion's transaction. A leader without an
+  // address gets no e-mail and keeps the code unmailed, as before.
+  const mailed = unsent.filter((leader): leader is typeof leader & { email: string } => Boolean(leader.email));
+  await app.mailer.recordMany(
+    db,
+    mailed.map((leader) => {
+      const email = renderTemplateText(template, { name: leader.name, engagement: engagement.name, link, code: leader.code });
+      return { to: leader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html };
+    }),
+  );
+  const mailedAt = new Date();
+  const ids = mailed.map((leader) => leader.leaderId);
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    const chunk = ids.slice(start, start + IDS_PER_STATEMENT);
     await db
       .update(tables.leaderReportCodes)
-      .set({ mailedAt: new Date() })
-      .where(and(eq(tables.leaderReportCodes.engagementId, engagementId), eq(tables.leaderReportCodes.leaderEmployeeId, leader.leaderId)));
+      .set({ mailedAt })
+      .where(and(eq(tables.leaderReportCodes.engagementId, engagementId), inArray(tables.leaderReportCodes.leaderEmployeeId, chunk)));
   }
 }
