@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNotNull, isNull, statementChunks, tables, type Database } from '@ona/db';
 import { emailLanguage, engagementTemplate, renderTemplateText } from '../email-templates/service.ts';
 import { emailLink } from '../engagement-admin/public-links.ts';
+import { EMAILS_PER_BATCH } from './report-ready.ts';
 
 /** No 0/O or 1/I/L: a leader types this code from an e-mail. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -52,13 +53,15 @@ export async function issueLeaderCodes(app: FastifyInstance, db: Database, engag
   // took three round trips each), still in the completion's transaction. A leader without an
   // address gets no e-mail and keeps the code unmailed, as before.
   const mailed = unsent.filter((leader): leader is typeof leader & { email: string } => Boolean(leader.email));
-  await app.mailer.recordMany(
-    db,
-    mailed.map((leader) => {
-      const email = renderTemplateText(template, { name: leader.name, engagement: engagement.name, link, code: leader.code });
-      return { to: leader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html };
-    }),
-  );
+  for (let start = 0; start < mailed.length; start += EMAILS_PER_BATCH) {
+    await app.mailer.recordMany(
+      db,
+      mailed.slice(start, start + EMAILS_PER_BATCH).map((leader) => {
+        const email = renderTemplateText(template, { name: leader.name, engagement: engagement.name, link, code: leader.code });
+        return { to: leader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html };
+      }),
+    );
+  }
   const mailedAt = new Date();
   const ids = mailed.map((leader) => leader.leaderId);
   for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {

@@ -5,6 +5,8 @@ import { emailLink } from '../engagement-admin/public-links.ts';
 
 /** Levels that let someone open their individual report; no_access and module_disabled do not. */
 const READING_LEVELS = ['self_only', 'subtree', 'all_access'];
+/** E-mails rendered and held at once: a thousand of a few KB each. */
+export const EMAILS_PER_BATCH = 1_000;
 
 /**
  * Tells the employees who can read an individual report that the results are in, from the
@@ -31,9 +33,16 @@ export async function sendReportReady(app: FastifyInstance, db: Database, engage
   if (readers.length === 0) return 0;
   const template = await engagementTemplate(db, engagementId, 'report_ready', emailLanguage(engagement.defaultLanguage));
   const link = emailLink(linkBase, engagementId, 'report_ready');
-  for (const reader of readers) {
-    const email = renderTemplateText(template, { name: reader.name, engagement: engagement.name, link });
-    await app.mailer.record(db, { to: reader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html });
+  // A thousand e-mails rendered and recorded at a time (recordMany): an organisation whose people
+  // all sign in gets one per person, 100,000 at the largest, which one by one were two round trips each.
+  for (let start = 0; start < readers.length; start += EMAILS_PER_BATCH) {
+    await app.mailer.recordMany(
+      db,
+      readers.slice(start, start + EMAILS_PER_BATCH).map((reader) => {
+        const email = renderTemplateText(template, { name: reader.name, engagement: engagement.name, link });
+        return { to: reader.email, organizationId: engagement.organizationId, subject: email.subject, text: email.text, html: email.html };
+      }),
+    );
   }
   return readers.length;
 }
