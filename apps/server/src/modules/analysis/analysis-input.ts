@@ -35,31 +35,27 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
   let selections = 0;
   for (const row of lastAnswerRows) selections += row.selections;
   const nominations = nominationBuilder(employeeRows, questionRows, selections);
+  for (const range of ranges) {
+    nominations.add(
+      await db
+        .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: idList(tables.answers.selectedEmployeeIds) })
+        .from(tables.answers)
+        .where(and(eq(tables.answers.engagementId, engagementId), ...inRange(tables.answers.employeeId, range)))
+        .orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId)),
+    );
+  }
   const leadership = leadershipBuilder(leadershipItemRows, employeeRows);
-  // The answers and the 360 answers side by side, each a range ahead (see foldRanges).
-  await Promise.all([
-    foldRanges(
-      ranges,
-      (range) =>
-        db
-          .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: idList(tables.answers.selectedEmployeeIds) })
-          .from(tables.answers)
-          .where(and(eq(tables.answers.engagementId, engagementId), ...inRange(tables.answers.employeeId, range)))
-          .orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId)),
-      (rows) => nominations.add(rows),
-    ),
-    leadership &&
-      foldRanges(
-        ranges,
-        (range) =>
-          db
-            .select({ employeeId: tables.leadershipAnswers.employeeId, itemId: tables.leadershipAnswers.itemId, selectedLeaderIds: idList(tables.leadershipAnswers.selectedLeaderIds) })
-            .from(tables.leadershipAnswers)
-            .where(and(eq(tables.leadershipAnswers.engagementId, engagementId), ...inRange(tables.leadershipAnswers.employeeId, range)))
-            .orderBy(asc(tables.leadershipAnswers.employeeId), asc(tables.leadershipAnswers.itemId)),
-        (rows) => leadership.add(rows),
-      ),
-  ]);
+  if (leadership) {
+    for (const range of ranges) {
+      leadership.add(
+        await db
+          .select({ employeeId: tables.leadershipAnswers.employeeId, itemId: tables.leadershipAnswers.itemId, selectedLeaderIds: idList(tables.leadershipAnswers.selectedLeaderIds) })
+          .from(tables.leadershipAnswers)
+          .where(and(eq(tables.leadershipAnswers.engagementId, engagementId), ...inRange(tables.leadershipAnswers.employeeId, range)))
+          .orderBy(asc(tables.leadershipAnswers.employeeId), asc(tables.leadershipAnswers.itemId)),
+      );
+    }
+  }
   const employeeIds = new Set(employeeRows.map((e) => e.id));
   const answered = new Map<number, Date>();
   for (const a of lastAnswerRows) answered.set(a.employeeId, a.answeredAt);
@@ -122,32 +118,6 @@ export function parseIds(text: string, into: number[]): number[] {
   return into;
 }
 
-/**
- * Reads the ranges in order and folds each one's rows, the next range's statement already sent
- * while this one's rows are folded: the database reads a range while this thread parses the last
- * (at 100,000 people the read took 13.6 s with PostgreSQL at 0.45 of a core and this thread waiting
- * for it between ranges). At most two ranges' rows are held at once. A read that fails after a
- * fold has thrown is left handled, so that it cannot end the process as an unhandled rejection.
- */
-export async function foldRanges<T>(ranges: readonly EmployeeRange[], read: (range: EmployeeRange) => PromiseLike<T[]>, fold: (rows: T[]) => void): Promise<void> {
-  // A query builder sends its statement on every then(), and only then: called once, here and now
-  // (Promise.resolve would call it a microtask later, after the fold).
-  const start = (i: number): Promise<T[]> | null => {
-    if (i >= ranges.length) return null;
-    const reading = new Promise<T[]>((resolve, reject) => {
-      read(ranges[i] as EmployeeRange).then(resolve, reject);
-    });
-    reading.catch(() => undefined);
-    return reading;
-  };
-  let next = start(0);
-  for (let i = 0; next; i++) {
-    const rows = await next;
-    next = start(i + 1);
-    fold(rows);
-  }
-}
-
 /** Employees per statement of the answers' read: about 65,000 answer rows at 13 questions. */
 const EMPLOYEES_PER_READ = 5_000;
 
@@ -156,10 +126,8 @@ const EMPLOYEES_PER_READ = 5_000;
  * an answer of someone outside the engagement's employees is still read, and dropped with the
  * engine's warning as before.
  */
-export type EmployeeRange = { from: number | null; to: number | null };
-
-function employeeRanges(employeeRows: readonly { id: number }[], perRead: number): EmployeeRange[] {
-  const ranges: EmployeeRange[] = [];
+function employeeRanges(employeeRows: readonly { id: number }[], perRead: number): { from: number | null; to: number | null }[] {
+  const ranges: { from: number | null; to: number | null }[] = [];
   for (let start = 0; start === 0 || start < employeeRows.length; start += perRead) {
     const next = employeeRows[start + perRead];
     ranges.push({ from: start === 0 ? null : (employeeRows[start] as { id: number }).id, to: next ? next.id : null });
@@ -168,7 +136,7 @@ function employeeRanges(employeeRows: readonly { id: number }[], perRead: number
 }
 
 /** `column` within a range of employeeRanges: from ≤ id < to, an open end unbounded. */
-function inRange(column: typeof tables.answers.employeeId | typeof tables.leadershipAnswers.employeeId, range: EmployeeRange) {
+function inRange(column: typeof tables.answers.employeeId | typeof tables.leadershipAnswers.employeeId, range: { from: number | null; to: number | null }) {
   return [...(range.from === null ? [] : [gte(column, range.from)]), ...(range.to === null ? [] : [lt(column, range.to)])];
 }
 
