@@ -11,7 +11,8 @@ import { createTestDatabase } from '../apps/server/src/testing/test-database.ts'
  * PostgreSQL database (BENCH_DATABASE_URL or TEST_DATABASE_URL), then the surveyed engagement read
  * INPUT_RUNS times (default 2), each in a process of its own (bench/support/analysis-input-child.ts)
  * that prints its peak resident memory, the heap the input holds, the read's CPU and a hash per
- * part of the input (so that two versions of the reader can be compared: equal hashes, equal input).
+ * part of the input (so that two versions of the reader can be compared: equal hashes, equal input;
+ * INPUT_READERS names the checkouts that read in turn).
  *
  *   npx tsx bench/analysis-input-memory.bench.ts
  */
@@ -19,6 +20,9 @@ process.env.TEST_DB_DRIVER = 'postgres';
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZE = Number(process.env.INPUT_SIZE ?? 100_000);
 const RUNS = Number(process.env.INPUT_RUNS ?? 2);
+// INPUT_READERS: checkouts whose reader reads in turn, comma-separated (another version of the code
+// in a worktree beside this one, with node_modules): equal hashes, equal input.
+const READERS = (process.env.INPUT_READERS ?? '.').split(',');
 
 console.log(`analysis input read at ${SIZE} people; load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 const company = generateDemoOrganisation({ size: SIZE, referenceDate: '2026-10-12', earlierWave: false });
@@ -29,8 +33,10 @@ try {
     const surveyed = await db.db.select({ id: tables.leadershipAnswers.employeeId }).from(tables.leadershipAnswers).where(eq(tables.leadershipAnswers.engagementId, engagement.id)).limit(1);
     if (surveyed.length === 0) continue;
     for (let run = 1; run <= RUNS; run++) {
-      const line = execFileSync('npx', ['tsx', '--expose-gc', 'bench/support/analysis-input-child.ts', db.url!, String(engagement.id)], { encoding: 'utf8' }).trim();
-      console.log(`${engagement.name}, read ${run}: ${line}`);
+      for (const reader of READERS) {
+        const line = execFileSync('npx', ['tsx', '--expose-gc', 'bench/support/analysis-input-child.ts', db.url!, String(engagement.id)], { encoding: 'utf8', cwd: reader }).trim();
+        console.log(`${engagement.name}, read ${run}${READERS.length > 1 ? ` by ${reader}` : ''}: ${line}`);
+      }
     }
   }
 } finally {

@@ -45,14 +45,14 @@ function* copyPieces(rows: Iterable<readonly CopyValue[]>, rowsPerPiece: number)
   if (piece.length > 0) yield piece.join('');
 }
 
-type DriverClient = PGlite | { query: PGlite['query']; rollback(): Promise<void> } | pg.Pool | pg.PoolClient | FirstStatementRetryingClient;
+export type DriverClient = PGlite | { query: PGlite['query']; rollback(): Promise<void> } | pg.Pool | pg.PoolClient | FirstStatementRetryingClient;
 
 /**
  * The driver connection under a Drizzle database or transaction. Drizzle keeps it in the
  * session and does not expose it on a transaction, yet COPY must run on the transaction's own
  * connection (the rows belong to its commit), so it is read from there.
  */
-function driverClientOf(db: Database): DriverClient {
+export function driverClientOf(db: Database): DriverClient {
   const session: unknown = Reflect.get(db, 'session');
   const client: unknown = session && typeof session === 'object' ? Reflect.get(session, 'client') : undefined;
   if (!client || typeof client !== 'object' || !('query' in client)) throw new Error('copyRows: no driver connection under this database');

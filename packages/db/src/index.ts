@@ -8,3 +8,4 @@ export type { SQL } from 'drizzle-orm';
 export { onOneConnection, perDatabase, preparedStatement, type HeldConnection } from './prepared-statement.ts';
 export { MAX_ROWS_PER_STATEMENT, MAX_STATEMENT_PARAMETERS, statementChunks } from './statement-chunks.ts';
 export { copyRows, encodeCopyRow, COPY_ROWS_PER_PIECE, type CopyValue } from './copy-rows.ts';
+export { copyOut } from './copy-out.ts';

@@ -1,15 +1,16 @@
 import { DIMENSIONS_360, NominationColumnsBuilder, type AnalysisInput, type NominationColumns, type CollaborationInput, type Dimension360, type Generation, type GraphCategory, type Leadership360Input, type QuestionKind } from '@ona/analytics';
-import { and, asc, eq, gte, inArray, isNull, lt, sql, tables, type Database } from '@ona/db';
+import { and, asc, copyOut, eq, gte, inArray, isNull, lt, sql, tables, type Database } from '@ona/db';
+import { IdRowsParser } from './id-rows.ts';
 import { collaborationPeriod, journeyCollaborationWindow } from '../collaboration-imports/collaboration-network.ts';
 
 /**
  * Reads one engagement into the engine's plain input. Ids become strings of the database ids, so
  * results map straight back to employees, units and questions. `collaboration`: also read the
  * organisation's collaboration network of the journey's window (an analysis run does; the live
- * queries that reuse the survey input do not need it). `employeesPerRead`: the answers are read for
- * this many employees a statement (EMPLOYEES_PER_READ; tests make it small).
+ * queries that reuse the survey input do not need it).
  */
-export async function loadAnalysisInput(db: Database, engagementId: number, read: { collaboration?: boolean; employeesPerRead?: number } = {}): Promise<AnalysisInput> {
+export async function loadAnalysisInput(db: Database, engagementId: number, read: { collaboration?: boolean } = {}): Promise<AnalysisInput> {
+  if (!Number.isSafeInteger(engagementId)) throw new Error(`an engagement id is a whole number, not ${engagementId}`);
   const [unitRows, employeeRows, questionRows, lastAnswerRows, participationRows, leadershipItemRows] = await Promise.all([
     db.select().from(tables.units).where(eq(tables.units.engagementId, engagementId)).orderBy(asc(tables.units.id)),
     db.select().from(tables.employees).where(eq(tables.employees.engagementId, engagementId)).orderBy(asc(tables.employees.id)),
@@ -30,31 +31,22 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
     db.select().from(tables.leadershipItems).where(eq(tables.leadershipItems.engagementId, engagementId)).orderBy(asc(tables.leadershipItems.position), asc(tables.leadershipItems.id)),
   ]);
   // The answers and the 360 answers, the bulk of the read (1.3 and 2.9 million rows at 100,000
-  // people), a range of employees at a time, each range's rows folded into the input and dropped.
-  const ranges = employeeRanges(employeeRows, read.employeesPerRead ?? EMPLOYEES_PER_READ);
+  // people), streamed through COPY and folded into the input's columns as their bytes arrive.
   let selections = 0;
   for (const row of lastAnswerRows) selections += row.selections;
   const nominations = nominationBuilder(employeeRows, questionRows, selections);
-  for (const range of ranges) {
-    nominations.add(
-      await db
-        .select({ employeeId: tables.answers.employeeId, questionId: tables.answers.questionId, selectedEmployeeIds: idList(tables.answers.selectedEmployeeIds) })
-        .from(tables.answers)
-        .where(and(eq(tables.answers.engagementId, engagementId), ...inRange(tables.answers.employeeId, range)))
-        .orderBy(asc(tables.answers.employeeId), asc(tables.answers.questionId)),
-    );
-  }
+  await copyIdRows(
+    db,
+    `SELECT employee_id, question_id, array_to_string(selected_employee_ids, ',') FROM answers WHERE engagement_id = ${engagementId} ORDER BY employee_id, question_id`,
+    nominations.add,
+  );
   const leadership = leadershipBuilder(leadershipItemRows, employeeRows);
   if (leadership) {
-    for (const range of ranges) {
-      leadership.add(
-        await db
-          .select({ employeeId: tables.leadershipAnswers.employeeId, itemId: tables.leadershipAnswers.itemId, selectedLeaderIds: idList(tables.leadershipAnswers.selectedLeaderIds) })
-          .from(tables.leadershipAnswers)
-          .where(and(eq(tables.leadershipAnswers.engagementId, engagementId), ...inRange(tables.leadershipAnswers.employeeId, range)))
-          .orderBy(asc(tables.leadershipAnswers.employeeId), asc(tables.leadershipAnswers.itemId)),
-      );
-    }
+    await copyIdRows(
+      db,
+      `SELECT employee_id, item_id, array_to_string(selected_leader_ids, ',') FROM leadership_answers WHERE engagement_id = ${engagementId} ORDER BY employee_id, item_id`,
+      leadership.add,
+    );
   }
   const employeeIds = new Set(employeeRows.map((e) => e.id));
   const answered = new Map<number, Date>();
@@ -89,55 +81,15 @@ export async function loadAnalysisInput(db: Database, engagementId: number, read
 }
 
 /**
- * An id array read as its text, `1,2,3`, for `parseIds`: the drivers' parser of an int[] is
- * JavaScript that makes a string per element (measured, 1.3 million rows of six ids: 5.0 s of the
- * reading process's CPU as int[], 2.2–2.7 s as text), and the answers and 360 answers are 4.2
- * million such rows at 100,000 people. NULL elements are left out, as the builders left them out.
+ * Rows of two ids and an id list (`array_to_string` leaves out NULL elements, as the builders did)
+ * through `COPY … TO STDOUT`, parsed from the bytes (id-rows.ts) and handed to `onRow` one by one
+ * in the query's order. The driver's rows were an object and strings each: at 100,000 people the
+ * read of 4.2 million of them took 12–14 s of the reading thread's CPU (docs/benchmarks.md).
  */
-const idList = (column: typeof tables.answers.selectedEmployeeIds | typeof tables.leadershipAnswers.selectedLeaderIds) => sql<string>`array_to_string(${column}, ',')`;
-
-/** The ids of an `idList` text into `into` (emptied first, reused from row to row): no string per id. */
-export function parseIds(text: string, into: number[]): number[] {
-  into.length = 0;
-  let value = 0;
-  let digits = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 44) {
-      if (digits) into.push(value);
-      value = 0;
-      digits = false;
-    } else if (code >= 48 && code <= 57) {
-      value = value * 10 + (code - 48);
-      digits = true;
-    } else {
-      throw new Error(`an id list read from the database is not ids separated by commas: ${text.slice(0, 80)}`);
-    }
-  }
-  if (digits) into.push(value);
-  return into;
-}
-
-/** Employees per statement of the answers' read: about 65,000 answer rows at 13 questions. */
-const EMPLOYEES_PER_READ = 5_000;
-
-/**
- * Ranges of employee ids that together cover every id (the first open below, the last above):
- * an answer of someone outside the engagement's employees is still read, and dropped with the
- * engine's warning as before.
- */
-function employeeRanges(employeeRows: readonly { id: number }[], perRead: number): { from: number | null; to: number | null }[] {
-  const ranges: { from: number | null; to: number | null }[] = [];
-  for (let start = 0; start === 0 || start < employeeRows.length; start += perRead) {
-    const next = employeeRows[start + perRead];
-    ranges.push({ from: start === 0 ? null : (employeeRows[start] as { id: number }).id, to: next ? next.id : null });
-  }
-  return ranges;
-}
-
-/** `column` within a range of employeeRanges: from ≤ id < to, an open end unbounded. */
-function inRange(column: typeof tables.answers.employeeId | typeof tables.leadershipAnswers.employeeId, range: { from: number | null; to: number | null }) {
-  return [...(range.from === null ? [] : [gte(column, range.from)]), ...(range.to === null ? [] : [lt(column, range.to)])];
+async function copyIdRows(db: Database, query: string, onRow: (first: number, second: number, ids: readonly number[]) => void): Promise<void> {
+  const rows = new IdRowsParser(onRow);
+  await copyOut(db, query, (bytes) => rows.push(bytes));
+  rows.end();
 }
 
 /**
@@ -148,22 +100,19 @@ function inRange(column: typeof tables.answers.employeeId | typeof tables.leader
  * from an unknown employee gets the index −1, which the engine drops with its warning, as it
  * dropped unknown ids.
  */
-function nominationBuilder(employeeRows: readonly { id: number }[], questionRows: readonly { id: number }[], selections: number): { add: (rows: readonly { employeeId: number; questionId: number; selectedEmployeeIds: string }[]) => void; build: () => NominationColumns } {
+function nominationBuilder(employeeRows: readonly { id: number }[], questionRows: readonly { id: number }[], selections: number): { add: (employeeId: number, questionId: number, selected: readonly number[]) => void; build: () => NominationColumns } {
   const employeeIndex = new Map<number, number>();
   employeeRows.forEach((e, i) => employeeIndex.set(e.id, i));
   const questionIndex = new Map<number, number>();
   questionRows.forEach((q, i) => questionIndex.set(q.id, i));
   const columns = new NominationColumnsBuilder(selections);
-  const ids: number[] = [];
   return {
-    add(rows) {
-      for (const a of rows) {
-        const source = employeeIndex.get(a.employeeId) ?? -1;
-        const question = questionIndex.get(a.questionId) ?? -1;
-        for (const selected of parseIds(a.selectedEmployeeIds, ids)) {
-          const target = employeeIndex.get(selected);
-          if (target !== undefined && selected !== a.employeeId) columns.push(source, target, question);
-        }
+    add(employeeId, questionId, selected) {
+      const source = employeeIndex.get(employeeId) ?? -1;
+      const question = questionIndex.get(questionId) ?? -1;
+      for (const id of selected) {
+        const target = employeeIndex.get(id);
+        if (target !== undefined && id !== employeeId) columns.push(source, target, question);
       }
     },
     build: () => columns.build(),
@@ -236,18 +185,14 @@ async function directoryPeopleByEmail(db: Database, organizationId: number, unli
 }
 
 type LeadershipItemRow = typeof tables.leadershipItems.$inferSelect;
-type LeadershipAnswerRow = Pick<typeof tables.leadershipAnswers.$inferSelect, 'employeeId' | 'itemId'> & { selectedLeaderIds: string };
 
 /**
  * The optional 360 block: its items (of the seven known dimensions) and one nomination per chosen
  * leader, keeping only leaders who are employees of the engagement. A respondent choosing themself
  * stays in: that is the leader's own selection. Without items the engagement has no 360 block.
  *
- * The nominations' ids are one string per employee and item, shared by every nomination that
- * names them: at 100,000 people there are millions of nominations, and a string of its own per
- * field was most of their memory, held for the whole run.
  */
-function leadershipBuilder(itemRows: LeadershipItemRow[], employeeRows: readonly { id: number }[]): { add: (rows: readonly LeadershipAnswerRow[]) => void; build: () => Leadership360Input } | undefined {
+function leadershipBuilder(itemRows: LeadershipItemRow[], employeeRows: readonly { id: number }[]): { add: (employeeId: number, itemId: number, chosen: readonly number[]) => void; build: () => Leadership360Input } | undefined {
   const items = itemRows
     .filter((item) => Object.hasOwn(DIMENSIONS_360, item.dimension))
     .map((item) => ({ id: String(item.id), dimension: item.dimension as Dimension360, label: item.texts.en }));
@@ -257,18 +202,17 @@ function leadershipBuilder(itemRows: LeadershipItemRow[], employeeRows: readonly
   employeeRows.forEach(({ id }, v) => employeeIndexOf.set(id, v));
   // Columns like the survey's nominations (types.ts, `Leadership360Input`): no object per choice.
   const nominations = new NominationColumnsBuilder();
-  const ids: number[] = [];
   return {
-    add(rows) {
-      for (const a of rows) {
-        const item = itemIndexOf.get(a.itemId);
-        const source = employeeIndexOf.get(a.employeeId);
-        if (item === undefined || source === undefined) continue;
-        for (const chosen of new Set(parseIds(a.selectedLeaderIds, ids))) {
-          const leader = employeeIndexOf.get(chosen);
-          if (leader !== undefined) nominations.push(source, leader, item);
-        }
-      }
+    add(employeeId, itemId, chosen) {
+      const item = itemIndexOf.get(itemId);
+      const source = employeeIndexOf.get(employeeId);
+      if (item === undefined || source === undefined) return;
+      chosen.forEach((id, i) => {
+        // A leader listed twice in one answer counts once (the first time).
+        if (chosen.indexOf(id) !== i) return;
+        const leader = employeeIndexOf.get(id);
+        if (leader !== undefined) nominations.push(source, leader, item);
+      });
     },
     build: () => ({ items, nominations: nominations.build() }),
   };
