@@ -10,13 +10,11 @@
  *
  * By default the run is `runAnalysisInSections` and each section is cut into pages and
  * compressed as it is handed over, then dropped, as the server's analysis worker stores a run
- * (apps/server/src/modules/analysis/result-parts.ts: pages of 1,000, each network's metrics
- * apart, Zstandard at level 1; cut here again because the engine does not depend on the server), so
- * the peak is the server's. --whole holds the whole result instead, as before sections existed.
+ * (by the server's own result-parts.ts: pages of 1,000, each network's metrics apart, the metrics
+ * as number columns, the rest JSON, Zstandard at level 1), so the peak is the server's. --whole holds the whole result instead, as before sections existed.
  *   npx tsx --expose-gc packages/analytics/bench/analysis.bench.ts [sizes…] [--workers N] [--whole] [--agreement]
  */
 import { readFileSync } from 'node:fs';
-import { zstdCompressSync, constants as zlib } from 'node:zlib';
 import { runAnalysis, runAnalysisAsync, runAnalysisInSections } from '../src/index.ts';
 import type { AnalysisResult, AnalysisStep, ResultSection, RunAnalysisAsyncHooks } from '../src/index.ts';
 import { syntheticOrganisation } from '../src/testing/synthetic.ts';
@@ -25,6 +23,8 @@ import type { Digraph } from '../src/graph/digraph.ts';
 import { betweenness } from '../src/metrics/betweenness.ts';
 import type { BetweennessResult } from '../src/metrics/betweenness.ts';
 import { betweennessParallel } from '../src/parallel/betweenness-parallel.ts';
+// The server's own parts (the bench measures what the analysis worker does; nothing of the server runs in the engine).
+import { splitSection } from '../../../apps/server/src/modules/analysis/result-parts.ts';
 
 const args = process.argv.slice(2);
 const workersAt = args.indexOf('--workers');
@@ -32,33 +32,13 @@ const workers = workersAt >= 0 ? Number(args[workersAt + 1]) : 1;
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && (workersAt < 0 || i !== workersAt + 1)).map(Number);
 const agreement = args.includes('--agreement');
 const whole = args.includes('--whole');
-/** The server's pages and splits (result-parts.ts: PAGED_ARRAYS, KEYED_OBJECTS and the paths to them). */
-const PAGE = 1_000;
-const PAGED = new Set(['employeeIds', 'employees', 'units', 'groups', 'leaderReports', 'individualReports', 'reports360', 'brokerage.nodes', 'graph.nodes', 'graph.edges', 'collaboration.ties']);
-const SPLIT = new Set(['metrics', 'metrics.byKind', 'metrics.byCategory', 'brokerage', 'graph', 'collaboration']);
 /** This thread's CPU seconds since `from` (process.threadCpuUsage: the pool's threads not counted). */
 const threadCpuSince = (from: NodeJS.CpuUsage): number => {
   const used = process.threadCpuUsage(from);
   return (used.user + used.system) / 1e6;
 };
-/** This thread's CPU seconds in the parts' JSON and in their compression, summed over a run. */
-const partsCpu = { json: 0, compression: 0 };
-/** The JSON's bytes, in one buffer reused from part to part as the server's `partCompressor` does. */
-let scratch = Buffer.allocUnsafeSlow(0);
-/** JSON, then Zstandard at level 1, as the server's `partCompressor` (result-parts.ts). */
-const compress = (value: unknown): Buffer => {
-  const started = process.threadCpuUsage();
-  const text = JSON.stringify(value);
-  const bytes = Buffer.byteLength(text, 'utf8');
-  if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, Math.min(scratch.length * 2, 256 * 1024 * 1024)));
-  scratch.write(text, 0, bytes, 'utf8');
-  const json = scratch.subarray(0, bytes);
-  const jsonCpu = threadCpuSince(started);
-  const body = zstdCompressSync(json, { params: { [zlib.ZSTD_c_compressionLevel]: 1 } });
-  partsCpu.json += jsonCpu;
-  partsCpu.compression += threadCpuSince(started) - jsonCpu;
-  return body;
-};
+/** This thread's CPU seconds in cutting the sections into parts, encoding and compressing them, summed over a run. */
+const partsCpu = { seconds: 0 };
 /** igraph's modularity on these organisations' work graphs (bench/communities/igraph_reference.py). */
 const igraph = JSON.parse(readFileSync(new URL('../../../bench/communities/igraph-reference.json', import.meta.url), 'utf8')) as {
   networks: Record<string, Record<'louvain' | 'leiden', { mean: number; max: number }>>;
@@ -84,7 +64,7 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
   };
   const started = performance.now();
   const threadCpuBefore = process.threadCpuUsage();
-  partsCpu.json = partsCpu.compression = 0;
+  partsCpu.seconds = 0;
   let stored = 0;
   let partCount = 0;
   const result: Pick<AnalysisResult, 'timings' | 'communities' | 'metrics'> = whole
@@ -103,7 +83,7 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
   console.log(`\n== ${size} employees, ${input.units.length} units, ${input.nominations.source.length} nominations, work graph ${result.metrics.work.edgeCount} ties (${result.metrics.work.betweennessMethod}), ${workers > 1 ? `${workers} workers` : 'one thread'}, ${mode}`);
   for (const t of result.timings) console.log(`  ${t.step.padEnd(20)} ${seconds(t.ms).padStart(7)} s   rss after ${mb(memoryAfter[t.step as AnalysisStep] ?? 0).padStart(5)} MB`);
   console.log(`  ${'TOTAL'.padEnd(20)} ${seconds(total).padStart(7)} s   peak rss ${mb(peakRss)} MB   slowest step ${slowest.step}`);
-  console.log(`  this thread's CPU    ${threadCpu.toFixed(1)} s, of which the parts' JSON ${partsCpu.json.toFixed(1)} s and their compression ${partsCpu.compression.toFixed(1)} s`);
+  console.log(`  this thread's CPU    ${threadCpu.toFixed(1)} s, of which the parts (cut, encoded, compressed) ${partsCpu.seconds.toFixed(1)} s`);
   const reference = igraph.networks[`synthetic-${size}`];
   const beside = reference ? `; igraph Louvain mean ${reference.louvain.mean.toFixed(4)} max ${reference.louvain.max.toFixed(4)}, Leiden max ${reference.leiden.max.toFixed(4)}` : '';
   console.log(`  communities (work)   modularity ${result.communities.modularity.toFixed(4)}, ${result.communities.count} communities${beside}`);
@@ -159,17 +139,10 @@ async function inSections(input: Parameters<typeof runAnalysisInSections>[0], ho
 }
 
 
-/** A section cut as the server's `partsOfSection` cuts it, each part as Zstandard-compressed JSON. */
+/** A section cut, encoded and compressed by the server's own code, as its analysis worker stores a run. */
 function compressedParts(section: ResultSection, value: unknown): Buffer[] {
-  const bodies: Buffer[] = [];
-  const visit = (part: unknown, path: string): void => {
-    if (part === undefined) return;
-    if (PAGED.has(path) && Array.isArray(part)) {
-      for (let start = 0; start === 0 || start < part.length; start += PAGE) bodies.push(compress(part.slice(start, start + PAGE)));
-    } else if (SPLIT.has(path) && typeof part === 'object' && part !== null && !Array.isArray(part) && Object.keys(part).length > 0) {
-      for (const [key, child] of Object.entries(part)) visit(child, `${path}.${key}`);
-    } else bodies.push(compress(part));
-  };
-  visit(value, section);
+  const started = process.threadCpuUsage();
+  const bodies = splitSection(section, value).map((part) => part.body);
+  partsCpu.seconds += threadCpuSince(started);
   return bodies;
 }

@@ -2,6 +2,7 @@ import { gzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runAnalysis } from '@ona/analytics';
 import { krackhardtOrganisation } from '../../../../../packages/analytics/src/testing/krackhardt-organisation.ts';
+import { decodeNumberColumns } from './number-columns.ts';
 import { joinResult, partValue, splitResult } from './result-parts.ts';
 
 // The Krackhardt high-tech managers (21 people) through the whole engine: a real result, every section present.
@@ -32,9 +33,14 @@ describe('an analysis result stored in parts', () => {
     expect(joinResult(work)).toStrictEqual({ metrics: { work: JSON.parse(JSON.stringify(result.metrics.work)), byKind: {}, byCategory: {} } });
   });
 
-  it('keeps each part compressed (Zstandard), and an empty list as one empty page', () => {
+  it('keeps each part compressed (Zstandard), the metrics as number columns and the rest as JSON, and an empty list as one empty page', () => {
     const parts = splitResult({ ...result, reports360: [] });
-    for (const part of parts) expect(JSON.parse(zstdDecompressSync(part.body).toString('utf8'))).toStrictEqual(partValue(part.body));
+    for (const part of parts) {
+      const bytes = zstdDecompressSync(part.body);
+      if (part.path[0] === 'metrics') expect(decodeNumberColumns(bytes)).toStrictEqual(partValue(part.body));
+      else expect(JSON.parse(bytes.toString('utf8'))).toStrictEqual(partValue(part.body));
+    }
+    expect(parts.filter((p) => p.path[0] === 'metrics').map((p) => zstdDecompressSync(p.body)[0])).toEqual(parts.filter((p) => p.path[0] === 'metrics').map(() => 0));
     expect(parts.filter((p) => p.path.join('.') === 'reports360')).toEqual([expect.objectContaining({ page: 0 })]);
     expect(joinResult(parts).reports360).toEqual([]);
   });

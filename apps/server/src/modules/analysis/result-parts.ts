@@ -1,5 +1,6 @@
 import { constants as zlibConstants, gunzipSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import type { AnalysisResult } from '@ona/analytics';
+import { decodeNumberColumns, encodeNumberColumns, isNumberColumnsLayout } from './number-columns.ts';
 
 /**
  * One stored part of an analysis result (issue 34, item 3; design in docs/analysis-result-parts.md):
@@ -49,9 +50,14 @@ export const compressPartValue = (value: unknown): Buffer => zstdCompressSync(Bu
  * thread's garbage collector answered with full collections of the whole heap: 10 s of its 35 s
  * of CPU (2026-12-03, profiled).
  */
-function partCompressor(): (value: unknown) => Buffer {
+function partCompressor(): (value: unknown, path?: readonly string[]) => Buffer {
   let scratch = Buffer.allocUnsafeSlow(0);
-  return (value) => {
+  return (value, path) => {
+    if (path && hasNumberColumns(path)) {
+      const encoded = encodeNumberColumns(value, scratch);
+      scratch = encoded.scratch;
+      return zstdCompressSync(encoded.bytes, ZSTD_LEVEL_1);
+    }
     const json = JSON.stringify(value);
     const bytes = Buffer.byteLength(json, 'utf8');
     if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, Math.min(scratch.length * 2, 256 * 1024 * 1024)));
@@ -61,12 +67,24 @@ function partCompressor(): (value: unknown) => Buffer {
 }
 
 /**
- * A part's JSON from its stored body: Zstandard since 2026-12-03 (half gzip's CPU at level 1, and
+ * The parts whose values are almost all numbers, written as number columns (number-columns.ts):
+ * the metrics of each network. Every other part is JSON, which reads back faster where a value
+ * is mostly objects and texts.
+ */
+const hasNumberColumns = (path: readonly string[]): boolean => path[0] === 'metrics';
+
+/**
+ * A part's bytes from its stored body: Zstandard since 2026-12-03 (half gzip's CPU at level 1, and
  * smaller), gzip before it; the format is told by the body's first bytes, so runs stored before
- * the change read as they did.
+ * the change read as they did. The bytes are JSON text or, since 2026-12-04, number columns.
  */
 export function decompressPart(body: Buffer): Buffer {
   return body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body) : zstdDecompressSync(body);
+}
+
+/** The value of a part's decompressed bytes, whichever of the two layouts they are in. */
+export function decodePartBytes(bytes: Buffer): unknown {
+  return isNumberColumnsLayout(bytes) ? decodeNumberColumns(bytes) : JSON.parse(bytes.toString('utf8'));
 }
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -132,11 +150,11 @@ export function splitSection(section: string, value: unknown, itemsPerPage = DEF
 
 function compressParts(parts: readonly ParsedPart[]): ResultPart[] {
   const compress = partCompressor();
-  return parts.map((part) => ({ path: part.path, page: part.page, body: compress(part.value) }));
+  return parts.map((part) => ({ path: part.path, page: part.page, body: compress(part.value, part.path) }));
 }
 
 /** The value a stored part holds. */
-export const partValue = (body: Buffer): unknown => JSON.parse(decompressPart(body).toString('utf8'));
+export const partValue = (body: Buffer): unknown => decodePartBytes(decompressPart(body));
 
 /**
  * The object the parts make, in the order given (the stored order, or a subset of it: a page needs

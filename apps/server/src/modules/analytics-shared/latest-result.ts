@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { AnalysisResult, IndividualReport } from '@ona/analytics';
 import type { Database } from '@ona/db';
 import { conflict } from '../../errors/api-error.ts';
-import { decompressPart, joinParts, partsOf, type ParsedPart } from '../analysis/result-parts.ts';
+import { decodePartBytes, decompressPart, joinParts, partsOf, type ParsedPart } from '../analysis/result-parts.ts';
 import { finishedRunResult, finishedRunRow, latestRunId } from '../analysis/run-repository.ts';
 import { runPartBodies, runPartOutline, type PartOutlineEntry } from '../analysis/run-parts-repository.ts';
 
@@ -211,9 +211,9 @@ async function partValues(db: Database, cache: LRUCache<string, Cached>, engagem
     const body = bodies.get(part.position);
     // The parts of a done run are written with it and removed only with it.
     if (!body) throw notReady();
-    const json = decompressPart(body);
-    const value = deepFreeze(JSON.parse(json.toString('utf8')) as unknown);
-    cache.set(partKey(outline.runId, outline.version, part.position), { kind: 'part', value, bytes: json.byteLength });
+    const bytes = decompressPart(body);
+    const value = deepFreeze(decodePartBytes(bytes));
+    cache.set(partKey(outline.runId, outline.version, part.position), { kind: 'part', value, bytes: bytes.byteLength });
     values[i] = value;
   }
   return values;
