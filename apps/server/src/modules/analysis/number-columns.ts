@@ -63,7 +63,7 @@ export function encodeNumberColumns(value: unknown, scratch: Buffer<ArrayBuffer>
   const skeletonBytes = Buffer.byteLength(skeleton, 'utf8');
   const numbersAt = align8(HEADER_BYTES + skeletonBytes);
   const total = numbersAt + numbers * 8;
-  if (scratch.length < total) scratch = Buffer.allocUnsafeSlow(Math.max(total, Math.min(scratch.length * 2, 256 * 1024 * 1024)));
+  scratch = grownScratch(scratch, total);
   scratch[0] = 0;
   scratch.writeUInt32LE(skeletonBytes, 1);
   scratch.write(skeleton, HEADER_BYTES, skeletonBytes, 'utf8');
@@ -115,6 +115,14 @@ export function decodeNumberColumns(bytes: Buffer): unknown {
     return record;
   };
   return fill(skeleton);
+}
+
+/**
+ * The caller's reused buffer, or a larger one when `bytes` do not fit: at least double (up to
+ * 256 MB a step), so that a run's growing parts reallocate a few times, not once per part.
+ */
+export function grownScratch(scratch: Buffer<ArrayBuffer>, bytes: number): Buffer<ArrayBuffer> {
+  return scratch.length >= bytes ? scratch : Buffer.allocUnsafeSlow(Math.max(bytes, Math.min(scratch.length * 2, 256 * 1024 * 1024)));
 }
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;

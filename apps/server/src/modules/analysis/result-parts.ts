@@ -1,6 +1,6 @@
 import { constants as zlibConstants, gunzipSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import type { AnalysisResult } from '@ona/analytics';
-import { decodeNumberColumns, encodeNumberColumns, isNumberColumnsLayout } from './number-columns.ts';
+import { decodeNumberColumns, encodeNumberColumns, grownScratch, isNumberColumnsLayout } from './number-columns.ts';
 
 /**
  * One stored part of an analysis result (issue 34, item 3; design in docs/analysis-result-parts.md):
@@ -50,17 +50,17 @@ export const compressPartValue = (value: unknown): Buffer => zstdCompressSync(Bu
  * thread's garbage collector answered with full collections of the whole heap: 10 s of its 35 s
  * of CPU (2026-12-03, profiled).
  */
-function partCompressor(): (value: unknown, path?: readonly string[]) => Buffer {
+function partCompressor(): (value: unknown, path: readonly string[]) => Buffer {
   let scratch = Buffer.allocUnsafeSlow(0);
   return (value, path) => {
-    if (path && hasNumberColumns(path)) {
+    if (hasNumberColumns(path)) {
       const encoded = encodeNumberColumns(value, scratch);
       scratch = encoded.scratch;
       return zstdCompressSync(encoded.bytes, ZSTD_LEVEL_1);
     }
     const json = JSON.stringify(value);
     const bytes = Buffer.byteLength(json, 'utf8');
-    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, Math.min(scratch.length * 2, 256 * 1024 * 1024)));
+    scratch = grownScratch(scratch, bytes);
     scratch.write(json, 0, bytes, 'utf8');
     return zstdCompressSync(scratch.subarray(0, bytes), ZSTD_LEVEL_1);
   };
