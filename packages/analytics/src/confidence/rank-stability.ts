@@ -105,7 +105,23 @@ export function sampleCorrelations(
   full: Partial<Record<StabilityCentrality, ArrayLike<number>>>,
   scratchOf: (nodeCount: number) => BrandesScratch = createBrandesScratch,
 ): SampleCorrelations {
-  const vectors = centralityVectors(withoutAnswersOf(graph, dropped), analysis, sources, seed, scratchOf);
+  return correlateWithFull(full, sampleVectors(graph, analysis, sources, seed, dropped, scratchOf));
+}
+
+/** A resample's centralities: the graph without the dropped people's answers, each centrality recomputed. */
+export function sampleVectors(
+  graph: Digraph,
+  analysis: AnalysisOptions,
+  sources: StabilitySources,
+  seed: number,
+  dropped: Uint8Array,
+  scratchOf: (nodeCount: number) => BrandesScratch = createBrandesScratch,
+): Partial<Record<StabilityCentrality, ArrayLike<number>>> {
+  return centralityVectors(withoutAnswersOf(graph, dropped), analysis, sources, seed, scratchOf);
+}
+
+/** Spearman's correlation of each of a resample's centralities with the full result's. */
+export function correlateWithFull(full: Partial<Record<StabilityCentrality, ArrayLike<number>>>, vectors: Partial<Record<StabilityCentrality, ArrayLike<number>>>): SampleCorrelations {
   const correlations: SampleCorrelations = {};
   for (const centrality of STABILITY_CENTRALITIES) {
     const a = full[centrality];

@@ -126,6 +126,19 @@ describe('TaskPool', () => {
     }
   });
 
+  it('runs each task on exactly one worker when every worker is sent every task (two workers, more tasks than workers)', async () => {
+    const graph = buildDigraph(60, Array.from({ length: 240 }, (_, i) => (i * 7) % 60), Array.from({ length: 240 }, (_, i) => (i * 13 + 5) % 60));
+    const sources = Int32Array.from({ length: 60 }, (_, i) => i);
+    const ranges = Array.from({ length: 15 }, (_, r) => [4 * r, 4 * r + 4] as const);
+    const inPool = await Promise.all(ranges.map(([from, to]) => pool.run('brandes', { graph, sources, from, to })));
+    expect(inPool).toEqual(ranges.map(([from, to]) => runTask('brandes', { graph, sources, from, to })));
+    // The partial sums add up to exact betweenness: a task run twice or not at all would not.
+    const summed = new Float64Array(60);
+    for (const partial of inPool) for (let v = 0; v < 60; v++) summed[v]! += partial[v]!;
+    const exact = runTask('brandes', { graph, sources, from: 0, to: 60 });
+    for (let v = 0; v < 60; v++) expect(summed[v]).toBeCloseTo(exact[v]!, 9);
+  });
+
   it('refuses a worker count that is not a whole number ≥ 1', () => {
     expect(() => new TaskPool(0)).toThrow(/whole number/);
   });

@@ -18,7 +18,7 @@ import { planRankStability, summariseRankStability } from '../confidence/rank-st
 import type { RankStability, RankStabilityOptions } from '../confidence/rank-stability.ts';
 import type { Layout } from '../layout/layouts.ts';
 import type { TaskPool } from './task-pool.ts';
-import type { FullVectors } from './analysis-tasks.ts';
+import { createSharedFullVectors } from './shared-full-vectors.ts';
 import { digraphSharer, shared, sharedCsr } from './shared-arrays.ts';
 
 /**
@@ -112,16 +112,19 @@ export class AnalysisInPool {
     return assembleNetworkConfidence(this.org, plan, stability);
   }
 
-  /** One stability test: its full vectors, then each resample a task. */
+  /** One stability test: its full vectors a task, each resample a task, all submitted at once (shared-full-vectors.ts). */
   private async rankStability(graph: Digraph, options: RankStabilityOptions): Promise<RankStability> {
     const plan = planRankStability(graph, this.org.answered, this.options, options);
     const rows = this.share(graph);
     const sources = plan.sources && shared(plan.sources);
-    const common = { graph: rows, options: this.options, sources, seed: options.seed };
-    const computed = await this.pool.run('stabilityFull', common);
-    const full: FullVectors = Object.fromEntries(Object.entries(computed).map(([centrality, values]) => [centrality, shared(values)]));
-    const samples = await Promise.all(plan.samples.map((dropped) => this.pool.run('stabilitySample', { ...common, dropped, full })));
-    return summariseRankStability(plan, samples);
+    const full = createSharedFullVectors(graph.nodeCount);
+    const common = { graph: rows, options: this.options, sources, seed: options.seed, full };
+    const computed = this.pool.run('stabilityFull', common);
+    const samples = Promise.all(plan.samples.map((dropped) => this.pool.run('stabilitySample', { ...common, dropped })));
+    // Either may fail first; the other's rejection is then not left unhandled.
+    samples.catch(() => undefined);
+    await computed;
+    return summariseRankStability(plan, await samples);
   }
 
   regularLayout(): Promise<Layout & { iterations: number }> {

@@ -11,14 +11,13 @@ import type { WeightedCsr } from '../metrics/leiden.ts';
 import { createLanczosWorkspace } from '../metrics/lanczos.ts';
 import type { LanczosWorkspace } from '../metrics/lanczos.ts';
 import { centralityVectors } from '../confidence/centrality-vectors.ts';
-import type { StabilityCentrality, StabilitySources } from '../confidence/centrality-vectors.ts';
-import { sampleCorrelations } from '../confidence/rank-stability.ts';
+import type { StabilitySources } from '../confidence/centrality-vectors.ts';
+import { correlateWithFull, sampleVectors } from '../confidence/rank-stability.ts';
 import type { SampleCorrelations } from '../confidence/rank-stability.ts';
 import { forceLayout } from '../layout/layouts.ts';
 import type { Layout } from '../layout/layouts.ts';
-
-/** Centrality vectors of a whole network, as the stability samples compare against them. */
-export type FullVectors = Partial<Record<StabilityCentrality, Float64Array>>;
+import { awaitFullVectors, failFullVectors, publishFullVectors } from './shared-full-vectors.ts';
+import type { SharedFullVectors } from './shared-full-vectors.ts';
 
 /**
  * The independent pieces of an analysis that the worker pool runs: each is one call of the
@@ -34,11 +33,11 @@ export interface AnalysisTasks {
   measures: { request: { graph: Digraph; options: AnalysisOptions; context: GraphMetricsContext; closenessApart: boolean }; result: GraphMetrics };
   /** One seeded, iterated Leiden run on the work network's undirected projection. */
   communityRun: { request: { graph: WeightedCsr; resolution: number; seed: number }; result: CommunityRun };
-  /** A stability test's full vectors. */
-  stabilityFull: { request: { graph: Digraph; options: AnalysisOptions; sources: StabilitySources; seed: number }; result: FullVectors };
-  /** One resample of a stability test, compared with the full vectors. */
+  /** A stability test's full vectors, written into `full` for its samples. */
+  stabilityFull: { request: { graph: Digraph; options: AnalysisOptions; sources: StabilitySources; seed: number; full: SharedFullVectors }; result: null };
+  /** One resample of a stability test, compared with the full vectors once their task has written them. */
   stabilitySample: {
-    request: { graph: Digraph; options: AnalysisOptions; sources: StabilitySources; seed: number; dropped: Uint8Array; full: FullVectors };
+    request: { graph: Digraph; options: AnalysisOptions; sources: StabilitySources; seed: number; dropped: Uint8Array; full: SharedFullVectors };
     result: SampleCorrelations;
   };
   /** ForceAtlas2 of the work network. */
@@ -101,11 +100,19 @@ const TASKS: { [K in TaskKind]: (request: TaskRequest<K>) => TaskResult<K> } = {
     return computeGraphMeasures(graph, options, context, closenessApart ? null : undefined, keptLanczos);
   },
   communityRun: ({ graph, resolution, seed }) => communityRun(graph, resolution, seed),
-  stabilityFull: ({ graph, options, sources, seed }) => {
-    const vectors = centralityVectors(graph, options, sources, seed, brandesScratch);
-    return Object.fromEntries(Object.entries(vectors).map(([centrality, values]) => [centrality, Float64Array.from(values)])) as FullVectors;
+  stabilityFull: ({ graph, options, sources, seed, full }) => {
+    try {
+      publishFullVectors(full, centralityVectors(graph, options, sources, seed, brandesScratch));
+    } catch (error) {
+      failFullVectors(full);
+      throw error;
+    }
+    return null;
   },
-  stabilitySample: ({ graph, options, sources, seed, dropped, full }) => sampleCorrelations(graph, options, sources, seed, dropped, full, brandesScratch),
+  stabilitySample: ({ graph, options, sources, seed, dropped, full }) => {
+    const vectors = sampleVectors(graph, options, sources, seed, dropped, brandesScratch);
+    return correlateWithFull(awaitFullVectors(full), vectors);
+  },
   forceLayout: ({ graph, unitOf, seed, iterations, workBudget }) => forceLayout(graph, unitOf, seed, iterations, workBudget),
 };
 

@@ -9,35 +9,30 @@ const WORKER_URL = new URL(FROM_SOURCE ? './task-worker.ts' : './task-worker.js'
 const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
 
 interface Pending {
-  id: number;
   kind: TaskKind;
-  request: unknown;
+  /** The message every worker is sent; the first to take its claim runs it. */
+  message: TaskWorkerRequest;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
 /**
- * Tasks a worker holds at once: the one it runs and the next, waiting in its message queue. The
- * pool hands out tasks from this thread, which spends long stretches in synchronous steps of its
- * own (handing over the metrics, the reports); a worker that had to wait for it to take the next
- * task sat idle meanwhile (2026-12-03: both workers idle 10–15 s of a 100,000-person run while
- * the confidence resamples waited in the queue). With the next task already sent, a worker goes
- * on from one to the next without this thread. Two, not more: each held task is one a free
- * worker can no longer take, which unbalances the end of a run.
- */
-const TASKS_HELD_PER_WORKER = 2;
-
-/**
- * A fixed set of worker threads that take the analysis' independent tasks in the order they are
- * submitted, each worker the next task as soon as it is free (sent ahead, TASKS_HELD_PER_WORKER). Tasks are pure calls of the engine
- * (analysis-tasks.ts), so where one runs never changes its result. The first failure stops every
- * worker and fails every task still waiting: an analysis with a missing piece has no use.
+ * A fixed set of worker threads that run the analysis' independent tasks in the order they are
+ * submitted. Every task is sent to every worker with a shared claim: each worker goes through the
+ * tasks in that order, runs the ones it claims first and passes over the ones another took. So a
+ * free worker goes on to the next task by itself, without this thread: this thread spends long
+ * stretches in synchronous steps of its own (handing over the metrics, the reports), and while
+ * it handed out the tasks, a worker that finished had to wait for it (2026-12-03, 100,000 people:
+ * both workers idle 10–15 s while tasks waited in the queue; holding the next task in advance
+ * halved that, and unbalanced the end of a run, where a held task could not go to the free worker).
+ * Tasks are pure calls of the engine (analysis-tasks.ts), so where one runs never changes its
+ * result. The first failure stops every worker and fails every task still waiting: an analysis
+ * with a missing piece has no use.
  */
 export class TaskPool {
   private readonly all: Worker[] = [];
-  private readonly queue: Pending[] = [];
-  /** The tasks each worker holds, in the order it runs them. */
-  private readonly held = new Map<Worker, Pending[]>();
+  /** Tasks submitted and not yet answered, by id, in submission order. */
+  private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private failure: Error | null = null;
   private closed = false;
@@ -58,9 +53,11 @@ export class TaskPool {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new Error('the analysis task pool is closed'));
     return new Promise<TaskResult<K>>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, kind, request, resolve: resolve as (value: unknown) => void, reject });
+      const id = this.nextId++;
+      const message: TaskWorkerRequest = { id, kind, request, claim: new Int32Array(new SharedArrayBuffer(4)) };
+      this.pending.set(id, { kind, message, resolve: resolve as (value: unknown) => void, reject });
+      for (const worker of this.all) worker.postMessage(message);
       this.startWorkers();
-      this.dispatch();
     });
   }
 
@@ -71,48 +68,26 @@ export class TaskPool {
     await Promise.all(this.all.map((worker) => worker.terminate()));
   }
 
+  /** Starts workers up to the pool's size while tasks outnumber them; a new worker is sent every task not yet answered (it passes over the ones already taken). */
   private startWorkers(): void {
-    while (this.all.length < this.size && this.all.length < this.queue.length + this.heldCount()) {
+    while (this.all.length < this.size && this.all.length < this.pending.size) {
       const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV, ...(this.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } }) });
       this.all.push(worker);
-      this.held.set(worker, []);
-      worker.on('message', (reply: TaskWorkerReply) => this.settle(worker, reply));
+      worker.on('message', (reply: TaskWorkerReply) => this.settle(reply));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => {
         if (!this.closed) this.fail(new Error(`an analysis worker stopped with code ${code}`));
       });
+      for (const task of this.pending.values()) worker.postMessage(task.message);
     }
   }
 
-  private heldCount(): number {
-    let count = 0;
-    for (const tasks of this.held.values()) count += tasks.length;
-    return count;
-  }
-
-  /** Sends queued tasks to the workers holding the fewest, each up to TASKS_HELD_PER_WORKER. */
-  private dispatch(): void {
-    for (let holding = 0; holding < TASKS_HELD_PER_WORKER; holding++) {
-      for (const worker of this.all) {
-        const tasks = this.held.get(worker)!;
-        if (tasks.length !== holding) continue;
-        const task = this.queue.shift();
-        if (!task) return;
-        tasks.push(task);
-        const message: TaskWorkerRequest = { id: task.id, kind: task.kind, request: task.request };
-        worker.postMessage(message);
-      }
-    }
-  }
-
-  private settle(worker: Worker, reply: TaskWorkerReply): void {
-    const tasks = this.held.get(worker);
-    const task = tasks?.[0];
-    if (!tasks || !task || task.id !== reply.id) return;
-    tasks.shift();
+  private settle(reply: TaskWorkerReply): void {
+    const task = this.pending.get(reply.id);
+    if (!task) return;
+    this.pending.delete(reply.id);
     if (reply.ok) task.resolve(reply.result);
     else task.reject(new Error(`analysis task ${task.kind} failed in a worker: ${reply.error}`));
-    this.dispatch();
   }
 
   private fail(error: Error): void {
@@ -123,7 +98,8 @@ export class TaskPool {
   }
 
   private failAll(error: Error): void {
-    for (const tasks of this.held.values()) for (const task of tasks.splice(0)) task.reject(error);
-    for (const task of this.queue.splice(0)) task.reject(error);
+    const tasks = [...this.pending.values()];
+    this.pending.clear();
+    for (const task of tasks) task.reject(error);
   }
 }
