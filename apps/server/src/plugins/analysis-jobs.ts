@@ -5,8 +5,9 @@ import { issueLeaderCodes } from '../modules/analysis/leader-codes.ts';
 import { sendReportReady } from '../modules/analysis/report-ready.ts';
 import { sendScheduledReportsReady } from '../modules/journey-schedule/step-jobs.ts';
 import { claimRun, completeRun, failRun, reportProgress } from '../modules/analysis/run-repository.ts';
-import { runAnalysisInWorker } from '../modules/analysis/run-in-worker.ts';
-import { joinResult } from '../modules/analysis/result-parts.ts';
+import { analyseInThread } from '../modules/analysis/run-in-worker.ts';
+import { joinResult, type ResultPart } from '../modules/analysis/result-parts.ts';
+import { runPartsWriter, RunTakenOverError } from '../modules/analysis/run-parts-writer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,11 +58,16 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
       phaseStarted = now;
       return ms;
     };
+    // This attempt's name: the parts it stores, its completion and its failure hold only while no other claim has replaced it.
+    const attempt = run.startedAt ?? new Date();
     try {
       let lastWrite = 0;
       // Progress writes go one after another and are awaited before completion, in order.
       let progressWrites = Promise.resolve();
-      const parts = await runAnalysisInWorker(
+      // Each section stored as the analysis thread hands it over, while the engine goes on.
+      const parts = runPartsWriter(app.db, run.id, attempt);
+      let timingParts: ResultPart[] = [];
+      await analyseInThread(
         // Read and handed over in one expression: no variable of this function keeps the input
         // (the analysis thread has its own copy) while the run goes on.
         await loadAnalysisInput(app.db, run.engagementId, { collaboration: true }).then((input) => {
@@ -74,21 +80,26 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
           lastWrite = now;
           progressWrites = progressWrites.then(() => reportProgress(app.db, run.id, percent, step)).catch(() => undefined);
         },
+        (section, sectionParts) => {
+          if (section === 'timings') timingParts = sectionParts;
+          parts.add(section, sectionParts);
+        },
         { heapMb: options.heapMb, nice: options.nice },
       );
+      app.log.info({ runId: run.id, ms: phaseMs() }, 'analysis computed');
       await progressWrites;
-      app.log.info({ runId: run.id, ms: phaseMs(), parts: parts.length }, 'analysis computed');
-      const { timings: steps } = joinResult(parts.filter((part) => part.path[0] === 'timings'));
+      // What was still being written when the engine finished (the last sections: the graph data).
+      await parts.finish();
+      const partsStoredMs = phaseMs();
+      const { timings: steps } = joinResult(timingParts);
       const timings = Object.fromEntries((steps ?? []).map((t) => [t.step, Math.round(t.ms)]));
       const linkBase = jobLinkBase(options.publicUrl, app);
       // The completion and its e-mails (outbox rows with their delivery jobs) in one transaction: an
       // instance that dies before the commit leaves the run running, its job is retried and the
       // e-mails are written then; after the commit both exist. Never a done run without its e-mails.
-      // The stored phase's two pieces in its log line: the parts' rows, and the e-mails with their codes.
-      let partsStoredMs = 0;
+      // The stored phase's two pieces in its log line: the rest of the parts' rows, and the completion with its e-mails and codes.
       await app.db.transaction(async (tx) => {
-        await completeRun(tx, run.id, parts, timings);
-        partsStoredMs = Math.round(performance.now() - phaseStarted);
+        if (!(await completeRun(tx, run.id, attempt, timings))) return;
         try {
           // A savepoint: the run is done whatever happens to its e-mails; a mail failure is logged, not a failed run.
           await tx.transaction(async (emails) => {
@@ -101,11 +112,16 @@ export const analysisJobsPlugin = fp<AnalysisJobsOptions>(async (app, options) =
           app.log.error({ err, runId: run.id }, 'analysis e-mails failed');
         }
       });
-      app.log.info({ runId: run.id, ms: phaseMs(), partsStoredMs, totalMs: Math.round(performance.now() - started) }, 'analysis done');
+      app.log.info({ runId: run.id, ms: partsStoredMs + phaseMs(), partsStoredMs, totalMs: Math.round(performance.now() - started) }, 'analysis done');
     } catch (err) {
+      if (err instanceof RunTakenOverError) {
+        // Another instance works the run now (the stale-run rule): its result is the one stored.
+        app.log.warn({ runId: run.id }, err.message);
+        return;
+      }
       // A failed analysis is a result to show, not a job to retry: the same data fails the same way.
       app.log.error({ err, runId: run.id }, 'analysis failed');
-      await failRun(app.db, run.id, err instanceof Error ? err.message : String(err));
+      await failRun(app.db, run.id, err instanceof Error ? err.message : String(err), attempt);
     }
   };
 

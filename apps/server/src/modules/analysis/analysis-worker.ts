@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
-import { RESULT_SECTIONS, runAnalysisInSections, type AnalysisInput, type AnalysisStep, type ResultSection } from '@ona/analytics';
+import { runAnalysisInSections, type AnalysisInput, type AnalysisStep, type ResultSection } from '@ona/analytics';
 import type { TAnalysisStep } from '@ona/contracts';
 import { splitSection, type ResultPart } from './result-parts.ts';
 
@@ -19,14 +19,16 @@ export interface PostedPart {
 
 /**
  * Runs one analysis off the main thread so that the API keeps answering. Messages to the parent:
- * progress events, then the result in its stored parts (or an error). Each section of the result
- * is split and compressed here as soon as the engine hands it over, and dropped: neither this
- * thread nor the parent ever holds the whole result, nor one JSON string of it (V8 caps a string
- * at about 512 MB; 100,000 people's result is past it).
+ * progress events, each section of the result in its stored parts as soon as the engine hands the
+ * section over (split and compressed here, then moved, not copied), and last `done` (or an error).
+ * Neither this thread nor the parent ever holds the whole result, nor one JSON string of it (V8
+ * caps a string at about 512 MB; 100,000 people's result is past it), and a parent that stores
+ * each section as it comes has most of the run stored when the engine finishes.
  */
 export type WorkerMessage =
   | { type: 'progress'; step: string; done: number; total: number }
-  | { type: 'result'; parts: PostedPart[] }
+  | { type: 'section'; section: ResultSection; parts: PostedPart[] }
+  | { type: 'done' }
   | { type: 'error'; message: string; outOfMemory?: boolean };
 
 /** Whether a part's bytes are its whole buffer, so that moving the buffer moves nothing else. */
@@ -35,9 +37,9 @@ const ownsItsBuffer = (body: Uint8Array): boolean => body.buffer instanceof Arra
 /**
  * A part in a buffer of its own, so that it crosses to the parent moved rather than copied.
  * Zstandard hands back a part of under about 32 KB as a slice of a 64 KB output chunk (or of Node's
- * shared pool): kept as it is until the result is posted, each such part would hold its whole chunk
- * through the rest of the analysis, and a pool slice may not be moved at all. Copied into an exact
- * buffer as soon as its section is compressed, it frees the chunk at once.
+ * shared pool): a pool slice may not be moved at all, and parts sharing a chunk could not each be
+ * moved (a buffer is listed once) while the chunk would travel whole. Copied into an exact buffer,
+ * each part moves alone.
  */
 const inOwnBuffer = ({ path, page, body }: ResultPart): PostedPart => ({ path, page, body: ownsItsBuffer(body) ? body : new Uint8Array(body) });
 
@@ -58,7 +60,6 @@ const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 try {
   // Betweenness is spread over the cores for speed only: the engine decides exact or sampled from
   // the organisation's size and options, so the result is the same on any machine.
-  const bySection = new Map<ResultSection, PostedPart[]>();
   await runAnalysisInSections(
     input,
     {},
@@ -66,11 +67,12 @@ try {
     // The pool's threads get the same heap limit as this one: without it, one of them running out
     // would end the whole process instead of failing the run.
     { clock: () => performance.now(), workers: availableParallelism(), ...(heapMb === undefined ? {} : { workerHeapMb: heapMb }) },
-    (section, value) => bySection.set(section, splitSection(section, value).map(inOwnBuffer)),
+    (section, value) => {
+      const parts = splitSection(section, value).map(inOwnBuffer);
+      parentPort?.postMessage({ type: 'section', section, parts } satisfies WorkerMessage, parts.map(({ body }) => body.buffer as ArrayBuffer));
+    },
   );
-  // In the result's key order: joined, the parts give the same JSON as the whole result.
-  const parts = RESULT_SECTIONS.flatMap((section) => bySection.get(section) ?? []);
-  parentPort?.postMessage({ type: 'result', parts } satisfies WorkerMessage, parts.map(({ body }) => body.buffer as ArrayBuffer));
+  post({ type: 'done' });
 } catch (err) {
   const outOfMemory = err instanceof Error && (err as Error & { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
   post({ type: 'error', message: err instanceof Error ? err.message : String(err), outOfMemory });

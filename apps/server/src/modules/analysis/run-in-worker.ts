@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { AnalysisInput } from '@ona/analytics';
+import { RESULT_SECTIONS, type AnalysisInput, type ResultSection } from '@ona/analytics';
 import type { WorkerMessage } from './analysis-worker.ts';
 import type { ResultPart } from './result-parts.ts';
 
@@ -29,19 +29,44 @@ export function heapLimitMessage(heapMb: number): string {
 }
 
 /**
+ * Runs the engine in a worker thread and collects its result in its stored parts, in the result's
+ * key order (joined, they give the same JSON as the whole result): for a caller that wants the
+ * parts together (a preview, a run analysed at start-up). A run that is stored as it goes uses
+ * `analyseInThread`.
+ */
+export async function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<ResultPart[]> {
+  const bySection = new Map<ResultSection, ResultPart[]>();
+  await analyseInThread(input, onProgress, (section, parts) => bySection.set(section, parts), options);
+  return RESULT_SECTIONS.flatMap((section) => bySection.get(section) ?? []);
+}
+
+/**
  * Runs the engine in a worker thread, with its heap (and each of the engine pool threads') bounded by `heapMb` when given (Node's
  * resourceLimits: V8 ends the thread with ERR_WORKER_OUT_OF_MEMORY, the process lives on).
- * Answers the result in its stored parts (result-parts.ts), split and compressed in the thread.
+ * Hands each section of the result to `onSection` in its stored parts (result-parts.ts), split
+ * and compressed in the thread, as soon as the engine has finished it; resolves once the last is
+ * handed over.
  */
-export function runAnalysisInWorker(input: AnalysisInput, onProgress: (step: string, percent: number) => void, options: AnalysisThreadOptions = {}): Promise<ResultPart[]> {
+export function analyseInThread(
+  input: AnalysisInput,
+  onProgress: (step: string, percent: number) => void,
+  onSection: (section: ResultSection, parts: ResultPart[]) => void,
+  options: AnalysisThreadOptions = {},
+): Promise<void> {
   const worker = startAnalysisThread(input, options);
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.on('message', (message: WorkerMessage) => {
+      if (settled) return;
       if (message.type === 'progress') onProgress(message.step, Math.round((message.done / message.total) * 95));
-      else if (message.type === 'result') {
+      else if (message.type === 'section') {
+        onSection(
+          message.section,
+          message.parts.map((part) => ({ path: part.path, page: part.page, body: Buffer.from(part.body.buffer, part.body.byteOffset, part.body.byteLength) })),
+        );
+      } else if (message.type === 'done') {
         settled = true;
-        resolve(message.parts.map((part) => ({ path: part.path, page: part.page, body: Buffer.from(part.body.buffer, part.body.byteOffset, part.body.byteLength) })));
+        resolve();
         void worker.terminate();
       } else {
         settled = true;

@@ -22,8 +22,11 @@ export interface PartOutlineEntry {
   page: number | null;
 }
 
-/** Stores a run's parts in the order given, in statements of a few MB (docs/analysis-result-parts.md). */
-export async function insertRunParts(tx: Database, runId: number, parts: readonly ResultPart[]): Promise<void> {
+/**
+ * Stores parts of a run in the order given, at positions from `firstPosition` on, in statements of
+ * a few MB (docs/analysis-result-parts.md).
+ */
+export async function insertRunParts(tx: Database, runId: number, parts: readonly ResultPart[], firstPosition = 0): Promise<void> {
   let chunk: (typeof analysisRunParts.$inferInsert)[] = [];
   let bytes = 0;
   const flush = async () => {
@@ -33,10 +36,15 @@ export async function insertRunParts(tx: Database, runId: number, parts: readonl
   };
   for (const [position, part] of parts.entries()) {
     if (chunk.length >= MAX_PARTS_PER_STATEMENT || (chunk.length > 0 && bytes + part.body.byteLength > MAX_BYTES_PER_STATEMENT)) await flush();
-    chunk.push({ runId, position, path: [...part.path], page: part.page ?? WHOLE, body: part.body });
+    chunk.push({ runId, position: firstPosition + position, path: [...part.path], page: part.page ?? WHOLE, body: part.body });
     bytes += part.body.byteLength;
   }
   await flush();
+}
+
+/** Drops every stored part of a run. */
+export async function deleteRunParts(tx: Database, runId: number): Promise<void> {
+  await tx.delete(analysisRunParts).where(eq(analysisRunParts.runId, runId));
 }
 
 /** The outline of a run stored in parts; empty for a run stored before them (its result is one jsonb value). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, sql, tables, type Database } from '@ona/db';
 import type { ResultPart } from './result-parts.ts';
-import { insertRunParts } from './run-parts-repository.ts';
+import { deleteRunParts, insertRunParts } from './run-parts-repository.ts';
 
 const { analysisRuns } = tables;
 export type AnalysisRun = typeof analysisRuns.$inferSelect;
@@ -19,17 +19,26 @@ export async function enqueueRun(app: FastifyInstance, engagementId: number, req
 }
 
 /**
- * Marks the run as running for the job that claimed it. A run still `running` is one whose
- * instance died (the engine gave its job to this one); a finished run is left alone.
+ * Marks the run as running for the job that claimed it, and drops any parts an earlier attempt
+ * stored (an instance that died mid-run, or one this claim takes the run from: run-parts-writer.ts).
+ * A run still `running` is one whose instance died (the engine gave its job to this one); a
+ * finished run is left alone. The returned row's `startedAt` names this attempt: the parts it
+ * stores, its completion and its failure are refused once another attempt has claimed the run.
  */
 export async function claimRun(db: Database, runId: number, now: Date): Promise<AnalysisRun | undefined> {
-  const [run] = await db
-    .update(analysisRuns)
-    .set({ status: 'running', startedAt: now, heartbeatAt: now, progress: 0, step: null })
-    .where(and(eq(analysisRuns.id, runId), inArray(analysisRuns.status, ['queued', 'running'])))
-    .returning();
-  return run;
+  return db.transaction(async (tx) => {
+    const [run] = await tx
+      .update(analysisRuns)
+      .set({ status: 'running', startedAt: now, heartbeatAt: now, progress: 0, step: null })
+      .where(and(eq(analysisRuns.id, runId), inArray(analysisRuns.status, ['queued', 'running'])))
+      .returning();
+    if (run) await deleteRunParts(tx, runId);
+    return run;
+  });
 }
+
+/** The condition of a run still worked by the attempt that claimed it at `attempt` (claimRun). */
+export const isAttempt = (runId: number, attempt: Date) => and(eq(analysisRuns.id, runId), eq(analysisRuns.status, 'running'), eq(analysisRuns.startedAt, attempt));
 
 /** Only a running run takes progress, so a late write can never undo its completion. */
 export async function reportProgress(db: Database, runId: number, progress: number, step: string): Promise<void> {
@@ -40,19 +49,20 @@ export async function reportProgress(db: Database, runId: number, progress: numb
 }
 
 /**
- * Stores the run's result in parts and marks it done, in the caller's transaction: a reader sees a
- * run only once it is done, so never one half written (docs/analysis-result-parts.md); an instance
- * that dies mid-write rolls both back and the retried job writes them anew. Only a running run is
- * completed: of two instances that both worked a run (the stale-run rule), the second waits for the
- * first's row lock, then finds the run done and stores nothing.
+ * Marks the run done, in the caller's transaction, its parts already stored by this attempt
+ * (run-parts-writer.ts): a reader sees a run only once it is done, so never one half written
+ * (docs/analysis-result-parts.md); an instance that dies before the commit leaves the run running
+ * and the retried job claims it anew (dropping these parts). Only this attempt's running run is
+ * completed: of two instances that both worked a run (the stale-run rule), the one whose claim
+ * came first finds the run taken over and stores nothing. Answers whether it completed the run.
  */
-export async function completeRun(db: Database, runId: number, parts: readonly ResultPart[], timings: Record<string, number>): Promise<void> {
+export async function completeRun(db: Database, runId: number, attempt: Date, timings: Record<string, number>): Promise<boolean> {
   const done = await db
     .update(analysisRuns)
     .set({ status: 'done', progress: 100, step: 'done', result: null, timings, finishedAt: new Date(), heartbeatAt: new Date() })
-    .where(and(eq(analysisRuns.id, runId), eq(analysisRuns.status, 'running')))
+    .where(isAttempt(runId, attempt))
     .returning({ id: analysisRuns.id });
-  if (done.length > 0) await insertRunParts(db, runId, parts);
+  return done.length > 0;
 }
 
 /**
@@ -68,8 +78,19 @@ export async function storeFinishedRun(db: Database, run: Omit<typeof analysisRu
   });
 }
 
-export async function failRun(db: Database, runId: number, error: string): Promise<void> {
-  await db.update(analysisRuns).set({ status: 'failed', error, finishedAt: new Date() }).where(eq(analysisRuns.id, runId));
+/**
+ * Marks the run failed with the error to show, and drops the parts it had stored; with `attempt`,
+ * only while that attempt still works it (a run another instance took over is that one's to finish).
+ */
+export async function failRun(db: Database, runId: number, error: string, attempt?: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(analysisRuns)
+      .set({ status: 'failed', error, finishedAt: new Date() })
+      .where(attempt ? isAttempt(runId, attempt) : eq(analysisRuns.id, runId))
+      .returning({ id: analysisRuns.id });
+    if (failed.length > 0) await deleteRunParts(tx, runId);
+  });
 }
 
 /** Runs of an engagement, newest first, without their (large) results. */
