@@ -1,5 +1,4 @@
-import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { asc, count, sql, tables } from '@ona/db';
 import { generateDemoLogins, generateDemoOrganisation } from '../apps/server/src/demo/generate-demo.ts';
 import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
 import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
+import type { ListLoadOrder, ListLoadReply, ListLoadWindow } from './support/list-load-child.ts';
 import { ServerProcess } from './support/server-process.ts';
 
 /**
@@ -43,8 +43,8 @@ const SIZE = Number(process.env.SCALE_SIZE ?? 100_000);
  * organisation clicking at once; the request path's own throughput is request-path.bench.ts's.
  */
 const LIST_RATE = Number(process.env.SCALE_LIST_RATE ?? 100);
-/** The last client address given (nextAddress); declared before the top-level run below reads it. */
-let address = 0;
+/** Load generators started so far (listWindows): each takes its own block of client addresses. Declared before the top-level run below reads it. */
+let loadGenerators = 0;
 const REFERENCE_DATE = '2026-10-12';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const PORT = Number(process.env.SCALE_PORT ?? 47_460);
@@ -58,22 +58,9 @@ if (process.env.SCALE_DB !== 'embedded') {
   process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 }
 
-let started = performance.now();
-const company = generateDemoOrganisation({ size: SIZE, referenceDate: REFERENCE_DATE, earlierWave: false });
-const logins = generateDemoLogins(company);
-const expected = {
-  employees: company.engagements.reduce((sum, e) => sum + e.participantKeys.length, 0),
-  answers: company.engagements.reduce((sum, e) => sum + e.answers.length, 0),
-  leadershipAnswers: company.engagements.reduce((sum, e) => sum + (e.leadership?.answers.length ?? 0), 0),
-  participations: company.engagements.reduce((sum, e) => sum + e.participantKeys.length, 0),
-};
-console.log(`generated ${SIZE} people (${expected.answers} answers, ${expected.leadershipAnswers} 360 answers) in ${seconds(performance.now() - started)}, heap ${(process.memoryUsage().heapUsed / 1e9).toFixed(2)} GB`);
-
 const db = await createTestDatabase();
 try {
-  started = performance.now();
-  await loadDemo(db.db, [company], logins);
-  console.log(`loaded on ${db.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'} in ${seconds(performance.now() - started)}`);
+  const expected = await generateAndLoad(db.db, db.kind);
   const counted = async (table: typeof tables.employees | typeof tables.answers | typeof tables.leadershipAnswers | typeof tables.surveyParticipations) => (await db.db.select({ n: count() }).from(table))[0]?.n ?? 0;
   const found = {
     employees: await counted(tables.employees),
@@ -87,7 +74,7 @@ try {
     // load's pages written out and its tables' statistics gathered, so that the list's windows
     // below measure the analysis, not the load's aftermath (PostgreSQL's checkpoint and autovacuum
     // of millions of new rows). 2026-12-03 12:25, without it: one window's p99 was 6.4 s.
-    started = performance.now();
+    const started = performance.now();
     await db.db.execute(sql`checkpoint`);
     await db.db.execute(sql`vacuum analyze`);
     console.log(`checkpoint and vacuum analyze after the load: ${seconds(performance.now() - started)}`);
@@ -104,6 +91,28 @@ try {
     process.exit(process.exitCode ?? 0);
   }
   await db.close();
+}
+
+/**
+ * Generates the organisation and loads it; answers the counts it should have stored. The
+ * organisation (about 1 GB of objects) lives only in here, so that the bench process is small again
+ * for the server phase.
+ */
+async function generateAndLoad(database: typeof db.db, kind: typeof db.kind) {
+  let started = performance.now();
+  const company = generateDemoOrganisation({ size: SIZE, referenceDate: REFERENCE_DATE, earlierWave: false });
+  const logins = generateDemoLogins(company);
+  const expected = {
+    employees: company.engagements.reduce((sum, e) => sum + e.participantKeys.length, 0),
+    answers: company.engagements.reduce((sum, e) => sum + e.answers.length, 0),
+    leadershipAnswers: company.engagements.reduce((sum, e) => sum + (e.leadership?.answers.length ?? 0), 0),
+    participations: company.engagements.reduce((sum, e) => sum + e.participantKeys.length, 0),
+  };
+  console.log(`generated ${SIZE} people (${expected.answers} answers, ${expected.leadershipAnswers} 360 answers) in ${seconds(performance.now() - started)}, heap ${(process.memoryUsage().heapUsed / 1e9).toFixed(2)} GB`);
+  started = performance.now();
+  await loadDemo(database, [company], logins);
+  console.log(`loaded on ${kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'} in ${seconds(performance.now() - started)}`);
+  return expected;
 }
 
 /** The analysis and the pages through a real web server and a real analysis worker. */
@@ -228,7 +237,8 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
   await igraphOnTheWorkNetwork(database, wave.id);
 }
 
-type ListWindow = { p99: number; rps: number; non2xx: number; errors: number; cpu: string; waits: string };
+type ListWindow = ListLoadWindow & { cpu: string; waits: string };
+
 
 /**
  * The journeys list in windows of 10 s at 10 connections and LIST_RATE requests a second: `windows`
@@ -244,43 +254,66 @@ async function listWindows(
 ): Promise<{ windows: ListWindow[] }> {
   const windows: ListWindow[] = [];
   const more = () => ('windows' in until ? windows.length < until.windows : until.running());
-  while (more()) {
-    const cpuBefore = watch ? processCpu(watch) : null;
-    const waits = new Map<string, number>();
-    let sampling = Boolean(watch);
-    const sampler = (async () => {
-      while (sampling && watch) {
-        const busy = await watch.database.execute<{ what: string }>(sql`
-          select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' · ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 48) as what
-          from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`);
-        for (const { what } of busy.rows) waits.set(what, (waits.get(what) ?? 0) + 1);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    })();
-    // Many people's requests, not one address's: each states its own address (TRUST_PROXY is set by
-    // ServerProcess), so the per-address limit of 600 a minute does not answer for the server.
-    const result = await autocannon({
-      url: `${base}/engagements/`,
-      connections: 10,
-      overallRate: LIST_RATE,
-      duration: 10,
-      setupClient: (client) => client.setRequests([{ method: 'GET', setupRequest: (request) => ({ ...request, headers: { ...headers, 'x-forwarded-for': nextAddress() } }) }]),
+  // The load generator is a process of its own (support/list-load-child.ts says why); each window
+  // is its answer, and it starts the next one when told to.
+  const generator = fork(join(import.meta.dirname, 'support/list-load-child.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const generatorWindow = () =>
+    new Promise<ListLoadWindow>((resolve, reject) => {
+      const ended = (code: number | null) => reject(new Error(`the load generator ended (${code}) before its window's answer`));
+      generator.once('exit', ended);
+      generator.once('message', (message) => {
+        generator.off('exit', ended);
+        resolve(message as ListLoadWindow);
+      });
     });
-    sampling = false;
-    await sampler;
-    const cpuAfter = watch ? processCpu(watch) : null;
-    // With the worker's resident memory at the window's end: where in the run its peak builds up.
-    const cpu = cpuBefore && cpuAfter && watch ? `web ${((cpuAfter.web - cpuBefore.web) / 10).toFixed(2)}, worker ${((cpuAfter.worker - cpuBefore.worker) / 10).toFixed(2)}, PostgreSQL ${((cpuAfter.postgres - cpuBefore.postgres) / 10).toFixed(2)} cores; worker's memory ${watch.worker.memoryMb()?.toFixed(0)} MB (peak so far ${watch.worker.peakMemoryMb()?.toFixed(0)} MB)` : '';
-    const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${n}× ${what}`).join('; ');
-    windows.push({ p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors, cpu, waits: top });
+  const order: ListLoadOrder = { url: `${base}/engagements/`, headers, rate: LIST_RATE, connections: 10, seconds: 10, firstAddress: (loadGenerators++) << 20 };
+  try {
+    let reply: ListLoadReply | null = null;
+    while (more()) {
+      const cpuBefore = watch ? processCpu(watch) : null;
+      const generatorCpuBefore = cpuSecondsOf(generator.pid);
+      const waits = new Map<string, number>();
+      let sampling = Boolean(watch);
+      const sampler = (async () => {
+        while (sampling && watch) {
+          const busy = await watch.database.execute<{ what: string }>(sql`
+            select coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' · ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 48) as what
+            from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`);
+          for (const { what } of busy.rows) waits.set(what, (waits.get(what) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      })();
+      const answered = generatorWindow();
+      if (reply === null) generator.send(order);
+      else generator.send(reply);
+      const result = await answered;
+      reply = 'next';
+      sampling = false;
+      await sampler;
+      const cpuAfter = watch ? processCpu(watch) : null;
+      const generatorCores = ((cpuSecondsOf(generator.pid) - generatorCpuBefore) / 10).toFixed(2);
+      // With the worker's resident memory at the window's end: where in the run its peak builds up.
+      const cpu = cpuBefore && cpuAfter && watch ? `web ${((cpuAfter.web - cpuBefore.web) / 10).toFixed(2)}, worker ${((cpuAfter.worker - cpuBefore.worker) / 10).toFixed(2)}, PostgreSQL ${((cpuAfter.postgres - cpuBefore.postgres) / 10).toFixed(2)}, load generator ${generatorCores} cores; worker's memory ${watch.worker.memoryMb()?.toFixed(0)} MB (peak so far ${watch.worker.peakMemoryMb()?.toFixed(0)} MB)` : '';
+      const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${n}× ${what}`).join('; ');
+      windows.push({ ...result, cpu, waits: top });
+    }
+  } finally {
+    if (generator.connected) generator.send('stop' satisfies ListLoadReply);
+    if (generator.exitCode === null) await new Promise((resolve) => generator.once('exit', resolve));
   }
   return { windows };
 }
 
-/** A different client address for every request (see listWindows). */
-function nextAddress(): string {
-  address += 1;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+/** CPU seconds so far (user and system) of a process, from /proc; 0 once it has ended. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** CPU seconds so far of the web server, the worker and every PostgreSQL process together. */
@@ -327,7 +360,7 @@ async function webWhileAnalysing(base: string, headers: Record<string, string>, 
   const slow = windows.flatMap((w, i) => (w.p99 > 100 ? [`\n  window ${i + 1}: p99 ${w.p99} ms; CPU ${w.cpu}; PostgreSQL's busy sessions (samples): ${w.waits || 'none'}`] : []));
   const cpuPerWindow = windows.map((w, i) => `\n  window ${i + 1}: ${w.cpu}`).join('');
   // Each window's p99 in order, so a slow window shows where in the run it fell.
-  return `journeys list over ${windows.length} windows of 10 s at 10 connections and ${LIST_RATE} req/s (p99 per window: ${windows.map((w) => w.p99).join(', ')} ms): p99 median ${median(windows.map((w) => w.p99))} ms, worst ${Math.max(...windows.map((w) => w.p99))} ms, ${median(windows.map((w) => w.rps)).toFixed(0)} req/s median, ${sum((w) => w.non2xx)} non-2xx, ${sum((w) => w.errors)} errors; health ${healthChecks - healthFailures} of ${healthChecks} answered 200${slow.join('')}\nCPU per window:${cpuPerWindow}`;
+  return `journeys list over ${windows.length} windows of 10 s at 10 connections and ${LIST_RATE} req/s (p99 per window: ${windows.map((w) => w.p99).join(', ')} ms; the load generator's longest garbage collection per window: ${windows.map((w) => w.longestGcMs).join(', ')} ms): p99 median ${median(windows.map((w) => w.p99))} ms, worst ${Math.max(...windows.map((w) => w.p99))} ms, ${median(windows.map((w) => w.rps)).toFixed(0)} req/s median, ${sum((w) => w.non2xx)} non-2xx, ${sum((w) => w.errors)} errors; health ${healthChecks - healthFailures} of ${healthChecks} answered 200${slow.join('')}\nCPU per window:${cpuPerWindow}`;
 }
 
 /**

@@ -9,7 +9,6 @@ const WORKER_URL = new URL(FROM_SOURCE ? './task-worker.ts' : './task-worker.js'
 const WORKER_EXEC_ARGV = FROM_SOURCE ? ['--import', 'tsx'] : [];
 
 interface Pending {
-  kind: TaskKind;
   /** The message every worker is sent; the first to take its claim runs it. */
   message: TaskWorkerRequest;
   resolve: (value: unknown) => void;
@@ -55,7 +54,7 @@ export class TaskPool {
     return new Promise<TaskResult<K>>((resolve, reject) => {
       const id = this.nextId++;
       const message: TaskWorkerRequest = { id, kind, request, claim: new Int32Array(new SharedArrayBuffer(4)) };
-      this.pending.set(id, { kind, message, resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { message, resolve: resolve as (value: unknown) => void, reject });
       for (const worker of this.all) worker.postMessage(message);
       this.startWorkers();
     });
@@ -87,7 +86,7 @@ export class TaskPool {
     if (!task) return;
     this.pending.delete(reply.id);
     if (reply.ok) task.resolve(reply.result);
-    else task.reject(new Error(`analysis task ${task.kind} failed in a worker: ${reply.error}`));
+    else task.reject(new Error(`analysis task ${task.message.kind} failed in a worker: ${reply.error}`));
   }
 
   private fail(error: Error): void {

@@ -37,6 +37,8 @@ export function runPartsWriter(db: Database, runId: number, attempt: Date) {
   let failure: unknown = null;
   const store = async (section: ResultSection, parts: readonly ResultPart[]) => {
     const index = RESULT_SECTIONS.indexOf(section);
+    // The section's name comes by message from the analysis thread, where no type holds it; a name
+    // outside the list would take negative positions, before every other part.
     if (index < 0) throw new Error(`the analysis gave a section the result does not have: ${section}`);
     if (parts.length > PARTS_PER_SECTION) throw new Error(`the analysis' ${section} section has ${parts.length} parts, more than the ${PARTS_PER_SECTION} a section may have`);
     await db.transaction(async (tx) => {
