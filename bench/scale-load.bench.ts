@@ -160,7 +160,7 @@ async function throughTheServer(databaseUrl: string, database: typeof db.db): Pr
     let run: Run | undefined;
     let analysing = true;
     // While the worker analyses, the web server must go on answering (issue 34, "Bad input and
-    // safety"): this process, the load generator, asks for the journeys list and the health check.
+    // safety"): a load generator in a process of its own asks for the journeys list, this process for the health check.
     const responsiveness = webWhileAnalysing(web.base, headers, () => analysing, { web, worker, database });
     for (;;) {
       // Every half second: "queued to done" is then within half a second of the run's own time (2 s before 2026-12-04).
