@@ -3,11 +3,13 @@ import { createWriteStream, readdirSync, readFileSync, writeFileSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { runAnalysis } from '@ona/analytics';
 import { asc, count, sql, tables } from '@ona/db';
 import { generateDemoLogins, generateDemoOrganisation } from '../apps/server/src/demo/generate-demo.ts';
 import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
 import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
 import type { ListLoadOrder, ListLoadReply, ListLoadWindow } from './support/list-load-child.ts';
+import { syntheticOrganisation } from '../packages/analytics/src/testing/synthetic.ts';
 import { ServerProcess } from './support/server-process.ts';
 
 /**
@@ -50,6 +52,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const PORT = Number(process.env.SCALE_PORT ?? 47_460);
 /** The most people igraph's exact betweenness is timed on (IGRAPH_EXACT_MAX; its 20,000-person run took 400 s). */
 const IGRAPH_EXACT_MAX = Number(process.env.IGRAPH_EXACT_MAX ?? 25_000);
+/** The size of the engine run that anchors the host's speed (engineAnchor). */
+const ANCHOR_PEOPLE = 3_000;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 console.log(`scale benchmark at ${SIZE} people; load average (1/5/15 min) at the start: ${load()}`);
 
@@ -83,6 +87,7 @@ try {
   for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
     if (found[key] !== expected[key]) throw new Error(`${key}: generated ${expected[key]}, stored ${found[key]}`);
   }
+  console.log(engineAnchor());
   if (db.kind === 'postgres' && db.url && process.env.SCALE_SERVER !== 'false') await throughTheServer(db.url, db.db);
 } finally {
   // SCALE_KEEP_DATABASE=true leaves the loaded and analysed database for a look by hand (its URL printed); drop it with dropdb.
@@ -113,6 +118,23 @@ async function generateAndLoad(database: typeof db.db, kind: typeof db.kind) {
   await loadDemo(database, [company], logins);
   console.log(`loaded on ${kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'} in ${seconds(performance.now() - started)}`);
   return expected;
+}
+
+/**
+ * The host's speed, measured in the same run: the engine on one thread over a fixed synthetic
+ * organisation of ANCHOR_PEOPLE, the best of three, with nothing else of the bench running. This
+ * host's speed moves by 20 % and more within hours (the same exports of the same code took 66 s at
+ * one hour and 86 s at another, 2026-12-04), so a run's analysis time is read beside its anchor.
+ */
+function engineAnchor(): string {
+  const input = syntheticOrganisation({ employees: ANCHOR_PEOPLE, seed: 42, with360: true });
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    runAnalysis(input);
+    times.push(performance.now() - started);
+  }
+  return `anchor (this host's speed now): the engine on one thread over the synthetic organisation of ${ANCHOR_PEOPLE} people, best of three: ${seconds(Math.min(...times))}`;
 }
 
 /** The analysis and the pages through a real web server and a real analysis worker. */
