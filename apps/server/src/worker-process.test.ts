@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql, tables } from '@ona/db';
@@ -8,6 +9,12 @@ import type { AnalysisRun } from './modules/analysis/run-repository.ts';
 import { authHeader, createTestApp, loginAs, type TestContext } from './testing/test-app.ts';
 import type { TestDatabase } from './testing/test-database.ts';
 import { storedResultOf } from './testing/stored-result.ts';
+
+/** A thread's nice value: field 19 of /proc/…/stat (the 17th after the command's closing bracket). */
+const niceOf = (statPath: string): number => {
+  const stat = readFileSync(statPath, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+};
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -131,6 +138,9 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('analysis worker proc
     const health = await fetch(await worker.healthUrl);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' });
+    // The process's own main thread (which reads the input and stores the parts) at ANALYSIS_NICE,
+    // 10 by default, as its analysis threads are; never raised above what it was started with (Linux).
+    if (process.platform === 'linux') expect(niceOf(`/proc/${worker.child.pid}/stat`)).toBe(Math.max(10, niceOf('/proc/self/stat')));
     expect(await runOf(ctx.db, runId)).not.toMatchObject({ status: 'failed' });
 
     const run = await waitForRun(ctx.db, runId, (r) => r.status === 'done' || r.status === 'failed');

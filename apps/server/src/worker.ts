@@ -2,6 +2,7 @@ import { createDb } from '@ona/db';
 import { readSettings } from './env.ts';
 import { loggerOptions } from './logger-options.ts';
 import { buildWorkerApp } from './worker-app.ts';
+import { lowerThreadPriority } from './modules/analysis/thread-priority.ts';
 
 /**
  * `npm run worker` (compiled: `npm run serve:worker`): a process that analyses and does nothing
@@ -12,6 +13,14 @@ const settings = readSettings();
 if (!settings.DATABASE_URL) {
   throw new Error('Invalid settings in the environment: the analysis worker needs DATABASE_URL (PostgreSQL); on the embedded database `npm start` analyses in its own process');
 }
+// A worker process only analyses: its main thread reads each run's input (parsing the answers
+// beside PostgreSQL's COPY, a core for several seconds at 100,000 people) and stores the parts, work
+// of the analysis as much as the engine's threads, which run at ANALYSIS_NICE. On a machine shared
+// with a web instance, the read at full priority was the one window of a 100,000-person run in which
+// the journeys list's p99 passed 100 ms (124 ms with both cores busy: the worker 1.32, PostgreSQL
+// 0.41 cores; docs/benchmarks.md, 2026-12-04 14:52); on a machine of its own, this changes nothing.
+// Set first, so that the threads started from here on inherit it.
+lowerThreadPriority(settings.ANALYSIS_NICE);
 const db = await createDb({ url: settings.DATABASE_URL, poolSize: settings.DATABASE_POOL_SIZE });
 const app = await buildWorkerApp({
   db,

@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import { availableParallelism, getPriority, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { runAnalysisInSections, type AnalysisInput, type AnalysisStep, type ResultSection } from '@ona/analytics';
 import type { TAnalysisStep } from '@ona/contracts';
 import { splitSection, type ResultPart } from './result-parts.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 
 // The contract lists the engine's steps for clients to translate: a step added to one and not the
 // other fails this line at compile time.
@@ -46,16 +47,8 @@ const inOwnBuffer = ({ path, page, body }: ResultPart): PostedPart => ({ path, p
 const { input, heapMb, nice } = workerData as { input: AnalysisInput; heapMb?: number; nice?: number };
 // Before the engine starts its pool, whose threads inherit the value (run-in-worker.ts, `nice`).
 // 2026-12-03, 100,000 people on 2 cores: the analysis at equal priority took the cores from the
-// web server, whose journeys list's p99 reached seconds. Only ever further back: a process started
-// at a higher nice value keeps it (as root, setting 10 would raise a process started at 15). Where
-// the system refuses (another platform), the analysis runs at the process's priority.
-if (nice !== undefined && nice > getPriority()) {
-  try {
-    setPriority(nice);
-  } catch {
-    // Not permitted here: the run goes on at the process's priority.
-  }
-}
+// web server, whose journeys list's p99 reached seconds.
+lowerThreadPriority(nice);
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 try {
   // Betweenness is spread over the cores for speed only: the engine decides exact or sampled from
