@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
 import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
 import type { ListLoadOrder, ListLoadReply, ListLoadWindow } from './support/list-load-child.ts';
 import { syntheticOrganisation } from '../packages/analytics/src/testing/synthetic.ts';
-import { ServerProcess } from './support/server-process.ts';
+import { processStat, ServerProcess } from './support/server-process.ts';
 
 /**
  * The loader at the size the product claims (issue 34, item 6): a generated organisation of
@@ -293,7 +293,7 @@ async function listWindows(
     let reply: ListLoadReply | null = null;
     while (more()) {
       const cpuBefore = watch ? processCpu(watch) : null;
-      const generatorCpuBefore = cpuSecondsOf(generator.pid);
+      const generatorCpuBefore = (generator.pid === undefined ? 0 : (processStat(generator.pid)?.cpuSeconds ?? 0));
       const waits = new Map<string, number>();
       let sampling = Boolean(watch);
       const sampler = (async () => {
@@ -313,7 +313,7 @@ async function listWindows(
       sampling = false;
       await sampler;
       const cpuAfter = watch ? processCpu(watch) : null;
-      const generatorCores = ((cpuSecondsOf(generator.pid) - generatorCpuBefore) / 10).toFixed(2);
+      const generatorCores = (((generator.pid === undefined ? 0 : (processStat(generator.pid)?.cpuSeconds ?? 0)) - generatorCpuBefore) / 10).toFixed(2);
       // With the worker's resident memory at the window's end: where in the run its peak builds up.
       const cpu = cpuBefore && cpuAfter && watch ? `web ${((cpuAfter.web - cpuBefore.web) / 10).toFixed(2)}, worker ${((cpuAfter.worker - cpuBefore.worker) / 10).toFixed(2)}, PostgreSQL ${((cpuAfter.postgres - cpuBefore.postgres) / 10).toFixed(2)}, load generator ${generatorCores} cores; worker's memory ${watch.worker.memoryMb()?.toFixed(0)} MB (peak so far ${watch.worker.peakMemoryMb()?.toFixed(0)} MB)` : '';
       const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, n]) => `${n}× ${what}`).join('; ');
@@ -326,32 +326,14 @@ async function listWindows(
   return { windows };
 }
 
-/** CPU seconds so far (user and system) of a process, from /proc; 0 once it has ended. */
-function cpuSecondsOf(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU seconds so far of the web server, the worker and every PostgreSQL process together. */
 function processCpu(watch: { web: ServerProcess; worker: ServerProcess }): { web: number; worker: number; postgres: number } {
   let postgres = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      postgres += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // The process ended between the listing and the read.
-    }
+    // null: the process ended between the listing and the read.
+    const stat = processStat(Number(entry));
+    if (stat?.command.startsWith('postgres')) postgres += stat.cpuSeconds;
   }
   return { web: watch.web.cpuSeconds() ?? 0, worker: watch.worker.cpuSeconds() ?? 0, postgres };
 }

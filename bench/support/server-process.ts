@@ -51,11 +51,7 @@ export class ServerProcess {
    */
   cpuSeconds(): number | null {
     const pid = this.child?.pid;
-    if (!pid || !existsSync(`/proc/${pid}/stat`)) return null;
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    return pid ? (processStat(pid)?.cpuSeconds ?? null) : null;
   }
 
   /**
@@ -127,4 +123,21 @@ export class ServerProcess {
     this.child = null;
     return code;
   }
+}
+
+/**
+ * A process's command name and CPU seconds so far (user + system) from /proc/<pid>/stat (Linux);
+ * null when it is not there (another platform, or the process has ended).
+ */
+export function processStat(pid: number): { command: string; cpuSeconds: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  return { command: stat.slice(stat.indexOf('(') + 1, close), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND };
 }
