@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { restoreDemoPassword } from './support/demo-password.ts';
 import { expectPath, signedInPage } from './support/session.ts';
 import { surveyAdminApi } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 
-const { baseUrl, smtpApiUrl } = e2eServer();
+const { baseUrl } = e2eServer();
 const { token, call } = surveyAdminApi(baseUrl);
 
 type TItem = { item_id: string; text: string | null; own_selection: boolean; survey_result: number | null };
@@ -43,7 +42,6 @@ beforeAll(async () => {
   expected = await call<TReport360>(admin, `/engagements/${engagementId}/analytics-360/${demoLeaderId}/`);
   const fewRespondents = leaders.find((r) => r.respondent_count < 5)!.id;
   withheld = await call<TReport360>(admin, `/engagements/${engagementId}/analytics-360/${fewRespondents}/`);
-  await restoreDemoPassword(baseUrl, smtpApiUrl, 'leader@example.com');
 });
 afterAll(async () => chromium?.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { restoreDemoPassword } from './support/demo-password.ts';
 import { expectPath } from './support/session.ts';
 import { decodeQuotedPrintable, surveyAdminApi, type TCaughtMail } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
@@ -299,7 +298,6 @@ describe('the graph from the keyboard alone', () => {
   });
 
   it('the table view lists the people and ties drawn, sorts from the keyboard, and shows a leader no tie naming them', { timeout: 180_000 }, async () => {
-    await restoreDemoPassword(baseUrl, smtpApiUrl, 'leader@example.com');
     const page = await openGraph('leader@example.com');
     const graph = await call<TGraphAnswer>(await token('leader@example.com'), `/engagements/${spring}/graph-visualization/`);
     expect(graph.own_employee_id).not.toBeNull();

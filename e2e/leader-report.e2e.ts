@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
-import { restoreDemoPassword } from './support/demo-password.ts';
 import { expectPath, signIn } from './support/session.ts';
 import { surveyAdminApi } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 
-const { baseUrl, smtpApiUrl } = e2eServer();
+const { baseUrl } = e2eServer();
 const { token, call } = surveyAdminApi(baseUrl);
 
 type TEmployee = { id: number; name: string };
@@ -48,7 +47,6 @@ beforeAll(async () => {
   otherReport = list.find((r) => r.id !== demoReport.id)!;
   withheldReport = list.find((r) => r.respondent_count < 5)!;
   expected = await call<TLeaderReport>(admin, `/engagements/${engagementId}/leader-reports/${demoReport.id}/?authorization_code=${DEMO_CODE}`);
-  await restoreDemoPassword(baseUrl, smtpApiUrl, 'leader@example.com');
 });
 afterAll(async () => chromium?.close());
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { expectPath, signIn } from './support/session.ts';
-import { restoreDemoPassword } from './support/demo-password.ts';
 import { caughtMails, decodeQuotedPrintable, employeesWorkbook, surveyAdminApi, type TCaughtMail, type TEmployeeRow } from './support/survey-admin-api.ts';
 import { e2eServer } from './support/e2e-workers.ts';
 import { openDemoJourney } from './support/demo-journeys.ts';
@@ -220,9 +219,7 @@ describe('the employee survey', () => {
   });
 
   it('closing the tab loses nothing: the survey resumes at the last question with the saved choices', async () => {
-    // leader@example.com has the open survey too; make sure the demo password signs in.
-    await restoreDemoPassword(baseUrl, smtpApiUrl, 'leader@example.com');
-
+    // leader@example.com has the open survey too.
     const page = await signedInPage('leader@example.com');
     await page.goto(`${baseUrl}/engagements/${engagementId}/survey/intro.html`);
     await page.getByTestId('consent-checkbox').check();

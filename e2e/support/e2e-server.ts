@@ -1,4 +1,4 @@
-import { createDb, type DbHandle } from '@ona/db';
+import { createDb, desc, eq, tables, type DbHandle } from '@ona/db';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadStandardDemo } from '../../apps/server/src/demo/standard-demo.ts';
 import { startSmtpCatcher } from '../../apps/server/src/testing/smtp-catcher.ts';
@@ -33,6 +33,17 @@ const app = await buildApp({
   demoMode: true,
 });
 app.get('/__e2e/mails', async () => smtp.received);
+// What became of the e-mails to one address (queued, tried, refused, sent), for a test's message
+// when an e-mail it waits for never reaches the SMTP server.
+app.get<{ Querystring: { to: string } }>('/__e2e/outbox', async (request) =>
+  (await db.db.select().from(tables.emailOutbox).where(eq(tables.emailOutbox.toAddress, request.query.to)).orderBy(desc(tables.emailOutbox.id)).limit(20)).map((row) => ({
+    subject: row.subject,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    attempts: row.attempts,
+    error: row.error,
+  })),
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -23,5 +23,8 @@ export async function mailedResetLink(smtpApiUrl: string, email: string, ask: ()
     const links = await resetLinks(smtpApiUrl, email);
     if (links.length > before) return links.at(-1)!;
   }
-  throw new Error(`no password reset e-mail reached ${email}`);
+  // Where it stopped: no outbox row (never queued: refused by a limit, or never asked for) or a row
+  // with its delivery's attempts and error.
+  const outbox = await (await fetch(`${smtpApiUrl.replace(/\/mails$/, '/outbox')}?to=${encodeURIComponent(email)}`)).text();
+  throw new Error(`no password reset e-mail reached ${email}; its outbox: ${outbox}`);
 }
