@@ -2,7 +2,7 @@ import type { AnalysisInput } from './types.ts';
 import type { AnalysisOptions, DeepPartial } from './options.ts';
 import { assertValidOptions, resolveOptions } from './options.ts';
 import { buildOrganisation } from './graph/organisation.ts';
-import { assembleMetrics, metricGraphs } from './metrics/metric-graphs.ts';
+import { assembleMetrics, distinctBetweenness, metricGraphs } from './metrics/metric-graphs.ts';
 import type { AnalysisResult, CollaborationAnalysis, ProgressEvent, RunAnalysisHooks } from './run-analysis.ts';
 import { analyseInSections, createStepRunner, handOverMetrics, lastSteps, middleSteps, withCollaborationMetrics } from './run-analysis.ts';
 import { collectSections } from './result-sections.ts';
@@ -75,7 +75,7 @@ export async function runAnalysisInSections(
     // The metrics' tasks in a holder that is emptied once they are read: a settled promise keeps
     // its value, and these values are every network's columns, handed over below.
     let metricTasks: MetricTasks | null = {
-      betweenness: Promise.all(largestFirst(graphs.map((planned) => () => (planned.betweenness ? tasks.betweenness(planned.graph, planned.betweenness) : null)))),
+      betweenness: Promise.all(largestFirst(distinctBetweenness(graphs, (graph, settings) => tasks.betweenness(graph, settings)))),
       measures: tasks.measures(graphs),
     };
     const pending = {

@@ -10,7 +10,7 @@ import { buildOrganisation } from './graph/organisation.ts';
 import type { Organisation } from './graph/organisation.ts';
 import { betweenness } from './metrics/betweenness.ts';
 import type { AnalysisMetrics } from './metrics/metric-graphs.ts';
-import { assembleMetrics, computeMeasures, metricGraphs } from './metrics/metric-graphs.ts';
+import { assembleMetrics, computeMeasures, distinctBetweenness, metricGraphs } from './metrics/metric-graphs.ts';
 import type { Communities } from './metrics/communities.ts';
 import { detectCommunities } from './metrics/communities.ts';
 import type { UnitStructure } from './metrics/unit-structure.ts';
@@ -155,7 +155,7 @@ export function analyseInSections(input: AnalysisInput, partialOptions: DeepPart
   const metrics = steps.step('metrics', () => {
     const graphs = metricGraphs(org, options);
     collaboration = analyseCollaboration(org, input.collaboration, options);
-    return withCollaborationMetrics(assembleMetrics(graphs, computeMeasures(graphs, options), graphs.map((planned) => planned.betweenness && betweenness(planned.graph, planned.betweenness))), collaboration);
+    return withCollaborationMetrics(assembleMetrics(graphs, computeMeasures(graphs, options), distinctBetweenness(graphs, betweenness).map((compute) => compute())), collaboration);
   });
   finishAnalysis(input, org, handOverMetrics(metrics, org, emit), options, steps, emit, collaboration);
 }

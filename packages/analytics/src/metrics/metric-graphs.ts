@@ -48,16 +48,23 @@ export function metricGraphs(org: Organisation, options: AnalysisOptions): Metri
         : null,
   });
   const graphs: MetricGraph[] = [];
+  const kindPlans = new Map<Digraph, Pick<MetricGraph, 'betweenness' | 'context'>>();
   QUESTION_KINDS.forEach((kind, i) => {
     if (org.askedKinds.has(kind)) {
-      const between = allBetweenness ? sampled(i + 1, settings.pivots, settings.exactMaxNodes) : null;
-      graphs.push({ scope: 'kind', kind, graph: org.byKind.get(kind)!, betweenness: between, context: context(i + 1, false) });
+      const plan = { betweenness: allBetweenness ? sampled(i + 1, settings.pivots, settings.exactMaxNodes) : null, context: context(i + 1, false) };
+      const graph = org.byKind.get(kind)!;
+      kindPlans.set(graph, plan);
+      graphs.push({ scope: 'kind', kind, graph, ...plan });
     }
   });
   GRAPH_CATEGORIES.forEach((category, i) => {
     if (org.questions.some((q) => q.category === category)) {
-      const between = allBetweenness ? sampled(100 + i, settings.pivots, settings.exactMaxNodes) : null;
-      graphs.push({ scope: 'category', category, graph: org.byCategory.get(category)!, betweenness: between, context: context(100 + i, false) });
+      const graph = org.byCategory.get(category)!;
+      // A category asked through one question kind is that kind's network (the same graph object):
+      // it takes the kind's plan, seeds included, so one network shows one set of figures and is
+      // computed once (distinctMeasures, distinctBetweenness).
+      const plan = kindPlans.get(graph) ?? { betweenness: allBetweenness ? sampled(100 + i, settings.pivots, settings.exactMaxNodes) : null, context: context(100 + i, false) };
+      graphs.push({ scope: 'category', category, graph, ...plan });
     }
   });
   // The work graph always gets betweenness: the broker role and the key-person checks read it.
@@ -68,22 +75,41 @@ export function metricGraphs(org: Organisation, options: AnalysisOptions): Metri
 
 /**
  * Which planned graphs need measures of their own. A category asked through one question kind is
- * that kind's graph object, and without seeded extras (closeness, communities: large
- * organisations) its measures are the same computation on the same graph, so it is done once:
- * `distinct` lists the graphs to compute, `of[i]` the entry of `distinct` graph i takes its
- * measures from. Betweenness is not shared: each graph draws its own seeded pivots.
+ * that kind's graph object planned with the kind's context (metricGraphs), so its measures are the
+ * same computation on the same graph and are done once: `distinct` lists the graphs to compute,
+ * `of[i]` the entry of `distinct` graph i takes its measures from. The same graph planned with
+ * another context shares them only when neither has seeded extras (closeness, communities).
  */
 export function distinctMeasures(graphs: readonly MetricGraph[]): { distinct: number[]; of: number[] } {
   const distinct: number[] = [];
   const first = new Map<Digraph, number>();
   const of = graphs.map((planned, i) => {
-    if (planned.context.extras) return distinct.push(i) - 1;
     const known = first.get(planned.graph);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      const earlier = graphs[distinct[known]!]!.context;
+      if (earlier === planned.context || (!earlier.extras && !planned.context.extras)) return known;
+      return distinct.push(i) - 1;
+    }
     first.set(planned.graph, distinct.length);
     return distinct.push(i) - 1;
   });
   return { distinct, of };
+}
+
+/**
+ * Each planned graph's betweenness as a thunk that computes it, once for graphs planned with the
+ * same graph and the same settings (metricGraphs gives a category asked through one question kind
+ * the kind's graph and settings): the thunks may be called in any order, the first call of a pair
+ * computes and the other takes its value. Null for a graph planned without betweenness.
+ */
+export function distinctBetweenness<T>(graphs: readonly MetricGraph[], compute: (graph: Digraph, options: BetweennessOptions) => T): (() => T | null)[] {
+  const computed = new Map<BetweennessOptions, T>();
+  return graphs.map((planned) => () => {
+    const settings = planned.betweenness;
+    if (!settings) return null;
+    if (!computed.has(settings)) computed.set(settings, compute(planned.graph, settings));
+    return computed.get(settings)!;
+  });
 }
 
 /** The betweenness-free measures of every planned graph on this thread, each distinct one once. */
