@@ -101,6 +101,14 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
     return count;
   };
 
+  // The ids of a row of a graph's ties, by a plain loop over an array of the ids: Array.from with a
+  // mapping function over a typed subarray cost twice as much, for 16 million ids at 100,000 people.
+  const ids = org.employees.map((employee) => employee.id);
+  const idsOf = (row: Int32Array, from: number, to: number): string[] => {
+    const out = new Array<string>(to - from);
+    for (let i = from; i < to; i++) out[i - from] = ids[row[i]!]!;
+    return out;
+  };
   const reports: IndividualReport[] = [];
   for (let v = 0; v < n; v++) {
     const mentioning = distinctIn(askedKinds, v);
@@ -131,11 +139,11 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
       operativeBalanceOk: org.hierarchyLevel[v] === 'operative' ? byLevel.implementors.share >= options.individual.operativeImplementorShare : null,
       received: org.questions.map((q, k) => {
         const g = questionGraphs[k]!;
-        return { questionId: q.id, fromIds: Array.from(g.inSources.subarray(g.inOffsets[v]!, g.inOffsets[v + 1]!), id) };
+        return { questionId: q.id, fromIds: idsOf(g.inSources, g.inOffsets[v]!, g.inOffsets[v + 1]!) };
       }),
       given: org.questions.map((q, k) => {
         const g = questionGraphs[k]!;
-        return { questionId: q.id, toIds: Array.from(g.outTargets.subarray(g.outOffsets[v]!, g.outOffsets[v + 1]!), id) };
+        return { questionId: q.id, toIds: idsOf(g.outTargets, g.outOffsets[v]!, g.outOffsets[v + 1]!) };
       }),
     });
   }
