@@ -1,5 +1,4 @@
 import type { Digraph } from '../graph/digraph.ts';
-import { hasEdge } from '../graph/digraph.ts';
 
 export const BROKERAGE_ROLES = ['coordinator', 'itinerant', 'representative', 'gatekeeper', 'liaison'] as const;
 export type BrokerageRole = (typeof BROKERAGE_ROLES)[number];
@@ -34,15 +33,20 @@ const ROLE_INDEX: Record<BrokerageRole, number> = { coordinator: 0, itinerant: 1
 export function brokerage(graph: Digraph, groupOf: ArrayLike<number>): BrokerageResult {
   const n = graph.nodeCount;
   const counts = new Float64Array(n * 5);
-  const { inOffsets, inSources, outOffsets, outTargets } = graph;
-  for (let j = 0; j < n; j++) {
-    const gj = groupOf[j]!;
-    for (let a = inOffsets[j]!; a < inOffsets[j + 1]!; a++) {
-      const i = inSources[a]!;
-      const gi = groupOf[i]!;
+  const { outOffsets, outTargets } = graph;
+  // Every two-path i→j→k from its start i, with i's own ties marked first (named[k] === i: i→k
+  // exists), so the "no i→k" check is one read instead of a search of i's row (100,000 people:
+  // 34 million two-paths). The counts are whole numbers, so their order of addition changes nothing.
+  const named = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const gi = groupOf[i]!;
+    for (let a = outOffsets[i]!; a < outOffsets[i + 1]!; a++) named[outTargets[a]!] = i;
+    for (let a = outOffsets[i]!; a < outOffsets[i + 1]!; a++) {
+      const j = outTargets[a]!;
+      const gj = groupOf[j]!;
       for (let b = outOffsets[j]!; b < outOffsets[j + 1]!; b++) {
         const k = outTargets[b]!;
-        if (k === i || hasEdge(graph, i, k)) continue;
+        if (k === i || named[k] === i) continue;
         const gk = groupOf[k]!;
         let role: number;
         if (gi === gj) role = gj === gk ? 0 : 2;
