@@ -39,6 +39,13 @@ const threadCpuSince = (from: NodeJS.CpuUsage): number => {
 };
 /** This thread's CPU seconds in cutting the sections into parts, encoding and compressing them, summed over a run. */
 const partsCpu = { seconds: 0 };
+/**
+ * What this thread did when, from the run's start: each step's end and each section's encoding
+ * (start and end), so that a wait on the pool and a stretch where this thread works alone show.
+ */
+const timeline: { at: number; what: string }[] = [];
+let runStarted = 0;
+const mark = (what: string) => timeline.push({ at: performance.now() - runStarted, what });
 /** igraph's modularity on these organisations' work graphs (bench/communities/igraph_reference.py). */
 const igraph = JSON.parse(readFileSync(new URL('../../../bench/communities/igraph-reference.json', import.meta.url), 'utf8')) as {
   networks: Record<string, Record<'louvain' | 'leiden', { mean: number; max: number }>>;
@@ -59,10 +66,13 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
       const rss = process.memoryUsage().rss;
       peakRss = Math.max(peakRss, rss);
       memoryAfter[step] = rss;
+      mark(`step ${step} done`);
     },
     workers,
   };
   const started = performance.now();
+  runStarted = started;
+  timeline.length = 0;
   const threadCpuBefore = process.threadCpuUsage();
   partsCpu.seconds = 0;
   let stored = 0;
@@ -86,6 +96,7 @@ for (const size of sizes.length > 0 ? sizes : [1000, 5000, 20000]) {
   console.log(`  this thread's CPU    ${threadCpu.toFixed(1)} s, of which the parts (cut, encoded, compressed) ${partsCpu.seconds.toFixed(1)} s`);
   const reference = igraph.networks[`synthetic-${size}`];
   const beside = reference ? `; igraph Louvain mean ${reference.louvain.mean.toFixed(4)} max ${reference.louvain.max.toFixed(4)}, Leiden max ${reference.leiden.max.toFixed(4)}` : '';
+  console.log(`  timeline (s from the start): ${timeline.map((t) => `${(t.at / 1000).toFixed(1)} ${t.what}`).join('; ')}`);
   console.log(`  communities (work)   modularity ${result.communities.modularity.toFixed(4)}, ${result.communities.count} communities${beside}`);
   if (agreement) await measureAgreement(input);
 }
@@ -142,7 +153,9 @@ async function inSections(input: Parameters<typeof runAnalysisInSections>[0], ho
 /** A section cut, encoded and compressed by the server's own code, as its analysis worker stores a run. */
 function compressedParts(section: ResultSection, value: unknown): Buffer[] {
   const started = process.threadCpuUsage();
+  mark(`${section} encoding`);
   const bodies = splitSection(section, value).map((part) => part.body);
   partsCpu.seconds += threadCpuSince(started);
+  mark(`${section} encoded`);
   return bodies;
 }

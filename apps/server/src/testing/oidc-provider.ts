@@ -139,8 +139,11 @@ export async function startTestOpenIdProvider(options: { redirectUris: string[];
       throw new Error('the provider did not redirect back to the product');
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // close() waits for every open connection to end: a browser's kept-alive ones end only when
+      // the browser lets go (some 100 s in the browser tests), so they are closed at once.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
     },
   };
 }

@@ -214,7 +214,13 @@ export async function startTestSamlIdentityProvider(options: { accounts: Record<
     readAuthnRequest,
     response,
     wrapped,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => {
+      // close() waits for every open connection to end: a browser's kept-alive ones end only when
+      // the browser lets go (some 100 s in the browser tests), so they are closed at once.
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      server.closeAllConnections();
+      return closed;
+    },
   };
 }
 
