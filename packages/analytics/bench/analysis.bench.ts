@@ -12,6 +12,7 @@
  * compressed as it is handed over, then dropped, as the server's analysis worker stores a run
  * (by the server's own result-parts.ts: pages of 1,000, each network's metrics apart, the metrics
  * as number columns, the rest JSON, Zstandard at level 1), so the peak is the server's. --whole holds the whole result instead, as before sections existed.
+ * Each run ends with a timeline of the analysis thread (each step's end, each section's encoding), which shows where it waits on the pool and where it works alone.
  *   npx tsx --expose-gc packages/analytics/bench/analysis.bench.ts [sizes…] [--workers N] [--whole] [--agreement]
  */
 import { readFileSync } from 'node:fs';
