@@ -9,6 +9,7 @@ import { createEdgeStraightProgram } from './edge-straight-program.ts';
 import { GRAPH_COLORS, GRAPH_CONSTANTS } from './graph-constants.ts';
 import { LARGE_GRAPH_EDGES } from './graph-renderer.ts';
 import type { TPoint } from './layout-positions.ts';
+import { unitLabelsForced } from './overview-labels.ts';
 import { frameNewData, reframeWhole, sharedSigmaSettings } from './sigma-camera.ts';
 import { lineEnds, premultipliedColor, TieLinesLayer } from './tie-lines-layer.ts';
 
@@ -100,6 +101,9 @@ export class OverviewRenderer {
     this.tiesAdded = false;
     this.columns = columns;
     const personPixels = GRAPH_CONSTANTS.defaultNodeSize * GRAPH_CONSTANTS.nodePixelsPerSize;
+    let unitCount = 0;
+    for (let i = 0; i < columns.kind.length; i++) if (columns.kind[i] === OVERVIEW_NODE_UNIT) unitCount++;
+    const forceUnitLabels = unitLabelsForced(unitCount);
     for (let i = 0; i < columns.kind.length; i++) {
       const unit = columns.kind[i] === OVERVIEW_NODE_UNIT;
       this.graph.addNode(String(i), {
@@ -108,7 +112,7 @@ export class OverviewRenderer {
         size: unit ? unitNodePixels(columns.people[i]!) : personPixels,
         color: colorOfUnit(columns.unit[i]!),
         label: unit ? unitLabel(columns.labels[i]!) : columns.labels[i]!,
-        forceLabel: unit,
+        forceLabel: unit && forceUnitLabels,
         zIndex: unit ? 1 : 0,
       });
     }
