@@ -42,7 +42,8 @@ export interface IndividualReport {
 
 export function individualReports(org: Organisation, options: AnalysisOptions): IndividualReport[] {
   const n = org.size;
-  const id = (v: number): string => org.employees[v]!.id;
+  const ids = org.employees.map((employee) => employee.id);
+  const id = (v: number): string => ids[v]!;
   // Each count stamps the people it has seen with its own number, so the marks never need
   // clearing (clearing n marks per person made the reports quadratic in the organisation's size).
   const mark = new Int32Array(n).fill(-1);
@@ -103,7 +104,6 @@ export function individualReports(org: Organisation, options: AnalysisOptions): 
 
   // The ids of a row of a graph's ties, by a plain loop over an array of the ids: Array.from with a
   // mapping function over a typed subarray cost twice as much, for 16 million ids at 100,000 people.
-  const ids = org.employees.map((employee) => employee.id);
   const idsOf = (row: Int32Array, from: number, to: number): string[] => {
     const out = new Array<string>(to - from);
     for (let i = from; i < to; i++) out[i - from] = ids[row[i]!]!;
