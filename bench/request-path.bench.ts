@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { eq, tables } from '@ona/db';
+import { eq, sql, tables } from '@ona/db';
 import { analyseDemoEngagements } from '../apps/server/src/demo/analyse-demo.ts';
 import { generateDemoLogins, generateDemoOrganisation } from '../apps/server/src/demo/generate-demo.ts';
 import { DEMO_PASSWORD, loadDemo } from '../apps/server/src/demo/load-demo.ts';
@@ -27,8 +27,11 @@ import { runInstantLoad, type InstantFigures } from './support/instant-load.ts';
  * Rows: employee answer save (50 connections); GET /api/engagements/ (50 connections); GET
  * …/retention-analytics-results/ of an analysed demo organisation (BENCH_DEMO_SIZE employees,
  * default 300, an answer of about 270 KB; also with If-None-Match when the server sends an ETag); instant survey with 1,000
- * participants and 100 saves in flight (save latency and save → host message). BENCH_SECONDS per
- * measurement (default 10), after a 2-second warm-up. Prints a Markdown table and the load average.
+ * participants and 100 saves in flight (save latency and save → host message). The HTTP rows
+ * measure the targets in turn, BENCH_ROUNDS times (default 3) of BENCH_SECONDS each (default 5),
+ * after a warm-up of BENCH_WARMUP_SECONDS (default 3) each; the instant row once per target for
+ * all the rounds' seconds together. Prints a Markdown table, the load average and each row's throughput against the
+ * anchor's, round by round.
  * Needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL); BENCH_PORT (default 9501 and the next two);
  * BENCH_ROWS (saves,list,retention,instant; 304 for the unchanged answer alone) picks rows; BENCH_PROFILE_DIR profiles the after server.
  */
@@ -37,7 +40,9 @@ if (!serverUrl) {
   console.log('request-path: TEST_DATABASE_URL or DATABASE_URL (PostgreSQL) is not set; skipped.');
   process.exit(0);
 }
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? 'main';
 const DEMO_SIZE = Number(process.env.BENCH_DEMO_SIZE ?? 300);
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
@@ -61,6 +66,10 @@ try {
   const [analysed] = await database.handle.db.select({ id: tables.analysisRuns.engagementId }).from(tables.analysisRuns).where(eq(tables.analysisRuns.status, 'done'));
   if (!analysed) throw new Error('no analysed engagement');
   const employees = await seedEngagement(database.handle.db, { label: 'Saves', employees: 200 });
+  // The planner's statistics of the fresh load, as autovacuum would have them on a database in
+  // use: without them the first minutes plan from defaults while autovacuum analyses beside the
+  // measurement, and the journeys list's database CPU per request was twice its steady value.
+  await database.handle.db.execute(sql`vacuum analyze`);
   console.log(`seeded and analysed a demo organisation of ${DEMO_SIZE} and an engagement of 200 in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
   const env = { DATABASE_URL: database.url, NODE_ENV: 'production' };
@@ -100,22 +109,55 @@ try {
    * processes cannot be read), which says whether a gap to the anchor is in Node or in the database.
    */
   type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest: number | null; dbCpuMsPerRequest: number | null };
+  /** One measurement's raw sums, so that rounds add up to one figure. */
+  type Round = { requests: number; seconds: number; p50: number; p99: number; non2xx: number; errors: number; cpuSeconds: number | null; dbSeconds: number | null };
   const databaseName = new URL(database.url).pathname.slice(1);
-  const perRequest = (before: number | null, after: number | null, requests: number) => (before !== null && after !== null && requests > 0 ? (1000 * (after - before)) / requests : null);
-  async function measure(server: ServerProcess, setupClient: (client: autocannon.Client) => void, seconds = SECONDS): Promise<Figures> {
+  async function measure(server: ServerProcess, setupClient: (client: autocannon.Client) => void, seconds: number): Promise<Round> {
     const cpuBefore = server.cpuSeconds();
     const dbBefore = databaseBackendsCpu(databaseName);
     const result = await autocannon({ url: base(server), connections: CONNECTIONS, duration: seconds, setupClient });
-    const cpuMsPerRequest = perRequest(cpuBefore, server.cpuSeconds(), result.requests.total);
+    const cpuAfter = server.cpuSeconds();
     const dbSeconds = databaseCpuBetween(dbBefore, databaseBackendsCpu(databaseName));
-    const dbCpuMsPerRequest = dbSeconds === null || result.requests.total === 0 ? null : (1000 * dbSeconds) / result.requests.total;
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest, dbCpuMsPerRequest };
+    return { requests: result.requests.total, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuSeconds: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null, dbSeconds };
   }
-  async function measured(server: ServerProcess, setupClient: (client: autocannon.Client) => void): Promise<Figures> {
-    await measure(server, setupClient, 2);
-    return measure(server, setupClient);
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
+  const sum = (values: number[]) => values.reduce((x, y) => x + y, 0);
+  const perRequestMs = (seconds: (number | null)[], requests: number) => (seconds.some((s) => s === null) || requests === 0 ? null : (1000 * sum(seconds as number[])) / requests);
+  function combined(rounds: Round[]): Figures {
+    const requests = sum(rounds.map((r) => r.requests));
+    return {
+      rps: requests / sum(rounds.map((r) => r.seconds)),
+      p50: median(rounds.map((r) => r.p50)),
+      p99: median(rounds.map((r) => r.p99)),
+      non2xx: sum(rounds.map((r) => r.non2xx)),
+      errors: sum(rounds.map((r) => r.errors)),
+      cpuMsPerRequest: perRequestMs(rounds.map((r) => r.cpuSeconds), requests),
+      dbCpuMsPerRequest: perRequestMs(rounds.map((r) => r.dbSeconds), requests),
+    };
   }
-
+  const ratioLines: string[] = [];
+  /**
+   * Measures a row on every target in turn, ROUNDS times over (after a warm-up of each), so that
+   * the host's speed, which moves by a fifth between runs minutes apart on a shared machine, moves
+   * all targets alike instead of deciding the comparison; each target's figures are its rounds
+   * together (throughput and CPU over all of them, the median round's latencies). Prints each
+   * round's throughput against the anchor's of the same round.
+   */
+  async function compared(row: string, list: { name: string; process: ServerProcess }[], setupFor: (target: { name: string; process: ServerProcess }) => (client: autocannon.Client) => void): Promise<void> {
+    for (const target of list) await measure(target.process, setupFor(target), WARMUP_SECONDS);
+    const rounds = list.map(() => [] as Round[]);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, target] of list.entries()) rounds[i]!.push(await measure(target.process, setupFor(target), SECONDS));
+    }
+    const anchorAt = list.findIndex((target) => target.process === anchor);
+    for (const [i, target] of list.entries()) {
+      record(row, target.name, combined(rounds[i]!));
+      if (anchorAt >= 0 && i !== anchorAt) {
+        const ratios = rounds[i]!.map((r, k) => r.requests / r.seconds / (rounds[anchorAt]![k]!.requests / rounds[anchorAt]![k]!.seconds));
+        ratioLines.push(`${row}, ${target.name} / anchor: ${(combined(rounds[i]!).rps / combined(rounds[anchorAt]!).rps).toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+      }
+    }
+  }
   const results: { row: string; target: string; figures: Figures | InstantFigures | null }[] = [];
   const record = (row: string, target: string, figures: Figures | InstantFigures | null) => {
     results.push({ row, target, figures });
@@ -123,53 +165,61 @@ try {
   };
 
   // Employee saves: each connection is one employee saving answers with a growing sequence.
-  for (const target of ROWS.has('saves') ? targets : []) {
-    let employee = 0;
-    const setupClient = (client: autocannon.Client) => {
-      const index = employee++ % employees.tokens.length;
-      let sequence = Date.now() * 10;
-      client.setRequests([
-        {
-          method: 'PUT',
-          setupRequest: (request) => {
-            const questionId = employees.questionIds[sequence % employees.questionIds.length]!;
-            const colleagues = [1, 2, 3].map((k) => employees.employeeIds[(index + k * 7) % employees.employeeIds.length]!);
-            sequence += 1;
-            return {
-              ...request,
-              path: `/api/engagements/${employees.engagementId}/survey/answers/${questionId}/`,
-              headers: { 'content-type': 'application/json', authorization: `Token ${employees.tokens[index]}`, 'x-forwarded-for': nextAddress() },
-              body: JSON.stringify({ selected_users: colleagues, sequence }),
-            };
+  if (ROWS.has('saves')) {
+    await compared('employee answer save, 50 connections', targets, () => {
+      let employee = 0;
+      return (client: autocannon.Client) => {
+        const index = employee++ % employees.tokens.length;
+        let sequence = Date.now() * 10;
+        client.setRequests([
+          {
+            method: 'PUT',
+            setupRequest: (request) => {
+              const questionId = employees.questionIds[sequence % employees.questionIds.length]!;
+              const colleagues = [1, 2, 3].map((k) => employees.employeeIds[(index + k * 7) % employees.employeeIds.length]!);
+              sequence += 1;
+              return {
+                ...request,
+                path: `/api/engagements/${employees.engagementId}/survey/answers/${questionId}/`,
+                headers: { 'content-type': 'application/json', authorization: `Token ${employees.tokens[index]}`, 'x-forwarded-for': nextAddress() },
+                body: JSON.stringify({ selected_users: colleagues, sequence }),
+              };
+            },
           },
-        },
-      ]);
-    };
-    record('employee answer save, 50 connections', target.name, await measured(target.process, setupClient));
+        ]);
+      };
+    });
   }
 
   const getAs = (path: string, extra: Record<string, string> = {}) => (client: autocannon.Client) =>
     client.setRequests([{ method: 'GET', path, setupRequest: (request) => ({ ...request, headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'x-forwarded-for': nextAddress(), ...extra } }) }]);
 
-  for (const target of ROWS.has('list') ? targets : []) record('GET /api/engagements/, 50 connections', target.name, await measured(target.process, getAs('/api/engagements/')));
+  if (ROWS.has('list')) await compared('GET /api/engagements/, 50 connections', targets, () => getAs('/api/engagements/'));
 
   const retention = `/api/engagements/${analysed.id}/retention-analytics-results/`;
   // `304` alone measures only the unchanged answer (a CPU profile of that path, BENCH_PROFILE_DIR).
-  for (const target of ROWS.has('retention') || ROWS.has('304') ? servers : []) {
-    const probe = await fetch(`${base(target.process)}${retention}`, { headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'accept-encoding': 'identity' } });
-    const bytes = (await probe.arrayBuffer()).byteLength;
-    if (ROWS.has('retention')) record(`GET …/retention-analytics-results/ (${(bytes / 1024).toFixed(0)} KB), 50 connections`, target.name, await measured(target.process, getAs(retention)));
-    const etag = probe.headers.get('etag');
-    record('same, If-None-Match (304)', target.name, etag ? await measured(target.process, getAs(retention, { 'if-none-match': etag })) : null);
+  if (ROWS.has('retention') || ROWS.has('304')) {
+    const probes = new Map<ServerProcess, { bytes: number; etag: string | null }>();
+    for (const target of servers) {
+      const probe = await fetch(`${base(target.process)}${retention}`, { headers: { authorization: `Token ${adminToken}`, 'accept-language': 'en-US', 'accept-encoding': 'identity' } });
+      probes.set(target.process, { bytes: (await probe.arrayBuffer()).byteLength, etag: probe.headers.get('etag') });
+    }
+    const kilobytes = ((probes.get(servers[servers.length - 1]!.process)?.bytes ?? 0) / 1024).toFixed(0);
+    if (ROWS.has('retention')) await compared(`GET …/retention-analytics-results/ (${kilobytes} KB), 50 connections`, servers, () => getAs(retention));
+    const tagged = servers.filter((target) => probes.get(target.process)?.etag);
+    for (const target of servers) if (!tagged.includes(target)) record('same, If-None-Match (304)', target.name, null);
+    await compared('same, If-None-Match (304)', tagged, (target) => getAs(retention, { 'if-none-match': probes.get(target.process)?.etag ?? '' }));
   }
 
   for (const [i, target] of ROWS.has('instant') ? targets.entries() : []) {
     const survey = instantSurveys[Math.min(i, instantSurveys.length - 1)]!;
     const hostToken = target.process === anchor ? 'anchor' : await hostLogin(target.process.base, employees.hostEmail);
-    record(`instant survey, ${PARTICIPANTS} participants, 100 saves in flight`, target.name, await runInstantLoad({ base: base(target.process), survey, hostToken, seconds: SECONDS, inFlight: 100, connectParticipants: target.process !== anchor, nextAddress }));
+    record(`instant survey, ${PARTICIPANTS} participants, 100 saves in flight`, target.name, await runInstantLoad({ base: base(target.process), survey, hostToken, seconds: SECONDS * ROUNDS, inFlight: 100, connectParticipants: target.process !== anchor, nextAddress }));
   }
 
-  console.log(`\nload average (1/5/15 min) at the end: ${load()}\n`);
+  console.log(`\nload average (1/5/15 min) at the end: ${load()}`);
+  for (const line of ratioLines) console.log(line);
+  console.log('');
   console.log('| path | target | throughput | p50 | p99 | other |');
   console.log('|---|---|---|---|---|---|');
   for (const { row, target, figures } of results) {

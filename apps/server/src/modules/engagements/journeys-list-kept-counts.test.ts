@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, tables } from '@ona/db';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql, tables } from '@ona/db';
 import type { TEngagement } from '@ona/contracts';
 import { countRequestStatements, countStatements } from '../../testing/count-statements.ts';
+import { createUser, FIXTURE_PASSWORD, grantAccess } from '../../testing/fixtures.ts';
+import { loginAs } from '../../testing/test-app.ts';
 import { authHeader } from '../../testing/test-app.ts';
 import { createOpenSurveyApp } from '../survey/survey-test-setup.ts';
 
@@ -133,5 +135,64 @@ describe('journeys list: kept counts follow every change', () => {
     expect((await journeyOf(tokens.admin)).state).toBe('analysed');
     await db().delete(tables.employees).where(eq(tables.employees.id, newcomer?.id ?? 0));
     expect((await journeyOf(tokens.admin)).participant_count).toBe(before.participant_count);
+  });
+});
+
+describe('journeys list: an answer is kept under what it is built from', () => {
+  it('the same request answers the same bytes until one of its inputs changes', async () => {
+    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
+    const first = await opened.ctx.app.inject(request);
+    expect((await opened.ctx.app.inject(request)).body).toBe(first.body);
+    await db().update(tables.engagements).set({ name: 'Acme spring, kept?' }).where(eq(tables.engagements.id, opened.org.engagementId));
+    const renamed = (await opened.ctx.app.inject(request)).json() as TEngagement[];
+    expect(renamed.find((e) => e.id === opened.org.engagementId)?.name).toBe('Acme spring, kept?');
+    await db().update(tables.engagements).set({ name: 'Acme spring' }).where(eq(tables.engagements.id, opened.org.engagementId));
+  });
+
+  it('an admin and a member whose journeys read alike are each told their own role', async () => {
+    const { engagementId, otherEngagementId, orgId, userIds, tokens } = opened.org;
+    // Only the main journey is current, and the member holds the admin's levels there: the
+    // statement reads the same text for both (no own employee, the same access).
+    await db().update(tables.engagements).set({ archivedAt: new Date() }).where(eq(tables.engagements.id, otherEngagementId));
+    const twin = await createUser(db(), { email: 'twin@acme.test', name: 'Tia Twin', organizationIds: [orgId] });
+    const adminLevels = await db().select({ module: tables.moduleAccess.module, level: tables.moduleAccess.accessLevel }).from(tables.moduleAccess).where(and(eq(tables.moduleAccess.engagementId, engagementId), eq(tables.moduleAccess.userId, userIds.admin)));
+    await grantAccess(db(), engagementId, twin.id, Object.fromEntries(adminLevels.map((row) => [row.module, row.level])));
+    const twinToken = await loginAs(opened.ctx.app, 'twin@acme.test', FIXTURE_PASSWORD);
+    try {
+      const asAdmin = (await opened.ctx.app.inject({ method: 'GET', url: '/api/engagements/', headers: authHeader(tokens.admin) })).json() as TEngagement[];
+      const asTwin = (await opened.ctx.app.inject({ method: 'GET', url: '/api/engagements/', headers: authHeader(twinToken) })).json() as TEngagement[];
+      expect(asAdmin.map((e) => [e.id, e.is_admin])).toEqual([[engagementId, true]]);
+      expect(asTwin.map((e) => [e.id, e.is_admin])).toEqual([[engagementId, false]]);
+      expect({ ...asTwin[0], is_admin: true }).toEqual(asAdmin[0]);
+    } finally {
+      await db().update(tables.engagements).set({ archivedAt: null }).where(eq(tables.engagements.id, otherEngagementId));
+    }
+  });
+
+  it('a new day is seen: the same journeys three days earlier are a draft', async () => {
+    const request = { method: 'GET' as const, url: '/api/engagements/', headers: authHeader(opened.org.tokens.admin) };
+    const stateNow = async () => ((await opened.ctx.app.inject(request)).json() as TEngagement[]).find((e) => e.id === opened.org.engagementId)?.state;
+    await db().delete(tables.analysisRuns).where(eq(tables.analysisRuns.engagementId, opened.org.engagementId));
+    expect(await stateNow()).toBe('open');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() - 3 * 24 * 3600 * 1000);
+      expect(await stateNow()).toBe('draft');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await stateNow()).toBe('open');
+  });
+
+  it('the closing time goes out to the millisecond, as the driver read it, and archiving is seen', async () => {
+    const { engagementId, tokens } = opened.org;
+    const one = async () => (await opened.ctx.app.inject({ method: 'GET', url: `/api/engagements/${engagementId}/`, headers: authHeader(tokens.admin) })).json() as TEngagement;
+    // Microseconds are cut, not rounded (what node-postgres' Date of the column kept).
+    await db().execute(sql`update engagements set closed_at = '2026-03-04 05:06:07.891999+00' where id = ${engagementId}`);
+    expect((await journeyOf(tokens.admin)).closed_at).toBe('2026-03-04T05:06:07.891Z');
+    await db().execute(sql`update engagements set archived_at = now() where id = ${engagementId}`);
+    expect(await one()).toMatchObject({ archived: true, closed_at: '2026-03-04T05:06:07.891Z', state: 'closed' });
+    await db().update(tables.engagements).set({ closedAt: null, archivedAt: null }).where(eq(tables.engagements.id, engagementId));
+    expect(await journeyOf(tokens.admin)).toMatchObject({ archived: false, closed_at: null });
   });
 });

@@ -4,7 +4,8 @@ import { forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { accessMapFromRows, involvedEmployeeCount } from './access-scope.ts';
 import { journeyState } from './journey-state.ts';
-import { loadVisibleJourneys, type EngagementSummary, type JourneyRow } from './engagement-summaries.ts';
+import { LRUCache } from 'lru-cache';
+import { loadVisibleJourneys, readVisibleJourneys, summariseJourneys, type EngagementSummary, type JourneyRow } from './engagement-summaries.ts';
 import { todayUtc } from '../survey/survey-window.ts';
 import * as repo from './repository.ts';
 
@@ -61,17 +62,47 @@ function describeEngagement(context: AnswerContext, engagement: JourneyRow, summ
     modules: engagement.modules.filter((m): m is TEngagement['modules'][number] => KNOWN_MODULES.has(m)),
     previous_engagement_id: engagement.previousEngagementId,
     closed_at: engagement.closedAt?.toISOString() ?? null,
-    archived: engagement.archivedAt !== null,
+    archived: engagement.archived,
     has_answers: counts.respondents > 0,
   };
 }
 
-/** The journeys list; `archived` lists the archived ones instead (engagement admins only). */
-export async function listEngagements(db: Database, auth: AuthContext, archived = false): Promise<TEngagement[]> {
+/**
+ * The journeys list's answers as sent, per database (tests open several), under everything they
+ * are built from: the statement's text of the caller's journeys (read live on every request: the
+ * engagement rows, the caller's access, own employee and progress, whether an analysis finished,
+ * and the versions the kept head counts belong to), whether the caller is an engagement admin, and
+ * today's date. The same text answers the same bytes, so a list whose inputs did not change is not
+ * described and serialised again (docs/request-path.md, "The journeys list"). At most 32 MB.
+ */
+const listAnswers = new WeakMap<Database, LRUCache<string, Buffer>>();
+
+function listAnswersOf(db: Database): LRUCache<string, Buffer> {
+  let kept = listAnswers.get(db);
+  if (!kept) {
+    kept = new LRUCache({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body, key) => body.length + key.length });
+    listAnswers.set(db, kept);
+  }
+  return kept;
+}
+
+/**
+ * The journeys list as its JSON body; `archived` lists the archived ones instead (engagement
+ * admins only). `serialize` is the route's serializer of its 200 answer.
+ */
+export async function listEngagementsBody(db: Database, auth: AuthContext, archived: boolean, serialize: (list: TEngagement[]) => string): Promise<Buffer> {
   if (archived && !isEngagementAdmin(auth)) throw forbidden();
-  const journeys = await loadVisibleJourneys(db, callerOf(auth), archived ? 'archived' : 'current');
+  const text = await readVisibleJourneys(db, callerOf(auth), archived ? 'archived' : 'current');
   const context = answerContextOf(auth);
-  return journeys.map(({ engagement, summary }) => describeEngagement(context, engagement, summary));
+  const key = `${context.isAdmin ? 'admin' : 'member'} ${context.today} ${text}`;
+  const kept = listAnswersOf(db);
+  const body = kept.get(key);
+  if (body) return body;
+  const { journeys, complete } = await summariseJourneys(db, text);
+  const built = Buffer.from(serialize(journeys.map(({ engagement, summary }) => describeEngagement(context, engagement, summary))));
+  // A journey gone before it was counted is left out of this answer only, never kept under the text.
+  if (complete) kept.set(key, built);
+  return built;
 }
 
 const callerOf = (auth: AuthContext) => ({ organizationId: auth.organizationId, userId: auth.user.id, isAdmin: isEngagementAdmin(auth) });
