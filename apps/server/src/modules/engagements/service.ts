@@ -1,5 +1,5 @@
 import { MODULES, type TEngagement, type THierarchy, type TUnitNode } from '@ona/contracts';
-import type { Database, tables } from '@ona/db';
+import { perDatabase, type Database, type tables } from '@ona/db';
 import { forbidden, notFound } from '../../errors/api-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { accessMapFromRows, involvedEmployeeCount } from './access-scope.ts';
@@ -75,16 +75,7 @@ function describeEngagement(context: AnswerContext, engagement: JourneyRow, summ
  * today's date. The same text answers the same bytes, so a list whose inputs did not change is not
  * described and serialised again (docs/request-path.md, "The journeys list"). At most 32 MB.
  */
-const listAnswers = new WeakMap<Database, LRUCache<string, Buffer>>();
-
-function listAnswersOf(db: Database): LRUCache<string, Buffer> {
-  let kept = listAnswers.get(db);
-  if (!kept) {
-    kept = new LRUCache({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body, key) => body.length + key.length });
-    listAnswers.set(db, kept);
-  }
-  return kept;
-}
+const listAnswersOf = perDatabase(() => new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body, key) => body.length + key.length }));
 
 /**
  * The journeys list as its JSON body; `archived` lists the archived ones instead (engagement
