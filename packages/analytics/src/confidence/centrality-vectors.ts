@@ -3,7 +3,6 @@ import { accumulateDependencies, createBrandesScratch } from '../metrics/brandes
 import type { BrandesScratch } from '../metrics/brandes-kernel.ts';
 import { betweenness, planBetweenness } from '../metrics/betweenness.ts';
 import { harmonicCloseness } from '../metrics/closeness.ts';
-import { degreeMetrics } from '../metrics/degree.ts';
 import { eigenvectorCentrality } from '../metrics/eigenvector.ts';
 import { pagerank } from '../metrics/pagerank.ts';
 import type { AnalysisOptions } from '../options.ts';
@@ -47,12 +46,19 @@ export function centralityVectors(
   const eigen = eigenvectorCentrality(graph, options.metrics.eigenvector);
   const { exactMaxNodes, pivots } = options.confidence;
   return {
-    inDegree: degreeMetrics(graph).inDegree,
+    inDegree: inDegrees(graph),
     betweenness: sources ? dependencySums(graph, sources, scratchOf(graph.nodeCount)) : betweenness(graph, { exactMaxNodes: Infinity, pivots: 1, seed }).raw,
     closeness: harmonicCloseness(graph, { exactMaxNodes, pivots, seed }).raw,
     pagerank: pagerank(graph, options.metrics.pagerank),
     ...(eigen ? { eigenvector: eigen.l2 } : {}),
   };
+}
+
+/** Each person's in-degree, read off the in-rows (degreeMetrics would also count every mutual tie, by a search per tie). */
+function inDegrees(graph: Digraph): Int32Array {
+  const degrees = new Int32Array(graph.nodeCount);
+  for (let v = 0; v < graph.nodeCount; v++) degrees[v] = graph.inOffsets[v + 1]! - graph.inOffsets[v]!;
+  return degrees;
 }
 
 function dependencySums(graph: Digraph, sources: Int32Array, scratch: BrandesScratch): Float64Array {

@@ -30,6 +30,32 @@ describe('Spearman rank correlation', () => {
     expect([...averageRanks([10, 20, 20, 5])]).toEqual([2, 3.5, 3.5, 1]);
   });
 
+  it('gives every value the mean of its places in sorted order, −0 and 0 one block, as a sort of the indices does', () => {
+    // The definition written out: sort the indices by value, give each block of equal values its mean place.
+    const byIndexSort = (values: number[]): number[] => {
+      const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+      const ranks = new Array<number>(values.length);
+      for (let i = 0; i < order.length; ) {
+        let j = i;
+        while (j + 1 < order.length && values[order[j + 1]!] === values[order[i]!]) j++;
+        for (let k = i; k <= j; k++) ranks[order[k]!] = (i + j) / 2 + 1;
+        i = j + 1;
+      }
+      return ranks;
+    };
+    let state = 11;
+    const draw = (): number => (state = (state * 48271) % 2147483647) / 2147483647;
+    const cases = [
+      [],
+      [3],
+      [-0, 0, 0, -0, 1],
+      Array.from({ length: 2000 }, () => Math.floor(draw() * 9) / 4 - 1),
+      Array.from({ length: 2000 }, () => (draw() < 0.3 ? 0 : draw() * 1e-9)),
+    ];
+    for (const values of cases) expect([...averageRanks(values)]).toEqual(byIndexSort(values));
+    expect([...averageRanks([-0, 0, 2])]).toEqual([1.5, 1.5, 3]);
+  });
+
   it('is 1 for the same order, −1 for the reverse, and matches a hand-computed value with ties', () => {
     expect(spearman([1, 2, 3, 4], [10, 20, 30, 40])).toBeCloseTo(1, 12);
     expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 12);
