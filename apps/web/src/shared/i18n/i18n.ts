@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { onDemandBackend } from '../../locales/load-namespace.ts';
 import type { TNamespace } from '../../locales/namespace-files.ts';
 import { detectLocale, readSavedLocale, saveLocale } from './detect-locale.ts';
+import { groupCounts } from './group-counts.ts';
 
 function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
@@ -26,7 +27,8 @@ export function initI18n(): Promise<unknown> {
       // accessibility: the names of Mantine's close and pagination buttons, set once in the theme (app/providers.tsx).
       ns: ['common', 'accessibility'],
       defaultNS: 'common',
-      interpolation: { escapeValue: false },
+      // Counts grouped in the reader's language (group-counts.ts).
+      interpolation: { escapeValue: false, alwaysFormat: true, format: groupCounts },
       returnNull: false,
       // i18next otherwise advertises its vendor in every visitor's browser console.
       showSupportNotice: false,
