@@ -10,4 +10,11 @@ describe('formatMetric', () => {
     expect(formatMetric(177, 'integer', 'hu')).toBe('177');
     expect(formatMetric(null, 'decimal', 'en')).toBe('–');
   });
+
+  it('keeps two significant digits of a share under a tenth of a percent, so a large network’s density does not read 0 %', () => {
+    expect(formatMetric(0.000117, 'percent', 'en')).toBe('0.012%');
+    expect(formatMetric(0.000117, 'percent', 'hu')).toBe('0,012%');
+    expect(formatMetric(0.0012, 'percent', 'en')).toBe('0.1%');
+    expect(formatMetric(0, 'percent', 'en')).toBe('0%');
+  });
 });

@@ -5,7 +5,9 @@ export function formatMetric(value: number | null, format: TMetricFormat, locale
   if (value === null) return '–';
   switch (format) {
     case 'percent':
-      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
+      // A share under a tenth of a percent keeps two significant digits: a 100,000-person network's
+      // density (0.0117 %) read "0%", as if nobody named anyone.
+      return new Intl.NumberFormat(locale, value !== 0 && Math.abs(value) < 0.001 ? { style: 'percent', maximumSignificantDigits: 2 } : { style: 'percent', maximumFractionDigits: 1 }).format(value);
     case 'decimal': {
       // Small scores (PageRank, constraint) need four places to differ; large ones (raw betweenness) two.
       const places = Math.abs(value) < 10 ? 4 : 2;
