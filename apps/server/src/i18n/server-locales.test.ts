@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pluralCategoriesOf, textsByBaseKey } from '@ona/contracts';
+import { formatCount, pluralCategoriesOf, textsByBaseKey } from '@ona/contracts';
 import { duplicateJsonKeys } from './duplicate-json-keys.ts';
 import { SERVER_MESSAGES, translate } from './translate.ts';
 
@@ -43,6 +43,14 @@ describe('a count in a server text', () => {
     [21, 'сотрудника'],
   ] as const)('in Russian, %i takes the form of its number (%s)', (count, noun) => {
     expect(translate('ru', 'survey.errors.employees_have_answers', { count })).toContain(`нет ${count} ${noun},`);
+  });
+
+  it('groups a count’s digits as the reader’s language does, and leaves what the text echoes as given', () => {
+    expect(translate('en', 'analytics.executive.legend_more', { count: 12345 })).toBe('and 12,345 more units');
+    expect(translate('de', 'analytics.executive.legend_more', { count: 12345 })).toBe('und 12.345 weitere Einheiten');
+    expect(translate('hu', 'analytics.executive.legend_more', { count: 12345 })).toBe(`és további ${formatCount(12345, 'hu')} egység`);
+    expect(formatCount(12345, 'hu')).not.toBe('12345');
+    expect(translate('ru', 'survey.errors.employees_have_answers', { count: 1021 })).toContain(`нет ${formatCount(1021, 'ru')} сотрудника,`);
   });
 
   it('reads the general form of a text with forms when no count is given', () => {

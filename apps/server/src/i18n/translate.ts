@@ -1,4 +1,4 @@
-import type { TLocale } from '@ona/contracts';
+import { formatCount, type TLocale } from '@ona/contracts';
 import enCore from '../locales/en.json' with { type: 'json' };
 import huCore from '../locales/hu.json' with { type: 'json' };
 import deCore from '../locales/de.json' with { type: 'json' };
@@ -154,5 +154,17 @@ export function translate(locale: TLocale, key: MessageKey, params: Record<strin
   const language = locale === 'hu' || locale === 'de' || locale === 'ru' ? locale : 'en';
   const count = typeof params.count === 'number' ? params.count : undefined;
   const text = textIn(language, key, count) ?? textIn('en', key, count) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return typeof value === 'number' && Number.isInteger(value) && !AS_GIVEN.has(name) ? formatCount(value, locale) : String(value ?? '');
+  });
 }
+
+/**
+ * Parameters that name or echo rather than count: an id, a code, a spreadsheet's row or column as
+ * the spreadsheet shows it, a version or sequence number, and `value`, which repeats what a person
+ * typed. Every other whole number in a text is a count and is grouped as the reader's language
+ * groups digits ("98,317 participants", "98 317 résztvevő"), as the web client does
+ * (apps/web/src/shared/i18n/group-counts.ts).
+ */
+const AS_GIVEN = new Set(['id', 'ids', 'code', 'row', 'column', 'value', 'key', 'version', 'seq', 'number', 'year']);
